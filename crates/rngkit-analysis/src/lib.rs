@@ -1,0 +1,6 @@
+//! # rngkit-analysis
+//!
+//! The analysis side of rngkit: GF(2) linear algebra over the generators of
+//! [`rngkit`], backward stepping, O(log n) jumps, distances between states,
+//! state recovery from observations, seed identification and seed search.
+#![warn(missing_docs)]

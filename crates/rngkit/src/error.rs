@@ -1,0 +1,106 @@
+//! The error returned when a generator state is rejected.
+
+use core::fmt;
+
+/// Why a state (words, a blob, a serde document) was rejected.
+///
+/// Every constructor that takes a state from outside validates it and
+/// returns this error instead of panicking or silently producing a
+/// different stream.
+///
+/// ```
+/// use rngkit::generators::Xorshift128;
+/// use rngkit::StateError;
+///
+/// let err = Xorshift128::from_state([0, 0, 0, 0]).unwrap_err();
+/// assert_eq!(err, StateError::AllZero { generator: "xorshift128" });
+/// assert_eq!(err.to_string(), "xorshift128 state is all zero, which the generator can never leave");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StateError {
+    /// The state is the fixed point zero of an F2-linear generator.
+    AllZero {
+        /// The generator's name.
+        generator: &'static str,
+    },
+    /// The state has the wrong number of words.
+    WordCount {
+        /// The generator's name.
+        generator: &'static str,
+        /// How many words the generator's state has.
+        expected: usize,
+        /// How many words were given.
+        found: usize,
+    },
+    /// A word does not fit the generator's word width.
+    WordTooWide {
+        /// The generator's name.
+        generator: &'static str,
+        /// Index of the offending word (0-based).
+        index: usize,
+        /// The generator's word width in bits.
+        bits: u32,
+    },
+    /// The MT19937 `left` counter is outside `0..=624`.
+    LeftOutOfRange {
+        /// The value found.
+        left: i64,
+    },
+    /// A PCG increment must be odd.
+    EvenIncrement {
+        /// The increment found.
+        increment: u64,
+    },
+    /// A serialised state (save blob, snapshot) has the wrong size.
+    BlobSize {
+        /// What was being read.
+        what: &'static str,
+        /// The sizes that are accepted.
+        expected: &'static str,
+        /// The size found.
+        found: usize,
+    },
+}
+
+impl fmt::Display for StateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StateError::AllZero { generator } => write!(
+                f,
+                "{generator} state is all zero, which the generator can never leave"
+            ),
+            StateError::WordCount {
+                generator,
+                expected,
+                found,
+            } => write!(
+                f,
+                "{generator} state needs {expected} word{}, found {found}",
+                if *expected == 1 { "" } else { "s" }
+            ),
+            StateError::WordTooWide {
+                generator,
+                index,
+                bits,
+            } => write!(
+                f,
+                "{generator} state word {index} does not fit in {bits} bits"
+            ),
+            StateError::LeftOutOfRange { left } => write!(
+                f,
+                "MT19937 `left` must be in 0..=624 (words still unread in the block), found {left}"
+            ),
+            StateError::EvenIncrement { increment } => {
+                write!(f, "PCG32 increment must be odd, found {increment:#018x}")
+            }
+            StateError::BlobSize {
+                what,
+                expected,
+                found,
+            } => write!(f, "{what} must be {expected} bytes, found {found}"),
+        }
+    }
+}
+
+impl core::error::Error for StateError {}

@@ -1,0 +1,174 @@
+//! The generators, one algorithm a file.
+//!
+//! Every generator here:
+//! * implements [`rand_core::TryRng`] with `Error = Infallible` (hence
+//!   [`rand_core::Rng`]) and [`rand_core::SeedableRng`] with little-endian
+//!   seeds, low word first;
+//! * is `Clone + Debug + PartialEq`, deliberately not `Copy` (an accidental
+//!   copy would repeat outputs);
+//! * converts to and from its state words ([`StateWords`]) with validation;
+//! * with the `serde` feature, serialises as its state words and validates
+//!   them when deserialising.
+//!
+//! Word order of the `rand_core` methods:
+//! * 32-bit generators: `next_u64` takes two outputs and returns
+//!   `low | high << 32`, the first output in the low half (as
+//!   `rand_core::utils::next_u64_via_u32`).
+//! * 64-bit generators: `next_u32` takes one output and returns its upper 32
+//!   bits (the low bits of xoroshiro128+ are the weakest ones).
+//! * `fill_bytes` writes whole outputs little-endian, in order; a final partial
+//!   word is truncated and the rest of it discarded.
+
+use core::fmt::Debug;
+
+use crate::StateWords;
+
+mod mt19937;
+mod pcg32;
+mod splitmix64;
+mod tinymt32;
+mod xoroshiro128p;
+mod xorshift128;
+mod xorshift32;
+mod xoshiro256ss;
+
+pub use mt19937::{BLOB_LEN, Mt19937, PADDED_BLOB_LEN, temper, untemper};
+pub use pcg32::Pcg32;
+pub use splitmix64::SplitMix64;
+pub use tinymt32::TinyMt32;
+pub use xoroshiro128p::Xoroshiro128Plus;
+pub use xorshift32::Xorshift32;
+pub use xorshift128::Xorshift128;
+pub use xoshiro256ss::Xoshiro256StarStar;
+
+/// A generator seen as what it is underneath: a state that moves one step at a
+/// time and yields one output word per step.
+///
+/// "One step" is the unit of the CLI's `--advance`, of jumps and of distances.
+///
+/// ```
+/// use rngkit::generators::Mt19937;
+/// use rngkit::WordRng;
+///
+/// let mut rng = Mt19937::new(5489);
+/// assert_eq!(Mt19937::OUTPUT_BITS, 32);
+/// assert_eq!(rng.next_word(), 3499211612);
+/// rng.discard(9998);
+/// assert_eq!(rng.next_word(), 4123659995); // the 10000th output
+/// ```
+pub trait WordRng: StateWords + Clone + Debug {
+    /// Bits in one output word: 32 or 64.
+    const OUTPUT_BITS: u32;
+
+    /// Makes one state transition and returns its output word, zero-extended.
+    fn next_word(&mut self) -> u64;
+
+    /// Moves `n` steps forward by stepping, in O(n).
+    ///
+    /// `rngkit-analysis` jumps in O(log n) and steps backwards.
+    fn discard(&mut self, n: u64) {
+        for _ in 0..n {
+            self.next_word();
+        }
+    }
+}
+
+/// Implements `TryRng` (and so `Rng`) and `WordRng` from an inherent
+/// `fn next_output(&mut self) -> u32`.
+macro_rules! impl_rng_u32 {
+    ($ty:ty) => {
+        impl rand_core::TryRng for $ty {
+            type Error = core::convert::Infallible;
+
+            #[inline]
+            fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+                Ok(self.next_output())
+            }
+
+            #[inline]
+            fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+                rand_core::utils::next_u64_via_u32(self)
+            }
+
+            #[inline]
+            fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+                rand_core::utils::fill_bytes_via_next_word(dst, || Ok(self.next_output()))
+            }
+        }
+
+        impl $crate::generators::WordRng for $ty {
+            const OUTPUT_BITS: u32 = 32;
+
+            #[inline]
+            fn next_word(&mut self) -> u64 {
+                u64::from(self.next_output())
+            }
+        }
+    };
+}
+
+/// Implements `TryRng` (and so `Rng`) and `WordRng` from an inherent
+/// `fn next_output(&mut self) -> u64`.
+macro_rules! impl_rng_u64 {
+    ($ty:ty) => {
+        impl rand_core::TryRng for $ty {
+            type Error = core::convert::Infallible;
+
+            #[inline]
+            fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+                Ok((self.next_output() >> 32) as u32)
+            }
+
+            #[inline]
+            fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+                Ok(self.next_output())
+            }
+
+            #[inline]
+            fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+                rand_core::utils::fill_bytes_via_next_word(dst, || Ok(self.next_output()))
+            }
+        }
+
+        impl $crate::generators::WordRng for $ty {
+            const OUTPUT_BITS: u32 = 64;
+
+            #[inline]
+            fn next_word(&mut self) -> u64 {
+                self.next_output()
+            }
+        }
+    };
+}
+
+/// Implements serde for a generator through its fixed-size state array, so a
+/// deserialised state is validated exactly like [`StateWords::from_words`].
+macro_rules! impl_serde_via {
+    ($ty:ty, $repr:ty) => {
+        #[cfg(feature = "serde")]
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serde::Serialize::serialize(&self.state(), serializer)
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let state = <$repr as serde::Deserialize>::deserialize(deserializer)?;
+                <$ty>::from_state(state).map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+
+pub(crate) use {impl_rng_u32, impl_rng_u64, impl_serde_via};
+
+/// The SplitMix64 output function on an already advanced state (shared by
+/// the generator and by the seeding of the xoshiro family).
+#[inline]
+pub(crate) const fn splitmix64_mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}

@@ -1,0 +1,299 @@
+//! MT19937, the 32-bit Mersenne Twister (Matsumoto and Nishimura, 1998), in
+//! the lazy-twist state model of the mars engine notes.
+
+use alloc::vec::Vec;
+
+use rand_core::SeedableRng;
+
+use super::impl_rng_u32;
+use crate::state::check_count;
+use crate::{StateError, StateWords};
+
+const N: usize = 624;
+const M: usize = 397;
+const MATRIX_A: u32 = 0x9908_b0df;
+const UPPER_MASK: u32 = 0x8000_0000;
+const LOWER_MASK: u32 = 0x7fff_ffff;
+
+/// The 32-bit Mersenne Twister, MT19937.
+///
+/// The state is the untempered block `mt[0..624]` plus `left`, the number of
+/// words of the block still unread: the next output is `mt[624 - left]`,
+/// tempered, and the block is twisted (regenerated) only when a word is
+/// needed and `left == 0`. This lazy model is what save files store (the
+/// mars engine's 2500-byte blob), so a state read from a save continues
+/// exactly where the game stopped, including a state saved at a block
+/// boundary (`left == 0`).
+///
+/// [`Mt19937::new`] is the reference `init_genrand(seed)`: the block holds
+/// the initialisation words and `left == 0`, so the first draw twists. An
+/// engine that twists eagerly at seeding (mars) has `left == 624` and the
+/// twisted block instead; both give the same outputs.
+///
+/// ```
+/// use rngkit::generators::Mt19937;
+/// use rngkit::rand_core::Rng;
+///
+/// // The C++ standard's std::mt19937 requirement: the 10000th output of the
+/// // default seed 5489 is 4123659995.
+/// let mut rng = Mt19937::new(5489);
+/// assert_eq!(rng.next_u32(), 3499211612);
+/// for _ in 0..9998 { rng.next_u32(); }
+/// assert_eq!(rng.next_u32(), 4123659995);
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Mt19937 {
+    mt: [u32; N],
+    left: u32,
+}
+
+impl core::fmt::Debug for Mt19937 {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Mt19937")
+            .field("left", &self.left)
+            .field("mt[624 - left..]", &&self.mt[N - self.left as usize..])
+            .finish_non_exhaustive()
+    }
+}
+
+/// MT19937's output tempering (a bijection on `u32`).
+///
+/// ```
+/// use rngkit::generators::{temper, untemper};
+/// assert_eq!(untemper(temper(0xdead_beef)), 0xdead_beef);
+/// ```
+#[inline]
+pub const fn temper(mut y: u32) -> u32 {
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c_5680;
+    y ^= (y << 15) & 0xefc6_0000;
+    y ^ (y >> 18)
+}
+
+/// The inverse of [`temper`]: recovers the untempered block word from an
+/// output.
+#[inline]
+pub const fn untemper(mut y: u32) -> u32 {
+    y ^= y >> 18;
+    y ^= (y << 15) & 0xefc6_0000;
+    // Each application of `y ^= (y << 7) & mask` fixes 7 more low bits.
+    let mut i = 0;
+    let mut x = y;
+    while i < 4 {
+        x = y ^ ((x << 7) & 0x9d2c_5680);
+        i += 1;
+    }
+    y = x;
+    // Likewise `y ^= y >> 11` needs two rounds to reach all 32 bits.
+    let x = y ^ (y >> 11);
+    y ^ (x >> 11)
+}
+
+impl Mt19937 {
+    /// The reference `init_genrand(seed)` (Knuth's multiplier 1812433253),
+    /// with `left == 0`: the first draw twists.
+    pub fn new(seed: u32) -> Self {
+        let mut mt = [0u32; N];
+        mt[0] = seed;
+        for i in 1..N {
+            let prev = mt[i - 1];
+            mt[i] = 1_812_433_253u32
+                .wrapping_mul(prev ^ (prev >> 30))
+                .wrapping_add(i as u32);
+        }
+        Mt19937 { mt, left: 0 }
+    }
+
+    /// Builds the generator from an untempered block and `left`.
+    ///
+    /// # Errors
+    /// * [`StateError::LeftOutOfRange`] when `left > 624`;
+    /// * [`StateError::AllZero`] when the block is all zero (the twist keeps
+    ///   it zero for ever).
+    pub fn from_state(mt: [u32; N], left: u32) -> Result<Self, StateError> {
+        if left as usize > N {
+            return Err(StateError::LeftOutOfRange {
+                left: i64::from(left),
+            });
+        }
+        if mt.iter().all(|&w| w == 0) {
+            return Err(StateError::AllZero {
+                generator: "mt19937",
+            });
+        }
+        Ok(Mt19937 { mt, left })
+    }
+
+    /// The untempered block `mt[0..624]`.
+    pub const fn block(&self) -> &[u32; N] {
+        &self.mt
+    }
+
+    /// Words of the block still unread; the next output is `mt[624 - left]`.
+    pub const fn left(&self) -> u32 {
+        self.left
+    }
+
+    /// Regenerates the whole block now and sets `left = 624`.
+    ///
+    /// Engines that twist eagerly call this right after seeding. Calling it
+    /// while words are still unread skips them.
+    pub fn twist(&mut self) {
+        let mt = &mut self.mt;
+        for i in 0..N {
+            let y = (mt[i] & UPPER_MASK) | (mt[(i + 1) % N] & LOWER_MASK);
+            let mag = if y & 1 == 0 { 0 } else { MATRIX_A };
+            mt[i] = mt[(i + M) % N] ^ (y >> 1) ^ mag;
+        }
+        self.left = N as u32;
+    }
+
+    #[inline]
+    pub(crate) fn next_output(&mut self) -> u32 {
+        if self.left == 0 {
+            self.twist();
+        }
+        let y = self.mt[N - self.left as usize];
+        self.left -= 1;
+        temper(y)
+    }
+}
+
+impl_rng_u32!(Mt19937);
+
+impl SeedableRng for Mt19937 {
+    /// The 32-bit `init_genrand` seed, little-endian.
+    type Seed = [u8; 4];
+
+    /// `Mt19937::new(u32::from_le_bytes(seed))`.
+    fn from_seed(seed: Self::Seed) -> Self {
+        Self::new(u32::from_le_bytes(seed))
+    }
+
+    /// `Mt19937::new(seed as u32)`: `init_genrand` with the low 32 bits.
+    fn seed_from_u64(seed: u64) -> Self {
+        Self::new(seed as u32)
+    }
+}
+
+impl StateWords for Mt19937 {
+    const NAME: &'static str = "mt19937";
+    const WORD_BITS: u32 = 32;
+    /// `left`, then the 624 block words.
+    const WORD_COUNT: usize = N + 1;
+
+    fn to_words(&self) -> Vec<u64> {
+        let mut words = Vec::with_capacity(N + 1);
+        words.push(u64::from(self.left));
+        words.extend(self.mt.iter().map(|&w| u64::from(w)));
+        words
+    }
+
+    fn from_words(words: &[u64]) -> Result<Self, StateError> {
+        check_count(Self::NAME, N + 1, words.len())?;
+        let left = i64::try_from(words[0]).unwrap_or(i64::MAX);
+        if !(0..=N as i64).contains(&left) {
+            return Err(StateError::LeftOutOfRange { left });
+        }
+        let mut mt = [0u32; N];
+        for (index, (slot, &word)) in mt.iter_mut().zip(&words[1..]).enumerate() {
+            *slot = u32::try_from(word).map_err(|_| StateError::WordTooWide {
+                generator: Self::NAME,
+                index: index + 1,
+                bits: 32,
+            })?;
+        }
+        Self::from_state(mt, left as u32)
+    }
+}
+
+/// Size of the save blob: 624 little-endian `u32` then one `i32` `left`.
+pub const BLOB_LEN: usize = 4 * N + 4;
+/// Size of the blob as a save item with its 3 padding bytes.
+pub const PADDED_BLOB_LEN: usize = BLOB_LEN + 3;
+
+impl Mt19937 {
+    /// Parses the mars save `RNG` item: 624 little-endian `u32` (`mt`,
+    /// untempered), then a little-endian `i32` `left`; 2500 bytes, or 2503
+    /// with the item's trailing padding (ignored).
+    ///
+    /// # Errors
+    /// [`StateError::BlobSize`] for any other length, and the errors of
+    /// [`Mt19937::from_state`] (a negative `left` is out of range too).
+    ///
+    /// ```
+    /// use rngkit::generators::Mt19937;
+    ///
+    /// let rng = Mt19937::new(1);
+    /// let blob = rng.to_blob();
+    /// assert_eq!(blob.len(), 2500);
+    /// assert_eq!(Mt19937::from_blob(&blob).unwrap(), rng);
+    /// assert!(Mt19937::from_blob(&blob[..2499]).is_err());
+    /// ```
+    pub fn from_blob(blob: &[u8]) -> Result<Self, StateError> {
+        if blob.len() != BLOB_LEN && blob.len() != PADDED_BLOB_LEN {
+            return Err(StateError::BlobSize {
+                what: "an MT19937 state blob",
+                expected: "2500 (or 2503 with padding)",
+                found: blob.len(),
+            });
+        }
+        let mut mt = [0u32; N];
+        for (slot, chunk) in mt.iter_mut().zip(blob.chunks_exact(4)) {
+            *slot = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+        }
+        let tail = &blob[4 * N..4 * N + 4];
+        let left = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+        let left = u32::try_from(left).map_err(|_| StateError::LeftOutOfRange {
+            left: i64::from(left),
+        })?;
+        Self::from_state(mt, left)
+    }
+
+    /// Writes the 2500-byte blob that [`Mt19937::from_blob`] reads.
+    pub fn to_blob(&self) -> Vec<u8> {
+        let mut blob = Vec::with_capacity(BLOB_LEN);
+        for word in &self.mt {
+            blob.extend_from_slice(&word.to_le_bytes());
+        }
+        blob.extend_from_slice(&(self.left as i32).to_le_bytes());
+        blob
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use super::*;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    /// The serialised form: `left` and the block, validated on load.
+    #[derive(Serialize, Deserialize)]
+    struct Repr {
+        left: u32,
+        mt: Vec<u32>,
+    }
+
+    impl Serialize for Mt19937 {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            Repr {
+                left: self.left,
+                mt: self.mt.to_vec(),
+            }
+            .serialize(serializer)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Mt19937 {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let repr = Repr::deserialize(deserializer)?;
+            let mt: [u32; N] = repr.mt.as_slice().try_into().map_err(|_| {
+                serde::de::Error::custom(StateError::WordCount {
+                    generator: "mt19937 block",
+                    expected: N,
+                    found: repr.mt.len(),
+                })
+            })?;
+            Mt19937::from_state(mt, repr.left).map_err(serde::de::Error::custom)
+        }
+    }
+}

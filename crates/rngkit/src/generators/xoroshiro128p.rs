@@ -1,0 +1,98 @@
+//! xoroshiro128+ with the 2018 parameters (a, b, c) = (24, 16, 37)
+//! (Blackman and Vigna, "Scrambled Linear Pseudorandom Number Generators").
+
+use alloc::vec::Vec;
+
+use rand_core::SeedableRng;
+
+use super::{SplitMix64, impl_rng_u64, impl_serde_via};
+use crate::state::words_u64;
+use crate::{StateError, StateWords};
+
+/// xoroshiro128+: a 128-bit F2-linear engine with the `+` scrambler
+/// `s0 + s1`. Its lowest output bits are weak (they are linear functions of
+/// the state), which is why `next_u32` returns the upper half.
+///
+/// These are the 2018 parameters 24/16/37; the 2016 original (55/14/36)
+/// gives a different stream.
+///
+/// ```
+/// use rngkit::generators::Xoroshiro128Plus;
+/// use rngkit::rand_core::Rng;
+///
+/// let mut rng = Xoroshiro128Plus::from_state([1, 2]).unwrap();
+/// assert_eq!(rng.next_u64(), 3);
+/// assert!(Xoroshiro128Plus::from_state([0, 0]).is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Xoroshiro128Plus {
+    s: [u64; 2],
+}
+
+impl Xoroshiro128Plus {
+    /// Builds the generator from `s[0], s[1]`.
+    ///
+    /// # Errors
+    /// [`StateError::AllZero`] for `[0, 0]`.
+    pub const fn from_state(s: [u64; 2]) -> Result<Self, StateError> {
+        if s[0] == 0 && s[1] == 0 {
+            Err(StateError::AllZero {
+                generator: "xoroshiro128p",
+            })
+        } else {
+            Ok(Xoroshiro128Plus { s })
+        }
+    }
+
+    /// The state `s[0], s[1]`.
+    pub const fn state(&self) -> [u64; 2] {
+        self.s
+    }
+
+    #[inline]
+    pub(crate) fn next_output(&mut self) -> u64 {
+        let [s0, mut s1] = self.s;
+        let result = s0.wrapping_add(s1);
+        s1 ^= s0;
+        self.s = [s0.rotate_left(24) ^ s1 ^ (s1 << 16), s1.rotate_left(37)];
+        result
+    }
+}
+
+impl_rng_u64!(Xoroshiro128Plus);
+impl_serde_via!(Xoroshiro128Plus, [u64; 2]);
+
+impl SeedableRng for Xoroshiro128Plus {
+    /// Two little-endian `u64`, `s[0]` first.
+    type Seed = [u8; 16];
+
+    /// Uses the seed as the state; the all-zero seed gives
+    /// `seed_from_u64(0)` instead (as `rand_xoshiro` does).
+    fn from_seed(seed: Self::Seed) -> Self {
+        let s = rand_core::utils::read_words::<u64, 2>(&seed);
+        Self::from_state(s).unwrap_or_else(|_| Self::seed_from_u64(0))
+    }
+
+    /// The two words are two consecutive SplitMix64 outputs started from
+    /// `seed` (distinct, hence never both zero).
+    fn seed_from_u64(seed: u64) -> Self {
+        let mut sm = SplitMix64::new(seed);
+        Xoroshiro128Plus {
+            s: [sm.next_output(), sm.next_output()],
+        }
+    }
+}
+
+impl StateWords for Xoroshiro128Plus {
+    const NAME: &'static str = "xoroshiro128p";
+    const WORD_BITS: u32 = 64;
+    const WORD_COUNT: usize = 2;
+
+    fn to_words(&self) -> Vec<u64> {
+        self.s.to_vec()
+    }
+
+    fn from_words(words: &[u64]) -> Result<Self, StateError> {
+        Self::from_state(words_u64::<2>(Self::NAME, words)?)
+    }
+}

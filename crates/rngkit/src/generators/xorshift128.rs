@@ -1,0 +1,129 @@
+//! Marsaglia's Xorshift128 (shifts 11, 8, 19): the generator behind Unity's
+//! `UnityEngine.Random` and, through Unity, Pokémon BDSP.
+
+use alloc::vec::Vec;
+
+use rand_core::SeedableRng;
+
+use super::{impl_rng_u32, impl_serde_via};
+use crate::state::words_u32;
+use crate::{StateError, StateWords};
+
+/// Marsaglia's Xorshift128 with Unity's `InitState` seeding.
+///
+/// Four 32-bit words `s0 s1 s2 s3`; one step shifts `s0` out and appends
+/// the new word, which is also the output:
+///
+/// ```text
+/// t  = s0 ^ (s0 << 11);   t ^= t >> 8
+/// s0, s1, s2 = s1, s2, s3
+/// s3 = s3 ^ (s3 >> 19) ^ t        // the output
+/// ```
+///
+/// (Marsaglia, "Xorshift RNGs", J. Stat. Softw. 8(14), 2003, p. 5.) The
+/// all-zero state is the one state the generator can never leave, so it is
+/// rejected; every other state lies on the one cycle of length 2^128 - 1.
+///
+/// ```
+/// use rngkit::generators::Xorshift128;
+/// use rngkit::rand_core::Rng;
+///
+/// let mut rng = Xorshift128::from_state([0, 1, 1812433254, 1900727103]).unwrap();
+/// assert_eq!(rng.next_u32(), 1900725526);
+/// assert_eq!(rng.state(), [1, 1812433254, 1900727103, 1900725526]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Xorshift128 {
+    s: [u32; 4],
+}
+
+/// Multiplier of the LCG that fills the state in `InitState` (the classic
+/// MT19937 initialisation multiplier minus one: 1812433253 = 0x6c078965).
+const INIT_MULTIPLIER: u32 = 0x6c07_8965;
+
+impl Xorshift128 {
+    /// Unity's `Random.InitState(seed)`: `s0 = seed` and
+    /// `s[i+1] = s[i] * 0x6c078965 + 1` (mod 2^32).
+    ///
+    /// A negative C# `int` seed is its two's complement, `seed as u32`. No
+    /// seed gives the all-zero state (`s1` is odd whenever `s0` is even).
+    ///
+    /// ```
+    /// use rngkit::generators::Xorshift128;
+    /// assert_eq!(Xorshift128::init_state(0).state(), [0, 1, 1812433254, 1900727103]);
+    /// ```
+    pub const fn init_state(seed: u32) -> Self {
+        let s0 = seed;
+        let s1 = s0.wrapping_mul(INIT_MULTIPLIER).wrapping_add(1);
+        let s2 = s1.wrapping_mul(INIT_MULTIPLIER).wrapping_add(1);
+        let s3 = s2.wrapping_mul(INIT_MULTIPLIER).wrapping_add(1);
+        Xorshift128 {
+            s: [s0, s1, s2, s3],
+        }
+    }
+
+    /// Builds the generator from its four words in Unity's `Random.State`
+    /// order (`s0` is shifted out first).
+    ///
+    /// # Errors
+    /// [`StateError::AllZero`] for `[0, 0, 0, 0]`.
+    pub const fn from_state(s: [u32; 4]) -> Result<Self, StateError> {
+        if s[0] == 0 && s[1] == 0 && s[2] == 0 && s[3] == 0 {
+            Err(StateError::AllZero {
+                generator: "xorshift128",
+            })
+        } else {
+            Ok(Xorshift128 { s })
+        }
+    }
+
+    /// The four state words, `s0` first. The last output is `s3`.
+    pub const fn state(&self) -> [u32; 4] {
+        self.s
+    }
+
+    #[inline]
+    pub(crate) fn next_output(&mut self) -> u32 {
+        let [s0, s1, s2, s3] = self.s;
+        let mut t = s0 ^ (s0 << 11);
+        t ^= t >> 8;
+        let next = s3 ^ (s3 >> 19) ^ t;
+        self.s = [s1, s2, s3, next];
+        next
+    }
+}
+
+impl_rng_u32!(Xorshift128);
+impl_serde_via!(Xorshift128, [u32; 4]);
+
+impl SeedableRng for Xorshift128 {
+    /// The four state words, little-endian, `s0` first.
+    type Seed = [u8; 16];
+
+    /// Uses the seed bytes as the state words. The all-zero seed, which is
+    /// not a valid state, gives `Xorshift128::init_state(0)` instead.
+    fn from_seed(seed: Self::Seed) -> Self {
+        let s = rand_core::utils::read_words::<u32, 4>(&seed);
+        Self::from_state(s).unwrap_or(Self::init_state(0))
+    }
+
+    /// `Xorshift128::init_state(seed as u32)`: Unity's `InitState` with the
+    /// low 32 bits of the seed.
+    fn seed_from_u64(seed: u64) -> Self {
+        Self::init_state(seed as u32)
+    }
+}
+
+impl StateWords for Xorshift128 {
+    const NAME: &'static str = "xorshift128";
+    const WORD_BITS: u32 = 32;
+    const WORD_COUNT: usize = 4;
+
+    fn to_words(&self) -> Vec<u64> {
+        self.s.iter().map(|&w| u64::from(w)).collect()
+    }
+
+    fn from_words(words: &[u64]) -> Result<Self, StateError> {
+        Self::from_state(words_u32::<4>(Self::NAME, words)?)
+    }
+}

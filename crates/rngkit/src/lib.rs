@@ -1,0 +1,44 @@
+//! # rngkit
+//!
+//! Bit-exact reproductions of the random number generators that games and
+//! engines ship, as [`rand_core`] generators, with the engines' own draw
+//! mappings on top.
+//!
+//! * [`generators`]: one file per algorithm (Xorshift128, MT19937, PCG32,
+//!   xoshiro256**, xoroshiro128+, SplitMix64, TinyMT32, xorshift32). Each
+//!   implements [`rand_core::TryRng`] with `Error = Infallible` (so every
+//!   `rand` helper works on it) and [`rand_core::SeedableRng`], exposes its
+//!   state as plain words ([`StateWords`]) and rejects invalid states with a
+//!   [`StateError`].
+//!
+//! ```
+//! use rngkit::generators::Xorshift128;
+//! use rngkit::rand_core::Rng;
+//!
+//! // Unity's `Random.InitState(0)`, then five raw words (published captures of
+//! // real Unity output, see the crate's tests).
+//! let mut rng = Xorshift128::init_state(0);
+//! assert_eq!(rng.state(), [0, 1, 1812433254, 1900727103]);
+//! assert_eq!(rng.next_u32(), 1900725526);
+//! ```
+//!
+//! ## Features
+//! * `std` (default): OS entropy seeding and `std` integration.
+//! * `serde`: serialise every generator's state (validated on load).
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub use rand_core;
+
+mod error;
+pub mod generators;
+mod state;
+
+pub use error::StateError;
+pub use generators::WordRng;
+pub use state::StateWords;
