@@ -35,8 +35,11 @@ extern crate std;
 
 pub use rand_core;
 
+pub mod draw;
 mod error;
 pub mod generators;
+pub mod number;
+pub mod profile;
 mod state;
 
 pub use error::StateError;
