@@ -4,3 +4,5 @@
 //! [`rngkit`], backward stepping, O(log n) jumps, distances between states,
 //! state recovery from observations, seed identification and seed search.
 #![warn(missing_docs)]
+
+pub mod gf2;
