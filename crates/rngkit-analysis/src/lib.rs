@@ -6,3 +6,4 @@
 #![warn(missing_docs)]
 
 pub mod gf2;
+pub mod observe;
