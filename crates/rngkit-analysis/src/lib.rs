@@ -6,4 +6,5 @@
 #![warn(missing_docs)]
 
 pub mod gf2;
+pub mod identify;
 pub mod observe;

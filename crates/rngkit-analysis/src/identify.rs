@@ -1,0 +1,252 @@
+//! Seed identification: from a state (or a save blob) back to the seed that
+//! produced it and the number of draws taken since, without brute force.
+//!
+//! * MT19937 / mars: [`untwist`] steps a block back one twist;
+//!   [`identify_mt19937`] untwists until the block is one that
+//!   `init_genrand` wrote, which the init recurrence recognises and inverts
+//!   (reference facts: `y = (x_i - i) * 2520285293`, `x_{i-1} = y ^ (y >> 30)`).
+//! * [`mt19937_seeds_from_pair`]: the seed from two full outputs `i` and
+//!   `i + 227` (one twist relation exposes two words of the init block).
+//! * Xorshift128 (`unity`, `bdsp`, `xorshift128`): [`identify_xorshift128`]
+//!   walks back step by step, bounded, to a state of `InitState`'s shape.
+
+use rngkit::generators::{Mt19937, temper, untemper};
+
+/// MT19937 block length.
+const N: usize = 624;
+/// MT19937 middle offset.
+const M: usize = 397;
+const MATRIX_A: u32 = 0x9908_b0df;
+const UPPER: u32 = 0x8000_0000;
+const LOWER: u32 = 0x7fff_ffff;
+/// The init_genrand multiplier and its inverse mod 2^32.
+const INIT_MUL: u32 = 1_812_433_253;
+const INIT_MUL_INV: u32 = 2_520_285_293;
+/// Unity's InitState multiplier.
+const UNITY_MUL: u32 = 0x6c07_8965;
+
+/// A seed and how many raw steps after seeding give the state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Identified {
+    /// The seed `S`.
+    pub seed: u64,
+    /// The number of raw steps `n` after `seed(S)`.
+    pub advance: u64,
+}
+
+/// Undoes the twist's `y -> (y >> 1) ^ (odd ? MATRIX_A : 0)`: the twisted
+/// `y` has bit 31 clear, so the top bit of the result tells if `MATRIX_A`
+/// went in.
+#[inline]
+fn untwist_word(mut t: u32) -> u32 {
+    if t & UPPER != 0 {
+        t ^= MATRIX_A;
+        (t << 1) | 1
+    } else {
+        t << 1
+    }
+}
+
+/// The block before one twist. Every bit comes back, including the low 31
+/// bits of word 0, which the twist never reads; those are recovered from the
+/// previous twist's last step (`prev[623] = prev[396] ^ f(.., prev[0])`) and
+/// are therefore only meaningful when `prev` itself came from a twist (not
+/// when it is `init_genrand`'s block).
+///
+/// ```
+/// use rngkit::generators::Mt19937;
+/// use rngkit_analysis::identify::untwist;
+///
+/// let mut mt = Mt19937::new(42);
+/// mt.twist();
+/// let once = *mt.block();
+/// mt.twist();
+/// assert_eq!(untwist(mt.block()), once);
+/// ```
+pub fn untwist(block: &[u32; N]) -> [u32; N] {
+    let mut prev = [0u32; N];
+    // new[i] = new[i - 227] ^ f(top prev[i] | low prev[i + 1]) for i >= 227.
+    for i in (N - M..N).rev() {
+        let y = untwist_word(block[i] ^ block[i - (N - M)]);
+        prev[i] |= y & UPPER;
+        if i + 1 < N {
+            prev[i + 1] |= y & LOWER;
+        }
+    }
+    // new[i] = prev[i + 397] ^ f(..) for i < 227; prev[i + 397] is complete.
+    for i in (0..N - M).rev() {
+        let y = untwist_word(block[i] ^ prev[i + M]);
+        prev[i] |= y & UPPER;
+        prev[i + 1] |= y & LOWER;
+    }
+    let y = untwist_word(prev[N - 1] ^ prev[N - 1 - (N - M)]);
+    prev[0] |= y & LOWER;
+    prev
+}
+
+/// The seed whose `init_genrand` block agrees with `block` on words
+/// `1..624` and the top bit of word 0, if there is one.
+pub fn init_block_seed(block: &[u32; N]) -> Option<u32> {
+    let next = |x: u32, i: usize| INIT_MUL.wrapping_mul(x ^ (x >> 30)).wrapping_add(i as u32);
+    // Cheap rejection first: two recurrence steps.
+    if block[2] != next(block[1], 2) || block[3] != next(block[2], 3) {
+        return None;
+    }
+    let y = block[1].wrapping_sub(1).wrapping_mul(INIT_MUL_INV);
+    let seed = y ^ (y >> 30);
+    if (seed ^ block[0]) & UPPER != 0 {
+        return None;
+    }
+    (4..N)
+        .all(|i| block[i] == next(block[i - 1], i))
+        .then_some(seed)
+}
+
+/// Finds `S` and `n` with `state == advance(seed(S), n)` for MT19937, where
+/// `seed` is `init_genrand` (the `mt19937` profile; the `mars` profile's
+/// seeding adds one twist, which gives the same stream and the same `n`:
+/// `n = 624 * twists - left`). Walks back at most `max_twists` blocks.
+/// `None` when no such seed is found within the bound.
+///
+/// ```
+/// use rngkit::profile::{AnyGenerator, Profile};
+/// use rngkit_analysis::identify::{Identified, identify_mt19937};
+///
+/// // The mars notes: seed(S) followed by two whole twists, left = 454.
+/// let mut rng = Profile::Mars.seeded(1234, 0).unwrap();
+/// rng.discard(2 * 624 + 170);
+/// let AnyGenerator::Mt19937(mt) = rng else { unreachable!() };
+/// assert_eq!(mt.left(), 454);
+/// assert_eq!(
+///     identify_mt19937(&mt, 1 << 20),
+///     Some(Identified { seed: 1234, advance: 2 * 624 + 170 })
+/// );
+/// ```
+pub fn identify_mt19937(state: &Mt19937, max_twists: u64) -> Option<Identified> {
+    let left = u64::from(state.left());
+    let given = state.block();
+    if left == 0 && init_block_seed(given) == Some(given[0]) {
+        return Some(Identified {
+            seed: u64::from(given[0]),
+            advance: 0,
+        });
+    }
+    let mut block = *given;
+    for twists in 1..=max_twists {
+        block = untwist(&block);
+        if let Some(seed) = init_block_seed(&block) {
+            let advance = (N as u64 * twists).checked_sub(left)?;
+            // Confirm forwards: exact words, no assumption left unchecked.
+            let mut mt = Mt19937::new(seed);
+            for _ in 0..twists {
+                mt.twist();
+            }
+            return (mt.block() == given).then_some(Identified {
+                seed: u64::from(seed),
+                advance,
+            });
+        }
+    }
+    None
+}
+
+/// The seeds `S` whose MT19937 stream (from `init_genrand(S)`; the same for
+/// `mars`) has output `first` at position `i` and `second` at `i + 227`
+/// (tempered, as drawn), for `i <= 395`. No search: the twist relation
+/// `x[i+851] = x[i+624] ^ f(top x[i+227] | low x[i+228])` exposes 31 bits of
+/// the init word `i + 228`, which the init recurrence runs back to the seed;
+/// the two candidates for its top bit are checked against the exposed top
+/// bit of word `i + 227` and then forwards.
+///
+/// # Panics
+/// If `i > 395` (the relation then involves twisted words, not init words).
+///
+/// ```
+/// use rngkit::profile::Profile;
+/// use rngkit_analysis::identify::mt19937_seeds_from_pair;
+///
+/// let mut rng = Profile::Mt19937.seeded(5489, 0).unwrap();
+/// rng.discard(10);
+/// let a = rng.next_word() as u32; // output 10
+/// rng.discard(226);
+/// let b = rng.next_word() as u32; // output 237
+/// assert_eq!(mt19937_seeds_from_pair(10, a, b), vec![5489]);
+/// ```
+pub fn mt19937_seeds_from_pair(i: usize, first: u32, second: u32) -> Vec<u32> {
+    assert!(i + 228 < N, "the pair relation needs i <= 395, got {i}");
+    let y = untwist_word(untemper(second) ^ untemper(first));
+    let mut seeds = Vec::new();
+    for top in [0, UPPER] {
+        let mut x = (y & LOWER) | top;
+        let mut ok = true;
+        for j in (1..=i + 228).rev() {
+            let t = x.wrapping_sub(j as u32).wrapping_mul(INIT_MUL_INV);
+            x = t ^ (t >> 30);
+            if j - 1 == i + 227 && (x ^ y) & UPPER != 0 {
+                ok = false;
+                break;
+            }
+        }
+        if ok && stream_has(x, i, first, second) {
+            seeds.push(x);
+        }
+    }
+    seeds.sort_unstable();
+    seeds.dedup();
+    seeds
+}
+
+fn stream_has(seed: u32, i: usize, first: u32, second: u32) -> bool {
+    let mut mt = Mt19937::new(seed);
+    mt.twist();
+    temper(mt.block()[i]) == first && temper(mt.block()[i + 227]) == second
+}
+
+/// One Xorshift128 step backwards (the inverse of Marsaglia's 11/8/19
+/// step); a local helper until the analysis branch's backward module lands.
+#[inline]
+pub fn xorshift128_prev(s: [u32; 4]) -> [u32; 4] {
+    let mut t = s[3] ^ s[2] ^ (s[2] >> 19);
+    t ^= t >> 8;
+    t ^= t >> 16;
+    t ^= t << 11;
+    t ^= t << 22;
+    [t, s[0], s[1], s[2]]
+}
+
+/// Whether `s` is `InitState(s[0])`'s fill: `s[k+1] = s[k] * 0x6c078965 + 1`.
+#[inline]
+pub fn is_init_state(s: [u32; 4]) -> bool {
+    let next = |x: u32| x.wrapping_mul(UNITY_MUL).wrapping_add(1);
+    s[1] == next(s[0]) && s[2] == next(s[1]) && s[3] == next(s[2])
+}
+
+/// Finds `S` and the smallest `n <= max_advance` with
+/// `state == advance(InitState(S), n)` by walking back one step at a time.
+///
+/// ```
+/// use rngkit::generators::Xorshift128;
+/// use rngkit::WordRng;
+/// use rngkit_analysis::identify::{Identified, identify_xorshift128};
+///
+/// let mut rng = Xorshift128::init_state(777);
+/// rng.discard(1000);
+/// assert_eq!(
+///     identify_xorshift128(rng.state(), 5000),
+///     Some(Identified { seed: 777, advance: 1000 })
+/// );
+/// assert_eq!(identify_xorshift128(rng.state(), 999), None);
+/// ```
+pub fn identify_xorshift128(state: [u32; 4], max_advance: u64) -> Option<Identified> {
+    let mut s = state;
+    for n in 0..=max_advance {
+        if is_init_state(s) {
+            return Some(Identified {
+                seed: u64::from(s[0]),
+                advance: n,
+            });
+        }
+        s = xorshift128_prev(s);
+    }
+    None
+}
