@@ -8,3 +8,4 @@
 pub mod gf2;
 pub mod identify;
 pub mod observe;
+pub mod search;
