@@ -8,4 +8,5 @@
 pub mod gf2;
 pub mod identify;
 pub mod observe;
+pub mod recover;
 pub mod search;
