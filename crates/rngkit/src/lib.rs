@@ -35,6 +35,7 @@ extern crate std;
 
 pub use rand_core;
 
+pub mod engines;
 mod error;
 pub mod generators;
 mod state;
