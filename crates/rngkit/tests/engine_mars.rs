@@ -75,7 +75,10 @@ fn divisor_2_pow_32_versus_2_pow_32_minus_1_once_narrowed() {
         }
     }
     let fraction = differ as f64 / n as f64;
-    println!("2^-32 and 1/(2^32-1) mappings differ on {:.3}% of words", 100.0 * fraction);
+    println!(
+        "2^-32 and 1/(2^32-1) mappings differ on {:.3}% of words",
+        100.0 * fraction
+    );
     // Measured: 0.79% of words (seed 7), i.e. agreement on ~99 words in 100.
     assert!(fraction > 0.005 && fraction < 0.012, "{fraction}");
 }
@@ -97,7 +100,22 @@ fn next_int_inclusive_masks_and_rejects() {
             }
         }
     }
-    let bounds = [0u32, 1, 2, 3, 4, 5, 6, 7, 8, 100, 1000, 0x7fff_ffff, 0x8000_0000, u32::MAX];
+    let bounds = [
+        0u32,
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+        100,
+        1000,
+        0x7fff_ffff,
+        0x8000_0000,
+        u32::MAX,
+    ];
     let mut ours = MarsRng::seed(2024);
     let mut words = Mt::new(2024);
     let mut counted = Mt::new(2024);

@@ -18,20 +18,33 @@ fn constructor_is_pcg32_srandom() {
     let words: Vec<u32> = (0..6).map(|_| rng.next_uint()).collect();
     assert_eq!(
         words,
-        [0xa15c02b7, 0x7b47f409, 0xba1d3330, 0x83d2f293, 0xbfa4784b, 0xcbed606e]
+        [
+            0xa15c02b7, 0x7b47f409, 0xba1d3330, 0x83d2f293, 0xbfa4784b, 0xcbed606e
+        ]
     );
-    assert_eq!(MegaCrushPcg32::with_seed(42), MegaCrushPcg32::new(42, DEFAULT_STREAM));
+    assert_eq!(
+        MegaCrushPcg32::with_seed(42),
+        MegaCrushPcg32::new(42, DEFAULT_STREAM)
+    );
     // The stream is forced odd: seq and seq with its top bit flipped collide.
     assert_eq!(
         MegaCrushPcg32::new(7, 3).generator().increment(),
         (3 << 1) | 1
     );
-    assert_eq!(MegaCrushPcg32::new(7, 3), MegaCrushPcg32::new(7, 3 | 1 << 63));
+    assert_eq!(
+        MegaCrushPcg32::new(7, 3),
+        MegaCrushPcg32::new(7, 3 | 1 << 63)
+    );
 }
 
 #[test]
 fn words_match_rand_pcg() {
-    for (seed, seq) in [(0u64, 0u64), (1, 54), (u64::MAX, 12345), (0xdead_beef, u64::MAX)] {
+    for (seed, seq) in [
+        (0u64, 0u64),
+        (1, 54),
+        (u64::MAX, 12345),
+        (0xdead_beef, u64::MAX),
+    ] {
         let mut ours = MegaCrushPcg32::new(seed, seq);
         let mut reference = rand_pcg::Pcg32::new(seed, seq);
         for _ in 0..1000 {

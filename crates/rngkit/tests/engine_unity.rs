@@ -30,10 +30,7 @@ fn assert_printed(actual: f32, printed: &str) {
         .split(['e', 'E'])
         .next()
         .unwrap();
-    let digits = mantissa
-        .replace('.', "")
-        .trim_start_matches('0')
-        .len() as i32;
+    let digits = mantissa.replace('.', "").trim_start_matches('0').len() as i32;
     let magnitude = expected.abs().log10().floor() as i32;
     let unit = 10f64.powi(magnitude - digits + 1);
     let ulp = f64::from(f32::from_bits(actual.abs().to_bits() + 1) - actual.abs());
@@ -53,7 +50,10 @@ fn assert_printed(actual: f32, printed: &str) {
 fn assert_close_to_6_digits(actual: f32, printed: &str) {
     let expected: f64 = printed.parse().unwrap();
     let error = (f64::from(actual) - expected).abs();
-    assert!(error < 5e-7, "{actual} vs printed {printed}: error {error:e}");
+    assert!(
+        error < 5e-7,
+        "{actual} vs printed {printed}: error {error:e}"
+    );
 }
 
 #[test]
@@ -82,7 +82,13 @@ fn negative_seed_is_the_twos_complement() {
 fn value_is_exact() {
     // Published raw words after InitState(0) and the printed values.
     let words = [1900725526u32, 1900725046, 559298752, 107093222, 556206921];
-    let printed = ["0.5841396", "0.5840824", "0.6736069", "0.766507", "0.3050319"];
+    let printed = [
+        "0.5841396",
+        "0.5840824",
+        "0.6736069",
+        "0.766507",
+        "0.3050319",
+    ];
     let mut rng = UnityRandom::new(0);
     for (word, printed) in words.iter().zip(printed) {
         let value = rng.value();
@@ -428,12 +434,16 @@ fn color_hsv_overloads_match_unity() {
     let six = [
         (
             4919044,
-            [0.4112355, 0.9567251, 0.5220811, 0.8733672, 0.03283918, 0.6109516],
+            [
+                0.4112355, 0.9567251, 0.5220811, 0.8733672, 0.03283918, 0.6109516,
+            ],
             ["0.4513241", "0.1255293", "0.5892817"],
         ),
         (
             77823943,
-            [0.1589235, 0.8536462, 0.3470565, 0.7604165, 0.5185792, 0.9612151],
+            [
+                0.1589235, 0.8536462, 0.3470565, 0.7604165, 0.5185792, 0.9612151,
+            ],
             ["0.5637339", "0.2772641", "0.5361265"],
         ),
         (
@@ -472,7 +482,9 @@ fn color_hsv_overloads_match_unity() {
         ),
         (
             1658364365,
-            [0.1839423, 0.8481582, 0.3851734, 1.0, 0.0, 0.06329382, 0.0, 1.0],
+            [
+                0.1839423, 0.8481582, 0.3851734, 1.0, 0.0, 0.06329382, 0.0, 1.0,
+            ],
             ["0.001949894", "0.002597082", "0.005258002", "0.05327214"],
         ),
     ];
@@ -488,8 +500,9 @@ fn color_hsv_overloads_match_unity() {
 fn color_hsv_two_and_four_argument_overloads_fill_unity_defaults() {
     // Random.cs: ColorHSV(hmin, hmax) = ColorHSV(hmin, hmax, 0, 1, 0, 1, 1, 1).
     let two = UnityRandom::new(5).color_hsv_ranges(ColorHsvRanges::default().hue(0.2, 0.4));
-    let full = UnityRandom::new(5)
-        .color_hsv_ranges(ColorHsvRanges::from_array([0.2, 0.4, 0.0, 1.0, 0.0, 1.0, 1.0, 1.0]));
+    let full = UnityRandom::new(5).color_hsv_ranges(ColorHsvRanges::from_array([
+        0.2, 0.4, 0.0, 1.0, 0.0, 1.0, 1.0, 1.0,
+    ]));
     assert_eq!(two, full);
 }
 
@@ -521,7 +534,11 @@ fn state_get_and_set() {
             generator: "xorshift128"
         }
     );
-    assert_ne!(rng.state(), State::default(), "a rejected state changes nothing");
+    assert_ne!(
+        rng.state(),
+        State::default(),
+        "a rejected state changes nothing"
+    );
 }
 
 #[test]

@@ -53,7 +53,10 @@ fn next_uint() {
     assert_eq!(got, [270368, 67634688, 2647435460, 307599694, 2398689232]);
     let mut r = rng(12345);
     let got: Vec<u32> = (0..5).map(|_| r.next_uint()).collect();
-    assert_eq!(got, [3336926329, 1697253806, 2816511903, 1955480041, 718842322]);
+    assert_eq!(
+        got,
+        [3336926329, 1697253806, 2816511903, 1955480041, 718842322]
+    );
 }
 
 #[test]
@@ -66,10 +69,14 @@ fn next_int_range() {
     assert_eq!(got, [5, -3, 3, -1, -7]);
     // The whole int range: the span wraps to 0xffffffff.
     let mut r = rng(1);
-    let got: Vec<i32> = (0..3).map(|_| r.next_int_range(i32::MIN, i32::MAX)).collect();
+    let got: Vec<i32> = (0..3)
+        .map(|_| r.next_int_range(i32::MIN, i32::MAX))
+        .collect();
     assert_eq!(got, [-2147213280, -2079848960, 499951812]);
     let mut r = rng(12345);
-    let got: Vec<i32> = (0..3).map(|_| r.next_int_range(i32::MIN, i32::MAX)).collect();
+    let got: Vec<i32> = (0..3)
+        .map(|_| r.next_int_range(i32::MIN, i32::MAX))
+        .collect();
     assert_eq!(got, [1189442681, -450229842, 669028255]);
 }
 
@@ -157,7 +164,8 @@ fn other_ranged_variants_follow_their_formulas() {
         assert_eq!(r.next_float_below(3.0), t * 3.0);
         let d0 = steps.next_uint().wrapping_add(1);
         let d1 = steps.next_uint().wrapping_add(1);
-        let d = f64::from_bits(0x3ff0_0000_0000_0000 | ((u64::from(d0) << 20) ^ u64::from(d1))) - 1.0;
+        let d =
+            f64::from_bits(0x3ff0_0000_0000_0000 | ((u64::from(d0) << 20) ^ u64::from(d1))) - 1.0;
         assert_eq!(r.next_double_range(-2.0, 6.0), d * 8.0 - 2.0);
         assert_eq!(r, steps);
     }

@@ -82,7 +82,8 @@ pub fn float_from_pc24(y: u32) -> f32 {
     } else {
         (u128::from(y), 0)
     };
-    let (mantissa, exp) = round_to_24_bits(loaded * UNIT_SCALE_MANTISSA, loaded_exp + UNIT_SCALE_EXP);
+    let (mantissa, exp) =
+        round_to_24_bits(loaded * UNIT_SCALE_MANTISSA, loaded_exp + UNIT_SCALE_EXP);
     // mantissa <= 2^24 and the value lies in [2^-32, 1]: the conversion and the
     // scaling by a power of two are exact.
     mantissa as f32 * pow2(exp)
@@ -232,7 +233,11 @@ impl MarsRng {
     /// assert_eq!(rng.left(), 623);
     /// ```
     pub fn next_int_inclusive(&mut self, n: u32) -> u32 {
-        let mask = if n == 0 { 0 } else { u32::MAX >> n.leading_zeros() };
+        let mask = if n == 0 {
+            0
+        } else {
+            u32::MAX >> n.leading_zeros()
+        };
         loop {
             let candidate = self.next_u32() & mask;
             if candidate <= n {

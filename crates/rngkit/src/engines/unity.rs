@@ -327,9 +327,11 @@ impl UnityRandom {
     ///
     /// ```
     /// use rngkit::engines::unity::UnityRandom;
+    /// // Published capture of real Unity after InitState(0): r 0.280165,
+    /// // g 0.4749825, b 0.6736069 (b is the value channel, the third value).
     /// let [r, g, b, a] = UnityRandom::new(0).color_hsv();
-    /// assert!((r - 0.280165).abs() < 1e-6 && (g - 0.4749825).abs() < 1e-6);
-    /// assert_eq!((b, a), (0.6736069, 1.0)); // b is the value channel: exact
+    /// assert_eq!(format!("{r:.6} {b:.7} {a}"), "0.280165 0.6736069 1");
+    /// assert!((g - 0.4749825).abs() < 2e-7); // the last digit depends on sin/cos
     /// ```
     pub fn color_hsv(&mut self) -> [f32; 4] {
         self.color_hsv_ranges(ColorHsvRanges::default())
@@ -496,14 +498,8 @@ pub fn range_from_t(t: f32, min: f32, max: f32) -> f32 {
 /// `Mathf.Lerp(a, b, t)`: `a + (b - a) * Clamp01(t)`.
 #[inline]
 pub fn lerp(a: f32, b: f32, t: f32) -> f32 {
-    let t = if t < 0.0 {
-        0.0
-    } else if t > 1.0 {
-        1.0
-    } else {
-        t
-    };
-    a + (b - a) * t
+    // Clamp01 keeps NaN, like f32::clamp.
+    a + (b - a) * t.clamp(0.0, 1.0)
 }
 
 /// `Color.HSVToRGB(h, s, v, hdr)`, Unity's conversion, returning `[r, g, b]`.

@@ -61,7 +61,8 @@ impl UnityMathRandom {
     /// [`EngineError::ZeroSeed`] for 0 (Unity throws in checked builds and
     /// returns zeros for ever otherwise).
     pub fn new(seed: u32) -> Result<Self, EngineError> {
-        let mut rng = Xorshift32::from_state(seed).map_err(|_| EngineError::ZeroSeed { engine: ENGINE })?;
+        let mut rng =
+            Xorshift32::from_state(seed).map_err(|_| EngineError::ZeroSeed { engine: ENGINE })?;
         rng.next_output();
         Ok(UnityMathRandom { rng })
     }
@@ -148,7 +149,8 @@ impl UnityMathRandom {
     /// `uint` arithmetic, in `[min, max)` when `min <= max`.
     #[inline]
     pub fn next_uint_range(&mut self, min: u32, max: u32) -> u32 {
-        self.next_uint_below(max.wrapping_sub(min)).wrapping_add(min)
+        self.next_uint_below(max.wrapping_sub(min))
+            .wrapping_add(min)
     }
 
     /// `NextInt()`: the step's bits with the sign bit flipped, in
