@@ -14,6 +14,10 @@
 //! platform-dependent, so they are compared at the printed precision: within
 //! half a unit of the last printed digit plus one `f32` ulp.
 
+// The float bounds are quoted as published; like C#'s `f` literals they round
+// to the nearest f32, so the extra digits are deliberate.
+#![allow(clippy::excessive_precision)]
+
 use rngkit::engines::unity::{ColorHsvRanges, State, UnityRandom, hsv_to_rgb};
 use rngkit::generators::Xorshift128;
 

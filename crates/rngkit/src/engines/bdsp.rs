@@ -7,6 +7,8 @@
 //! span is `max - min + 1` (inclusive), Unity's `Range(int, int)` is
 //! half-open. Both exist; see [`super::unity`] for Unity's.
 
+use core::borrow::BorrowMut;
+
 use crate::StateError;
 use crate::generators::Xorshift128;
 
@@ -33,8 +35,8 @@ pub const DEFAULT_MAX: u32 = 0x7fff_fffe;
 /// assert_eq!(rng.next_rand(1, 6), 1 + 1900725046 % 6);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Bdsp {
-    rng: Xorshift128,
+pub struct Bdsp<G = Xorshift128> {
+    rng: G,
 }
 
 impl Bdsp {
@@ -57,31 +59,34 @@ impl Bdsp {
             Err(e) => Err(e),
         }
     }
+}
 
-    /// Wraps a generator in any state.
-    pub const fn from_generator(rng: Xorshift128) -> Self {
+impl<G: BorrowMut<Xorshift128>> Bdsp<G> {
+    /// Wraps a generator in any state, owned or borrowed (`&mut`, to run
+    /// engine draws on a generator kept elsewhere).
+    pub const fn from_generator(rng: G) -> Self {
         Bdsp { rng }
     }
 
     /// The underlying generator.
-    pub const fn generator(&self) -> &Xorshift128 {
-        &self.rng
+    pub fn generator(&self) -> &Xorshift128 {
+        self.rng.borrow()
     }
 
     /// The underlying generator, mutably.
     pub fn generator_mut(&mut self) -> &mut Xorshift128 {
-        &mut self.rng
+        self.rng.borrow_mut()
     }
 
     /// Unwraps the generator.
-    pub fn into_generator(self) -> Xorshift128 {
+    pub fn into_generator(self) -> G {
         self.rng
     }
 
     /// `next_uint`: one step, the new `state[3]`.
     #[inline]
     pub fn next_uint(&mut self) -> u32 {
-        self.rng.next_output()
+        self.rng.borrow_mut().next_output()
     }
 
     /// `next_rand(min, max)`: `next_uint() % (max - min + 1) + min`, one step,

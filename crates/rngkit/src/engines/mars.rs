@@ -14,6 +14,8 @@
 //!   itself by the `engine_mars` test: the integer load is exact, the fix-up
 //!   add and the multiply each round to a 24-bit significand.
 
+use core::borrow::BorrowMut;
+
 use alloc::vec::Vec;
 
 use crate::StateError;
@@ -129,8 +131,8 @@ fn pow2(exp: i32) -> f32 {
 /// assert_eq!(copy.next_u32(), rng.next_u32());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct MarsRng {
-    mt: Mt19937,
+pub struct MarsRng<G = Mt19937> {
+    mt: G,
 }
 
 impl MarsRng {
@@ -154,52 +156,55 @@ impl MarsRng {
             mt: Mt19937::from_blob(blob)?,
         })
     }
+}
 
+impl<G: BorrowMut<Mt19937>> MarsRng<G> {
     /// `save_state(out)`: the 2500-byte blob [`load_state`](Self::load_state)
     /// reads.
     pub fn save_state(&self) -> Vec<u8> {
-        self.mt.to_blob()
+        self.generator().to_blob()
     }
 
-    /// Wraps a generator in any state.
-    pub const fn from_generator(mt: Mt19937) -> Self {
+    /// Wraps a generator in any state, owned or borrowed (`&mut`, to run
+    /// engine draws on a generator kept elsewhere).
+    pub const fn from_generator(mt: G) -> Self {
         MarsRng { mt }
     }
 
     /// The underlying generator.
-    pub const fn generator(&self) -> &Mt19937 {
-        &self.mt
+    pub fn generator(&self) -> &Mt19937 {
+        self.mt.borrow()
     }
 
     /// The underlying generator, mutably.
     pub fn generator_mut(&mut self) -> &mut Mt19937 {
-        &mut self.mt
+        self.mt.borrow_mut()
     }
 
     /// Unwraps the generator.
-    pub fn into_generator(self) -> Mt19937 {
+    pub fn into_generator(self) -> G {
         self.mt
     }
 
     /// `left()`: words still unread in the current block.
-    pub const fn left(&self) -> u32 {
-        self.mt.left()
+    pub fn left(&self) -> u32 {
+        self.generator().left()
     }
 
     /// `index()`: `624 - left`, the position of the next word in the block.
-    pub const fn index(&self) -> u32 {
-        624 - self.mt.left()
+    pub fn index(&self) -> u32 {
+        624 - self.generator().left()
     }
 
     /// `state()`: the untempered block.
-    pub const fn state(&self) -> &[u32; 624] {
-        self.mt.block()
+    pub fn state(&self) -> &[u32; 624] {
+        self.generator().block()
     }
 
     /// `next_u32()`: the next tempered word (twisting first when `left == 0`).
     #[inline]
     pub fn next_u32(&mut self) -> u32 {
-        self.mt.next_output()
+        self.mt.borrow_mut().next_output()
     }
 
     /// `next_unit()`: one word through [`unit_from_word`], in `[0, 1]`.

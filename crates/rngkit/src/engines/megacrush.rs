@@ -16,6 +16,8 @@
 //!   common C# gameplay PCG structs. Every output bit of XSH RR is of full
 //!   quality, so no bit is preferable on statistical grounds.
 
+use core::borrow::BorrowMut;
+
 use super::EngineError;
 use crate::generators::Pcg32;
 
@@ -38,8 +40,8 @@ const ENGINE: &str = "megacrush";
 ///     engine: "megacrush", min: 5, max: 5 }));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct MegaCrushPcg32 {
-    rng: Pcg32,
+pub struct MegaCrushPcg32<G = Pcg32> {
+    rng: G,
 }
 
 impl MegaCrushPcg32 {
@@ -55,31 +57,34 @@ impl MegaCrushPcg32 {
     pub const fn with_seed(seed: u64) -> Self {
         Self::new(seed, DEFAULT_STREAM)
     }
+}
 
-    /// Wraps a generator in any state (`--state STATE INCREMENT`).
-    pub const fn from_generator(rng: Pcg32) -> Self {
+impl<G: BorrowMut<Pcg32>> MegaCrushPcg32<G> {
+    /// Wraps a generator in any state (`--state STATE INCREMENT`), owned or
+    /// borrowed (`&mut`, to run engine draws on a generator kept elsewhere).
+    pub const fn from_generator(rng: G) -> Self {
         MegaCrushPcg32 { rng }
     }
 
     /// The underlying generator.
-    pub const fn generator(&self) -> &Pcg32 {
-        &self.rng
+    pub fn generator(&self) -> &Pcg32 {
+        self.rng.borrow()
     }
 
     /// The underlying generator, mutably.
     pub fn generator_mut(&mut self) -> &mut Pcg32 {
-        &mut self.rng
+        self.rng.borrow_mut()
     }
 
     /// Unwraps the generator.
-    pub fn into_generator(self) -> Pcg32 {
+    pub fn into_generator(self) -> G {
         self.rng
     }
 
     /// `NextUInt()`: one LCG step, the XSH RR output of the old state.
     #[inline]
     pub fn next_uint(&mut self) -> u32 {
-        self.rng.next_output()
+        self.rng.borrow_mut().next_output()
     }
 
     /// `NextInt(minInclusive, maxExclusive)`: one word,

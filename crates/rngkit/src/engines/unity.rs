@@ -15,6 +15,7 @@
 //! last unit in the last place; `value` and both `Range`s never touch these
 //! functions and are exact.
 
+use core::borrow::BorrowMut;
 use core::mem;
 use core::ops::{Deref, DerefMut};
 
@@ -112,8 +113,8 @@ impl State {
 /// assert_eq!(rng.range_int(-1366991463, -784454117), -1213877975);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct UnityRandom {
-    rng: Xorshift128,
+pub struct UnityRandom<G = Xorshift128> {
+    rng: G,
 }
 
 impl UnityRandom {
@@ -123,48 +124,6 @@ impl UnityRandom {
         UnityRandom {
             rng: Xorshift128::init_state(seed as u32),
         }
-    }
-
-    /// `Random.InitState(seed)` on an existing generator.
-    pub fn init_state(&mut self, seed: i32) {
-        self.rng = Xorshift128::init_state(seed as u32);
-    }
-
-    /// Wraps a generator in any state (for example one parsed from
-    /// `--state`).
-    pub const fn from_generator(rng: Xorshift128) -> Self {
-        UnityRandom { rng }
-    }
-
-    /// The underlying generator.
-    pub const fn generator(&self) -> &Xorshift128 {
-        &self.rng
-    }
-
-    /// The underlying generator, mutably (for raw steps, jumps, ...).
-    pub fn generator_mut(&mut self) -> &mut Xorshift128 {
-        &mut self.rng
-    }
-
-    /// Unwraps the generator.
-    pub fn into_generator(self) -> Xorshift128 {
-        self.rng
-    }
-
-    /// `Random.state` (get).
-    pub const fn state(&self) -> State {
-        State::from_words(self.rng.state())
-    }
-
-    /// `Random.state` (set).
-    ///
-    /// # Errors
-    /// [`StateError::AllZero`] for the all-zero state, which Unity would
-    /// accept and then return 0 for ever; rngkit refuses it. The current
-    /// state is left unchanged.
-    pub fn set_state(&mut self, state: State) -> Result<(), StateError> {
-        self.rng = Xorshift128::from_state(state.words())?;
-        Ok(())
     }
 
     /// Seeds from the operating system's entropy source, as the engine does
@@ -195,11 +154,66 @@ impl UnityRandom {
             }
         }
     }
+}
+
+impl<G: BorrowMut<Xorshift128>> UnityRandom<G> {
+    /// `Random.InitState(seed)` on an existing generator.
+    pub fn init_state(&mut self, seed: i32) {
+        *self.rng.borrow_mut() = Xorshift128::init_state(seed as u32);
+    }
+
+    /// Wraps a generator in any state (for example one parsed from
+    /// `--state`): owned (`Xorshift128`) or borrowed (`&mut Xorshift128`,
+    /// to run engine draws on a generator kept elsewhere).
+    ///
+    /// ```
+    /// use rngkit::engines::unity::UnityRandom;
+    /// use rngkit::generators::Xorshift128;
+    ///
+    /// let mut generator = Xorshift128::init_state(0);
+    /// let t = UnityRandom::from_generator(&mut generator).value();
+    /// assert_eq!(format!("{t:.7}"), "0.5841396");
+    /// assert_eq!(generator.state()[3], 1900725526); // the generator moved on
+    /// ```
+    pub const fn from_generator(rng: G) -> Self {
+        UnityRandom { rng }
+    }
+
+    /// The underlying generator.
+    pub fn generator(&self) -> &Xorshift128 {
+        self.rng.borrow()
+    }
+
+    /// The underlying generator, mutably (for raw steps, jumps, ...).
+    pub fn generator_mut(&mut self) -> &mut Xorshift128 {
+        self.rng.borrow_mut()
+    }
+
+    /// Unwraps the generator.
+    pub fn into_generator(self) -> G {
+        self.rng
+    }
+
+    /// `Random.state` (get).
+    pub fn state(&self) -> State {
+        State::from_words(self.generator().state())
+    }
+
+    /// `Random.state` (set).
+    ///
+    /// # Errors
+    /// [`StateError::AllZero`] for the all-zero state, which Unity would
+    /// accept and then return 0 for ever; rngkit refuses it. The current
+    /// state is left unchanged.
+    pub fn set_state(&mut self, state: State) -> Result<(), StateError> {
+        *self.rng.borrow_mut() = Xorshift128::from_state(state.words())?;
+        Ok(())
+    }
 
     /// One raw step: the new `s3`, the word every draw below is built from.
     #[inline]
     pub fn next_raw(&mut self) -> u32 {
-        self.rng.next_output()
+        self.rng.borrow_mut().next_output()
     }
 
     /// `Random.value`: one step, `(r & 0x7fffff) * (1.0f / 8388607.0f)`, in
@@ -374,8 +388,8 @@ impl UnityRandom {
     /// Puts the generator in the state `temporary` until the returned guard
     /// is dropped (also during a panic), when the previous state comes back.
     /// The guard dereferences to this `UnityRandom`.
-    pub fn scoped_state(&mut self, temporary: Xorshift128) -> ScopedState<'_> {
-        let saved = mem::replace(&mut self.rng, temporary);
+    pub fn scoped_state(&mut self, temporary: Xorshift128) -> ScopedState<'_, G> {
+        let saved = mem::replace(self.rng.borrow_mut(), temporary);
         ScopedState { rng: self, saved }
     }
 }
@@ -389,27 +403,27 @@ impl From<Xorshift128> for UnityRandom {
 /// The guard of [`UnityRandom::scoped_state`]: restores the saved state when
 /// dropped.
 #[derive(Debug)]
-pub struct ScopedState<'a> {
-    rng: &'a mut UnityRandom,
+pub struct ScopedState<'a, G: BorrowMut<Xorshift128> = Xorshift128> {
+    rng: &'a mut UnityRandom<G>,
     saved: Xorshift128,
 }
 
-impl Deref for ScopedState<'_> {
-    type Target = UnityRandom;
-    fn deref(&self) -> &UnityRandom {
+impl<G: BorrowMut<Xorshift128>> Deref for ScopedState<'_, G> {
+    type Target = UnityRandom<G>;
+    fn deref(&self) -> &UnityRandom<G> {
         self.rng
     }
 }
 
-impl DerefMut for ScopedState<'_> {
-    fn deref_mut(&mut self) -> &mut UnityRandom {
+impl<G: BorrowMut<Xorshift128>> DerefMut for ScopedState<'_, G> {
+    fn deref_mut(&mut self) -> &mut UnityRandom<G> {
         self.rng
     }
 }
 
-impl Drop for ScopedState<'_> {
+impl<G: BorrowMut<Xorshift128>> Drop for ScopedState<'_, G> {
     fn drop(&mut self) {
-        mem::swap(&mut self.rng.rng, &mut self.saved);
+        mem::swap(self.rng.rng.borrow_mut(), &mut self.saved);
     }
 }
 

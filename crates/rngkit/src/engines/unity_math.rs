@@ -11,6 +11,8 @@
 //! build, where out-of-order bounds wrap instead of throwing. Only the
 //! seed 0 is rejected, because it would freeze the generator.
 
+use core::borrow::BorrowMut;
+
 use super::EngineError;
 use crate::StateError;
 use crate::generators::Xorshift32;
@@ -50,8 +52,8 @@ pub const fn wang_hash(mut n: u32) -> u32 {
 /// assert!(UnityMathRandom::new(0).is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct UnityMathRandom {
-    rng: Xorshift32,
+pub struct UnityMathRandom<G = Xorshift32> {
+    rng: G,
 }
 
 impl UnityMathRandom {
@@ -65,15 +67,6 @@ impl UnityMathRandom {
             Xorshift32::from_state(seed).map_err(|_| EngineError::ZeroSeed { engine: ENGINE })?;
         rng.next_output();
         Ok(UnityMathRandom { rng })
-    }
-
-    /// `InitState(seed)` on an existing generator.
-    ///
-    /// # Errors
-    /// [`EngineError::ZeroSeed`] for 0; the state is then unchanged.
-    pub fn init_state(&mut self, seed: u32) -> Result<(), EngineError> {
-        *self = Self::new(seed)?;
-        Ok(())
     }
 
     /// `Random.CreateFromIndex(index)`: `new Random(WangHash(index + 62))`.
@@ -95,35 +88,47 @@ impl UnityMathRandom {
             rng: Xorshift32::from_state(state)?,
         })
     }
+}
 
-    /// Wraps a generator in any state.
-    pub const fn from_generator(rng: Xorshift32) -> Self {
+impl<G: BorrowMut<Xorshift32>> UnityMathRandom<G> {
+    /// `InitState(seed)` on an existing generator.
+    ///
+    /// # Errors
+    /// [`EngineError::ZeroSeed`] for 0; the state is then unchanged.
+    pub fn init_state(&mut self, seed: u32) -> Result<(), EngineError> {
+        *self.rng.borrow_mut() = UnityMathRandom::new(seed)?.rng;
+        Ok(())
+    }
+
+    /// Wraps a generator in any state, owned or borrowed (`&mut`, to run
+    /// engine draws on a generator kept elsewhere).
+    pub const fn from_generator(rng: G) -> Self {
         UnityMathRandom { rng }
     }
 
     /// The underlying generator.
-    pub const fn generator(&self) -> &Xorshift32 {
-        &self.rng
+    pub fn generator(&self) -> &Xorshift32 {
+        self.rng.borrow()
     }
 
     /// The underlying generator, mutably.
     pub fn generator_mut(&mut self) -> &mut Xorshift32 {
-        &mut self.rng
+        self.rng.borrow_mut()
     }
 
     /// Unwraps the generator.
-    pub fn into_generator(self) -> Xorshift32 {
+    pub fn into_generator(self) -> G {
         self.rng
     }
 
     /// The public `state` field.
-    pub const fn state(&self) -> u32 {
-        self.rng.state()
+    pub fn state(&self) -> u32 {
+        self.generator().state()
     }
 
     #[inline]
     fn next_state(&mut self) -> u32 {
-        self.rng.next_output()
+        self.rng.borrow_mut().next_output()
     }
 
     /// `NextBool()`: the low bit of one step.
