@@ -340,6 +340,7 @@ mod x87 {
         assert!(negative > 400_000 && words.len() - negative > 400_000);
 
         let mut pc24_vs_pc53 = 0usize;
+        let mut other_cases = 0usize;
         for &y in &words {
             let (f24, _) = fpu_draw(CONTROL_PC24, y);
             let (f53, u53) = fpu_draw(CONTROL_PC53, y);
@@ -358,9 +359,21 @@ mod x87 {
                 u53.to_bits(),
                 "pc53 unit, word {y:#010x}"
             );
+            // Where they differ: only on negative reads (the fix-up add is the
+            // only extra rounding), and always where that add is an exact tie
+            // at 24 bits rounded down to even (low 9 bits 0x080) while the
+            // 53-bit product lands just above the tie. Near the top of the
+            // range the 53-bit path's own double rounding adds a few more
+            // (e.g. 0xfffffd7f). See tests/reference/mars_pc24_ref.py.
+            let tie_rounded_down = (y as i32) < 0 && y & 0x1ff == 0x080;
+            if tie_rounded_down {
+                assert_ne!(f24, f53, "word {y:#010x}");
+            }
             if f24 != f53 {
-                pc24_vs_pc53 += 1;
+                assert!((y as i32) < 0, "word {y:#010x}");
                 assert_eq!(f24.to_bits().abs_diff(f53.to_bits()), 1);
+                pc24_vs_pc53 += 1;
+                other_cases += usize::from(!tie_rounded_down);
             }
         }
         let fraction = pc24_vs_pc53 as f64 / words.len() as f64;
@@ -369,6 +382,7 @@ mod x87 {
             words.len(),
             100.0 * fraction
         );
+        println!("x87: {other_cases} of them outside the 0x080 fix-up tie class");
         assert!(pc24_vs_pc53 > 0);
     }
 }
