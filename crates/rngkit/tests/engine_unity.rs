@@ -582,3 +582,23 @@ fn advanced(seed: i32, steps: usize) -> State {
     }
     State::from_words(rng.state())
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn state_serialises_like_unity_json_utility() {
+    // JsonUtility.ToJson(Random.state) after InitState(0).
+    let json = serde_json::to_string(&UnityRandom::new(0).state()).unwrap();
+    assert_eq!(json, r#"{"s0":0,"s1":1,"s2":1812433254,"s3":1900727103}"#);
+    let back: State = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, UnityRandom::new(0).state());
+}
+
+#[test]
+fn draws_run_on_a_borrowed_generator() {
+    let mut generator = Xorshift128::init_state(0);
+    assert_eq!(
+        UnityRandom::from_generator(&mut generator).range_int(i32::MIN, i32::MAX),
+        -2147483648 + 1900725526
+    );
+    assert_eq!(generator.state()[3], 1900725526);
+}
