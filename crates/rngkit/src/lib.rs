@@ -36,6 +36,7 @@ extern crate std;
 pub use rand_core;
 
 mod error;
+pub mod facade;
 pub mod generators;
 mod state;
 
