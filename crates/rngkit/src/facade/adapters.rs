@@ -26,7 +26,7 @@ use crate::StateWords;
 /// let mut sources: Vec<Box<dyn RandomSource>> = vec![
 ///     Box::new(Algorithm::Mt19937.seed_from_u64(1)),
 ///     Box::new(Pcg32::new(1, 54)),
-///     Box::new(ForeignSource::new("counter", Counter(0))),
+///     Box::new(ForeignSource::new("mmix-lcg", Lcg(1))),
 /// ];
 /// for source in &mut sources {
 ///     let x = source.range(0..10);
@@ -36,14 +36,19 @@ use crate::StateWords;
 /// assert!(sources[1].snapshot().is_some());
 /// assert!(sources[2].snapshot().is_none());
 ///
-/// // A stand-in for any rand_core generator from another crate.
-/// struct Counter(u64);
-/// impl rngkit::rand_core::TryRng for Counter {
+/// // A stand-in for any rand_core generator from another crate (Knuth's MMIX LCG).
+/// struct Lcg(u64);
+/// impl rngkit::rand_core::TryRng for Lcg {
 ///     type Error = core::convert::Infallible;
-///     fn try_next_u32(&mut self) -> Result<u32, Self::Error> { Ok(self.try_next_u64()? as u32) }
-///     fn try_next_u64(&mut self) -> Result<u64, Self::Error> { self.0 += 1; Ok(self.0 << 40) }
+///     fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+///         Ok((self.try_next_u64()? >> 32) as u32)
+///     }
+///     fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+///         self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+///         Ok(self.0)
+///     }
 ///     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-///         dst.fill(0); Ok(())
+///         rngkit::rand_core::utils::fill_bytes_via_next_word(dst, || self.try_next_u64())
 ///     }
 /// }
 /// ```
