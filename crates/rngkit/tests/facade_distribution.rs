@@ -18,7 +18,7 @@
 
 use std::f64::consts::PI;
 
-use rngkit::facade::{AliasTable, Algorithm, DeterministicRng, RandomExt};
+use rngkit::facade::{Algorithm, AliasTable, DeterministicRng, RandomExt};
 use rngkit::rand_core::Rng;
 
 const CHI2_DF1: f64 = 10.828;
@@ -138,7 +138,9 @@ fn signed_and_inclusive_ranges_are_uniform() {
     let c = counts(5, 50_000, || (r.range(-2i64..=2) + 2) as usize);
     assert_chi_square(&c, &uniform(5), CHI2_DF4, "range(-2..=2)");
     // The full i8 range, binned by its top four bits.
-    let c = counts(16, 64_000, || ((r.range(i8::MIN..=i8::MAX) as u8) >> 4) as usize);
+    let c = counts(16, 64_000, || {
+        ((r.range(i8::MIN..=i8::MAX) as u8) >> 4) as usize
+    });
     assert_chi_square(&c, &uniform(16), CHI2_DF15, "range(i8::MIN..=i8::MAX)");
     let c = counts(5, 50_000, || r.index(5));
     assert_chi_square(&c, &uniform(5), CHI2_DF4, "index(5)");
@@ -148,7 +150,11 @@ fn signed_and_inclusive_ranges_are_uniform() {
 
 #[test]
 fn unit_floats_are_uniform() {
-    for algorithm in [Algorithm::Xoshiro256StarStar, Algorithm::Pcg32, Algorithm::Mt19937] {
+    for algorithm in [
+        Algorithm::Xoshiro256StarStar,
+        Algorithm::Pcg32,
+        Algorithm::Mt19937,
+    ] {
         let mut r = algorithm.seed_from_u64(5);
         let f32s = (0..100_000).map(|_| f64::from(r.next_f32())).collect();
         assert_ks(f32s, uniform_cdf(0.0, 1.0), "next_f32");
@@ -160,7 +166,9 @@ fn unit_floats_are_uniform() {
 #[test]
 fn float_ranges_are_uniform() {
     let mut r = rng(6);
-    let closed = (0..100_000).map(|_| f64::from(r.range(-2.0f32..=3.0))).collect();
+    let closed = (0..100_000)
+        .map(|_| f64::from(r.range(-2.0f32..=3.0)))
+        .collect();
     assert_ks(closed, uniform_cdf(-2.0, 3.0), "range(-2.0f32..=3.0)");
     let half_open = (0..100_000).map(|_| r.range(10.0f64..12.5)).collect();
     assert_ks(half_open, uniform_cdf(10.0, 12.5), "range(10.0f64..12.5)");
@@ -316,7 +324,11 @@ fn on_unit_sphere_is_uniform_over_the_surface() {
         .collect();
     for axis in 0..3 {
         let coordinate = points.iter().map(|p| p[axis]).collect();
-        assert_ks(coordinate, uniform_cdf(-1.0, 1.0), "on_unit_sphere coordinate");
+        assert_ks(
+            coordinate,
+            uniform_cdf(-1.0, 1.0),
+            "on_unit_sphere coordinate",
+        );
     }
     let azimuth = points.iter().map(|&[x, y, _]| angle01(x, y)).collect();
     assert_ks(azimuth, uniform_cdf(0.0, 1.0), "on_unit_sphere azimuth");
@@ -354,5 +366,9 @@ fn rotation_uniform_is_haar_distributed() {
         .iter()
         .map(|q| 2.0 * q[3].abs().min(1.0).acos())
         .collect();
-    assert_ks(angles, |t| ((t - t.sin()) / PI).clamp(0.0, 1.0), "rotation angle");
+    assert_ks(
+        angles,
+        |t| ((t - t.sin()) / PI).clamp(0.0, 1.0),
+        "rotation angle",
+    );
 }

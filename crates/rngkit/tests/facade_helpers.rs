@@ -2,9 +2,12 @@
 //! edge cases, the errors seed 003 specifies (and the panics of the plain
 //! helpers), and that a rejected call consumes no randomness.
 
+// Empty and reversed ranges are what the error tests feed on purpose.
+#![allow(clippy::reversed_empty_ranges)]
+
 use std::convert::Infallible;
 
-use rngkit::facade::{AliasTable, Algorithm, DeterministicRng, DrawError, RandomExt};
+use rngkit::facade::{Algorithm, AliasTable, DeterministicRng, DrawError, RandomExt};
 use rngkit::rand_core::{Rng, TryRng};
 
 fn rng() -> DeterministicRng {
@@ -44,9 +47,15 @@ fn rejects<T: std::fmt::Debug>(
 
 #[test]
 fn empty_integer_ranges_are_rejected() {
-    rejects(DrawError::EmptyRange { min: 5, max: 5 }, |r| r.try_range(5i32..5));
-    rejects(DrawError::EmptyRange { min: 6, max: 5 }, |r| r.try_range(6u64..5));
-    rejects(DrawError::EmptyRange { min: 6, max: 5 }, |r| r.try_range(6i64..=5));
+    rejects(DrawError::EmptyRange { min: 5, max: 5 }, |r| {
+        r.try_range(5i32..5)
+    });
+    rejects(DrawError::EmptyRange { min: 6, max: 5 }, |r| {
+        r.try_range(6u64..5)
+    });
+    rejects(DrawError::EmptyRange { min: 6, max: 5 }, |r| {
+        r.try_range(6i64..=5)
+    });
     rejects(DrawError::EmptyRange { min: 0, max: 0 }, |r| r.try_index(0));
 }
 
@@ -55,7 +64,9 @@ fn invalid_float_ranges_are_rejected() {
     let invalid = |min: f64, max: f64| DrawError::InvalidFloatRange { min, max };
     rejects(invalid(2.0, 1.0), |r| r.try_range(2.0f32..=1.0));
     rejects(invalid(1.0, 1.0), |r| r.try_range(1.0f64..1.0));
-    rejects(invalid(0.0, f64::INFINITY), |r| r.try_range(0.0f64..=f64::INFINITY));
+    rejects(invalid(0.0, f64::INFINITY), |r| {
+        r.try_range(0.0f64..=f64::INFINITY)
+    });
     let mut r = rng();
     assert!(matches!(
         r.try_range(f32::NAN..=1.0),
@@ -80,7 +91,9 @@ fn empty_lists_are_rejected() {
     let empty: [u8; 0] = [];
     rejects(DrawError::EmptyList, |r| r.try_pick(&empty));
     rejects(DrawError::EmptyList, |r| r.try_weighted_index::<f32>(&[]));
-    rejects(DrawError::EmptyList, |r| r.try_weighted_pick::<u8, f32>(&[], &[]));
+    rejects(DrawError::EmptyList, |r| {
+        r.try_weighted_pick::<u8, f32>(&[], &[])
+    });
     assert_eq!(AliasTable::new::<f64>(&[]), Err(DrawError::EmptyList));
 }
 
@@ -107,7 +120,9 @@ fn bad_weights_are_rejected() {
         },
         |r| r.try_weighted_index(&[1i32, 2, -3]),
     );
-    rejects(DrawError::ZeroTotalWeight, |r| r.try_weighted_index(&[0.0f32, 0.0]));
+    rejects(DrawError::ZeroTotalWeight, |r| {
+        r.try_weighted_index(&[0.0f32, 0.0])
+    });
     rejects(
         DrawError::LengthMismatch {
             items: 2,
@@ -232,10 +247,16 @@ fn integer_ranges_stay_in_bounds_and_reach_both_ends() {
 fn full_width_ranges_are_the_raw_word() {
     let mut r = rng();
     let mut raw = r.clone();
-    assert_eq!(r.range(i32::MIN..=i32::MAX), raw.next_u32() as i32 ^ i32::MIN);
+    assert_eq!(
+        r.range(i32::MIN..=i32::MAX),
+        raw.next_u32() as i32 ^ i32::MIN
+    );
     assert_eq!(r.range(0u32..=u32::MAX), raw.next_u32());
     assert_eq!(r.range(0u64..=u64::MAX), raw.next_u64());
-    assert_eq!(r.range(i64::MIN..=i64::MAX), (raw.next_u64() as i64) ^ i64::MIN);
+    assert_eq!(
+        r.range(i64::MIN..=i64::MAX),
+        (raw.next_u64() as i64) ^ i64::MIN
+    );
 }
 
 #[test]
@@ -435,7 +456,11 @@ fn alias_table_encodes_the_weights_exactly_up_to_rounding() {
     let mut sum = 0.0;
     for (i, w) in weights.iter().enumerate() {
         let p = table.probability_of(i);
-        assert!((p - w / total).abs() < 1e-12, "index {i}: {p} vs {}", w / total);
+        assert!(
+            (p - w / total).abs() < 1e-12,
+            "index {i}: {p} vs {}",
+            w / total
+        );
         sum += p;
     }
     assert!((sum - 1.0).abs() < 1e-12);

@@ -84,7 +84,10 @@ fn xoshiro_factory_matches_the_rand_xoshiro_crate() {
 fn mt19937_factory_gives_the_published_first_output() {
     // init_genrand(5489): first output 3499211612 (Matsumoto & Nishimura's
     // mt19937ar.c reference output, also std::mt19937's default seed).
-    assert_eq!(Algorithm::Mt19937.seed_from_u64(5489).next_u32(), 3_499_211_612);
+    assert_eq!(
+        Algorithm::Mt19937.seed_from_u64(5489).next_u32(),
+        3_499_211_612
+    );
 }
 
 #[test]
@@ -111,7 +114,10 @@ fn string_seeds_differ_per_text_and_per_algorithm() {
     let a = Algorithm::Pcg32.seed_from_str("level-1");
     let b = Algorithm::Pcg32.seed_from_str("level-2");
     assert_ne!(a, b);
-    assert_eq!(a, DeterministicRng::from_seed_str(Algorithm::Pcg32, "level-1"));
+    assert_eq!(
+        a,
+        DeterministicRng::from_seed_str(Algorithm::Pcg32, "level-1")
+    );
 }
 
 // ---- snapshots ----
@@ -149,9 +155,9 @@ fn snapshot_layout_is_the_documented_one() {
         expected.extend_from_slice(&w.to_le_bytes());
     }
     // 32-bit FNV-1a (offset 0x811c9dc5, prime 0x01000193), computed here.
-    let sum = expected
-        .iter()
-        .fold(0x811c9dc5u32, |h, &b| (h ^ b as u32).wrapping_mul(0x01000193));
+    let sum = expected.iter().fold(0x811c9dc5u32, |h, &b| {
+        (h ^ b as u32).wrapping_mul(0x01000193)
+    });
     expected.extend_from_slice(&sum.to_le_bytes());
     assert_eq!(bytes, expected);
     // 32-bit generators store 4-byte words.
@@ -233,9 +239,9 @@ fn forge(name: &str, word_bytes: usize, words: &[u64]) -> Vec<u8> {
     for w in words {
         out.extend_from_slice(&w.to_le_bytes()[..word_bytes]);
     }
-    let sum = out
-        .iter()
-        .fold(0x811c9dc5u32, |h, &b| (h ^ b as u32).wrapping_mul(0x01000193));
+    let sum = out.iter().fold(0x811c9dc5u32, |h, &b| {
+        (h ^ b as u32).wrapping_mul(0x01000193)
+    });
     out.extend_from_slice(&sum.to_le_bytes());
     out
 }
@@ -268,7 +274,10 @@ fn well_formed_snapshots_of_invalid_states_are_rejected() {
         Err(SnapshotError::UnknownGenerator { .. })
     ));
     let bad_name = forge("pcg\u{e9}", 8, &[1, 3]);
-    assert_eq!(DeterministicRng::restore(&bad_name), Err(SnapshotError::BadName));
+    assert_eq!(
+        DeterministicRng::restore(&bad_name),
+        Err(SnapshotError::BadName)
+    );
 }
 
 #[test]
@@ -351,7 +360,10 @@ mod serde_tests {
             r#"{"version":1,"algorithm":"xorshift128","state":[1,2,3,4294967296]}"#,
             r#"{"algorithm":"pcg32","state":[5,7]}"#,
         ] {
-            assert!(serde_json::from_str::<DeterministicRng>(bad).is_err(), "{bad}");
+            assert!(
+                serde_json::from_str::<DeterministicRng>(bad).is_err(),
+                "{bad}"
+            );
         }
     }
 }
@@ -373,7 +385,9 @@ fn dyn_sources_name_themselves_and_snapshot_when_they_can() {
     let saved = sources[0].snapshot().unwrap();
     let next = sources[0].range(0..1_000_000);
     assert_eq!(
-        DeterministicRng::restore(&saved).unwrap().range(0..1_000_000),
+        DeterministicRng::restore(&saved)
+            .unwrap()
+            .range(0..1_000_000),
         next
     );
     assert_eq!(

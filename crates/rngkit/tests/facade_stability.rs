@@ -15,7 +15,7 @@
 //! * The alias-table pins are regression pins only (our own output,
 //!   recorded deliberately), guarded by the distribution tests.
 
-use rngkit::facade::{AliasTable, Algorithm, DeterministicRng, RandomExt, seed_from_str};
+use rngkit::facade::{Algorithm, AliasTable, DeterministicRng, RandomExt, seed_from_str};
 use rngkit::generators::{Pcg32, Xoshiro256StarStar};
 use rngkit::rand_core::{Rng, SeedableRng};
 
@@ -57,11 +57,20 @@ fn check(make: fn() -> DeterministicRng, e: &Expected) {
     let mut r = make();
     assert_eq!(core::array::from_fn(|_| r.range(0u32..10)), e.range_0_10);
     let mut r = make();
-    assert_eq!(core::array::from_fn(|_| r.range(-1000i32..=1000)), e.range_pm1000);
+    assert_eq!(
+        core::array::from_fn(|_| r.range(-1000i32..=1000)),
+        e.range_pm1000
+    );
     let mut r = make();
-    assert_eq!(core::array::from_fn(|_| r.range(0u64..3 << 40)), e.range_3_shl_40);
+    assert_eq!(
+        core::array::from_fn(|_| r.range(0u64..3 << 40)),
+        e.range_3_shl_40
+    );
     let mut r = make();
-    assert_eq!(core::array::from_fn(|_| r.range(i64::MIN..=i64::MAX)), e.range_i64_full);
+    assert_eq!(
+        core::array::from_fn(|_| r.range(i64::MIN..=i64::MAX)),
+        e.range_i64_full
+    );
     let mut r = make();
     assert_eq!(core::array::from_fn(|_| r.next_f32().to_bits()), e.next_f32);
     let mut r = make();
@@ -223,7 +232,18 @@ fn lemire32_by_hand(words: &mut impl Iterator<Item = u32>, s: u32) -> u32 {
 fn by_hand_bounded_ints_follow_lemire_on_every_algorithm() {
     // Spans chosen to cover small, odd, power-of-two and near-2^32 bounds,
     // where rejection actually happens (2^32 - 1 rejects with probability ~1/2).
-    let spans = [1u32, 2, 3, 6, 10, 1000, 1 << 31, (1 << 31) + 1, u32::MAX - 2, u32::MAX];
+    let spans = [
+        1u32,
+        2,
+        3,
+        6,
+        10,
+        1000,
+        1 << 31,
+        (1 << 31) + 1,
+        u32::MAX - 2,
+        u32::MAX,
+    ];
     for algorithm in Algorithm::ALL {
         for &span in &spans {
             let mut rng = algorithm.seed_from_u64(2024);
@@ -284,7 +304,10 @@ fn by_hand_32_bit_generators_build_u64_low_word_first() {
     let mut rng = Pcg32::new(42, 54);
     let mut raw = rng.clone();
     let (lo, hi) = (raw.next_u32() as u64, raw.next_u32() as u64);
-    assert_eq!(rng.next_f64(), ((lo | hi << 32) >> 11) as f64 / 9_007_199_254_740_992.0);
+    assert_eq!(
+        rng.next_f64(),
+        ((lo | hi << 32) >> 11) as f64 / 9_007_199_254_740_992.0
+    );
 }
 
 #[test]

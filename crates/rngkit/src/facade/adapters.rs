@@ -16,8 +16,7 @@ use crate::StateWords;
 /// `Box<dyn RandomSource>` and `&mut dyn RandomSource` get every
 /// [`RandomExt`](super::RandomExt) helper. Implemented by
 /// [`DeterministicRng`], by every generator of [`crate::generators`], by
-/// [`ForeignSource`], and (feature `std`) by
-/// [`CryptoSource`](super::CryptoSource).
+/// [`ForeignSource`], and (feature `std`) by `CryptoSource`.
 ///
 /// ```
 /// use rngkit::facade::{Algorithm, ForeignSource, RandomExt, RandomSource};

@@ -729,7 +729,11 @@ pub trait RandomExt: Rng {
             let s = u * u + v * v;
             if s < 1.0 {
                 let scale = 2.0 * libm::sqrt(1.0 - s);
-                return [(u * scale) as f32, (v * scale) as f32, (1.0 - 2.0 * s) as f32];
+                return [
+                    (u * scale) as f32,
+                    (v * scale) as f32,
+                    (1.0 - 2.0 * s) as f32,
+                ];
             }
         }
     }

@@ -36,8 +36,8 @@
 //!   any generator of [`crate::generators`].
 //! * [`RandomSource`]: the object-safe interface; [`ForeignSource`] wraps a
 //!   generator from another crate.
-//! * [`CryptoSource`], [`crypto_fill_bytes`], [`crypto_range`] (feature
-//!   `std`): the operating system's randomness, **not deterministic**.
+//! * `CryptoSource`, `crypto_fill_bytes`, `crypto_range` (feature `std`): the
+//!   operating system's randomness, **not deterministic**.
 //!
 //! Geometry uses the `libm` crate for `sqrt`, `sin` and `cos`: the crate is
 //! `no_std`, and `libm`'s pure-Rust functions give the same bits on every
@@ -50,7 +50,7 @@
 //! | `Create(algorithm, ulong)` / `(algorithm, string)` | [`Algorithm::seed_from_u64`] / [`Algorithm::seed_from_str`] |
 //! | `CreateXoshiro256(seed)`, `CreatePCG32(seed, stream)`, ... | `Xoshiro256StarStar::seed_from_u64(seed)`, `Pcg32::new(seed, stream)`, ... with [`seed_from_str`] for strings |
 //! | `CreateDeterministic(int / ulong / string)` | [`DeterministicRng::new`] / [`DeterministicRng::from_seed_str`] with [`Algorithm::default`] |
-//! | `CreateCrypto`, `CryptoFillBytes`, `CryptoNextInt(min, max)` | [`CryptoSource`], [`crypto_fill_bytes`], `crypto_range(min..max)` |
+//! | `CreateCrypto`, `CryptoFillBytes`, `CryptoNextInt(min, max)` | `CryptoSource`, `crypto_fill_bytes`, `crypto_range(min..max)` (feature `std`) |
 //! | `GetState` / `SetState` | [`DeterministicRng::snapshot`] / [`DeterministicRng::restore`], serde |
 //! | `FromSystemRandom` | [`ForeignSource`] |
 //! | `NextInt/NextLong/NextUInt/NextULong(min, max)` | `rng.range(min..max)` (and `min..=max`) |
@@ -93,6 +93,4 @@ pub use crypto::{CryptoSource, crypto_fill_bytes, crypto_range, try_crypto_range
 pub use error::DrawError;
 pub use ext::{DrawRange, RandomExt, Weight};
 pub use seed_str::seed_from_str;
-pub use snapshot::{
-    SNAPSHOT_MAGIC, SNAPSHOT_VERSION, SnapshotError, restore_snapshot, snapshot,
-};
+pub use snapshot::{SNAPSHOT_MAGIC, SNAPSHOT_VERSION, SnapshotError, restore_snapshot, snapshot};

@@ -214,7 +214,11 @@ fn read_header(bytes: &[u8]) -> Result<Header<'_>, SnapshotError> {
 
 /// Reads the words (each `word_bits` wide, as the generator named in the
 /// header has them), checking the length and the checksum.
-fn read_words(bytes: &[u8], header: &Header<'_>, word_bits: u32) -> Result<Vec<u64>, SnapshotError> {
+fn read_words(
+    bytes: &[u8],
+    header: &Header<'_>,
+    word_bits: u32,
+) -> Result<Vec<u64>, SnapshotError> {
     let word_bytes = (word_bits / 8) as usize;
     let total = header.len + header.word_count * word_bytes + 4;
     if bytes.len() < total {
