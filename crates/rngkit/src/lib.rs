@@ -35,9 +35,12 @@ extern crate std;
 
 pub use rand_core;
 
+pub mod draw;
 mod error;
 pub mod facade;
 pub mod generators;
+pub mod number;
+pub mod profile;
 mod state;
 
 pub use error::StateError;
