@@ -277,13 +277,17 @@ fn single_value_ranges_return_it_and_consume_one_draw() {
 }
 
 #[test]
-fn the_width_of_the_type_does_not_change_the_value() {
-    // Documented: the draw depends on the span only.
-    let (mut a, mut b, mut c) = (rng(), rng(), rng());
+fn word_width_follows_the_type_and_usize_is_portable() {
+    // Documented: types of <= 32 bits draw next_u32, i64/u64 draw next_u64,
+    // usize draws like u32 when the span fits in 32 bits.
+    let (mut a, mut b, mut c, mut d) = (rng(), rng(), rng(), rng());
+    let mut raw = rng();
     for _ in 0..100 {
         let x = a.range(0i32..1000) as i64;
-        assert_eq!(b.range(0i64..1000), x);
-        assert_eq!(c.range(0usize..1000) as i64, x);
+        assert_eq!(b.range(0usize..1000) as i64, x);
+        assert_eq!(c.range(0u16..1000) as i64, x);
+        let y = d.range(0i64..1000);
+        assert_eq!(y, ((raw.next_u64() as u128 * 1000) >> 64) as i64);
     }
 }
 

@@ -114,18 +114,18 @@ def lemire64(rng, span):
     return m >> 64
 
 
-def bounded(rng, span):
-    if span < 1 << 32:
-        return lemire32(rng, span)
-    if span == 1 << 32:
-        return rng.next32()
-    if span < 1 << 64:
-        return lemire64(rng, span)
-    return rng.next64()
+def bounded(rng, span, words):
+    """words: 32 for types of <= 32 bits, 64 for i64/u64, 'usize' for
+    usize/isize (32-bit words when the span fits in 32 bits)."""
+    if words == 'usize':
+        words = 32 if span <= 1 << 32 else 64
+    if words == 32:
+        return rng.next32() if span == 1 << 32 else lemire32(rng, span)
+    return rng.next64() if span == 1 << 64 else lemire64(rng, span)
 
 
-def range_int(rng, lo, hi):  # half-open
-    return lo + bounded(rng, hi - lo)
+def range_int(rng, lo, hi, words):  # half-open
+    return lo + bounded(rng, hi - lo, words)
 
 
 def unit_f32(rng):
@@ -157,7 +157,7 @@ def coin(rng):
 
 def shuffle(rng, items):
     for i in range(len(items) - 1, 0, -1):
-        j = range_int(rng, 0, i + 1)
+        j = range_int(rng, 0, i + 1, 'usize')
         items[i], items[j] = items[j], items[i]
     return items
 
@@ -165,7 +165,7 @@ def shuffle(rng, items):
 def partial_shuffle(rng, items, amount):
     n = len(items)
     for i in range(amount):
-        j = i + range_int(rng, 0, n - i)
+        j = i + range_int(rng, 0, n - i, 'usize')
         items[i], items[j] = items[j], items[i]
     return items[:amount]
 
@@ -231,10 +231,11 @@ def hexs(values, bits):
 
 def report(name, make):
     print('==', name)
-    r = make(); print('range(0..10) x8:', [range_int(r, 0, 10) for _ in range(8)])
-    r = make(); print('range(-1000..=1000 i32) x4:', [range_int(r, -1000, 1001) for _ in range(4)])
-    r = make(); print('range(0..3<<40 u64) x4:', [range_int(r, 0, 3 << 40) for _ in range(4)])
-    r = make(); print('range(i64::MIN..=i64::MAX) x2:', [range_int(r, -(1 << 63), 1 << 63) for _ in range(2)])
+    r = make(); print('range(0..10) x8:', [range_int(r, 0, 10, 32) for _ in range(8)])
+    r = make(); print('range(-1000..=1000 i32) x4:', [range_int(r, -1000, 1001, 32) for _ in range(4)])
+    r = make(); print('range(0..3<<40 u64) x4:', [range_int(r, 0, 3 << 40, 64) for _ in range(4)])
+    r = make(); print('range(i64::MIN..=i64::MAX) x2:', [range_int(r, -(1 << 63), 1 << 63, 64) for _ in range(2)])
+    r = make(); print('range(-3i64..7) x4:', [range_int(r, -3, 7, 64) for _ in range(4)])
     r = make(); print('next_f32 bits x4:', hexs([unit_f32(r) for _ in range(4)], f32_bits))
     r = make(); print('next_f64 bits x3:', [hex(f64_bits(unit_f64(r))) for _ in range(3)])
     r = make(); print('range(-5.0f32..=5.0) bits x4:', hexs([range_f32_closed(r, -5.0, 5.0) for _ in range(4)], f32_bits))

@@ -37,6 +37,7 @@ struct Expected {
     range_pm1000: [i32; 4],
     range_3_shl_40: [u64; 4],
     range_i64_full: [i64; 2],
+    range_i64_small: [i64; 4],
     next_f32: [u32; 4],
     next_f64: [u64; 3],
     range_f32_closed: [u32; 4],
@@ -70,6 +71,11 @@ fn check(make: fn() -> DeterministicRng, e: &Expected) {
     assert_eq!(
         core::array::from_fn(|_| r.range(i64::MIN..=i64::MAX)),
         e.range_i64_full
+    );
+    let mut r = make();
+    assert_eq!(
+        core::array::from_fn(|_| r.range(-3i64..7)),
+        e.range_i64_small
     );
     let mut r = make();
     assert_eq!(core::array::from_fn(|_| r.next_f32().to_bits()), e.next_f32);
@@ -138,6 +144,7 @@ fn reference_xoshiro256ss_seed_42() {
             range_pm1000: [-833, -242, 360, 850],
             range_3_shl_40: [276624935460, 1250079576903, 2243146913453, 3050131936523],
             range_i64_full: [-7676373272452217066, -2232420343890232706],
+            range_i64_small: [-3, 0, 3, 6],
             next_f32: [0x3dabc058, 0x3ec209b2, 0x3f2e1753, 0x3f6cb8ad],
             next_f64: [0x3fb5780b2e0c2ec0, 0x3fd84136619b444e, 0x3fe5c2ea66473c93],
             range_f32_closed: [0xc08529f2, 0xbf9ae7c0, 0x3fe674a4, 0x4087e6da],
@@ -176,6 +183,7 @@ fn reference_pcg32_seed_42() {
             range_pm1000: [261, -37, 454, 30],
             range_3_shl_40: [1588464458980, 1698539485998, 2627582643262, 1664568150335],
             range_i64_full: [-340034924644138313, 275549243519611696],
+            range_i64_small: [1, 2, 4, 2],
             next_f32: [0x3f215c02, 0x3ef68fe8, 0x3f3a1d33, 0x3f03d2f2],
             next_f64: [0x3fded1fd02685700, 0x3fe07a5e527743a6, 0x3fe97dac0dd7f48f],
             range_f32_closed: [0x3fa6cc10, 0xbe3cc1c0, 0x40114902, 0x3e18f600],
@@ -333,3 +341,37 @@ fn regression_alias_table_draws() {
 }
 
 const REGRESSION_ALIAS: [usize; 12] = [0, 2, 3, 2, 3, 2, 3, 2, 2, 2, 0, 1];
+
+#[test]
+fn facade_draws_are_the_clis_common_draws() {
+    // The CLI's `gen GEN ... u32|u64|f32|f64|int MIN MAX|bool` (rngkit::draw)
+    // and the facade must print the same values from the same state.
+    use rngkit::draw::{Draw, DrawValue};
+    use rngkit::profile::{Algorithm as ProfileAlgorithm, AnyGenerator};
+    let profile_algorithm = |a: Algorithm| match a {
+        Algorithm::Xoshiro256StarStar => ProfileAlgorithm::Xoshiro256StarStar,
+        Algorithm::Xoroshiro128Plus => ProfileAlgorithm::Xoroshiro128Plus,
+        Algorithm::Pcg32 => ProfileAlgorithm::Pcg32,
+        Algorithm::SplitMix64 => ProfileAlgorithm::SplitMix64,
+        Algorithm::Mt19937 => ProfileAlgorithm::Mt19937,
+        Algorithm::Xorshift128 => ProfileAlgorithm::Xorshift128,
+        Algorithm::TinyMt32 => ProfileAlgorithm::TinyMt32,
+    };
+    for algorithm in Algorithm::ALL {
+        let mut facade = algorithm.seed_from_str("cli");
+        let mut cli =
+            AnyGenerator::from_words(profile_algorithm(algorithm), &facade.to_words()).unwrap();
+        for (min, max) in [(-5i64, 16i64), (0, 1 << 40), (i64::MIN, i64::MAX), (7, 8)] {
+            for _ in 0..20 {
+                assert_eq!(
+                    Draw::Int { min, max }.eval(&mut cli),
+                    DrawValue::I64(facade.range(min..max)),
+                    "{algorithm} int {min} {max}"
+                );
+                assert_eq!(Draw::F32.eval(&mut cli), DrawValue::F32(facade.next_f32()));
+                assert_eq!(Draw::F64.eval(&mut cli), DrawValue::F64(facade.next_f64()));
+                assert_eq!(Draw::Bool.eval(&mut cli), DrawValue::Bool(facade.coin()));
+            }
+        }
+    }
+}

@@ -47,21 +47,39 @@ pub(crate) fn bounded_u64<R: Rng + ?Sized>(rng: &mut R, span: u64) -> u64 {
     (product >> 64) as u64
 }
 
-/// A uniform offset in `0..span`, `1 <= span <= 2^64`: one 32-bit Lemire
-/// draw when `span <= 2^32`, one 64-bit draw otherwise; a span of exactly
-/// 2^32 or 2^64 is the raw word.
+/// Which words an integer range draws from.
+#[derive(Clone, Copy)]
+enum Words {
+    /// 32-bit Lemire on `next_u32` (types of 32 bits or fewer).
+    W32,
+    /// 64-bit Lemire on `next_u64` (64-bit types).
+    W64,
+    /// `usize`/`isize`: `W32` when the span fits in 32 bits, else `W64`, so
+    /// the values are the same on 32- and 64-bit targets.
+    BySpan,
+}
+
+/// A uniform offset in `0..span`, `1 <= span <= 2^64` (`span <= 2^32` for
+/// [`Words::W32`]); a span of exactly 2^32 (or 2^64) is the raw word.
 #[inline]
-fn bounded_offset<R: Rng + ?Sized>(rng: &mut R, span: u128) -> u64 {
+fn bounded_offset<R: Rng + ?Sized>(rng: &mut R, span: u128, words: Words) -> u64 {
     const WORD32: u128 = 1 << 32;
     const WORD64: u128 = 1 << 64;
-    if span < WORD32 {
-        u64::from(bounded_u32(rng, span as u32))
-    } else if span == WORD32 {
-        u64::from(rng.next_u32())
-    } else if span < WORD64 {
-        bounded_u64(rng, span as u64)
-    } else {
+    let use_32 = match words {
+        Words::W32 => true,
+        Words::W64 => false,
+        Words::BySpan => span <= WORD32,
+    };
+    if use_32 {
+        if span == WORD32 {
+            u64::from(rng.next_u32())
+        } else {
+            u64::from(bounded_u32(rng, span as u32))
+        }
+    } else if span == WORD64 {
         rng.next_u64()
+    } else {
+        bounded_u64(rng, span as u64)
     }
 }
 
@@ -98,12 +116,14 @@ mod sealed {
 ///
 /// # How each kind of range draws (stable; pinned by tests)
 ///
-/// * **Integers**: with `span` the number of values in the range, one
-///   `next_u32` through Lemire's nearly divisionless method if
-///   `span <= 2^32`, else one `next_u64` through its 64-bit form (plus a
-///   redraw in the rare case that would be biased). The result is
-///   `min + offset`. The choice depends on the span only, so `0..10` gives
-///   the same values as `i32`, `u64` or `usize`, on every platform.
+/// * **Integers**: with `span` the number of values in the range, an
+///   offset in `0..span` by Lemire's nearly divisionless method (a redraw
+///   in the rare case that would be biased), and the result `min + offset`.
+///   Types of 32 bits or fewer draw `next_u32` (32-bit method); `i64` and
+///   `u64` draw `next_u64` (64-bit method; this is the CLI's `int MIN MAX`);
+///   `usize` and `isize` draw like `u32` when the span fits in 32 bits and
+///   like `u64` otherwise, so they give the same values on every platform.
+///   A span of exactly 2^32 (or 2^64) is the raw word.
 /// * **`f32`**: `min..max` uses `t = (next_u32 >> 8) * 2^-24` in `[0, 1)`,
 ///   `min..=max` uses `t = (next_u32 >> 8) / (2^24 − 1)` in `[0, 1]`; the
 ///   result is `min + (max − min) * t` (computed as
@@ -128,7 +148,7 @@ pub trait DrawRange: sealed::Sealed {
 }
 
 macro_rules! impl_int_range {
-    ($($t:ty),*) => {$(
+    ($words:ident: $($t:ty),*) => {$(
         impl sealed::Sealed for Range<$t> {}
         impl sealed::Sealed for RangeInclusive<$t> {}
 
@@ -141,7 +161,7 @@ macro_rules! impl_int_range {
                 if min >= max {
                     return Err(DrawError::EmptyRange { min, max });
                 }
-                let offset = bounded_offset(rng, (max - min) as u128);
+                let offset = bounded_offset(rng, (max - min) as u128, Words::$words);
                 Ok((min + i128::from(offset)) as $t)
             }
         }
@@ -155,13 +175,15 @@ macro_rules! impl_int_range {
                 if min > max {
                     return Err(DrawError::EmptyRange { min, max });
                 }
-                let offset = bounded_offset(rng, (max - min + 1) as u128);
+                let offset = bounded_offset(rng, (max - min + 1) as u128, Words::$words);
                 Ok((min + i128::from(offset)) as $t)
             }
         }
     )*};
 }
-impl_int_range!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+impl_int_range!(W32: i8, i16, i32, u8, u16, u32);
+impl_int_range!(W64: i64, u64);
+impl_int_range!(BySpan: isize, usize);
 
 macro_rules! impl_float_range {
     ($t:ty, $unit:ident, $unit_closed:ident) => {
