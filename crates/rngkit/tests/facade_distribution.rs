@@ -7,14 +7,14 @@
 //! * chi-square, upper tail α = 0.001: NIST/SEMATECH e-Handbook of
 //!   Statistical Methods, §1.3.6.7.4 "Critical Values of the Chi-Square
 //!   Distribution" (df 1: 10.828, 2: 13.816, 3: 16.266, 4: 18.467,
-//!   9: 27.877, 15: 37.697, 19: 43.820, 23: 49.728).
+//!   5: 20.515, 9: 27.877, 15: 37.697, 19: 43.820, 23: 49.728).
 //! * KS, two-sided α = 0.001, large n: D_crit = c(α)/√n with
 //!   c(α) = √(−ln(α/2)/2) = 1.9495 (the asymptotic Kolmogorov distribution;
 //!   Massey, "The Kolmogorov-Smirnov Test for Goodness of Fit", JASA 46, 1951).
 //!
-//! The test for unbiased bounded integers also runs the same statistic on a
-//! naive `word % span` and asserts that it fails, to show the test has the
-//! power to see modulo bias.
+//! To show the tests have power, the same statistics are run on known-wrong
+//! methods (a naive `word % span`, the naive shuffle, normalised cube
+//! points) and must reject them.
 
 use std::f64::consts::PI;
 
@@ -25,6 +25,7 @@ const CHI2_DF1: f64 = 10.828;
 const CHI2_DF2: f64 = 13.816;
 const CHI2_DF3: f64 = 16.266;
 const CHI2_DF4: f64 = 18.467;
+const CHI2_DF5: f64 = 20.515;
 const CHI2_DF9: f64 = 27.877;
 const CHI2_DF15: f64 = 37.697;
 const CHI2_DF19: f64 = 43.820;
@@ -371,4 +372,32 @@ fn rotation_uniform_is_haar_distributed() {
         |t| ((t - t.sin()) / PI).clamp(0.0, 1.0),
         "rotation angle",
     );
+}
+
+// ---- the tests can fail: known-wrong methods are rejected ----
+
+#[test]
+fn the_statistics_reject_known_biased_methods() {
+    // The naive shuffle (swap every i with any index) is biased over 3
+    // elements (27 equally likely paths onto 6 permutations).
+    let mut r = rng(18);
+    let c = counts(6, 60_000, || {
+        let mut v = [0usize, 1, 2];
+        for i in 0..3 {
+            let j = r.index(3);
+            v.swap(i, j);
+        }
+        v[0] * 2 + usize::from(v[1] > v[2])
+    });
+    assert!(chi_square(&c, &uniform(6)) > CHI2_DF5, "{c:?}");
+
+    // Normalising a point of the cube crowds directions toward its corners.
+    let points: Vec<f64> = (0..100_000)
+        .map(|_| {
+            let p = [r.next_f64(), r.next_f64(), r.next_f64()].map(|c| 2.0 * c - 1.0);
+            p[2] / p.iter().map(|c| c * c).sum::<f64>().sqrt()
+        })
+        .collect();
+    let critical = KS_C_ALPHA / (points.len() as f64).sqrt();
+    assert!(ks_statistic(points, uniform_cdf(-1.0, 1.0)) > critical);
 }
