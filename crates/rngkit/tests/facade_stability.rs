@@ -356,6 +356,7 @@ fn facade_draws_are_the_clis_common_draws() {
         Algorithm::Mt19937 => ProfileAlgorithm::Mt19937,
         Algorithm::Xorshift128 => ProfileAlgorithm::Xorshift128,
         Algorithm::TinyMt32 => ProfileAlgorithm::TinyMt32,
+        other => unreachable!("map {other} to its CLI profile"),
     };
     for algorithm in Algorithm::ALL {
         let mut facade = algorithm.seed_from_str("cli");

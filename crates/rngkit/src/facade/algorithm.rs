@@ -32,6 +32,7 @@ use crate::{StateError, StateWords};
 /// assert!(err.to_string().contains("xoshiro256ss, xoroshiro128p, pcg32"));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[non_exhaustive] // more algorithms may join; match with a wildcard arm
 pub enum Algorithm {
     /// xoshiro256** (Blackman and Vigna), 256-bit state: the default, fast and
     /// of excellent quality; the right choice for gameplay and procedural
@@ -258,6 +259,7 @@ impl<'de> serde::Deserialize<'de> for Algorithm {
 /// assert_eq!(restored.range(0..1000), next);
 /// ```
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive] // one variant per `Algorithm`, which may grow
 #[expect(
     clippy::large_enum_variant,
     reason = "holding every algorithm by value, without boxing, is the point of this type"
