@@ -104,11 +104,10 @@ fn parse_seed(profile: Profile, text: &str) -> Result<u64, CliError> {
     Ok((value as u64) & mask)
 }
 
-/// The stable string-seed hash (pending: wired to the facade's hash).
-fn seed_from_str(_text: &str) -> Result<u64, CliError> {
-    Err(CliError::usage(
-        "--seed-str is not available in this build yet",
-    ))
+/// The stable string-seed hash, [`rngkit::facade::seed_from_str`] (64-bit
+/// FNV-1a of the UTF-8 bytes); 32-bit profiles take its low 32 bits.
+fn seed_from_str(text: &str) -> Result<u64, CliError> {
+    Ok(rngkit::facade::seed_from_str(text))
 }
 
 /// Parses `--state` text: hex words separated by whitespace.

@@ -43,6 +43,7 @@ pub use rand_core;
 pub mod draw;
 pub mod engines;
 mod error;
+pub mod facade;
 pub mod generators;
 pub mod number;
 pub mod profile;
