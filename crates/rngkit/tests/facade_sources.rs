@@ -268,11 +268,18 @@ fn well_formed_snapshots_of_invalid_states_are_rejected() {
         DeterministicRng::restore(&left),
         Err(SnapshotError::InvalidState(_))
     ));
-    let unknown = forge("xorshift32", 4, &[5]);
+    let unknown = forge("xorshift64", 8, &[5]);
     assert!(matches!(
         DeterministicRng::restore(&unknown),
         Err(SnapshotError::UnknownGenerator { .. })
     ));
+    let zero32 = forge("xorshift32", 4, &[0]);
+    assert!(matches!(
+        DeterministicRng::restore(&zero32),
+        Err(SnapshotError::InvalidState(_))
+    ));
+    let fine32 = forge("xorshift32", 4, &[5]);
+    assert_eq!(DeterministicRng::restore(&fine32).unwrap().to_words(), [5]);
     let bad_name = forge("pcg\u{e9}", 8, &[1, 3]);
     assert_eq!(
         DeterministicRng::restore(&bad_name),
