@@ -6,3 +6,10 @@
 #![warn(missing_docs)]
 
 pub mod gf2;
+pub mod linear;
+
+mod advance;
+mod mt;
+
+pub use advance::{Jump, StepBack, tinymt32_canonical};
+pub use mt::mt19937_canonical;
