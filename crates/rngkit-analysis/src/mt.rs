@@ -80,24 +80,34 @@ pub(crate) fn untwist(block: &[u32; N]) -> [u32; N] {
     prev
 }
 
-/// The state with the same future stream in which the dead bits (the low 31
-/// bits of the block's first word, when `left < 624`) hold the value a twist
-/// would have given them. Two states have the same stream from now on
-/// exactly when their canonical forms are equal.
+/// A canonical representative of the state's future stream: `left == 0`
+/// (twist pending) becomes the twisted block with `left == 624`, and when
+/// `left < 624` the dead bits (the low 31 bits of the block's first word,
+/// which nothing later reads) get the value a twist would have given them.
+/// Two states produce the same stream from now on exactly when their
+/// canonical forms are equal.
 ///
 /// ```
 /// use rngkit::generators::Mt19937;
+/// use rngkit::WordRng;
 /// use rngkit_analysis::mt19937_canonical;
-/// let a = Mt19937::new(1); // left = 0: mt[0] = seed is never used again
+/// let a = Mt19937::new(1); // left = 0: mt[0] = seed is never read again
 /// let mut block = *a.block();
 /// block[0] ^= 0x1234;
 /// let b = Mt19937::from_state(block, 0).unwrap();
 /// assert_ne!(a, b);
 /// assert_eq!(mt19937_canonical(&a), mt19937_canonical(&b));
+/// let mut twisted = a.clone();
+/// twisted.twist();
+/// assert_eq!(mt19937_canonical(&a), twisted);
 /// ```
 pub fn mt19937_canonical(rng: &Mt19937) -> Mt19937 {
+    let mut rng = rng.clone();
+    if rng.left() == 0 {
+        rng.twist();
+    }
     if rng.left() as usize == N {
-        return rng.clone();
+        return rng;
     }
     let mut block = *rng.block();
     // x_623 = x_396 ^ f(x_-1, x_0): x_0's low bits from the block itself.
