@@ -13,3 +13,7 @@ mod mt;
 
 pub use advance::{Jump, StepBack, tinymt32_canonical};
 pub use mt::mt19937_canonical;
+mod distance;
+mod dlog;
+
+pub use distance::{Distance, DistanceError};

@@ -276,3 +276,28 @@ pub(crate) fn jump_back(rng: &Mt19937, n: u128) -> Mt19937 {
     let block = block_at(rng.block(), back_blocks, true);
     Mt19937::from_state(block, (N as u128 - new_p) as u32).expect("a jump keeps the state nonzero")
 }
+
+/// The smallest n ≤ max with the window of `to` at position n of the
+/// sequence from `from`.
+pub(crate) fn search(from: &Mt19937, to: &Mt19937, max: u128) -> Option<u128> {
+    const CHUNK: usize = 1 << 16;
+    let target = window(to);
+    // seq[i] is the word at stream position base + i; the recurrence that
+    // extends a block extends any window.
+    let mut seq: Vec<u32> = window(from).to_vec();
+    let mut base = 0u128;
+    loop {
+        extend(&mut seq, N + CHUNK);
+        for i in 0..CHUNK {
+            let n = base + i as u128;
+            if n > max {
+                return None;
+            }
+            if seq[i] == target[0] && seq[i..i + N] == target[..] {
+                return Some(n);
+            }
+        }
+        seq.drain(..CHUNK);
+        base += CHUNK as u128;
+    }
+}
