@@ -4,7 +4,7 @@
 //!   period. The target state b is c(T)·a for one polynomial c of degree
 //!   below 128, found by solving the Krylov system [a, Ta, …, T^127 a]·c = b;
 //!   then c ≡ x^n mod P and n is the discrete logarithm of c in
-//!   GF(2)[x]/P ≅ GF(2^128), found by Pohlig–Hellman over the nine primes of
+//!   GF(2)\[x\]/P ≅ GF(2^128), found by Pohlig–Hellman over the nine primes of
 //!   2^128 - 1 (baby-step giant-step below 2^32, Pollard's rho for
 //!   67280421310721).
 //! * xoshiro256** (period 2^256 - 1): exact for distances below 2^128 - 1.

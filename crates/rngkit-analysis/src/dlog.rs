@@ -168,9 +168,13 @@ fn baby_step_giant_step<G: Group>(group: &G, g: &G::Elem, h: &G::Elem, p: u64) -
     None
 }
 
-/// Pollard's rho with an r-adding walk and Brent's cycle detection.
+/// Pollard's rho with an r-adding walk (Teske's 32 random multipliers) and
+/// distinguished points: every element whose digest has its low 12 bits
+/// clear is remembered with its exponents, and the first one met twice with
+/// different exponents gives the logarithm. Expected about √(πp/2) steps.
 fn pollard_rho<G: Group>(group: &G, g: &G::Elem, h: &G::Elem, p: u64, attempt: u64) -> Option<u64> {
     const R: usize = 32;
+    const DP_BITS: u32 = 12;
     let mut seed = 0x0123_4567_89ab_cdefu64 ^ attempt.wrapping_mul(0x9e37_79b9_7f4a_7c15);
     let mut next = || {
         // SplitMix64 (Steele, Lea and Flood, 2014) as a parameter source.
@@ -189,40 +193,46 @@ fn pollard_rho<G: Group>(group: &G, g: &G::Elem, h: &G::Elem, p: u64, attempt: u
             b,
         );
     }
-    let walk = |(y, a, b): (G::Elem, u64, u64)| {
-        let (m, da, db) = &steps[(group.digest(&y) >> 59) as usize % R];
-        let a = a + da;
-        let b = b + db;
-        (
-            group.mul(&y, m),
-            if a >= p { a - p } else { a },
-            if b >= p { b - p } else { b },
-        )
-    };
-    let (a0, b0) = (next(), next());
-    let start = (
-        group.mul(&group.pow(g, u128::from(a0)), &group.pow(h, u128::from(b0))),
-        a0,
-        b0,
-    );
-    let mut tortoise = start;
-    let mut hare = walk(start);
-    let (mut power, mut lambda) = (1u64, 1u64);
-    // Brent: the hare runs; the tortoise teleports at powers of two.
-    while tortoise.0 != hare.0 {
-        if power == lambda {
-            tortoise = hare;
-            power *= 2;
-            lambda = 0;
+    let mut seen: HashMap<G::Elem, (u64, u64)> = HashMap::new();
+    // A walk that meets no distinguished point for this long is circling a
+    // short cycle: restart it.
+    let patience = 40u64 << DP_BITS;
+    // Give up (and let the caller retry with other parameters) well past
+    // the expected √(πp/2) steps.
+    let budget = 30 * ((p as f64).sqrt() as u64) + (100 << DP_BITS);
+    let mut spent = 0u64;
+    while spent < budget {
+        let (a0, b0) = (next(), next());
+        let mut y = group.mul(&group.pow(g, u128::from(a0)), &group.pow(h, u128::from(b0)));
+        let (mut a, mut b) = (a0, b0);
+        let mut since_dp = 0u64;
+        while since_dp < patience {
+            let (m, da, db) = &steps[(group.digest(&y) >> 59) as usize % R];
+            y = group.mul(&y, m);
+            a += da;
+            if a >= p {
+                a -= p;
+            }
+            b += db;
+            if b >= p {
+                b -= p;
+            }
+            since_dp += 1;
+            if group.digest(&y) & ((1 << DP_BITS) - 1) != 0 {
+                continue;
+            }
+            spent += since_dp;
+            since_dp = 0;
+            match seen.insert(y, (a, b)) {
+                Some((a2, b2)) if b2 != b => {
+                    // g^a h^b = g^a2 h^b2  =>  log · (b - b2) = a2 - a (mod p)
+                    let e = mul_mod((a2 + p - a) % p, inverse_mod((b + p - b2) % p, p)?, p);
+                    return (group.pow(g, u128::from(e)) == *h).then_some(e);
+                }
+                _ => {}
+            }
         }
-        hare = walk(hare);
-        lambda += 1;
+        spent += since_dp;
     }
-    // g^a1 h^b1 = g^a2 h^b2  =>  log · (b1 - b2) = a2 - a1 (mod p)
-    let (_, a1, b1) = tortoise;
-    let (_, a2, b2) = hare;
-    let db = (b1 + p - b2) % p;
-    let da = (a2 + p - a1) % p;
-    let e = mul_mod(da, inverse_mod(db, p)?, p);
-    (group.pow(g, u128::from(e)) == *h).then_some(e)
+    None
 }
