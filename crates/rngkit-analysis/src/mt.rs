@@ -204,7 +204,7 @@ fn block_at(block: &[u32; N], block_index: u128, backwards: bool) -> [u32; N] {
     let g = if backwards {
         // i = -(block_index · 624): exponent -(block_index · 624 + 1)
         let e = mul_small(block_index, N as u64, 1);
-        modulus.pow_words(&modulus.inverse_x(), &e)
+        modulus.pow_x_inverse_words(&e)
     } else {
         let e = minus_one(mul_small(block_index, N as u64, 0));
         modulus.pow_x_words(&e)

@@ -229,13 +229,50 @@ impl Modulus {
         Poly::from_words(out)
     }
 
+    /// `a · x^(-1) mod P` for a reduced `a`: add P when the constant term is
+    /// set (P(0) = 1), then divide by x.
+    ///
+    /// # Panics
+    /// If P(0) = 0.
+    pub fn div_x(&self, a: &Poly) -> Poly {
+        assert!(self.poly.coeff(0), "x is not invertible modulo P");
+        let a = if a.coeff(0) {
+            a.add(&self.poly)
+        } else {
+            a.clone()
+        };
+        let words = a.words();
+        let shifted = (0..words.len())
+            .map(|i| (words[i] >> 1) | words.get(i + 1).map_or(0, |w| w << 63))
+            .collect();
+        Poly::from_words(shifted)
+    }
+
     /// x^(-n) mod P, the polynomial that steps an F2-linear generator with
     /// characteristic polynomial P back by `n` steps.
     ///
     /// # Panics
     /// If P(0) = 0.
     pub fn pow_x_inverse(&self, n: u128) -> Poly {
-        self.pow(&self.inverse_x(), n)
+        self.pow_x_inverse_words(&[n as u64, (n >> 64) as u64])
+    }
+
+    /// x^(-n) mod P for an exponent of any size, words low first: square and
+    /// divide by x, as cheap as [`pow_x_words`](Modulus::pow_x_words).
+    ///
+    /// # Panics
+    /// If P(0) = 0.
+    pub fn pow_x_inverse_words(&self, exponent: &[u64]) -> Poly {
+        let mut r = Poly::one();
+        for i in (0..exponent.len() * 64).rev() {
+            if !r.is_one() {
+                r = self.square(&r);
+            }
+            if (exponent[i / 64] >> (i % 64)) & 1 == 1 {
+                r = self.div_x(&r);
+            }
+        }
+        self.reduce(&r)
     }
 }
 
