@@ -8,7 +8,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use rngkit::profile::{AnyGenerator, Profile};
+use rngkit::profile::{DeterministicRng, Profile};
 use rngkit_analysis::identify::identify_mt19937;
 use rngkit_analysis::observe::parse_observations;
 use rngkit_analysis::search::mt::{Backend, MtPlan};
@@ -61,7 +61,7 @@ fn seed_search(c: &mut Criterion) {
 fn identification(c: &mut Criterion) {
     let mut rng = Profile::Mars.seeded(0xdead_beef, 0).unwrap();
     rng.discard(2 * 624 + 170);
-    let AnyGenerator::Mt19937(mt) = rng else {
+    let DeterministicRng::Mt19937(mt) = rng else {
         unreachable!()
     };
     let blob = mt.to_blob();

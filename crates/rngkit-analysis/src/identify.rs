@@ -109,13 +109,13 @@ pub fn init_block_seed(block: &[u32; N]) -> Option<u32> {
 /// `None` when no such seed is found within the bound.
 ///
 /// ```
-/// use rngkit::profile::{AnyGenerator, Profile};
+/// use rngkit::profile::{DeterministicRng, Profile};
 /// use rngkit_analysis::identify::{Identified, identify_mt19937};
 ///
 /// // The mars notes: seed(S) followed by two whole twists, left = 454.
 /// let mut rng = Profile::Mars.seeded(1234, 0).unwrap();
 /// rng.discard(2 * 624 + 170);
-/// let AnyGenerator::Mt19937(mt) = rng else { unreachable!() };
+/// let DeterministicRng::Mt19937(mt) = rng else { unreachable!() };
 /// assert_eq!(mt.left(), 454);
 /// assert_eq!(
 ///     identify_mt19937(&mt, 1 << 20),

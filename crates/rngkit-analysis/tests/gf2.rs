@@ -10,7 +10,7 @@ use rngkit_analysis::gf2::{
 };
 
 fn rng() -> SplitMix64 {
-    SplitMix64::new(0x5eed_0f_9f2)
+    SplitMix64::new(0x0005_eed0_f9f2)
 }
 
 /// A random polynomial of degree below `bits`.
@@ -133,6 +133,9 @@ fn modulus_reduction_and_powers_match_naive() {
         Poly::from_hex("0x1000000010046d8b3f985d65ffd3c8001").unwrap(),
         Poly::from_exponents(&[0, 1, 3]),
         Poly::from_exponents(&[0, 5, 98, 99, 100]),
+        // word-aligned degree and a wide gap
+        Poly::from_exponents(&[0, 7, 63, 64, 300, 512]),
+        Poly::from_exponents(&[0, 1, 2, 1000, 1001, 1500, 1999]),
     ];
     for p in &moduli {
         let m = Modulus::new(p.clone());
@@ -174,6 +177,7 @@ fn field_matches_modulus_arithmetic() {
             let (a, b) = (random_poly(&mut r, 128), random_poly(&mut r, 128));
             let prod = f.mul(&f.element(&a), &f.element(&b));
             assert_eq!(f.poly(&prod), m.mul(&a, &b));
+            assert_eq!(f.mul_portable(&f.element(&a), &f.element(&b)), prod);
             assert_eq!(f.poly(&f.square(&f.element(&a))), m.square(&a));
         }
         let n = 0xdead_beef_cafe_babe_0123_4567_89ab_cdefu128;
@@ -181,6 +185,17 @@ fn field_matches_modulus_arithmetic() {
         // Primitive: x^(2^128 - 1) = 1 but x^((2^128 - 1) / 3) != 1.
         assert_eq!(f.pow(&f.x(), u128::MAX), f.one());
         assert_ne!(f.pow(&f.x(), u128::MAX / 3), f.one());
+    }
+    // GF(2^256) for xoshiro256.
+    let p = Poly::from_hex("0x10003c03c3f3ecb1904b4edcf26259f850280002bcefd1a5e9d116f2bb0f0f001")
+        .unwrap();
+    let m = Modulus::new(p.clone());
+    let f = Field::<4>::new(&p);
+    for _ in 0..100 {
+        let (a, b) = (random_poly(&mut r, 256), random_poly(&mut r, 256));
+        let prod = f.mul(&f.element(&a), &f.element(&b));
+        assert_eq!(f.poly(&prod), m.mul(&a, &b));
+        assert_eq!(f.mul_portable(&f.element(&a), &f.element(&b)), prod);
     }
 }
 

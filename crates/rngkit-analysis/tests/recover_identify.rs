@@ -3,7 +3,7 @@
 //! the test's own inputs; streams for the pair test come from `rand_mt`.
 
 use rngkit::generators::{Mt19937, Xorshift128};
-use rngkit::profile::{AnyGenerator, Profile};
+use rngkit::profile::{DeterministicRng, Profile};
 use rngkit::{StateWords, WordRng};
 use rngkit_analysis::identify::{
     Identified, identify_mt19937, identify_xorshift128, mt19937_seeds_from_pair, untwist,
@@ -20,9 +20,9 @@ impl TestRng {
     }
 }
 
-fn mt_of(rng: AnyGenerator) -> Mt19937 {
+fn mt_of(rng: DeterministicRng) -> Mt19937 {
     match rng {
-        AnyGenerator::Mt19937(mt) => mt,
+        DeterministicRng::Mt19937(mt) => mt,
         other => panic!("not MT19937: {other:?}"),
     }
 }

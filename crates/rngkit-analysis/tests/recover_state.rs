@@ -5,8 +5,9 @@
 //! `rand_xoshiro` also serve as independent oracles where they apply.
 
 use rand_core::{Rng, SeedableRng};
-use rngkit::profile::{AnyGenerator, Profile};
-use rngkit_analysis::observe::{parse_observations, unity_value};
+use rngkit::engines::unity::{range_from_t, value_from_word as unity_value};
+use rngkit::profile::{DeterministicRng, Profile};
+use rngkit_analysis::observe::parse_observations;
 use rngkit_analysis::recover::{Count, RecoverOptions, Recovered, recover};
 
 struct TestRng(u64);
@@ -33,7 +34,7 @@ fn run(profile: Profile, text: &str) -> Recovered {
     .unwrap()
 }
 
-fn unique(r: Recovered) -> AnyGenerator {
+fn unique(r: Recovered) -> DeterministicRng {
     match r {
         Recovered::Unique(g) => g,
         other => panic!("expected one state, got {other:?}"),
@@ -140,7 +141,7 @@ fn bdsp_and_unity_draw_kinds_recover() {
         if i % 3 == 0 {
             text.push_str(&format!("range-int 10 74 = {}\n", 10 + (r % 64)));
         } else if i % 3 == 1 {
-            let v = rngkit_analysis::observe::unity_range_from_t(unity_value(r), -3.0, 9.5);
+            let v = range_from_t(unity_value(r), -3.0, 9.5);
             text.push_str(&format!("range-float -3 9.5 = {v}\n"));
         } else {
             rng.next_word();

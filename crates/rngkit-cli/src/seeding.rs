@@ -3,13 +3,13 @@
 use std::fs;
 
 use rngkit::number::parse_int;
-use rngkit::profile::{Algorithm, AnyGenerator, Profile};
+use rngkit::profile::{Algorithm, DeterministicRng, Profile};
 
 use crate::cli::Source;
 use crate::error::CliError;
 
 /// The generator the options describe, advanced as asked.
-pub fn build(source: &Source) -> Result<AnyGenerator, CliError> {
+pub fn build(source: &Source) -> Result<DeterministicRng, CliError> {
     let profile = source.generator;
     let seeding = &source.seeding;
     if source.stream.is_some() && !profile.has_stream() {
@@ -52,7 +52,7 @@ pub fn build(source: &Source) -> Result<AnyGenerator, CliError> {
         if profile.algorithm() == Algorithm::Mt19937 {
             let mt = rngkit::generators::Mt19937::from_blob(&data)
                 .map_err(|e| CliError::usage(format_args!("{}: {e}", path.display())))?;
-            AnyGenerator::Mt19937(mt)
+            DeterministicRng::Mt19937(mt)
         } else {
             let text = std::str::from_utf8(&data).map_err(|_| {
                 CliError::usage(format_args!(
@@ -104,11 +104,10 @@ fn parse_seed(profile: Profile, text: &str) -> Result<u64, CliError> {
     Ok((value as u64) & mask)
 }
 
-/// The stable string-seed hash (pending: wired to the facade's hash).
-fn seed_from_str(_text: &str) -> Result<u64, CliError> {
-    Err(CliError::usage(
-        "--seed-str is not available in this build yet",
-    ))
+/// The stable string-seed hash, [`rngkit::facade::seed_from_str`] (64-bit
+/// FNV-1a of the UTF-8 bytes); 32-bit profiles take its low 32 bits.
+fn seed_from_str(text: &str) -> Result<u64, CliError> {
+    Ok(rngkit::facade::seed_from_str(text))
 }
 
 /// Parses `--state` text: hex words separated by whitespace.
@@ -138,8 +137,8 @@ pub fn parse_state_words(text: &str) -> Result<Vec<u64>, CliError> {
 }
 
 /// Formats the state as `rngkit state` prints it.
-pub fn format_words(rng: &AnyGenerator) -> String {
-    let width = (rng.word_bits() / 4) as usize;
+pub fn format_words(rng: &DeterministicRng) -> String {
+    let width = (rng.algorithm().word_bits() / 4) as usize;
     rng.to_words()
         .iter()
         .map(|w| format!("{w:0width$x}"))
@@ -148,7 +147,7 @@ pub fn format_words(rng: &AnyGenerator) -> String {
 }
 
 /// Moves the generator by `--advance N`.
-fn advance(rng: &mut AnyGenerator, text: &str) -> Result<(), CliError> {
+fn advance(rng: &mut DeterministicRng, text: &str) -> Result<(), CliError> {
     let n = parse_int::<i128>(text).map_err(|e| CliError::usage(format_args!("--advance: {e}")))?;
     match u64::try_from(n) {
         Ok(steps) => {
@@ -162,7 +161,7 @@ fn advance(rng: &mut AnyGenerator, text: &str) -> Result<(), CliError> {
 }
 
 /// A state drawn from the OS, valid for the profile.
-fn from_entropy(profile: Profile, stream: Option<u64>) -> Result<AnyGenerator, CliError> {
+fn from_entropy(profile: Profile, stream: Option<u64>) -> Result<DeterministicRng, CliError> {
     let random_u64 = || -> Result<u64, CliError> {
         let mut buf = [0u8; 8];
         getrandom::fill(&mut buf)

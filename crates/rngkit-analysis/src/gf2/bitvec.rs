@@ -52,10 +52,8 @@ impl BitVec {
 
     fn clear_tail(&mut self) {
         let rem = self.len % 64;
-        if rem != 0 {
-            if let Some(last) = self.words.last_mut() {
-                *last &= (1u64 << rem) - 1;
-            }
+        if let Some(last) = self.words.last_mut().filter(|_| rem != 0) {
+            *last &= (1u64 << rem) - 1;
         }
     }
 

@@ -42,8 +42,8 @@ pub fn berlekamp_massey(sequence: &BitVec) -> Poly {
         let base = n - 1 - i;
         let words = (l + 1).div_ceil(64);
         let mut acc = 0u64;
-        for k in 0..words {
-            acc ^= c[k] & read_word(rev.words(), base + 64 * k);
+        for (k, &ck) in c.iter().enumerate().take(words) {
+            acc ^= ck & read_word(rev.words(), base + 64 * k);
         }
         // Bits of c above L are zero, so reading past the window is harmless.
         if acc.count_ones() & 1 == 0 {

@@ -61,6 +61,24 @@ pub fn clmul(a: u64, b: u64) -> u128 {
     clmul_portable(a, b)
 }
 
+/// `a · b mod P` for P = x^128 + R by Barrett reduction (`mu` = the low 128
+/// bits of ⌊x^256 / P⌋), in hardware; `None` without `pclmulqdq`.
+#[inline]
+pub(crate) fn mulmod128_hw(
+    a: [u64; 2],
+    b: [u64; 2],
+    mu: [u64; 2],
+    r: [u64; 2],
+) -> Option<[u64; 2]> {
+    #[cfg(target_arch = "x86_64")]
+    if hardware_clmul() {
+        // SAFETY: `hardware_clmul` confirmed that the CPU supports pclmulqdq.
+        return Some(unsafe { x86::mulmod128(a, b, mu, r) });
+    }
+    let _ = (a, b, mu, r);
+    None
+}
+
 /// Multiplies the polynomials `a` and `b` (words low first) and XORs the
 /// product into `out`, which must hold at least `a.len() + b.len()` words.
 pub(crate) fn mul_acc(a: &[u64], b: &[u64], out: &mut [u64]) {
@@ -117,6 +135,39 @@ mod x86 {
     pub(super) unsafe fn clmul(a: u64, b: u64) -> u128 {
         let (lo, hi) = split(clmul_vec(a, b));
         u128::from(lo) | (u128::from(hi) << 64)
+    }
+
+    /// # Safety
+    /// The CPU must support pclmulqdq.
+    #[target_feature(enable = "pclmulqdq")]
+    pub(super) unsafe fn clmul128(a: [u64; 2], b: [u64; 2]) -> [u64; 4] {
+        // Karatsuba: three products instead of four.
+        let (l0, l1) = split(clmul_vec(a[0], b[0]));
+        let (h0, h1) = split(clmul_vec(a[1], b[1]));
+        let (m0, m1) = split(clmul_vec(a[0] ^ a[1], b[0] ^ b[1]));
+        let (m0, m1) = (m0 ^ l0 ^ h0, m1 ^ l1 ^ h1);
+        [l0, l1 ^ m0, h0 ^ m1, h1]
+    }
+
+    /// # Safety
+    /// The CPU must support pclmulqdq.
+    #[target_feature(enable = "pclmulqdq")]
+    pub(super) unsafe fn mulmod128(
+        a: [u64; 2],
+        b: [u64; 2],
+        mu: [u64; 2],
+        r: [u64; 2],
+    ) -> [u64; 2] {
+        // SAFETY (of the calls): this function has the pclmulqdq feature.
+        let c = unsafe { clmul128(a, b) };
+        // q = H + ⌊H · mu / x^128⌋, H the high half of the product
+        let hm = unsafe { clmul128([c[2], c[3]], mu) };
+        let q = [c[2] ^ hm[2], c[3] ^ hm[3]];
+        // remainder = L + (q · R mod x^128)
+        let (l0, l1) = split(clmul_vec(q[0], r[0]));
+        let (x, _) = split(clmul_vec(q[0], r[1]));
+        let (y, _) = split(clmul_vec(q[1], r[0]));
+        [c[0] ^ l0, c[1] ^ l1 ^ x ^ y]
     }
 
     /// # Safety

@@ -1,10 +1,10 @@
-//! Fast arithmetic in GF(2)[x] / P for P of degree exactly 64·W (W ≤ 4):
+//! Fast arithmetic in GF(2)\[x\] / P for P of degree exactly 64·W (W ≤ 4):
 //! elements are `[u64; W]`, reduction is table driven.
 
-use super::clmul::mul_acc;
+use super::clmul::{mul_acc, mul_acc_portable, mulmod128_hw};
 use super::{Modulus, Poly};
 
-/// GF(2)[x] / P with P of degree exactly `64 * W` (1 ≤ W ≤ 4), with elements
+/// GF(2)\[x\] / P with P of degree exactly `64 * W` (1 ≤ W ≤ 4), with elements
 /// as `W` words. Multiplication is carry-less (hardware when available);
 /// reduction XORs one table entry per byte of the high half. When P is
 /// irreducible (the characteristic polynomial of a full-period generator)
@@ -22,6 +22,9 @@ use super::{Modulus, Poly};
 pub struct Field<const W: usize> {
     /// `table[8 * k + j][v]` = v · x^(64W + 64k + 8j) mod P.
     table: Vec<[[u64; W]; 256]>,
+    /// For W = 2: (low 128 bits of ⌊x^256 / P⌋, P - x^128) for Barrett
+    /// reduction in hardware.
+    barrett: [[u64; 2]; 2],
 }
 
 impl<const W: usize> Field<W> {
@@ -52,7 +55,19 @@ impl<const W: usize> Field<W> {
             }
             table.push(entries);
         }
-        Field { table }
+        let mut barrett = [[0u64; 2]; 2];
+        if W == 2 {
+            let mu = Poly::monomial(256).div_rem(p).0;
+            let mut r = p.clone();
+            r.flip_coeff(128);
+            for (i, w) in mu.words().iter().take(2).enumerate() {
+                barrett[0][i] = *w;
+            }
+            for (i, w) in r.words().iter().take(2).enumerate() {
+                barrett[1][i] = *w;
+            }
+        }
+        Field { table, barrett }
     }
 
     /// The element 1.
@@ -72,8 +87,23 @@ impl<const W: usize> Field<W> {
     /// The product of two elements.
     #[inline]
     pub fn mul(&self, a: &[u64; W], b: &[u64; W]) -> [u64; W] {
+        if W == 2
+            && let Some(r) =
+                mulmod128_hw([a[0], a[1]], [b[0], b[1]], self.barrett[0], self.barrett[1])
+        {
+            let mut out = [0u64; W];
+            out.copy_from_slice(&r);
+            return out;
+        }
         let mut wide = [0u64; 8];
         mul_acc(a, b, &mut wide[..2 * W]);
+        self.reduce_wide(&wide)
+    }
+
+    /// [`mul`](Field::mul) without special instructions (identical results).
+    pub fn mul_portable(&self, a: &[u64; W], b: &[u64; W]) -> [u64; W] {
+        let mut wide = [0u64; 8];
+        mul_acc_portable(a, b, &mut wide[..2 * W]);
         self.reduce_wide(&wide)
     }
 

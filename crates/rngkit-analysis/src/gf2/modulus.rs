@@ -1,9 +1,9 @@
-//! Arithmetic modulo a fixed polynomial: GF(2)[x] / P.
+//! Arithmetic modulo a fixed polynomial: GF(2)\[x\] / P.
 
 use super::Poly;
 use super::poly::xor_shifted;
 
-/// A fixed modulus P with fast reduction, for computing in GF(2)[x] / P:
+/// A fixed modulus P with fast reduction, for computing in GF(2)\[x\] / P:
 /// products, squares and powers, in particular x^n mod P (the jump
 /// polynomial of an F2-linear generator whose characteristic polynomial is
 /// P).
@@ -14,7 +14,7 @@ use super::poly::xor_shifted;
 ///
 /// ```
 /// use rngkit_analysis::gf2::{Modulus, Poly};
-/// // GF(8) = GF(2)[x] / (x^3 + x + 1): x^7 = 1
+/// // GF(8) = GF(2)\[x\] / (x^3 + x + 1): x^7 = 1
 /// let m = Modulus::new(Poly::from_exponents(&[0, 1, 3]));
 /// assert!(m.pow_x(7).is_one());
 /// assert_eq!(m.pow_x(3), Poly::from_exponents(&[0, 1]));
@@ -69,6 +69,68 @@ impl Modulus {
     }
 
     fn reduce_words(&self, words: &mut Vec<u64>) {
+        if self.chunk >= 64 {
+            self.reduce_words_by_blocks(words);
+        } else {
+            self.reduce_words_by_bits(words);
+        }
+        words.truncate(self.degree.div_ceil(64));
+    }
+
+    /// Folds whole words: a block of up to `gap / 64` words above the degree
+    /// lands entirely below itself, so each block is folded once.
+    fn reduce_words_by_blocks(&self, words: &mut Vec<u64>) {
+        let d = self.degree;
+        let gap = d - self.tail.last().copied().unwrap_or(0);
+        let block_words = (gap / 64).max(1);
+        let dw = d / 64;
+        // Room for shifted writes one word past a block.
+        words.push(0);
+        words.push(0);
+        let mut top = words.len() - 1;
+        let k = d.div_ceil(64);
+        let mut block = Vec::with_capacity(block_words);
+        while top >= k {
+            if words[top] == 0 {
+                top -= 1;
+                continue;
+            }
+            let lo = (top + 1).saturating_sub(block_words).max(k);
+            block.clear();
+            block.extend_from_slice(&words[lo..=top]);
+            words[lo..=top].fill(0);
+            // block · x^(64·lo) ≡ block · x^(64·lo - d) · tail
+            let base = 64 * lo - d;
+            match block.len() {
+                // Fixed lengths unroll (MT19937's gap of 623 gives 9 words).
+                9 => fold_fixed::<9>(words, &block, base, &self.tail),
+                8 => fold_fixed::<8>(words, &block, base, &self.tail),
+                _ => {
+                    for &e in &self.tail {
+                        xor_shifted_dense(words, &block, base + e);
+                    }
+                }
+            }
+            if lo == 0 {
+                break;
+            }
+            top = lo - 1;
+        }
+        // The bits of word dw at and above d: fewer than 64, one fold.
+        let width = 64 * (dw + 1) - d;
+        if width < 64 && dw < words.len() {
+            let chunk = take_bits(words, d, width);
+            if chunk != 0 {
+                let src = [chunk];
+                for &e in &self.tail {
+                    xor_shifted(words, &src, e);
+                }
+            }
+        }
+    }
+
+    /// Folds up to `chunk` (< 64) coefficients at a time.
+    fn reduce_words_by_bits(&self, words: &mut Vec<u64>) {
         let d = self.degree;
         // Room for the folded terms, which never exceed the current top.
         words.push(0);
@@ -88,7 +150,6 @@ impl Modulus {
             }
             top = top_bit_below(words, lo);
         }
-        words.truncate(d.div_ceil(64));
     }
 
     /// `a · b mod P`.
@@ -168,13 +229,50 @@ impl Modulus {
         Poly::from_words(out)
     }
 
+    /// `a · x^(-1) mod P` for a reduced `a`: add P when the constant term is
+    /// set (P(0) = 1), then divide by x.
+    ///
+    /// # Panics
+    /// If P(0) = 0.
+    pub fn div_x(&self, a: &Poly) -> Poly {
+        assert!(self.poly.coeff(0), "x is not invertible modulo P");
+        let a = if a.coeff(0) {
+            a.add(&self.poly)
+        } else {
+            a.clone()
+        };
+        let words = a.words();
+        let shifted = (0..words.len())
+            .map(|i| (words[i] >> 1) | words.get(i + 1).map_or(0, |w| w << 63))
+            .collect();
+        Poly::from_words(shifted)
+    }
+
     /// x^(-n) mod P, the polynomial that steps an F2-linear generator with
     /// characteristic polynomial P back by `n` steps.
     ///
     /// # Panics
     /// If P(0) = 0.
     pub fn pow_x_inverse(&self, n: u128) -> Poly {
-        self.pow(&self.inverse_x(), n)
+        self.pow_x_inverse_words(&[n as u64, (n >> 64) as u64])
+    }
+
+    /// x^(-n) mod P for an exponent of any size, words low first: square and
+    /// divide by x, as cheap as [`pow_x_words`](Modulus::pow_x_words).
+    ///
+    /// # Panics
+    /// If P(0) = 0.
+    pub fn pow_x_inverse_words(&self, exponent: &[u64]) -> Poly {
+        let mut r = Poly::one();
+        for i in (0..exponent.len() * 64).rev() {
+            if !r.is_one() {
+                r = self.square(&r);
+            }
+            if (exponent[i / 64] >> (i % 64)) & 1 == 1 {
+                r = self.div_x(&r);
+            }
+        }
+        self.reduce(&r)
     }
 }
 
@@ -194,6 +292,47 @@ fn top_bit_below(words: &[u64], limit: usize) -> Option<usize> {
         }
     }
     None
+}
+
+/// Folds a block of exactly `L` words through every tail term.
+fn fold_fixed<const L: usize>(words: &mut [u64], block: &[u64], base: usize, tail: &[usize]) {
+    let block: &[u64; L] = block.try_into().expect("block of L words");
+    for &e in tail {
+        let shift = base + e;
+        let (ws, bs) = (shift / 64, (shift % 64) as u32);
+        let dst = &mut words[ws..ws + L + 1];
+        if bs == 0 {
+            for i in 0..L {
+                dst[i] ^= block[i];
+            }
+        } else {
+            dst[0] ^= block[0] << bs;
+            for i in 1..L {
+                dst[i] ^= (block[i] << bs) | (block[i - 1] >> (64 - bs));
+            }
+            dst[L] ^= block[L - 1] >> (64 - bs);
+        }
+    }
+}
+
+/// `dst ^= src · x^shift` without skipping zero words; `dst` must have a
+/// word of room past the shifted `src`.
+#[inline]
+fn xor_shifted_dense(dst: &mut [u64], src: &[u64], shift: usize) {
+    let (ws, bs) = (shift / 64, (shift % 64) as u32);
+    let dst = &mut dst[ws..ws + src.len() + 1];
+    if bs == 0 {
+        for (d, &s) in dst.iter_mut().zip(src) {
+            *d ^= s;
+        }
+    } else {
+        let mut carry = 0u64;
+        for (d, &s) in dst.iter_mut().zip(src) {
+            *d ^= (s << bs) | carry;
+            carry = s >> (64 - bs);
+        }
+        dst[src.len()] ^= carry;
+    }
 }
 
 /// Reads and clears `width` (≤ 64) bits starting at bit `lo`.

@@ -1,283 +1,58 @@
-//! Observed draws: the one place that knows, for every draw an observation
-//! may name, how it consumes raw output words, how to evaluate it, and which
-//! bits of the raw words an observed value reveals.
-//!
-//! The common draws come from the core registry ([`rngkit::draw::Draw`]).
-//! Engine draws are implemented here from their published formulas on the
-//! raw output word (see `shared/reference-facts.md`), until the core
-//! registry carries them; when it does, [`ObservedDraw::parse`] and
-//! [`ObservedDraw::eval`] are the two functions to point at it.
+//! Observed draws: the one place that knows, for every draw of the core
+//! registry ([`rngkit::draw::Draw`]), how many raw output words it consumes
+//! and which bits of them an observed value reveals. Evaluation is the
+//! registry's own, so an observation means exactly what `rngkit gen` prints.
+//! The inversions use the engines' published formulas (reference facts):
+//! Unity `value` reveals the 23 low bits, `Range(float)` what the float
+//! interpolation allows, `r mod m` the low bits `r mod 2^t` for
+//! `m = 2^t * odd`, mars `next-unit` the whole tempered word.
 
-use rngkit::draw::{Draw, DrawValue};
-use rngkit::number::{parse_f32, parse_int};
-use rngkit::profile::{AnyGenerator, Profile};
+use rngkit::draw::{BdspDraw, Draw, DrawValue, MarsDraw, MegaCrushDraw, UnityDraw, UnityMathDraw};
+use rngkit::engines::mars::{float_from_pc24, float_from_word, unit_from_word};
+use rngkit::engines::unity::{range_from_t, value_from_word};
+use rngkit::profile::{DeterministicRng, Profile};
 
 use super::value::{KnownBits, ObservedValue};
 
-/// Unity's `Random.value` scale, `1.0f / 8388607.0f` rounded to `f32`.
-const UNITY_SCALE: f32 = 1.0 / 8_388_607.0;
-
-/// The mars unit multiplier: the double nearest `1 / (2^32 - 1)`.
-const MARS_UNIT_SCALE: f64 = 1.0 / 4_294_967_295.0;
-
-/// `Random.value` of a raw word: `(r & 0x7fffff) as f32 * (1/8388607f)`.
-pub fn unity_value(word: u32) -> f32 {
-    (word & 0x007f_ffff) as f32 * UNITY_SCALE
-}
-
-/// `Random.Range(float min, float max)` for a given `t`: `min*t + (1-t)*max`,
-/// each product rounded to `f32`, then the sum.
-pub fn unity_range_from_t(t: f32, min: f32, max: f32) -> f32 {
-    let a = min * t;
-    let b = (1.0 - t) * max;
-    a + b
-}
-
-/// mars `next_unit` of a tempered word: `y / (2^32 - 1)` in double.
-pub fn mars_unit(y: u32) -> f64 {
-    f64::from(y) * MARS_UNIT_SCALE
-}
-
-/// A draw that an observation can name, validated for its profile.
-#[derive(Clone, Debug, PartialEq)]
-#[non_exhaustive]
-pub enum ObservedDraw {
-    /// A draw every profile has (the core registry's [`Draw`]).
-    Common(Draw),
-    /// Unity `value`: 23 low bits of one word.
-    UnityValue,
-    /// Unity `range-float MIN MAX`.
-    UnityRangeFloat {
-        /// First bound.
-        min: f32,
-        /// Second bound.
-        max: f32,
-    },
-    /// Unity `range-int MIN MAX` (`MIN == MAX` draws nothing).
-    UnityRangeInt {
-        /// First bound.
-        min: i32,
-        /// Second bound.
-        max: i32,
-    },
-    /// BDSP `next-uint`, or mars `next-u32`: the raw word itself.
-    RawWord,
-    /// BDSP `next-rand [MIN MAX]`: `r % (MAX - MIN + 1) + MIN`, wrapping `u32`.
-    BdspNextRand {
-        /// Lower bound.
-        min: u32,
-        /// Upper bound (inclusive).
-        max: u32,
-    },
-    /// BDSP `next-alt-rand MIN MAX`: `next-rand` (default range) reduced again.
-    BdspNextAltRand {
-        /// Lower bound.
-        min: u32,
-        /// Upper bound (inclusive).
-        max: u32,
-    },
-    /// BDSP `next-float [MIN MAX]`: `t` without a range, the Unity interpolation with one.
-    BdspNextFloat {
-        /// The range, if given.
-        range: Option<(f32, f32)>,
-    },
-    /// mars `next-unit`: the double `y / (2^32 - 1)`.
-    MarsNextUnit,
-    /// mars `next-float`: `next-unit` narrowed to `f32`.
-    MarsNextFloat,
-    /// mars `next-int-inclusive N`: masked rejection sampling on `[0, N]`.
-    MarsNextIntInclusive {
-        /// The inclusive bound.
-        n: u32,
-    },
-}
-
-/// The BDSP default range of `next_rand()`.
+/// The BDSP default range of `next_rand()`: `-0x80000000..=0x7ffffffe`.
 const BDSP_DEFAULT: (u32, u32) = (0x8000_0000, 0x7fff_fffe);
 
-fn reduce_inclusive(word: u32, min: u32, max: u32) -> u32 {
-    let span = max.wrapping_sub(min).wrapping_add(1);
-    if span == 0 {
-        word.wrapping_add(min)
-    } else {
-        (word % span).wrapping_add(min)
-    }
-}
-
-fn arity(syntax: &str, args: &[&str], allowed: &[usize]) -> Result<(), String> {
-    if allowed.contains(&args.len()) {
-        Ok(())
-    } else {
-        Err(format!(
-            "`{syntax}` takes {allowed:?} argument(s), found {}",
-            args.len()
-        ))
-    }
-}
-
-fn num_f32(text: &str) -> Result<f32, String> {
-    parse_f32(text).map_err(|e| e.to_string())
-}
-
-fn num<T: rngkit::number::ParseableInt>(text: &str) -> Result<T, String> {
-    parse_int::<T>(text).map_err(|e| e.to_string())
-}
+/// A draw that an observation names, validated for its profile.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObservedDraw(pub Draw);
 
 impl ObservedDraw {
-    /// Parses a draw as `gen` would take it for `profile`.
+    /// Parses a draw as `gen` takes it for `profile`.
     ///
     /// # Errors
-    /// A message for an unknown draw, wrong arguments, or an engine draw
-    /// that observations do not support yet.
+    /// The registry's message for an unknown draw or bad arguments.
     pub fn parse(profile: Profile, name: &str, args: &[&str]) -> Result<Self, String> {
-        use Profile as P;
-        match (profile, name) {
-            (P::Unity, "value") => arity("value", args, &[0]).map(|_| ObservedDraw::UnityValue),
-            (P::Unity, "range-float") => {
-                arity("range-float MIN MAX", args, &[2])?;
-                Ok(ObservedDraw::UnityRangeFloat {
-                    min: num_f32(args[0])?,
-                    max: num_f32(args[1])?,
-                })
-            }
-            (P::Unity, "range-int") => {
-                arity("range-int MIN MAX", args, &[2])?;
-                Ok(ObservedDraw::UnityRangeInt {
-                    min: num(args[0])?,
-                    max: num(args[1])?,
-                })
-            }
-            (P::Bdsp, "next-uint") | (P::Mars, "next-u32") => {
-                arity(name, args, &[0]).map(|_| ObservedDraw::RawWord)
-            }
-            (P::Bdsp, "next-rand") => {
-                arity("next-rand [MIN MAX]", args, &[0, 2])?;
-                let (min, max) = if args.is_empty() {
-                    BDSP_DEFAULT
-                } else {
-                    (num::<i64>(args[0])? as u32, num::<i64>(args[1])? as u32)
-                };
-                Ok(ObservedDraw::BdspNextRand { min, max })
-            }
-            (P::Bdsp, "next-alt-rand") => {
-                arity("next-alt-rand MIN MAX", args, &[2])?;
-                Ok(ObservedDraw::BdspNextAltRand {
-                    min: num::<i64>(args[0])? as u32,
-                    max: num::<i64>(args[1])? as u32,
-                })
-            }
-            (P::Bdsp, "next-float") => {
-                arity("next-float [MIN MAX]", args, &[0, 2])?;
-                let range = if args.is_empty() {
-                    None
-                } else {
-                    Some((num_f32(args[0])?, num_f32(args[1])?))
-                };
-                Ok(ObservedDraw::BdspNextFloat { range })
-            }
-            (P::Mars, "next-unit") => arity(name, args, &[0]).map(|_| ObservedDraw::MarsNextUnit),
-            (P::Mars, "next-float") => arity(name, args, &[0]).map(|_| ObservedDraw::MarsNextFloat),
-            (P::Mars, "next-int-inclusive") => {
-                arity("next-int-inclusive N", args, &[1])?;
-                Ok(ObservedDraw::MarsNextIntInclusive { n: num(args[0])? })
-            }
-            _ => match Draw::parse(profile, name, args) {
-                Ok(draw) => Ok(ObservedDraw::Common(draw)),
-                Err(rngkit::draw::DrawError::Unknown { .. }) => Err(format!(
-                    "{profile} has no draw `{name}` that observations support; they support {}",
-                    Self::names(profile).join(", ")
-                )),
-                Err(e) => Err(e.to_string()),
-            },
-        }
+        Draw::parse(profile, name, args)
+            .map(ObservedDraw)
+            .map_err(|e| e.to_string())
     }
 
-    /// The draws observations support for `profile`, with their syntax.
-    pub fn names(profile: Profile) -> Vec<&'static str> {
-        let mut names = Draw::names(profile);
-        names.extend_from_slice(match profile {
-            Profile::Unity => &["value", "range-float MIN MAX", "range-int MIN MAX"][..],
-            Profile::Bdsp => &[
-                "next-uint",
-                "next-rand [MIN MAX]",
-                "next-alt-rand MIN MAX",
-                "next-float [MIN MAX]",
-            ][..],
-            Profile::Mars => &[
-                "next-u32",
-                "next-unit",
-                "next-float",
-                "next-int-inclusive N",
-            ][..],
-            _ => &[][..],
-        });
-        names
-    }
-
-    /// Evaluates the draw on `rng`, consuming what the engine consumes.
-    pub fn eval(&self, rng: &mut AnyGenerator) -> DrawValue {
-        fn word32(rng: &mut AnyGenerator) -> u32 {
-            rng.next_word() as u32
-        }
-        match *self {
-            ObservedDraw::Common(ref draw) => draw.eval(rng),
-            ObservedDraw::UnityValue => DrawValue::F32(unity_value(word32(rng))),
-            ObservedDraw::UnityRangeFloat { min, max } => {
-                DrawValue::F32(unity_range_from_t(unity_value(word32(rng)), min, max))
-            }
-            ObservedDraw::UnityRangeInt { min, max } => DrawValue::I32(if min < max {
-                min.wrapping_add((word32(rng) % max.wrapping_sub(min) as u32) as i32)
-            } else if max < min {
-                min.wrapping_sub((word32(rng) % min.wrapping_sub(max) as u32) as i32)
-            } else {
-                min
-            }),
-            ObservedDraw::RawWord => DrawValue::U32(word32(rng)),
-            ObservedDraw::BdspNextRand { min, max } => {
-                DrawValue::U32(reduce_inclusive(word32(rng), min, max))
-            }
-            ObservedDraw::BdspNextAltRand { min, max } => {
-                let first = reduce_inclusive(word32(rng), BDSP_DEFAULT.0, BDSP_DEFAULT.1);
-                DrawValue::U32(reduce_inclusive(first, min, max))
-            }
-            ObservedDraw::BdspNextFloat { range } => {
-                let t = unity_value(word32(rng));
-                DrawValue::F32(match range {
-                    None => t,
-                    Some((min, max)) => unity_range_from_t(t, min, max),
-                })
-            }
-            ObservedDraw::MarsNextUnit => DrawValue::F64(mars_unit(word32(rng))),
-            ObservedDraw::MarsNextFloat => DrawValue::F32(mars_unit(word32(rng)) as f32),
-            ObservedDraw::MarsNextIntInclusive { n } => {
-                let mask = if n == 0 {
-                    0
-                } else {
-                    u32::MAX >> n.leading_zeros()
-                };
-                loop {
-                    let candidate = word32(rng) & mask;
-                    if candidate <= n {
-                        break DrawValue::U32(candidate);
-                    }
-                }
-            }
-        }
+    /// Evaluates the draw on `rng` (the registry's evaluation).
+    pub fn eval(&self, rng: &mut DeterministicRng) -> DrawValue {
+        self.0.eval(rng)
     }
 
     /// How many raw output words the draw consumes, for a generator with
     /// `output_bits`-bit words, when that number is fixed. Draws that may
     /// redraw (`next-int-inclusive N` unless `N + 1` is a power of two) give
-    /// `None`; the common `int MIN MAX` counts as fixed (it redraws with
+    /// `None`; the 64-bit `int MIN MAX` counts as fixed (it redraws with
     /// probability below `span / 2^64`).
     pub fn word_count(&self, output_bits: u32) -> Option<u64> {
         let u64_words = if output_bits == 32 { 2 } else { 1 };
-        Some(match self {
-            ObservedDraw::Common(Draw::U64 | Draw::F64 | Draw::Int { .. }) => u64_words,
-            ObservedDraw::Common(_) => 1,
-            ObservedDraw::UnityRangeInt { min, max } if min == max => 0,
-            ObservedDraw::MarsNextIntInclusive { n } => {
-                if n.wrapping_add(1) & *n != 0 {
+        Some(match &self.0 {
+            Draw::U64 | Draw::F64 | Draw::Int { .. } => u64_words,
+            Draw::Unity(UnityDraw::RangeInt(min, max)) if min == max => 0,
+            Draw::Unity(UnityDraw::InsideUnitCircle | UnityDraw::OnUnitSphere) => 2,
+            Draw::Unity(UnityDraw::InsideUnitSphere | UnityDraw::RotationUniform) => 3,
+            Draw::Unity(UnityDraw::Rotation | UnityDraw::ColorHsv(_)) => 4,
+            Draw::UnityMath(UnityMathDraw::NextDouble) => 2,
+            Draw::Mars(MarsDraw::NextIntInclusive(n)) => {
+                if n.wrapping_add(1) & n != 0 {
                     return None;
                 }
                 1
@@ -287,120 +62,179 @@ impl ObservedDraw {
     }
 
     /// The bits of each consumed raw word that `value` reveals, as exact
-    /// `(mask, value)` pairs, first word first (empty for no words). Sound:
-    /// every stream that gives `value` has these bits. `None` when the value
-    /// cannot come out of this draw at all.
+    /// `(mask, value)` pairs, first word first (fewer than the words
+    /// consumed when the rest reveal nothing linear). Sound: every stream
+    /// that gives `value` has these bits. `None` when `value` cannot come
+    /// out of this draw at all (a wrong type, or out of range).
     pub fn known_bits(&self, value: &ObservedValue, output_bits: u32) -> Option<Vec<KnownBits>> {
         let full = if output_bits == 32 {
             0xffff_ffff
         } else {
             u64::MAX
         };
-        let words = |known: Vec<KnownBits>| Some(known);
-        match *self {
-            ObservedDraw::Common(ref draw) => common_known_bits(draw, value, output_bits),
-            ObservedDraw::RawWord => {
-                let v = value.as_u32()?;
-                words(vec![KnownBits::new(full, u64::from(v))])
-            }
-            ObservedDraw::UnityValue | ObservedDraw::BdspNextFloat { range: None } => {
-                // `value` is strictly increasing in the 23 low bits (the
-                // `recover_observe` test checks all 2^23), so the matching
-                // patterns form one interval around the nearest one.
-                let target = value.as_f64()?;
-                let known = interval_known(
-                    |k| k < (1 << 23) && value.matches_f32(unity_value(k)),
-                    target * 8_388_607.0,
-                )?;
-                words(vec![KnownBits::new(known.mask & 0x7f_ffff, known.value)])
-            }
-            ObservedDraw::UnityRangeFloat { min, max }
-            | ObservedDraw::BdspNextFloat {
-                range: Some((min, max)),
-            } => words(vec![range_float_known(value, min, max)?]),
-            ObservedDraw::UnityRangeInt { min, max } => {
-                let v = value.as_i32()?;
-                if min == max {
-                    return (v == min).then(Vec::new);
+        let one = |k: KnownBits| Some(vec![k]);
+        match &self.0 {
+            Draw::Unity(d) => match *d {
+                UnityDraw::Value => one(value_known(value)?),
+                UnityDraw::RangeFloat(min, max) => one(range_float_known(value, min, max)?),
+                UnityDraw::RangeInt(min, max) => {
+                    let v = value.as_i32()?;
+                    if min == max {
+                        return (v == min).then(Vec::new);
+                    }
+                    let (modulus, residue) = if min < max {
+                        (max.wrapping_sub(min) as u32, v.wrapping_sub(min) as u32)
+                    } else {
+                        (min.wrapping_sub(max) as u32, min.wrapping_sub(v) as u32)
+                    };
+                    (residue < modulus).then(|| vec![mod_known(modulus, residue)])
                 }
-                let (modulus, residue) = if min < max {
-                    (max.wrapping_sub(min) as u32, v.wrapping_sub(min) as u32)
-                } else {
-                    (min.wrapping_sub(max) as u32, min.wrapping_sub(v) as u32)
-                };
-                if residue >= modulus {
-                    return None;
+                _ => value.is_vector().then(Vec::new),
+            },
+            Draw::Bdsp(d) => match *d {
+                BdspDraw::NextUint => one(KnownBits::new(full, u64::from(value.as_u32()?))),
+                BdspDraw::NextRand(range) => {
+                    let (min, max) = range.unwrap_or(BDSP_DEFAULT);
+                    let v = value.as_u32()?;
+                    let span = max.wrapping_sub(min).wrapping_add(1);
+                    let residue = v.wrapping_sub(min);
+                    if span == 0 {
+                        return one(KnownBits::new(full, u64::from(residue)));
+                    }
+                    (residue < span).then(|| vec![mod_known(span, residue)])
                 }
-                words(vec![mod_known(modulus, residue)])
-            }
-            ObservedDraw::BdspNextRand { min, max } => {
-                let v = value.as_u32()?;
-                let span = max.wrapping_sub(min).wrapping_add(1);
-                let residue = v.wrapping_sub(min);
-                if span == 0 {
-                    return words(vec![KnownBits::new(full, u64::from(residue))]);
+                BdspDraw::NextAltRand(min, max) => {
+                    // The default-range reduction maps r to r + 2^31 (mod 2^32)
+                    // except r = 0xffffffff, so the low 31 bits of r follow the
+                    // second reduction like any `r mod m`. Sound except for that
+                    // one word, which verification catches.
+                    let v = value.as_u32()?;
+                    let span = max.wrapping_sub(min).wrapping_add(1);
+                    let residue = v.wrapping_sub(min);
+                    if span != 0 && residue >= span {
+                        return None;
+                    }
+                    let k = if span == 0 {
+                        KnownBits::new(0x7fff_ffff, u64::from(residue))
+                    } else {
+                        let k = mod_known(span, residue);
+                        KnownBits::new(k.mask & 0x7fff_ffff, k.value)
+                    };
+                    one(k)
                 }
-                if residue >= span {
-                    return None;
+                BdspDraw::NextFloat(None) => one(value_known(value)?),
+                BdspDraw::NextFloat(Some((min, max))) => one(range_float_known(value, min, max)?),
+            },
+            Draw::Mars(d) => match *d {
+                MarsDraw::NextU32 => one(KnownBits::new(full, u64::from(value.as_u32()?))),
+                MarsDraw::NextUnit => {
+                    let guess = value.as_f64()? * 4_294_967_295.0;
+                    one(interval_known(
+                        |y| value.matches_f64(unit_from_word(y)),
+                        guess,
+                    )?)
                 }
-                words(vec![mod_known(span, residue)])
-            }
-            ObservedDraw::BdspNextAltRand { min, max } => {
-                // The first reduction maps r to r + 2^31 (mod 2^32) except
-                // r = 0xffffffff; the low 31 bits of r then follow the second
-                // reduction's residue like any `r mod m`. Sound except for the
-                // single word 0xffffffff, which verification catches.
-                let v = value.as_u32()?;
-                let span = max.wrapping_sub(min).wrapping_add(1);
-                let residue = v.wrapping_sub(min);
-                if span != 0 && residue >= span {
-                    return None;
+                MarsDraw::NextFloat => {
+                    let guess = value.as_f64()? * 4_294_967_295.0;
+                    one(interval_known(
+                        |y| value.matches_f32(float_from_word(y)),
+                        guess,
+                    )?)
                 }
-                let known = if span == 0 {
-                    KnownBits::new(0x7fff_ffff, u64::from(residue & 0x7fff_ffff))
-                } else {
-                    let k = mod_known(span, residue);
-                    KnownBits::new(k.mask & 0x7fff_ffff, k.value & 0x7fff_ffff)
-                };
-                words(vec![known])
-            }
-            ObservedDraw::MarsNextUnit => {
-                let target = value.as_f64()?;
-                let guess = (target * 4_294_967_295.0).round();
-                let mut found = KnownAccumulator::default();
-                if (0.0..=4_294_967_295.0).contains(&guess) {
-                    let g = guess as u32;
-                    for y in g.saturating_sub(2)..=g.saturating_add(2) {
-                        if value.matches_f64(mars_unit(y)) {
-                            found.add(u64::from(y));
+                MarsDraw::NextFloatPc24 => {
+                    let guess = value.as_f64()? * 4_294_967_295.0;
+                    one(interval_known(
+                        |y| value.matches_f32(float_from_pc24(y)),
+                        guess,
+                    )?)
+                }
+                MarsDraw::NextIntInclusive(n) => {
+                    let v = value.as_u32()?;
+                    let mask = if n == 0 {
+                        0
+                    } else {
+                        u32::MAX >> n.leading_zeros()
+                    };
+                    (v <= n).then(|| vec![KnownBits::new(u64::from(mask), u64::from(v))])
+                }
+            },
+            Draw::UnityMath(d) => match *d {
+                // NextUInt is the old state minus one: the word is value + 1.
+                UnityMathDraw::NextUint => one(KnownBits::new(
+                    full,
+                    u64::from(value.as_u32()?.wrapping_add(1)),
+                )),
+                // NextInt(min, max) = (word * (max - min)) >> 32 + min.
+                UnityMathDraw::NextInt(min, max) => {
+                    let v = value.as_i32()?;
+                    let span = u64::from(max.wrapping_sub(min) as u32);
+                    let offset = u64::from(v.wrapping_sub(min) as u32);
+                    if span == 0 {
+                        return (v == min).then(|| vec![KnownBits::new(0, 0)]);
+                    }
+                    if offset >= span {
+                        return None;
+                    }
+                    let lo = ((offset << 32).div_ceil(span)).min(u64::from(u32::MAX)) as u32;
+                    let hi =
+                        ((((offset + 1) << 32).div_ceil(span)) - 1).min(u64::from(u32::MAX)) as u32;
+                    one(prefix_known(lo, hi))
+                }
+                // NextFloat = asfloat(0x3f800000 | word >> 9) - 1: the top 23 bits.
+                UnityMathDraw::NextFloat => {
+                    let guess = (value.as_f64()? + 1.0).max(1.0);
+                    let m = ((guess - 1.0) * 8_388_608.0) as u32;
+                    let mut found = KnownAccumulator::default();
+                    for k in m.saturating_sub(4)..=(m + 4).min(0x7f_ffff) {
+                        if value.matches_f32(f32::from_bits(0x3f80_0000 | k) - 1.0) {
+                            found.add(u64::from(k) << 9);
                         }
                     }
+                    one(found.finish(0xffff_fe00)?)
                 }
-                found.finish(0xffff_ffff).map(|k| vec![k])
-            }
-            ObservedDraw::MarsNextFloat => {
-                // Monotone in y: the matching words form one interval.
-                let target = value.as_f64()?;
-                interval_known(
-                    |y| value.matches_f32(mars_unit(y) as f32),
-                    target * 4_294_967_295.0,
-                )
-                .map(|k| vec![k])
-            }
-            ObservedDraw::MarsNextIntInclusive { n } => {
-                let v = value.as_u32()?;
-                if v > n {
-                    return None;
+                UnityMathDraw::NextBool => one(KnownBits::new(1, u64::from(value.as_bool()?))),
+                UnityMathDraw::NextDouble => value.as_f64().map(|_| Vec::new()),
+            },
+            Draw::MegaCrush(d) => match *d {
+                MegaCrushDraw::NextUint => one(KnownBits::new(full, u64::from(value.as_u32()?))),
+                MegaCrushDraw::NextInt(min, max) => {
+                    let v = value.as_i32()?;
+                    let span = max.wrapping_sub(min) as u32;
+                    let residue = v.wrapping_sub(min) as u32;
+                    (residue < span).then(|| vec![mod_known(span, residue)])
                 }
-                let mask = if n == 0 {
-                    0
-                } else {
-                    u32::MAX >> n.leading_zeros()
-                };
-                words(vec![KnownBits::new(u64::from(mask), u64::from(v))])
-            }
+                MegaCrushDraw::NextFloat => {
+                    let known = common_known_bits(&Draw::F32, value, 32)?;
+                    Some(known)
+                }
+                MegaCrushDraw::NextBool => one(KnownBits::new(1, u64::from(value.as_bool()?))),
+            },
+            common => common_known_bits(common, value, output_bits),
         }
     }
+}
+
+/// `Random.value` (and BDSP's `next_float()`): strictly increasing in the 23
+/// low bits (the `recover_observe` test checks all 2^23), so the matching
+/// patterns form one interval around the nearest one.
+fn value_known(value: &ObservedValue) -> Option<KnownBits> {
+    let target = value.as_f64()?;
+    let known = interval_known(
+        |k| k < (1 << 23) && value.matches_f32(value_from_word(k)),
+        target * 8_388_607.0,
+    )?;
+    Some(KnownBits::new(known.mask & 0x7f_ffff, known.value))
+}
+
+/// The common prefix of every word in `lo..=hi`.
+fn prefix_known(lo: u32, hi: u32) -> KnownBits {
+    let differing = lo ^ hi;
+    let mask = if differing == 0 {
+        u32::MAX
+    } else {
+        !(u32::MAX >> differing.leading_zeros())
+    };
+    KnownBits::new(u64::from(mask), u64::from(lo & mask))
 }
 
 /// Accumulates candidate words and keeps the bits they all share.
@@ -436,7 +270,7 @@ impl KnownAccumulator {
 /// the candidates are scanned over the whole window that the exact
 /// interpolation allows, widened by a bound on the rounding error.
 fn range_float_known(value: &ObservedValue, min: f32, max: f32) -> Option<KnownBits> {
-    let matches = |k: u32| value.matches_f32(unity_range_from_t(unity_value(k), min, max));
+    let matches = |k: u32| value.matches_f32(range_from_t(value_from_word(k), min, max));
     let target = value.as_f64()?;
     let (lo_f, hi_f) = (f64::from(min), f64::from(max));
     let scan = |from: u32, to: u32| {

@@ -8,7 +8,7 @@
 //! * blank lines and `#` comments (to the end of the line) are ignored.
 //!
 //! ```
-//! use rngkit::profile::{AnyGenerator, Profile};
+//! use rngkit::profile::{DeterministicRng, Profile};
 //! use rngkit_analysis::observe::{parse_observations, ObservationKind};
 //!
 //! let text = "# after InitState(0)\nvalue = 0.5841396\nskip 2\nbits 0xf = 0x6\n";
@@ -28,9 +28,9 @@ mod value;
 use std::fmt;
 
 use rngkit::number::parse_int;
-use rngkit::profile::{AnyGenerator, Profile};
+use rngkit::profile::{DeterministicRng, Profile};
 
-pub use draw::{ObservedDraw, mars_unit, unity_range_from_t, unity_value};
+pub use draw::ObservedDraw;
 pub use value::{KnownBits, ObservedValue};
 
 /// One parsed observation with its line number (1-based).
@@ -158,16 +158,12 @@ pub fn parse_observations(
 
 /// The output word width of `profile`'s generator (32 or 64).
 pub fn output_bits(profile: Profile) -> u32 {
-    use rngkit::profile::Algorithm as A;
-    match profile.algorithm() {
-        A::Xoshiro256StarStar | A::Xoroshiro128Plus | A::SplitMix64 => 64,
-        _ => 32,
-    }
+    profile.algorithm().output_bits()
 }
 
 /// Whether the stream of `rng` gives every observation, in order, starting
 /// with its next output. Consumes from `rng`.
-pub fn matches_all(observations: &[Observation], rng: &mut AnyGenerator) -> bool {
+pub fn matches_all(observations: &[Observation], rng: &mut DeterministicRng) -> bool {
     observations.iter().all(|obs| match &obs.kind {
         ObservationKind::Draw { draw, value } => value.matches(&draw.eval(rng)),
         ObservationKind::Skip(n) => {

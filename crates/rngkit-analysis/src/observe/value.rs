@@ -44,6 +44,8 @@ pub struct ObservedValue {
     /// Half a unit in the last written decimal digit; `None` for hex bits.
     half_unit: Option<f64>,
     boolean: Option<bool>,
+    /// The components of a vector value (`x y z`), for composite draws.
+    components: Option<Vec<ObservedValue>>,
 }
 
 impl ObservedValue {
@@ -53,6 +55,21 @@ impl ObservedValue {
     /// A message when the text is neither an integer, a float nor a boolean.
     pub fn parse(text: &str) -> Result<Self, String> {
         let text = text.trim();
+        if text.split_whitespace().count() > 1 {
+            let components = text
+                .split_whitespace()
+                .map(ObservedValue::parse)
+                .collect::<Result<Vec<_>, _>>()?;
+            return Ok(ObservedValue {
+                text: text.to_string(),
+                integer: None,
+                float: None,
+                float32: None,
+                half_unit: None,
+                boolean: None,
+                components: Some(components),
+            });
+        }
         let integer = parse_int::<i128>(text).ok();
         let hex = text.starts_with("0x") || text.starts_with("0X");
         let float = if hex {
@@ -79,7 +96,13 @@ impl ObservedValue {
             float32,
             half_unit,
             boolean,
+            components: None,
         })
+    }
+
+    /// Whether the value is a vector (`x y z ...`), as composite draws give.
+    pub fn is_vector(&self) -> bool {
+        self.components.is_some()
     }
 
     /// The text as written.
@@ -192,7 +215,9 @@ impl ObservedValue {
             DrawValue::F32(v) => self.matches_f32(v),
             DrawValue::F64(v) => self.matches_f64(v),
             DrawValue::Bool(v) => self.as_bool() == Some(v),
-            _ => false,
+            DrawValue::F32s(ref v) => self.components.as_ref().is_some_and(|c| {
+                c.len() == v.len() && c.iter().zip(v).all(|(c, &x)| c.matches_f32(x))
+            }),
         }
     }
 }

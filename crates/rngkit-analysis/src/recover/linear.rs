@@ -7,7 +7,7 @@
 //! `t` of the state's single-bit basis states. Running one generator per
 //! state bit gives each equation's row without writing any matrix by hand.
 
-use rngkit::profile::{Algorithm, AnyGenerator};
+use rngkit::profile::{Algorithm, DeterministicRng};
 
 use crate::gf2::{BitMatrix, BitVec};
 use crate::observe::{KnownBits, WordConstraint};
@@ -59,14 +59,14 @@ impl LinearOutput {
     }
 
     /// Takes one step of `rng` and returns the linear word of that step.
-    fn step(self, rng: &mut AnyGenerator) -> u64 {
+    fn step(self, rng: &mut DeterministicRng) -> u64 {
         match (self, &*rng) {
-            (LinearOutput::XoshiroS1, AnyGenerator::Xoshiro256StarStar(g)) => {
+            (LinearOutput::XoshiroS1, DeterministicRng::Xoshiro256StarStar(g)) => {
                 let s1 = g.state()[1];
                 rng.next_word();
                 s1
             }
-            (LinearOutput::XoroshiroLowBit, AnyGenerator::Xoroshiro128Plus(g)) => {
+            (LinearOutput::XoroshiroLowBit, DeterministicRng::Xoroshiro128Plus(g)) => {
                 let [s0, s1] = g.state();
                 rng.next_word();
                 s0 ^ s1
@@ -86,11 +86,13 @@ pub fn equations(
     let view = LinearOutput::of(algorithm)?;
     let word_bits = algorithm.word_bits() as usize;
     let unknowns = word_bits * algorithm.word_count();
-    let mut basis: Vec<AnyGenerator> = (0..unknowns)
+    let mut basis: Vec<DeterministicRng> = (0..unknowns)
         .map(|b| {
             let mut words = vec![0u64; algorithm.word_count()];
             words[b / word_bits] = 1 << (b % word_bits);
-            AnyGenerator::from_words(algorithm, &words).expect("a single-bit state is valid")
+            algorithm
+                .from_words(&words)
+                .expect("a single-bit state is valid")
         })
         .collect();
     let mut sorted: Vec<(u64, KnownBits)> = constraints

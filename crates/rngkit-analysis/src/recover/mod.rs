@@ -18,7 +18,7 @@
 //! // Eight `Random.value`s after InitState(0) (reference facts) pin the state.
 //! let mut rng = Profile::Unity.seeded(0, 0).unwrap();
 //! let text: String = (0..8)
-//!     .map(|_| format!("value = {}\n", rngkit_analysis::observe::unity_value(rng.next_word() as u32)))
+//!     .map(|_| format!("value = {}\n", rngkit::engines::unity::value_from_word(rng.next_word() as u32)))
 //!     .collect();
 //! let obs = parse_observations(Profile::Unity, &text).unwrap();
 //! let Recovered::Unique(state) = recover(Profile::Unity, &obs, &RecoverOptions::default()).unwrap() else {
@@ -33,7 +33,7 @@ pub mod pcg;
 
 use std::fmt;
 
-use rngkit::profile::{Algorithm, AnyGenerator, Profile};
+use rngkit::profile::{Algorithm, DeterministicRng, Profile};
 
 use crate::observe::{Observation, layout, matches_all, output_bits};
 
@@ -64,14 +64,14 @@ impl Default for RecoverOptions {
 #[allow(clippy::large_enum_variant)]
 pub enum Recovered {
     /// Exactly one state fits.
-    Unique(AnyGenerator),
+    Unique(DeterministicRng),
     /// Several states fit; `states` lists them when they were enumerated.
     Several {
         /// How many states fit (for linear generators: solutions of the
         /// linear equations, all verified when `states` is not empty).
         count: Count,
         /// The fitting states, when few enough to list.
-        states: Vec<AnyGenerator>,
+        states: Vec<DeterministicRng>,
     },
     /// No state fits every observation.
     NoneFits,
@@ -120,7 +120,7 @@ pub fn recover(
 ) -> Result<Recovered, RecoverError> {
     let algorithm = profile.algorithm();
     let lay = layout(observations, output_bits(profile), true);
-    let fits = |rng: &AnyGenerator| matches_all(observations, &mut rng.clone());
+    let fits = |rng: &DeterministicRng| matches_all(observations, &mut rng.clone());
     match algorithm {
         Algorithm::Mt19937 => {
             let Some(mt) = mt::from_full_words(&lay.constraints) else {
@@ -134,7 +134,7 @@ pub fn recover(
                      these observations reveal {bits} bits, and recovery from partial words is not implemented"
                 )));
             };
-            let rng = AnyGenerator::Mt19937(mt);
+            let rng = DeterministicRng::Mt19937(mt);
             Ok(if fits(&rng) {
                 Recovered::Unique(rng)
             } else {
@@ -164,11 +164,9 @@ pub fn recover(
                 options.threads,
                 1 << 10,
             );
-            let states: Vec<AnyGenerator> = found
+            let states: Vec<DeterministicRng> = found
                 .into_iter()
-                .filter_map(|s| {
-                    AnyGenerator::from_words(algorithm, &[s, options.pcg_increment]).ok()
-                })
+                .filter_map(|s| algorithm.from_words(&[s, options.pcg_increment]).ok())
                 .filter(fits)
                 .collect();
             Ok(conclude(states))
@@ -197,8 +195,7 @@ pub fn recover(
                         x ^= v;
                     }
                 }
-                if let Ok(rng) =
-                    AnyGenerator::from_words(algorithm, &linear::words_of(algorithm, &x))
+                if let Ok(rng) = algorithm.from_words(&linear::words_of(algorithm, &x))
                     && fits(&rng)
                 {
                     states.push(rng);
@@ -209,7 +206,7 @@ pub fn recover(
     }
 }
 
-fn conclude(mut states: Vec<AnyGenerator>) -> Recovered {
+fn conclude(mut states: Vec<DeterministicRng>) -> Recovered {
     match states.len() {
         0 => Recovered::NoneFits,
         1 => Recovered::Unique(states.remove(0)),

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use rngkit::number::parse_int;
-use rngkit::profile::{Algorithm, AnyGenerator, Profile};
+use rngkit::profile::{Algorithm, DeterministicRng, Profile};
 use rngkit_analysis::identify::{Identified, identify_mt19937, identify_xorshift128};
 
 use crate::error::CliError;
@@ -59,11 +59,11 @@ pub fn run(args: IdentifyArgs) -> Result<ExitCode, CliError> {
         None => None,
     };
     let found: Option<Identified> = match (&rng, profile.algorithm()) {
-        (AnyGenerator::Mt19937(mt), _) => {
+        (DeterministicRng::Mt19937(mt), _) => {
             let twists = max_advance.map_or(1 << 20, |n| n / 624 + 2);
             identify_mt19937(mt, twists).filter(|id| max_advance.is_none_or(|n| id.advance <= n))
         }
-        (AnyGenerator::Xorshift128(x), _) => {
+        (DeterministicRng::Xorshift128(x), _) => {
             identify_xorshift128(x.state(), max_advance.unwrap_or(10_000_000))
         }
         (_, Algorithm::SplitMix64) => Some(Identified {
@@ -92,7 +92,7 @@ pub fn run(args: IdentifyArgs) -> Result<ExitCode, CliError> {
     }
 }
 
-fn read_state(profile: Profile, args: &IdentifyArgs) -> Result<AnyGenerator, CliError> {
+fn read_state(profile: Profile, args: &IdentifyArgs) -> Result<DeterministicRng, CliError> {
     if let Some(text) = &args.state {
         let words = parse_state_words(text)?;
         return profile.from_words(&words).map_err(CliError::usage);
@@ -106,7 +106,7 @@ fn read_state(profile: Profile, args: &IdentifyArgs) -> Result<AnyGenerator, Cli
     if profile.algorithm() == Algorithm::Mt19937 {
         let mt = rngkit::generators::Mt19937::from_blob(&data)
             .map_err(|e| CliError::usage(format_args!("{}: {e}", path.display())))?;
-        return Ok(AnyGenerator::Mt19937(mt));
+        return Ok(DeterministicRng::Mt19937(mt));
     }
     let text = std::str::from_utf8(&data).map_err(|_| {
         CliError::usage(format_args!(

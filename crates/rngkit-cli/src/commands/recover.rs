@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use rngkit::number::parse_int;
-use rngkit::profile::{AnyGenerator, Profile};
+use rngkit::profile::{DeterministicRng, Profile};
 use rngkit_analysis::recover::{RecoverOptions, Recovered, recover};
 
 use crate::commands::observations;
@@ -99,12 +99,12 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
     }
 }
 
-fn write_state(rng: &AnyGenerator, path: Option<&PathBuf>) -> Result<(), CliError> {
+fn write_state(rng: &DeterministicRng, path: Option<&PathBuf>) -> Result<(), CliError> {
     let text = format_words(rng);
     match path {
         Some(path) => {
             let data = match rng {
-                AnyGenerator::Mt19937(mt) => mt.to_blob(),
+                DeterministicRng::Mt19937(mt) => mt.to_blob(),
                 _ => format!("{text}\n").into_bytes(),
             };
             std::fs::write(path, data)
