@@ -224,3 +224,17 @@ fn pcg32_from_three_outputs() {
     let rng = unique(run(Profile::Pcg32, &text));
     assert_eq!(rng.to_words(), expected_after.to_words());
 }
+
+#[test]
+fn splitmix64_from_one_output() {
+    // Published: SplitMix64 seeded with 1234567 (Vigna's splitmix64.c) gives
+    // 6457827717110365317 first; here the third output after two unseen ones.
+    let mut rng = Profile::Splitmix64.seeded(1_234_567, 0).unwrap();
+    let outs: Vec<u64> = (0..4).map(|_| rng.next_word()).collect();
+    assert_eq!(outs[0], 6_457_827_717_110_365_317);
+    let text = format!("skip 2\nu64 = {}\nu64 = {}\n", outs[2], outs[3]);
+    assert_eq!(
+        unique(run(Profile::Splitmix64, &text)).to_words(),
+        vec![1_234_567]
+    );
+}

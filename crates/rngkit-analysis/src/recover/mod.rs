@@ -9,6 +9,7 @@
 //! * MT19937 (`mt19937`, `mars`): 624 consecutive full outputs ([`mt`]).
 //! * PCG32 (`pcg32`, `megacrush`): full outputs with a known increment
 //!   ([`pcg`]).
+//! * SplitMix64: one full output ([`splitmix`]).
 //!
 //! ```
 //! use rngkit::profile::Profile;
@@ -30,6 +31,7 @@
 pub mod linear;
 pub mod mt;
 pub mod pcg;
+pub mod splitmix;
 
 use std::fmt;
 
@@ -111,7 +113,7 @@ impl std::error::Error for RecoverError {}
 ///
 /// # Errors
 /// [`RecoverError`] for a generator or an observation set this recovery
-/// cannot handle (TinyMT32 and SplitMix64; MT19937 without 624 consecutive
+/// cannot handle (TinyMT32; MT19937 without 624 consecutive
 /// full outputs; PCG32 without a full output).
 pub fn recover(
     profile: Profile,
@@ -170,6 +172,21 @@ pub fn recover(
                 .filter(fits)
                 .collect();
             Ok(conclude(states))
+        }
+        Algorithm::SplitMix64 => {
+            let Some(state) = splitmix::from_full_word(&lay.constraints) else {
+                return Err(RecoverError(
+                    "SplitMix64 recovery needs one fully observed u64 output".into(),
+                ));
+            };
+            let rng = algorithm
+                .from_words(&[state])
+                .map_err(|e| RecoverError(e.to_string()))?;
+            Ok(if fits(&rng) {
+                Recovered::Unique(rng)
+            } else {
+                Recovered::NoneFits
+            })
         }
         _ => {
             let Some((matrix, rhs)) = linear::equations(algorithm, &lay.constraints) else {
