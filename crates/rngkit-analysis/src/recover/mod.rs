@@ -39,6 +39,10 @@ use rngkit::profile::{Algorithm, DeterministicRng, Profile};
 
 use crate::observe::{Observation, layout, matches_all, output_bits};
 
+/// Recovery steps its basis generators through the observations one step
+/// at a time, so it stops at observations further in than this.
+pub const MAX_OFFSET: u64 = 1 << 24;
+
 /// At most this many linear solutions are enumerated and verified one by one.
 pub const ENUMERATE_LIMIT: u128 = 1 << 16;
 
@@ -123,6 +127,16 @@ pub fn recover(
     let algorithm = profile.algorithm();
     let lay = layout(observations, output_bits(profile), true);
     let fits = |rng: &DeterministicRng| matches_all(observations, &mut rng.clone());
+    if lay
+        .constraints
+        .last()
+        .is_some_and(|c| c.offset > MAX_OFFSET)
+    {
+        return Err(RecoverError(format!(
+            "the observations reach {} steps in; recovery follows at most {MAX_OFFSET}",
+            lay.constraints.last().map_or(0, |c| c.offset)
+        )));
+    }
     match algorithm {
         Algorithm::Mt19937 => {
             let Some(mt) = mt::from_full_words(&lay.constraints) else {

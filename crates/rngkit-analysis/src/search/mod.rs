@@ -135,6 +135,9 @@ impl std::error::Error for SearchError {}
 /// Seeds a chunk covers.
 const CHUNK: u64 = 1 << 20;
 
+/// The generic kernel buffers at most this many words per seed.
+const MAX_BUFFERED_WORDS: u64 = 1 << 16;
+
 /// Runs the search. Each match goes to `on_match` (on the calling thread)
 /// as soon as it is verified; `on_progress` receives the number of seeds
 /// done so far, about ten times a second. Returns how many seeds were done.
@@ -257,7 +260,14 @@ fn generic_scan(spec: &SearchSpec, lay: &Layout, first: u64, count: u64, survivo
         survivors.extend(first..first + count);
         return;
     };
-    let len = (last + spec.max_advance + 1) as usize;
+    // Observations far into the stream: verify every seed directly instead
+    // of buffering that many words.
+    let len = last.saturating_add(spec.max_advance).saturating_add(1);
+    if len > MAX_BUFFERED_WORDS {
+        survivors.extend(first..first + count);
+        return;
+    }
+    let len = len as usize;
     let mut words = vec![0u64; len];
     for seed in first..first + count {
         let Ok(mut rng) = spec.profile.seeded(seed, spec.stream) else {
