@@ -8,9 +8,18 @@
 //! * [`mt19937_seeds_from_pair`]: the seed from two full outputs `i` and
 //!   `i + 227` (one twist relation exposes two words of the init block).
 //! * Xorshift128 (`unity`, `bdsp`, `xorshift128`): [`identify_xorshift128`]
-//!   walks back step by step, bounded, to a state of `InitState`'s shape.
+//!   walks back step by step (the analysis crate's [`StepBack`]), bounded,
+//!   to a state of `InitState`'s shape; xoshiro256** and xoroshiro128+
+//!   ([`identify_splitmix_filled`]) likewise to a state filled by SplitMix64.
 
-use rngkit::generators::{Mt19937, temper, untemper};
+use rngkit::WordRng;
+use rngkit::generators::{Mt19937, SplitMix64, Xorshift128, temper, untemper};
+use rngkit::profile::DeterministicRng;
+
+use crate::StepBack;
+
+/// SplitMix64's increment.
+const SPLITMIX_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// MT19937 block length.
 const N: usize = 624;
@@ -202,18 +211,6 @@ fn stream_has(seed: u32, i: usize, first: u32, second: u32) -> bool {
     temper(mt.block()[i]) == first && temper(mt.block()[i + 227]) == second
 }
 
-/// One Xorshift128 step backwards (the inverse of Marsaglia's 11/8/19
-/// step); a local helper until the analysis branch's backward module lands.
-#[inline]
-pub fn xorshift128_prev(s: [u32; 4]) -> [u32; 4] {
-    let mut t = s[3] ^ s[2] ^ (s[2] >> 19);
-    t ^= t >> 8;
-    t ^= t >> 16;
-    t ^= t << 11;
-    t ^= t << 22;
-    [t, s[0], s[1], s[2]]
-}
-
 /// Whether `s` is `InitState(s[0])`'s fill: `s[k+1] = s[k] * 0x6c078965 + 1`.
 #[inline]
 pub fn is_init_state(s: [u32; 4]) -> bool {
@@ -238,15 +235,69 @@ pub fn is_init_state(s: [u32; 4]) -> bool {
 /// assert_eq!(identify_xorshift128(rng.state(), 999), None);
 /// ```
 pub fn identify_xorshift128(state: [u32; 4], max_advance: u64) -> Option<Identified> {
-    let mut s = state;
+    let rng = Xorshift128::from_state(state).ok()?;
+    walk_back(rng, max_advance, |g| {
+        let s = g.state();
+        is_init_state(s).then_some(u64::from(s[0]))
+    })
+}
+
+/// Walks `rng` back one step at a time, at most `max_advance` steps, until
+/// `seed_of` recognises a freshly seeded state.
+pub fn walk_back<G: StepBack>(
+    mut rng: G,
+    max_advance: u64,
+    seed_of: impl Fn(&G) -> Option<u64>,
+) -> Option<Identified> {
     for n in 0..=max_advance {
-        if is_init_state(s) {
-            return Some(Identified {
-                seed: u64::from(s[0]),
-                advance: n,
-            });
+        if let Some(seed) = seed_of(&rng) {
+            return Some(Identified { seed, advance: n });
         }
-        s = xorshift128_prev(s);
+        rng.step_back();
     }
     None
+}
+
+/// The seed `S` whose SplitMix64 outputs, from state `S`, are `words` in
+/// order (how xoshiro256** and xoroshiro128+ fill their state from
+/// `seed_from_u64`), if there is one.
+///
+/// ```
+/// use rngkit::profile::Profile;
+/// use rngkit_analysis::identify::splitmix_filled_seed;
+///
+/// let rng = Profile::Xoshiro256ss.seeded(42, 0).unwrap();
+/// assert_eq!(splitmix_filled_seed(&rng.to_words()), Some(42));
+/// assert_eq!(splitmix_filled_seed(&[1, 2, 3, 4]), None);
+/// ```
+pub fn splitmix_filled_seed(words: &[u64]) -> Option<u64> {
+    let (&first, rest) = words.split_first()?;
+    let seed = crate::recover::splitmix::unmix(first).wrapping_sub(SPLITMIX_GAMMA);
+    let mut mix = SplitMix64::new(seed);
+    let _ = mix.next_word();
+    rest.iter().all(|&w| mix.next_word() == w).then_some(seed)
+}
+
+/// Finds `S` and the smallest `n <= max_advance` with
+/// `state == advance(seed_from_u64(S), n)` for xoshiro256** or
+/// xoroshiro128+ (state filled with SplitMix64 outputs from `S`).
+///
+/// ```
+/// use rngkit::profile::Profile;
+/// use rngkit_analysis::identify::{Identified, identify_splitmix_filled};
+///
+/// let mut rng = Profile::Xoroshiro128p.seeded(7, 0).unwrap();
+/// rng.discard(500);
+/// assert_eq!(identify_splitmix_filled(&rng, 1000), Some(Identified { seed: 7, advance: 500 }));
+/// ```
+pub fn identify_splitmix_filled(rng: &DeterministicRng, max_advance: u64) -> Option<Identified> {
+    match rng {
+        DeterministicRng::Xoshiro256StarStar(g) => {
+            walk_back(g.clone(), max_advance, |g| splitmix_filled_seed(&g.state()))
+        }
+        DeterministicRng::Xoroshiro128Plus(g) => {
+            walk_back(g.clone(), max_advance, |g| splitmix_filled_seed(&g.state()))
+        }
+        _ => None,
+    }
 }

@@ -2,11 +2,13 @@
 //! Xorshift128 by a bounded walk back. The expected seeds and advances are
 //! the test's own inputs; streams for the pair test come from `rand_mt`.
 
+use rand_core::{Rng, SeedableRng};
 use rngkit::generators::{Mt19937, Xorshift128};
 use rngkit::profile::{DeterministicRng, Profile};
 use rngkit::{StateWords, WordRng};
 use rngkit_analysis::identify::{
-    Identified, identify_mt19937, identify_xorshift128, mt19937_seeds_from_pair, untwist,
+    Identified, identify_mt19937, identify_splitmix_filled, identify_xorshift128,
+    mt19937_seeds_from_pair, untwist,
 };
 
 struct TestRng(u64);
@@ -159,4 +161,38 @@ fn xorshift128_walks_back_to_init_state() {
         }
     }
     let _ = Xorshift128::init_state(1).to_words();
+}
+
+#[test]
+fn xoshiro_family_walks_back_to_its_splitmix_fill() {
+    use rand_xoshiro::{Xoroshiro128Plus, Xoshiro256StarStar};
+    let mut t = TestRng(6);
+    for _ in 0..6 {
+        let seed = t.next();
+        let advance = t.next() % 2000;
+        // rand_xoshiro's seed_from_u64 fills the state with SplitMix64 outputs
+        // too: its stream is the oracle for the state reached.
+        let mut oracle = Xoshiro256StarStar::seed_from_u64(seed);
+        let mut rng = Profile::Xoshiro256ss.seeded(seed, 0).unwrap();
+        for _ in 0..advance {
+            oracle.next_u64();
+            rng.next_word();
+        }
+        assert_eq!(oracle.next_u64(), rng.clone().next_word());
+        assert_eq!(
+            identify_splitmix_filled(&rng, 2000),
+            Some(Identified { seed, advance })
+        );
+        let mut rng = Profile::Xoroshiro128p.seeded(seed, 0).unwrap();
+        rng.discard(advance);
+        let mut oracle = Xoroshiro128Plus::seed_from_u64(seed);
+        for _ in 0..advance {
+            oracle.next_u64();
+        }
+        assert_eq!(oracle.next_u64(), rng.clone().next_word());
+        assert_eq!(
+            identify_splitmix_filled(&rng, 2000),
+            Some(Identified { seed, advance })
+        );
+    }
 }

@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use clap::Args;
 use rngkit::number::parse_int;
 use rngkit::profile::{Algorithm, DeterministicRng, Profile};
-use rngkit_analysis::identify::{Identified, identify_mt19937, identify_xorshift128};
+use rngkit_analysis::identify::{
+    Identified, identify_mt19937, identify_splitmix_filled, identify_xorshift128,
+};
 
 use crate::error::CliError;
 use crate::output::Output;
@@ -18,8 +20,9 @@ Prints `seed=S advance=n` such that the state is seed(S) advanced by n raw steps
 mt19937/mars: untwists the block back to the one init_genrand wrote, with no
 search (any save blob; --max-advance, default 2^20 blocks, only stops a walk
 that never reaches one). unity/bdsp/xorshift128: walks back step by step to
-an InitState-shaped state, at most --max-advance steps (default 10^7).
-splitmix64: the state is its own seed.
+an InitState-shaped state, at most --max-advance steps (default 10^7);
+xoshiro256ss/xoroshiro128p likewise to a state filled by SplitMix64 from the
+seed. splitmix64: the state is its own seed.
 
 EXAMPLES:
   rngkit identify mars --state-file rng.bin
@@ -66,13 +69,16 @@ pub fn run(args: IdentifyArgs) -> Result<ExitCode, CliError> {
         (DeterministicRng::Xorshift128(x), _) => {
             identify_xorshift128(x.state(), max_advance.unwrap_or(10_000_000))
         }
+        (DeterministicRng::Xoshiro256StarStar(_) | DeterministicRng::Xoroshiro128Plus(_), _) => {
+            identify_splitmix_filled(&rng, max_advance.unwrap_or(10_000_000))
+        }
         (_, Algorithm::SplitMix64) => Some(Identified {
             seed: rng.to_words()[0],
             advance: 0,
         }),
         _ => {
             return Err(CliError::usage(format_args!(
-                "identify supports mt19937, mars, unity, bdsp, xorshift128 and splitmix64, not {profile}"
+                "identify supports mt19937, mars, unity, bdsp, xorshift128, xoshiro256ss, xoroshiro128p and splitmix64, not {profile}"
             )));
         }
     };
