@@ -278,3 +278,95 @@ fn imprecise_floats_match_within_their_digits() {
     assert!(c[0].known.mask.count_ones() < 23 && c[0].known.mask.count_ones() > 5);
     let _: DeterministicRng = Profile::Unity.seeded(0, 0).unwrap();
 }
+
+/// Random lines built from the language's own tokens and hostile numbers:
+/// parsing, laying out and matching never panic, whatever comes out.
+#[test]
+fn random_lines_never_panic() {
+    let tokens = [
+        "u32",
+        "u64",
+        "f32",
+        "f64",
+        "int",
+        "bool",
+        "value",
+        "range-float",
+        "range-int",
+        "next-uint",
+        "next-rand",
+        "next-alt-rand",
+        "next-float",
+        "next-unit",
+        "next-u32",
+        "next-float-pc24",
+        "next-int-inclusive",
+        "next-int",
+        "next-bool",
+        "next-double",
+        "inside-unit-circle",
+        "rotation",
+        "color-hsv",
+        "skip",
+        "bits",
+        "=",
+        "=",
+        "#",
+        "0",
+        "1",
+        "-1",
+        "0x",
+        "0xffffffff",
+        "4294967296",
+        "-2147483648",
+        "2147483647",
+        "18446744073709551615",
+        "-9223372036854775808",
+        "1e39",
+        "-1e-45",
+        "0.5",
+        "nan",
+        "inf",
+        "3.4028235e38",
+        "0x3f800000",
+        "0x7fffffffffffffff",
+        "true",
+        "false",
+        "7 8",
+        "",
+        "==",
+        "x",
+    ];
+    let mut t = TestRng(77);
+    let mut parsed = 0;
+    for profile in Profile::ALL {
+        for _ in 0..4000 {
+            let r: Vec<u64> = (0..10).map(|_| t.next()).collect();
+            let pick = |i: usize| tokens[(r[i] % tokens.len() as u64) as usize];
+            // Mostly well-shaped lines (`NAME ARGS = VALUE`), some free-form.
+            let text = if r[0] % 4 != 0 {
+                let name = tokens[(r[1] % 24) as usize];
+                let args: Vec<&str> = (0..(r[2] % 4) as usize).map(|i| pick(3 + i)).collect();
+                format!("{name} {} = {}", args.join(" "), pick(9))
+            } else {
+                (0..1 + (r[1] % 6) as usize)
+                    .map(|i| pick(2 + i))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            if let Ok(obs) = parse_observations(profile, &text) {
+                parsed += 1;
+                let bits = output_bits(profile);
+                let _ = layout(&obs, bits, false);
+                let _ = layout(&obs, bits, true);
+                let far = obs
+                    .iter()
+                    .any(|o| matches!(o.kind, ObservationKind::Skip(n) if n > 1000));
+                if !far && let Ok(mut rng) = profile.seeded(1, 54) {
+                    let _ = matches_all(&obs, &mut rng);
+                }
+            }
+        }
+    }
+    assert!(parsed > 300, "only {parsed} random lines parsed");
+}
