@@ -344,7 +344,7 @@ fn random_lines_never_panic() {
             let r: Vec<u64> = (0..10).map(|_| t.next()).collect();
             let pick = |i: usize| tokens[(r[i] % tokens.len() as u64) as usize];
             // Mostly well-shaped lines (`NAME ARGS = VALUE`), some free-form.
-            let text = if r[0] % 4 != 0 {
+            let text = if !r[0].is_multiple_of(4) {
                 let name = tokens[(r[1] % 24) as usize];
                 let args: Vec<&str> = (0..(r[2] % 4) as usize).map(|i| pick(3 + i)).collect();
                 format!("{name} {} = {}", args.join(" "), pick(9))

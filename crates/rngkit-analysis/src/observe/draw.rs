@@ -183,7 +183,7 @@ impl ObservedDraw {
                 // NextFloat = asfloat(0x3f800000 | word >> 9) - 1: the top 23 bits.
                 UnityMathDraw::NextFloat => {
                     let guess = (value.as_f64()? + 1.0).max(1.0);
-                    let m = ((guess - 1.0) * 8_388_608.0) as u32;
+                    let m = (((guess - 1.0) * 8_388_608.0) as u32).min(0x7f_ffff);
                     let mut found = KnownAccumulator::default();
                     for k in m.saturating_sub(4)..=(m + 4).min(0x7f_ffff) {
                         if value.matches_f32(f32::from_bits(0x3f80_0000 | k) - 1.0) {
