@@ -310,6 +310,13 @@ fn seed_search_finds_the_seed() {
         "value = 0.5841396\nvalue = 0.5840824\n",
     );
     assert_eq!(stdout_lines(&out), vec!["0"]);
+    // A composite draw, matched to its printed digits (reference facts:
+    // insideUnitCircle after InitState(0) is (-0.5568735, 0.3252837)).
+    let out = rngkit_in(
+        &["seed-search", "unity", "--seeds", "0..5000"],
+        "inside-unit-circle = -0.5568735 0.3252837\n",
+    );
+    assert_eq!(stdout_lines(&out), vec!["0"]);
     // No match: exit 1.
     assert_fails(
         &rngkit_in(
