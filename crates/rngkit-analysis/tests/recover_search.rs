@@ -67,6 +67,42 @@ fn every_kernel_matches_a_brute_force_oracle() {
     }
 }
 
+/// Outputs deep in the first block (up to 623, whose twist reads the new
+/// word 0) build on twisted words, not only init words.
+#[test]
+fn every_kernel_matches_the_oracle_deep_in_the_block() {
+    let constraints = [
+        WordConstraint {
+            offset: 300,
+            known: KnownBits::new(0x3f, 0x15),
+        },
+        WordConstraint {
+            offset: 619,
+            known: KnownBits::new(0x8000_0000, 0),
+        },
+    ];
+    let plan = MtPlan::new(&constraints, 4).unwrap();
+    assert!(
+        MtPlan::new(&constraints, 5).is_none(),
+        "position 624 is past the block"
+    );
+    let (start, count) = (777_777u32, 6_000u32);
+    let expected: Vec<u64> = (start..start + count)
+        .filter(|&seed| {
+            let mut oracle = Mt::new(seed);
+            let out: Vec<u32> = (0..624).map(|_| oracle.next_u32()).collect();
+            (0..=4).any(|k| out[300 + k] & 0x3f == 0x15 && out[619 + k] >> 31 == 0)
+        })
+        .map(u64::from)
+        .collect();
+    assert!(expected.len() > 20);
+    for backend in Backend::available() {
+        let mut survivors = Vec::new();
+        plan.scan(backend, start, count, &mut survivors);
+        assert_eq!(survivors, expected, "{backend:?}");
+    }
+}
+
 #[test]
 fn threaded_search_finds_planted_mt_seeds() {
     let seed = 1_234_567u32;

@@ -9,7 +9,8 @@
 //! * MT19937 family (`mt19937`, `mars`: the same stream from the same seed),
 //!   when two full words sit 227 outputs apart early in the stream: no
 //!   search at all ([`crate::identify::mt19937_seeds_from_pair`]);
-//! * MT19937 family, outputs below 227: [`mt::MtPlan`], scalar or SIMD;
+//! * MT19937 family, outputs in the first block (below 624): [`mt::MtPlan`],
+//!   scalar or SIMD;
 //! * everything else: seed the generator and step it.
 //!
 //! ```

@@ -1,6 +1,8 @@
 //! The MT19937-family seed-search kernel: for a batch of seeds it computes
 //! only the `init_genrand` words the observed outputs need (words `p`,
-//! `p + 1` and `p + 397` for an output `p < 227`) and twists and tempers only
+//! `p + 1` and `p + 397` for an output `p < 227`; for later outputs of the
+//! first block, the twisted words `p - 227`, ... they read as well), stops
+//! the init recurrence at the last of them, and twists and tempers only
 //! those outputs. Scalar, AVX2 (8 seeds a vector) and AVX-512 (16) versions
 //! give identical results; the SIMD ones are chosen at run time.
 
@@ -10,8 +12,8 @@ const MATRIX_A: u32 = 0x9908_b0df;
 const UPPER: u32 = 0x8000_0000;
 const LOWER: u32 = 0x7fff_ffff;
 const INIT_MUL: u32 = 1_812_433_253;
-/// Outputs `p < 227` of the first twisted block depend on init words only.
-pub const MAX_POSITION: u64 = 226;
+/// The fast kernel covers outputs in the first twisted block.
+pub const MAX_POSITION: u64 = 623;
 
 /// Which implementation of the kernel runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,14 +52,18 @@ impl Backend {
 }
 
 /// What the kernel computes for a set of observed outputs: the `init_genrand`
-/// words to keep, the outputs to build from them, and the checks per
+/// words to keep, the words of the first twisted block to build from them
+/// (in dependency order), the outputs among those, and the checks per
 /// advance `k`.
 #[derive(Clone, Debug)]
 pub struct MtPlan {
-    /// Sorted distinct init word indices to keep.
+    /// Sorted distinct init word indices to keep (slots `0..needed.len()`).
     needed: Vec<u32>,
-    /// For each output to build: indices into `needed` of words p, p+1, p+397.
-    outputs: Vec<[usize; 3]>,
+    /// Twisted words, each appended as the next slot:
+    /// `slot[c] ^ f(top slot[a] | low slot[b])`, as `[a, b, c]`.
+    ops: Vec<[usize; 3]>,
+    /// The slot of each observed position's (untempered) word.
+    outputs: Vec<usize>,
     /// For each advance k: (output index, mask, value) that must all hold.
     checks: Vec<Vec<(usize, u32, u32)>>,
 }
@@ -65,7 +71,8 @@ pub struct MtPlan {
 impl MtPlan {
     /// The plan for `constraints` (tempered output words at offsets from the
     /// first observed draw) over advances `0..=max_advance`, or `None` when an
-    /// output beyond position 226 would be needed, or there is nothing to check.
+    /// output beyond position 623 (the first block) would be needed, or there
+    /// is nothing to check.
     pub fn new(constraints: &[WordConstraint], max_advance: u64) -> Option<MtPlan> {
         if constraints.is_empty() {
             return None;
@@ -86,17 +93,52 @@ impl MtPlan {
         }
         positions.sort_unstable();
         positions.dedup();
-        let mut needed: Vec<u32> = positions
+        // The twisted words needed: the observed ones and, transitively, the
+        // earlier twisted words they read (j - 227; word 623 reads word 0).
+        let mut twisted: Vec<u32> = positions.clone();
+        let mut i = 0;
+        while i < twisted.len() {
+            let j = twisted[i];
+            if j >= 227 {
+                twisted.push(j - 227);
+            }
+            if j == 623 {
+                twisted.push(0);
+            }
+            i += 1;
+        }
+        twisted.sort_unstable();
+        twisted.dedup();
+        let mut needed: Vec<u32> = twisted
             .iter()
-            .flat_map(|&p| [p, p + 1, p + 397])
+            .flat_map(|&j| {
+                let mut words = vec![j];
+                if j < 623 {
+                    words.push(j + 1);
+                }
+                if j < 227 {
+                    words.push(j + 397);
+                }
+                words
+            })
             .collect();
         needed.sort_unstable();
         needed.dedup();
-        let index = |w: u32| needed.binary_search(&w).expect("needed word");
-        let outputs = positions
+        let init = |w: u32| needed.binary_search(&w).expect("needed word");
+        let slot = |j: u32| needed.len() + twisted.binary_search(&j).expect("twisted word");
+        let ops = twisted
             .iter()
-            .map(|&p| [index(p), index(p + 1), index(p + 397)])
+            .map(|&j| {
+                let b = if j == 623 { slot(0) } else { init(j + 1) };
+                let c = if j < 227 {
+                    init(j + 397)
+                } else {
+                    slot(j - 227)
+                };
+                [init(j), b, c]
+            })
             .collect();
+        let outputs = positions.iter().map(|&p| slot(p)).collect();
         let checks = (0..=max_advance)
             .map(|k| {
                 constraints
@@ -111,9 +153,15 @@ impl MtPlan {
             .collect();
         Some(MtPlan {
             needed,
+            ops,
             outputs,
             checks,
         })
+    }
+
+    /// Slots: kept init words, then twisted words.
+    fn slots(&self) -> usize {
+        self.needed.len() + self.ops.len()
     }
 
     /// Appends to `survivors` every seed in `start..start + count` (wrapping
@@ -169,7 +217,7 @@ impl MtPlan {
         // chain per seed, so independent chains side by side keep the
         // multiplier busy.
         const WAYS: usize = 8;
-        let mut words = vec![[0u32; WAYS]; self.needed.len()];
+        let mut words = vec![[0u32; WAYS]; self.slots()];
         let mut outputs = vec![0u32; self.outputs.len()];
         let end = u64::from(start) + u64::from(count);
         let mut base = u64::from(start);
@@ -193,11 +241,17 @@ impl MtPlan {
                 words[next] = x;
                 next += 1;
             }
+            for (op, &[a, b, c]) in self.ops.iter().enumerate() {
+                let mut twisted = [0u32; WAYS];
+                for (l, t) in twisted.iter_mut().enumerate() {
+                    let y = (words[a][l] & UPPER) | (words[b][l] & LOWER);
+                    *t = words[c][l] ^ (y >> 1) ^ (if y & 1 == 1 { MATRIX_A } else { 0 });
+                }
+                words[self.needed.len() + op] = twisted;
+            }
             for lane in 0..ways {
-                for (out, &[a, b, c]) in outputs.iter_mut().zip(&self.outputs) {
-                    let y = (words[a][lane] & UPPER) | (words[b][lane] & LOWER);
-                    let v = words[c][lane] ^ (y >> 1) ^ (if y & 1 == 1 { MATRIX_A } else { 0 });
-                    *out = rngkit::generators::temper(v);
+                for (out, &slot) in outputs.iter_mut().zip(&self.outputs) {
+                    *out = rngkit::generators::temper(words[slot][lane]);
                 }
                 if self.passes(&outputs) {
                     survivors.push(base + lane as u64);
@@ -230,7 +284,7 @@ mod simd {
                 const BATCH: u32 = (LANES * UNROLL) as u32;
                 let full = count / BATCH * BATCH;
                 let n = plan.outputs.len();
-                let mut words: Vec<$vec> = Vec::with_capacity(plan.needed.len() * UNROLL);
+                let mut words: Vec<$vec> = Vec::with_capacity(plan.slots() * UNROLL);
                 let mut outputs = vec![0u32; n * LANES * UNROLL];
                 let mut done = 0u32;
                 while done < full {
@@ -286,8 +340,7 @@ mod simd {
                 let zero = $set1(0);
                 let temper_b = $set1(0x9d2c_5680u32 as i32);
                 let temper_c = $set1(0xefc6_0000u32 as i32);
-                let n = plan.outputs.len();
-                for (j, &[a, b, c]) in plan.outputs.iter().enumerate() {
+                for &[a, b, c] in &plan.ops {
                     for u in 0..UNROLL {
                         let wa = words[a * UNROLL + u];
                         let wb = words[b * UNROLL + u];
@@ -295,7 +348,13 @@ mod simd {
                         let y = $xor($and(wa, upper), $and(wb, lower));
                         // odd ? MATRIX_A : 0, as (0 - (y & 1)) & MATRIX_A.
                         let mag = $and($sub(zero, $and(y, one)), matrix_a);
-                        let mut v = $xor($xor(wc, $srli::<1>(y)), mag);
+                        words.push($xor($xor(wc, $srli::<1>(y)), mag));
+                    }
+                }
+                let n = plan.outputs.len();
+                for (j, &slot) in plan.outputs.iter().enumerate() {
+                    for u in 0..UNROLL {
+                        let mut v = words[slot * UNROLL + u];
                         v = $xor(v, $srli::<11>(v));
                         v = $xor(v, $and($slli::<7>(v), temper_b));
                         v = $xor(v, $and($slli::<15>(v), temper_c));

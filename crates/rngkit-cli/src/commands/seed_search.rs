@@ -27,8 +27,8 @@ space: shard a search over machines with 0..0x40000000, 0x40000000..0x80000000, 
 The default range is the generator's whole 32-bit seed space (64-bit seeds
 need --seeds).
 
-mt19937/mars observations of outputs below 227 run a kernel that computes only
-the words they need, with AVX-512 or AVX2 when the CPU has them; two full
+mt19937/mars observations within the first 624 outputs (advance included) run a
+kernel that computes only the words they need, with AVX-512 or AVX2 when the CPU has them; two full
 outputs 227 apart (e.g. `u32 = A`, `skip 226`, `u32 = B`) give the seed with no
 search at all.
 
