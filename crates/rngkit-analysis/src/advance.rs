@@ -44,6 +44,12 @@ pub trait StepBack: WordRng {
 /// generator. Amounts wrap around the period: jumping by the period (or a
 /// multiple) returns to the same stream position.
 ///
+/// Costs: a few microseconds for the 128- and 256-bit generators; for
+/// MT19937 about 114 squarings modulo its degree-19937 characteristic
+/// polynomial plus one application (the last few jump polynomials are
+/// cached, so repeating one amount, as for parallel streams, costs only the
+/// application).
+///
 /// ```
 /// use rngkit::generators::Xoshiro256StarStar;
 /// use rngkit::WordRng;

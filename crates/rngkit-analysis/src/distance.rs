@@ -1,27 +1,4 @@
-//! How many steps separate two states.
-//!
-//! * xorshift128, xoroshiro128+ (period 2^128 - 1): exact over the whole
-//!   period. The target state b is c(T)·a for one polynomial c of degree
-//!   below 128, found by solving the Krylov system [a, Ta, …, T^127 a]·c = b;
-//!   then c ≡ x^n mod P and n is the discrete logarithm of c in
-//!   GF(2)\[x\]/P ≅ GF(2^128), found by Pohlig–Hellman over the nine primes of
-//!   2^128 - 1 (baby-step giant-step below 2^32, Pollard's rho for
-//!   67280421310721).
-//! * xoshiro256** (period 2^256 - 1): exact for distances below 2^128 - 1.
-//!   Raising c to the power 2^128 + 1 moves the problem into the subgroup of
-//!   order 2^128 - 1, where the same nine primes apply; the two other prime
-//!   factors of 2^256 - 1 (the larger about 2^72.3) are out of reach.
-//! * xorshift32 (period 2^32 - 1): exact, Pohlig–Hellman over 3·5·17·257·65537.
-//! * PCG32: exact when both states share the increment (stream), bit by bit
-//!   (the low k bits of an LCG with a power-of-two modulus have period 2^k).
-//! * SplitMix64: exact, (b - a) · γ^(-1) mod 2^64.
-//! * MT19937 and TinyMT32: only a bounded search. Their periods 2^19937 - 1
-//!   and 2^127 - 1 are Mersenne primes, so the group has no subgroups for
-//!   Pohlig–Hellman to split the problem into; a generic discrete logarithm
-//!   then costs about the square root of the group order, 2^63.5 group
-//!   operations for TinyMT32 (and 2^9968 for MT19937): baby-step giant-step
-//!   would need 2^63.5 stored elements. No faster method for discrete
-//!   logarithms in GF(2^127) that fits a command-line tool is known to us.
+//! How many steps separate two states (see [`Distance`]).
 
 use core::fmt;
 
@@ -96,7 +73,32 @@ impl fmt::Display for DistanceError {
 impl std::error::Error for DistanceError {}
 
 /// The number of steps from one state to another: the smallest n ≥ 0 with
-/// `from.jump(n) == to` (same future stream).
+/// `from.jump(n) == to` (same future stream). The methods:
+///
+/// * xorshift128, xoroshiro128+ (period 2^128 - 1): exact over the whole
+///   period. The target state b is c(T)·a for one polynomial c of degree
+///   below 128, found by solving the Krylov system \[a, Ta, …, T^127 a\]·c = b;
+///   then c ≡ x^n mod P and n is the discrete logarithm of c in
+///   GF(2)\[x\]/P ≅ GF(2^128), found by Pohlig–Hellman over the nine primes of
+///   2^128 - 1 (baby-step giant-step below 2^32, Pollard's rho for
+///   67280421310721).
+/// * xoshiro256** (period 2^256 - 1): exact for distances below 2^128 - 1.
+///   Raising c to the power 2^128 + 1 moves the problem into the subgroup of
+///   order 2^128 - 1, where the same nine primes apply; the two other prime
+///   factors of 2^256 - 1 (the larger about 2^72.3) are out of reach.
+/// * xorshift32 (period 2^32 - 1): exact, Pohlig–Hellman over 3·5·17·257·65537.
+/// * PCG32: exact when both states share the increment (stream), bit by bit
+///   (the low k bits of an LCG with a power-of-two modulus have period 2^k).
+/// * SplitMix64: exact, (b - a) · γ^(-1) mod 2^64.
+/// * MT19937 and TinyMT32: only a bounded search. Their periods 2^19937 - 1
+///   and 2^127 - 1 are Mersenne primes, so the group has no subgroups for
+///   Pohlig–Hellman to split the problem into; a generic discrete logarithm
+///   then costs about the square root of the group order: 2^63.5 group
+///   operations for TinyMT32 (and 2^9968 for MT19937), and baby-step
+///   giant-step would have to store 2^63.5 elements. Index-calculus methods
+///   for small-characteristic fields do reach GF(2^127) (and records go far
+///   beyond), but they are research computations well outside this crate;
+///   for GF(2^19937) no practical method exists.
 ///
 /// ```
 /// use rngkit::generators::Xorshift128;

@@ -107,13 +107,16 @@ fn inverse_mod(a: u64, m: u64) -> Option<u64> {
 
 /// log_g(h) where `order` (squarefree, the product of `factors`) is a
 /// multiple of g's order; `None` when h is not a power of g.
-pub(crate) fn discrete_log<G: Group>(
+pub(crate) fn discrete_log<G: Group + Sync>(
     group: &G,
     g: &G::Elem,
     h: &G::Elem,
     order: u128,
     factors: &[u64],
-) -> Option<u128> {
+) -> Option<u128>
+where
+    G::Elem: Send + Sync,
+{
     let (mut residue, mut modulus) = (0u128, 1u128);
     for &p in factors {
         let cofactor = order / u128::from(p);
@@ -140,7 +143,10 @@ pub(crate) fn discrete_log<G: Group>(
 }
 
 /// log_g(h) for g of prime order p.
-fn log_prime_order<G: Group>(group: &G, g: &G::Elem, h: &G::Elem, p: u64) -> Option<u64> {
+fn log_prime_order<G: Group + Sync>(group: &G, g: &G::Elem, h: &G::Elem, p: u64) -> Option<u64>
+where
+    G::Elem: Send + Sync,
+{
     if p < 1 << 32 {
         baby_step_giant_step(group, g, h, p)
     } else {
@@ -168,71 +174,142 @@ fn baby_step_giant_step<G: Group>(group: &G, g: &G::Elem, h: &G::Elem, p: u64) -
     None
 }
 
+/// A SplitMix64 stream (Steele, Lea and Flood, 2014) reduced mod p, as a
+/// parameter source.
+struct Params {
+    state: u64,
+    p: u64,
+}
+
+impl Params {
+    fn next(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        (z ^ (z >> 31)) % self.p
+    }
+}
+
 /// Pollard's rho with an r-adding walk (Teske's 32 random multipliers) and
 /// distinguished points: every element whose digest has its low 12 bits
 /// clear is remembered with its exponents, and the first one met twice with
-/// different exponents gives the logarithm. Expected about √(πp/2) steps.
-fn pollard_rho<G: Group>(group: &G, g: &G::Elem, h: &G::Elem, p: u64, attempt: u64) -> Option<u64> {
+/// different exponents gives the logarithm. Expected about √(πp/2) steps in
+/// all, shared by one walk per available CPU (up to 8); the walks meet at
+/// distinguished points, so the wall time divides by the number of CPUs.
+fn pollard_rho<G: Group + Sync>(
+    group: &G,
+    g: &G::Elem,
+    h: &G::Elem,
+    p: u64,
+    attempt: u64,
+) -> Option<u64>
+where
+    G::Elem: Send + Sync,
+{
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
     const R: usize = 32;
     const DP_BITS: u32 = 12;
-    let mut seed = 0x0123_4567_89ab_cdefu64 ^ attempt.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    let mut next = || {
-        // SplitMix64 (Steele, Lea and Flood, 2014) as a parameter source.
-        seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        (z ^ (z >> 31)) % p
+    let mut params = Params {
+        state: 0x0123_4567_89ab_cdef ^ attempt.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        p,
     };
     let mut steps = [(group.one(), 0u64, 0u64); R];
     for s in &mut steps {
-        let (a, b) = (next(), next());
+        let (a, b) = (params.next(), params.next());
         *s = (
             group.mul(&group.pow(g, u128::from(a)), &group.pow(h, u128::from(b))),
             a,
             b,
         );
     }
-    let mut seen: HashMap<G::Elem, (u64, u64)> = HashMap::new();
+    let seen: Mutex<HashMap<G::Elem, (u64, u64)>> = Mutex::new(HashMap::new());
+    let done = AtomicBool::new(false);
+    let answer = AtomicU64::new(u64::MAX);
+    // Give up (the caller retries with other parameters) well past the
+    // expected √(πp/2) steps.
+    let budget = 30 * ((p as f64).sqrt() as u64) + (100 << DP_BITS);
+    let spent = AtomicU64::new(0);
     // A walk that meets no distinguished point for this long is circling a
     // short cycle: restart it.
     let patience = 40u64 << DP_BITS;
-    // Give up (and let the caller retry with other parameters) well past
-    // the expected √(πp/2) steps.
-    let budget = 30 * ((p as f64).sqrt() as u64) + (100 << DP_BITS);
-    let mut spent = 0u64;
-    while spent < budget {
-        let (a0, b0) = (next(), next());
-        let mut y = group.mul(&group.pow(g, u128::from(a0)), &group.pow(h, u128::from(b0)));
-        let (mut a, mut b) = (a0, b0);
-        let mut since_dp = 0u64;
-        while since_dp < patience {
-            let (m, da, db) = &steps[(group.digest(&y) >> 59) as usize % R];
-            y = group.mul(&y, m);
-            a += da;
-            if a >= p {
-                a -= p;
-            }
-            b += db;
-            if b >= p {
-                b -= p;
-            }
-            since_dp += 1;
-            if group.digest(&y) & ((1 << DP_BITS) - 1) != 0 {
-                continue;
-            }
-            spent += since_dp;
-            since_dp = 0;
-            match seen.insert(y, (a, b)) {
-                Some((a2, b2)) if b2 != b => {
-                    // g^a h^b = g^a2 h^b2  =>  log · (b - b2) = a2 - a (mod p)
-                    let e = mul_mod((a2 + p - a) % p, inverse_mod((b + p - b2) % p, p)?, p);
-                    return (group.pow(g, u128::from(e)) == *h).then_some(e);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+
+    let walker = |id: u64| {
+        let mut params = Params {
+            state: params.state ^ id.wrapping_mul(0xd1b5_4a32_d192_ed03),
+            p,
+        };
+        // Each trail ends at its first distinguished point; the next one
+        // starts from the previous start times a fixed random element.
+        let add = |x: u64, y: u64| if x + y >= p { x + y - p } else { x + y };
+        let (c1, c2) = (params.next(), params.next());
+        let shift = group.mul(&group.pow(g, u128::from(c1)), &group.pow(h, u128::from(c2)));
+        let (a0, b0) = (params.next(), params.next());
+        let mut start = (
+            group.mul(&group.pow(g, u128::from(a0)), &group.pow(h, u128::from(b0))),
+            a0,
+            b0,
+        );
+        while !done.load(Ordering::Relaxed) && spent.load(Ordering::Relaxed) < budget {
+            start = (
+                group.mul(&start.0, &shift),
+                add(start.1, c1),
+                add(start.2, c2),
+            );
+            let (mut y, mut a, mut b) = start;
+            let mut since_dp = 0u64;
+            while since_dp < patience {
+                let (m, da, db) = &steps[(group.digest(&y) >> 59) as usize % R];
+                y = group.mul(&y, m);
+                a += da;
+                if a >= p {
+                    a -= p;
                 }
-                _ => {}
+                b += db;
+                if b >= p {
+                    b -= p;
+                }
+                since_dp += 1;
+                if group.digest(&y) & ((1 << DP_BITS) - 1) != 0 {
+                    continue;
+                }
+                spent.fetch_add(since_dp, Ordering::Relaxed);
+                since_dp = 0;
+                if done.load(Ordering::Relaxed) {
+                    return;
+                }
+                let previous = seen
+                    .lock()
+                    .map(|mut table| table.insert(y, (a, b)))
+                    .unwrap_or(None);
+                if let Some((a2, b2)) = previous
+                    && b2 != b
+                {
+                    // g^a h^b = g^a2 h^b2  =>  log · (b - b2) = a2 - a (mod p)
+                    if let Some(inv) = inverse_mod((b + p - b2) % p, p) {
+                        let e = mul_mod((a2 + p - a) % p, inv, p);
+                        if group.pow(g, u128::from(e)) == *h {
+                            answer.store(e, Ordering::Relaxed);
+                            done.store(true, Ordering::Relaxed);
+                            return;
+                        }
+                    }
+                }
+                break;
             }
+            spent.fetch_add(since_dp, Ordering::Relaxed);
         }
-        spent += since_dp;
-    }
-    None
+    };
+    std::thread::scope(|scope| {
+        for id in 1..threads as u64 {
+            let walker = &walker;
+            scope.spawn(move || walker(id));
+        }
+        walker(0);
+    });
+    let e = answer.load(Ordering::Relaxed);
+    (e != u64::MAX).then_some(e)
 }

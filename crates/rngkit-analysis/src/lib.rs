@@ -39,6 +39,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod any;
 pub mod gf2;
 pub mod identify;
 pub mod linear;

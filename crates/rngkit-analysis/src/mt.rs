@@ -147,9 +147,10 @@ pub(crate) fn apply_to_window_one(block: &[u32; N], g: &Poly) -> [u32; N] {
         if c + 1 != chunks {
             // acc = T^Q acc
             for _ in 0..Q {
-                let next = acc[(head + M) % N] ^ f(acc[head], acc[(head + 1) % N]);
+                let wrap = |i: usize| if i >= N { i - N } else { i };
+                let next = acc[wrap(head + M)] ^ f(acc[head], acc[wrap(head + 1)]);
                 acc[head] = next;
-                head = (head + 1) % N;
+                head = wrap(head + 1);
             }
         }
         let mut h = 0usize;
@@ -199,17 +200,45 @@ fn minus_one(mut a: [u64; 3]) -> [u64; 3] {
 /// The window at global position `block_index · 624` of the sequence that
 /// starts at `block` (negative indices before it).
 fn block_at(block: &[u32; N], block_index: u128, backwards: bool) -> [u32; N] {
-    let modulus = Mt19937::modulus();
     // Window index i is reached from W_1 by T^(i - 1).
-    let g = if backwards {
+    let exponent = if backwards {
         // i = -(block_index · 624): exponent -(block_index · 624 + 1)
-        let e = mul_small(block_index, N as u64, 1);
-        modulus.pow_x_inverse_words(&e)
+        mul_small(block_index, N as u64, 1)
     } else {
-        let e = minus_one(mul_small(block_index, N as u64, 0));
-        modulus.pow_x_words(&e)
+        minus_one(mul_small(block_index, N as u64, 0))
     };
+    let g = jump_polynomial(exponent, backwards);
     apply_to_window_one(block, &g)
+}
+
+/// x^e or x^(-e) mod P, remembering the last few: repeated jumps by one
+/// amount (parallel streams, numpy's `jumped()`) then cost only the
+/// application to the state.
+fn jump_polynomial(exponent: [u64; 3], backwards: bool) -> std::sync::Arc<Poly> {
+    use std::sync::{Arc, Mutex};
+    type Cache = Vec<([u64; 3], bool, Arc<Poly>)>;
+    static CACHE: Mutex<Cache> = Mutex::new(Vec::new());
+    const KEEP: usize = 8;
+    if let Ok(cache) = CACHE.lock()
+        && let Some((_, _, g)) = cache
+            .iter()
+            .find(|(e, b, _)| *e == exponent && *b == backwards)
+    {
+        return Arc::clone(g);
+    }
+    let modulus = Mt19937::modulus();
+    let g = Arc::new(if backwards {
+        modulus.pow_x_inverse_words(&exponent)
+    } else {
+        modulus.pow_x_words(&exponent)
+    });
+    if let Ok(mut cache) = CACHE.lock() {
+        if cache.len() == KEEP {
+            cache.remove(0);
+        }
+        cache.push((exponent, backwards, Arc::clone(&g)));
+    }
+    g
 }
 
 /// Steps below which stepping beats the polynomial jump.

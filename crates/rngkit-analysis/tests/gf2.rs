@@ -136,6 +136,9 @@ fn modulus_reduction_and_powers_match_naive() {
         // word-aligned degree and a wide gap
         Poly::from_exponents(&[0, 7, 63, 64, 300, 512]),
         Poly::from_exponents(&[0, 1, 2, 1000, 1001, 1500, 1999]),
+        // wide gaps above the constant term (reduced bottom up, Montgomery)
+        Poly::from_exponents(&[0, 200, 450, 700, 701]),
+        Poly::from_exponents(&[0, 1189, 1300, 2000, 2600, 2700]),
     ];
     for p in &moduli {
         let m = Modulus::new(p.clone());

@@ -25,6 +25,7 @@ fn main() -> ExitCode {
         Command::Recover(args) => commands::recover::run(args),
         Command::Identify(args) => commands::identify::run(args),
         Command::SeedSearch(args) => commands::seed_search::run(args),
+        Command::Distance(args) => commands::distance::run(args),
     };
     match result {
         Ok(code) => code,

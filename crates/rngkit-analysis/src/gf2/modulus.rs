@@ -27,6 +27,10 @@ pub struct Modulus {
     tail: Vec<usize>,
     /// Coefficients folded per pass: min(64, degree - max(tail)).
     chunk: usize,
+    /// The tail in the order blocks are folded: neighbouring terms write
+    /// overlapping words, so they are interleaved (every 32nd term, then the
+    /// next offset, …) to keep consecutive read-modify-writes independent.
+    fold_order: Vec<usize>,
 }
 
 impl Modulus {
@@ -43,11 +47,16 @@ impl Modulus {
         tail.pop();
         let max_tail = tail.last().copied().unwrap_or(0);
         let chunk = (degree - max_tail).min(64);
+        const STRIDE: usize = 32;
+        let fold_order = (0..STRIDE)
+            .flat_map(|start| tail.iter().copied().skip(start).step_by(STRIDE))
+            .collect();
         Modulus {
             poly,
             degree,
             tail,
             chunk,
+            fold_order,
         }
     }
 
@@ -103,10 +112,10 @@ impl Modulus {
             let base = 64 * lo - d;
             match block.len() {
                 // Fixed lengths unroll (MT19937's gap of 623 gives 9 words).
-                9 => fold_fixed::<9>(words, &block, base, &self.tail),
-                8 => fold_fixed::<8>(words, &block, base, &self.tail),
+                9 => fold_fixed::<9>(words, &block, base, &self.fold_order),
+                8 => fold_fixed::<8>(words, &block, base, &self.fold_order),
                 _ => {
-                    for &e in &self.tail {
+                    for &e in &self.fold_order {
                         xor_shifted_dense(words, &block, base + e);
                     }
                 }

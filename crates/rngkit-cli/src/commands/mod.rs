@@ -1,5 +1,6 @@
 //! One file per command.
 
+pub mod distance;
 pub mod r#gen;
 pub mod identify;
 mod observations;
