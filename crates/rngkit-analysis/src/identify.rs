@@ -13,7 +13,9 @@
 //!   ([`identify_splitmix_filled`]) likewise to a state filled by SplitMix64.
 
 use rngkit::WordRng;
-use rngkit::generators::{Mt19937, SplitMix64, Xorshift128, temper, untemper};
+use rngkit::generators::{
+    Mt19937, SplitMix64, TinyMt32, Xorshift32, Xorshift128, temper, untemper,
+};
 use rngkit::profile::DeterministicRng;
 
 use crate::StepBack;
@@ -300,4 +302,77 @@ pub fn identify_splitmix_filled(rng: &DeterministicRng, max_advance: u64) -> Opt
         }
         _ => None,
     }
+}
+
+/// TinyMT32's reference parameters, the initial fill of `status[1..4]`.
+const TINYMT_FILL: [u32; 3] = [0x8f70_11ee, 0xfc78_ff1f, 0x3793_fdff];
+
+/// The seed whose `tinymt32_init` fill loop ends in `status`, if any: the
+/// loop XORs each word with a function of the one before it, so running its
+/// steps in reverse order undoes it; the fill then starts `[S, mat1, mat2, tmat]`.
+fn tinymt32_fill_seed(mut status: [u32; 4]) -> Option<u32> {
+    for i in (1..8usize).rev() {
+        let prev = status[(i - 1) & 3];
+        status[i & 3] ^= (i as u32).wrapping_add(INIT_MUL.wrapping_mul(prev ^ (prev >> 30)));
+    }
+    (status[1..] == TINYMT_FILL).then_some(status[0])
+}
+
+/// Finds `S` and the smallest `n <= max_advance` with
+/// `state == advance(tinymt32_init(S), n)` (compared in the canonical form
+/// of [`crate::tinymt32_canonical`]: the dead bit of a state has no effect on
+/// its stream), walking back one step at a time. `tinymt32_init` ends with 8
+/// steps, so each candidate is stepped back 8 more to its fill, whose dead
+/// bit is tried both ways.
+///
+/// ```
+/// use rngkit::generators::TinyMt32;
+/// use rngkit::WordRng;
+/// use rngkit_analysis::identify::{Identified, identify_tinymt32};
+///
+/// let mut rng = TinyMt32::new(1);
+/// rng.discard(300);
+/// assert_eq!(identify_tinymt32(&rng, 1000), Some(Identified { seed: 1, advance: 300 }));
+/// ```
+pub fn identify_tinymt32(state: &TinyMt32, max_advance: u64) -> Option<Identified> {
+    let target = crate::tinymt32_canonical(state);
+    walk_back(target.clone(), max_advance, |current| {
+        let mut fill = current.clone();
+        fill.step_back_by(8);
+        let status = fill.state();
+        [0, 0x8000_0000].into_iter().find_map(|top| {
+            let mut candidate = status;
+            candidate[0] = (candidate[0] & 0x7fff_ffff) | top;
+            tinymt32_fill_seed(candidate).map(u64::from)
+        })
+    })
+    .filter(|id| {
+        // Confirm forwards, exactly.
+        let mut rng = TinyMt32::new(id.seed as u32);
+        rng.discard(id.advance);
+        crate::tinymt32_canonical(&rng) == target
+    })
+}
+
+/// `new Unity.Mathematics.Random(S)` sets the state to `S` and steps once,
+/// so every nonzero state is a seeded one: its seed is the state one step
+/// back, and the advance is 0.
+///
+/// ```
+/// use rngkit::generators::Xorshift32;
+/// use rngkit::WordRng;
+/// use rngkit_analysis::identify::{Identified, identify_unity_math};
+///
+/// let mut rng = Xorshift32::from_state(12345).unwrap();
+/// rng.next_word(); // what the constructor does
+/// assert_eq!(identify_unity_math(&rng), Some(Identified { seed: 12345, advance: 0 }));
+/// ```
+pub fn identify_unity_math(state: &Xorshift32) -> Option<Identified> {
+    let mut rng = state.clone();
+    rng.step_back();
+    let seed = rng.state();
+    (seed != 0).then_some(Identified {
+        seed: u64::from(seed),
+        advance: 0,
+    })
 }

@@ -7,8 +7,8 @@ use rngkit::generators::{Mt19937, Xorshift128};
 use rngkit::profile::{DeterministicRng, Profile};
 use rngkit::{StateWords, WordRng};
 use rngkit_analysis::identify::{
-    Identified, identify_mt19937, identify_splitmix_filled, identify_xorshift128,
-    mt19937_seeds_from_pair, untwist,
+    Identified, identify_mt19937, identify_splitmix_filled, identify_tinymt32,
+    identify_xorshift128, mt19937_seeds_from_pair, untwist,
 };
 
 struct TestRng(u64);
@@ -195,4 +195,28 @@ fn xoshiro_family_walks_back_to_its_splitmix_fill() {
             Some(Identified { seed, advance })
         );
     }
+}
+
+#[test]
+fn tinymt32_walks_back_to_its_init() {
+    use rngkit::generators::TinyMt32;
+    // Reference facts (TinyMT check32.out.txt): seed 1 first outputs.
+    let mut check = TinyMt32::new(1);
+    assert_eq!(check.next_word(), 2_545_341_989);
+    let mut t = TestRng(7);
+    for _ in 0..6 {
+        let seed = t.next() as u32;
+        let advance = t.next() % 500;
+        let mut rng = TinyMt32::new(seed);
+        rng.discard(advance);
+        assert_eq!(
+            identify_tinymt32(&rng, 600),
+            Some(Identified {
+                seed: u64::from(seed),
+                advance
+            })
+        );
+    }
+    let random = TinyMt32::from_state([1, 2, 3, 4]).unwrap();
+    assert_eq!(identify_tinymt32(&random, 200), None);
 }

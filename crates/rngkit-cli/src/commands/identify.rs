@@ -7,7 +7,8 @@ use clap::Args;
 use rngkit::number::parse_int;
 use rngkit::profile::{Algorithm, DeterministicRng, Profile};
 use rngkit_analysis::identify::{
-    Identified, identify_mt19937, identify_splitmix_filled, identify_xorshift128,
+    Identified, identify_mt19937, identify_splitmix_filled, identify_tinymt32, identify_unity_math,
+    identify_xorshift128,
 };
 
 use crate::error::CliError;
@@ -22,7 +23,8 @@ search (any save blob; --max-advance, default 2^20 blocks, only stops a walk
 that never reaches one). unity/bdsp/xorshift128: walks back step by step to
 an InitState-shaped state, at most --max-advance steps (default 10^7);
 xoshiro256ss/xoroshiro128p likewise to a state filled by SplitMix64 from the
-seed. splitmix64: the state is its own seed.
+seed; tinymt32 to a tinymt32_init state (default bound 10^6). splitmix64: the
+state is its own seed; unity-math: every state is a seed's, at advance 0.
 
 EXAMPLES:
   rngkit identify mars --state-file rng.bin
@@ -72,13 +74,17 @@ pub fn run(args: IdentifyArgs) -> Result<ExitCode, CliError> {
         (DeterministicRng::Xoshiro256StarStar(_) | DeterministicRng::Xoroshiro128Plus(_), _) => {
             identify_splitmix_filled(&rng, max_advance.unwrap_or(10_000_000))
         }
+        (DeterministicRng::TinyMt32(t), _) => {
+            identify_tinymt32(t, max_advance.unwrap_or(1_000_000))
+        }
+        (DeterministicRng::Xorshift32(x), _) => identify_unity_math(x),
         (_, Algorithm::SplitMix64) => Some(Identified {
             seed: rng.to_words()[0],
             advance: 0,
         }),
         _ => {
             return Err(CliError::usage(format_args!(
-                "identify supports mt19937, mars, unity, bdsp, xorshift128, xoshiro256ss, xoroshiro128p and splitmix64, not {profile}"
+                "identify supports every generator but pcg32/megacrush (any state is pcg32_srandom of some seed), not {profile}"
             )));
         }
     };
