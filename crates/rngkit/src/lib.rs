@@ -26,7 +26,7 @@
 //! * `std` (default): OS entropy seeding and `std` integration.
 //! * `serde`: serialise every generator's state (validated on load).
 #![no_std]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 extern crate alloc;
@@ -35,6 +35,7 @@ extern crate std;
 
 pub use rand_core;
 
+pub mod bulk;
 mod error;
 pub mod generators;
 mod state;
