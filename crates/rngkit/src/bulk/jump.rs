@@ -146,27 +146,31 @@ pub(crate) struct Tier<M: 'static> {
 }
 
 /// Xorshift128 lane lengths, largest first: long lanes amortise the
-/// 128-step lane setup, the short tier serves medium buffers.
+/// 128-step lane setup, the short tier serves medium buffers. A lane is a
+/// little under a power of two so that (a) the rows that the kernels store
+/// side by side are not a multiple of 4 KiB apart (which would put them all
+/// in one L1 cache set) and (b) a power-of-two buffer leaves only a short
+/// tail for the scalar loop.
 pub(crate) const XORSHIFT128_TIERS: [Tier<[u16; 128]>; 2] = [
     Tier {
-        lane_len: 4096,
-        masks: &lane_masks_128(4096, XORSHIFT128_POLY),
+        lane_len: 4096 - 16,
+        masks: &lane_masks_128(4096 - 16, XORSHIFT128_POLY),
     },
     Tier {
-        lane_len: 256,
-        masks: &lane_masks_128(256, XORSHIFT128_POLY),
+        lane_len: 256 - 16,
+        masks: &lane_masks_128(256 - 16, XORSHIFT128_POLY),
     },
 ];
 
 /// xoshiro256 lane lengths, largest first.
 pub(crate) const XOSHIRO256_TIERS: [Tier<[u8; 256]>; 2] = [
     Tier {
-        lane_len: 2048,
-        masks: &lane_masks_256(2048, XOSHIRO256_POLY),
+        lane_len: 4096 - 8,
+        masks: &lane_masks_256(4096 - 8, XOSHIRO256_POLY),
     },
     Tier {
-        lane_len: 128,
-        masks: &lane_masks_256(128, XOSHIRO256_POLY),
+        lane_len: 256 - 8,
+        masks: &lane_masks_256(256 - 8, XOSHIRO256_POLY),
     },
 ];
 

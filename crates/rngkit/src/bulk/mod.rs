@@ -263,31 +263,77 @@ scalar_bulk!(Xorshift32, u32);
 scalar_bulk!(Xoroshiro128Plus, u64);
 scalar_bulk!(SplitMix64, u64);
 
+/// Words to draw one by one before a SIMD kernel so that its stores are
+/// 64-byte aligned (a store that straddles two cache lines costs two); 0
+/// when no whole number of words gets there.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn align_head(ptr: *const u8, word_bytes: usize, words: usize) -> usize {
+    let offset = ptr.align_offset(64);
+    if offset % word_bytes == 0 && offset / word_bytes <= words {
+        offset / word_bytes
+    } else {
+        0
+    }
+}
+
+/// The body of `fill_words_with` for a generator with lane kernels: an
+/// aligning head and the tail one by one, whole blocks in the kernel.
+macro_rules! lane_fill_words {
+    ($self:ident, $dst:ident, $kernel:ident, $kernel_fn:path, $word:ty) => {{
+        #[cfg(target_arch = "x86_64")]
+        let $dst = {
+            let kernel = $kernel.or_scalar();
+            let head = if kernel == Kernel::Scalar {
+                0
+            } else {
+                align_head($dst.as_ptr().cast(), <$word as Word>::BYTES, $dst.len())
+            };
+            let (head, rest) = $dst.split_at_mut(head);
+            scalar_words(head, || $self.next_output());
+            let done = $kernel_fn(kernel, &mut $self.s, rest);
+            &mut rest[done..]
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = $kernel;
+        scalar_words($dst, || $self.next_output());
+    }};
+}
+
+/// As `lane_fill_words!` for `fill_bytes_with`.
+macro_rules! lane_fill_bytes {
+    ($self:ident, $dst:ident, $kernel:ident, $kernel_fn:path, $word:ty) => {{
+        #[cfg(target_arch = "x86_64")]
+        let $dst = {
+            const BYTES: usize = <$word as Word>::BYTES;
+            let kernel = $kernel.or_scalar();
+            let head = if kernel == Kernel::Scalar {
+                0
+            } else {
+                align_head($dst.as_ptr(), BYTES, $dst.len() / BYTES)
+            };
+            let (head, rest) = $dst.split_at_mut(head * BYTES);
+            scalar_bytes::<$word>(head, || $self.next_output());
+            let done = $kernel_fn(kernel, &mut $self.s, rest);
+            &mut rest[done * BYTES..]
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = $kernel;
+        scalar_bytes::<$word>($dst, || $self.next_output());
+    }};
+}
+
 impl BulkFill for Xorshift128 {
     type Word = u32;
 
     #[inline]
     fn fill_words_with(&mut self, dst: &mut [u32], kernel: Kernel) {
-        #[cfg(target_arch = "x86_64")]
-        let dst = {
-            let done = x86::xorshift128_words(kernel.or_scalar(), &mut self.s, dst);
-            &mut dst[done..]
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = kernel;
-        scalar_words(dst, || self.next_output());
+        lane_fill_words!(self, dst, kernel, x86::xorshift128_words, u32);
     }
 
     #[inline]
     fn fill_bytes_with(&mut self, dst: &mut [u8], kernel: Kernel) {
-        #[cfg(target_arch = "x86_64")]
-        let dst = {
-            let done = x86::xorshift128_bytes(kernel.or_scalar(), &mut self.s, dst);
-            &mut dst[done * 4..]
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = kernel;
-        scalar_bytes::<u32>(dst, || self.next_output());
+        lane_fill_bytes!(self, dst, kernel, x86::xorshift128_bytes, u32);
     }
 }
 
@@ -296,26 +342,12 @@ impl BulkFill for Xoshiro256StarStar {
 
     #[inline]
     fn fill_words_with(&mut self, dst: &mut [u64], kernel: Kernel) {
-        #[cfg(target_arch = "x86_64")]
-        let dst = {
-            let done = x86::xoshiro256ss_words(kernel.or_scalar(), &mut self.s, dst);
-            &mut dst[done..]
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = kernel;
-        scalar_words(dst, || self.next_output());
+        lane_fill_words!(self, dst, kernel, x86::xoshiro256ss_words, u64);
     }
 
     #[inline]
     fn fill_bytes_with(&mut self, dst: &mut [u8], kernel: Kernel) {
-        #[cfg(target_arch = "x86_64")]
-        let dst = {
-            let done = x86::xoshiro256ss_bytes(kernel.or_scalar(), &mut self.s, dst);
-            &mut dst[done * 8..]
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = kernel;
-        scalar_bytes::<u64>(dst, || self.next_output());
+        lane_fill_bytes!(self, dst, kernel, x86::xoshiro256ss_bytes, u64);
     }
 }
 
@@ -346,7 +378,8 @@ pub(crate) fn fill_bytes<R: BulkFill>(rng: &mut R, dst: &mut [u8]) {
 }
 
 /// MT19937's twist with the best kernel (what `Mt19937::twist` calls).
-#[inline]
+/// Kept out of line so that single draws stay small enough to inline.
+#[inline(never)]
 pub(crate) fn twist_mt(block: &mut [u32; mt::N]) {
     mt::twist_with(block, Kernel::best());
 }

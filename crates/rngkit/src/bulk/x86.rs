@@ -428,10 +428,14 @@ unsafe fn xorshift128_avx2(s: &mut [u32; 4], out: Out) -> usize {
 /// # Safety
 /// The CPU must support AVX-512F, and `out.ptr` must be valid for writes of
 /// `out.bytes` bytes for the whole call.
-#[target_feature(enable = "avx512f")]
+#[target_feature(enable = "avx512f,avx512dq")]
 unsafe fn xoshiro256ss_avx512(s: &mut [u64; 4], out: Out) -> usize {
     const LANES: usize = 8;
     let words = out.bytes / 8;
+    // Kept opaque so the multiplications stay multiplications: the shift
+    // and shuffle ports are this loop's bottleneck, the multiplier is idle.
+    let five = core::hint::black_box(_mm512_set1_epi64(5));
+    let nine = core::hint::black_box(_mm512_set1_epi64(9));
     let mut done = 0;
     for tier in &XOSHIRO256_TIERS {
         let c = tier.lane_len;
@@ -449,17 +453,20 @@ unsafe fn xoshiro256ss_avx512(s: &mut [u64; 4], out: Out) -> usize {
             for j in (0..c).step_by(LANES) {
                 let mut rows = [_mm512_setzero_si512(); 8];
                 for row in &mut rows {
-                    // rotl(s1 * 5, 7) * 9, the multiplications as shift-adds.
-                    let times5 = _mm512_add_epi64(s1, _mm512_slli_epi64::<2>(s1));
+                    // rotl(s1 * 5, 7) * 9
+                    let times5 = _mm512_mullo_epi64(s1, five);
                     let rotated = _mm512_rol_epi64::<7>(times5);
-                    *row = _mm512_add_epi64(rotated, _mm512_slli_epi64::<3>(rotated));
+                    *row = _mm512_mullo_epi64(rotated, nine);
+                    // The transition with three-way XORs (0x96 = a ^ b ^ c):
+                    // s2' = s2^s0^t, s1' = s1^s2^s0, s3x = s3^s1,
+                    // s0' = s0^s3x, s3' = rotl(s3x, 45).
                     let t = _mm512_slli_epi64::<17>(s1);
-                    s2 = _mm512_xor_si512(s2, s0);
-                    s3 = _mm512_xor_si512(s3, s1);
-                    s1 = _mm512_xor_si512(s1, s2);
-                    s0 = _mm512_xor_si512(s0, s3);
-                    s2 = _mm512_xor_si512(s2, t);
-                    s3 = _mm512_rol_epi64::<45>(s3);
+                    let s1_next = _mm512_ternarylogic_epi64::<0x96>(s1, s2, s0);
+                    s2 = _mm512_ternarylogic_epi64::<0x96>(s2, s0, t);
+                    let s3x = _mm512_xor_si512(s3, s1);
+                    s0 = _mm512_xor_si512(s0, s3x);
+                    s3 = _mm512_rol_epi64::<45>(s3x);
+                    s1 = s1_next;
                 }
                 for (k, row) in transpose_8x8_u64(rows).into_iter().enumerate() {
                     let at = (done + k * c + j) * 8;

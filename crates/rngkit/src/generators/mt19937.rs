@@ -140,13 +140,12 @@ impl Mt19937 {
     /// while words are still unread skips them.
     /// (The loop runs in its three index ranges, vectorised where the CPU
     /// allows; see [`crate::bulk`].)
-    #[inline]
     pub fn twist(&mut self) {
         crate::bulk::twist_mt(&mut self.mt);
         self.left = N as u32;
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn next_output(&mut self) -> u32 {
         if self.left == 0 {
             self.twist();
