@@ -11,8 +11,8 @@ use rngkit::bulk::{BulkFill, Kernel};
 use rngkit::generators::*;
 
 /// Lengths around every block boundary of the kernels: the lane tiers are
-/// 16 x 4096 and 16 x 256 (AVX-512 u32), 8 x 2048 and 8 x 128 (u64), half
-/// that with AVX2, and MT19937 blocks of 624.
+/// 16 x 4080 and 16 x 240 words (AVX-512, u32), 8 x 4088 and 8 x 248
+/// (u64), half as many lanes with AVX2; MT19937 blocks are 624 words.
 const LENGTHS: &[usize] = &[
     0,
     1,
@@ -24,32 +24,37 @@ const LENGTHS: &[usize] = &[
     16,
     17,
     255,
-    256,
     623,
     624,
     625,
-    1023,
-    1024,
-    1025,
-    2047,
-    2048,
-    2049,
-    4095,
-    4096,
-    4097,
-    4096 + 13,
-    8191,
-    8192,
-    8193,
-    16383,
-    16384,
-    16385,
-    32768,
-    32768 + 4096 + 3,
-    65535,
+    991,
+    992,
+    993,
+    1919,
+    1920,
+    1921,
+    1983,
+    1984,
+    1985,
+    3839,
+    3840,
+    3841,
+    3840 + 17,
+    16351,
+    16352,
+    16353,
+    32639,
+    32640,
+    32641,
+    32703,
+    32704,
+    32705,
+    65279,
+    65280,
+    65281,
+    65280 + 3840 * 2 + 5,
     65536,
-    65537,
-    65536 * 2 + 4096 * 3 + 256 + 5,
+    262_144 + 3,
     300_001,
 ];
 
@@ -304,6 +309,96 @@ fn every_kernel_twists_like_the_reference() {
         reference.next();
         assert!(rng.block() == &reference.mt);
         assert_eq!(rng.left(), 624);
+    }
+}
+
+/// The kernels' stores are aligned by drawing a few words first: every
+/// start offset of the destination gives the same words.
+#[test]
+fn every_destination_alignment_gives_the_same_words() {
+    let mut source = Source(5);
+    for kernel in kernels() {
+        for offset in 0..16 {
+            let len = 70_000 + offset * 7;
+            let s: [u32; 4] = core::array::from_fn(|_| source.next() as u32);
+            let mut reference = s;
+            let expected: Vec<u32> = (0..len).map(|_| ref_xorshift128(&mut reference)).collect();
+            let mut store = vec![0u32; len + 16];
+            let mut rng = Xorshift128::from_state(s).unwrap();
+            rng.fill_words_with(&mut store[offset..offset + len], kernel);
+            assert!(
+                store[offset..offset + len] == expected[..],
+                "{kernel:?}, offset {offset}"
+            );
+            assert_eq!(rng.state(), reference);
+            let mut bytes = vec![0u8; len * 4 + 64];
+            let mut rng = Xorshift128::from_state(s).unwrap();
+            rng.fill_bytes_with(&mut bytes[offset..offset + len * 4], kernel);
+            assert!(bytes[offset..offset + len * 4] == bytes_of_u32(&expected, len * 4)[..]);
+
+            let s: [u64; 4] = core::array::from_fn(|_| source.next());
+            let mut reference = s;
+            let expected: Vec<u64> = (0..len).map(|_| ref_xoshiro256ss(&mut reference)).collect();
+            let mut store = vec![0u64; len + 16];
+            let mut rng = Xoshiro256StarStar::from_state(s).unwrap();
+            rng.fill_words_with(&mut store[offset..offset + len], kernel);
+            assert!(
+                store[offset..offset + len] == expected[..],
+                "{kernel:?}, offset {offset}"
+            );
+            assert_eq!(rng.state(), reference);
+            let mut bytes = vec![0u8; len * 8 + 64];
+            let mut rng = Xoshiro256StarStar::from_state(s).unwrap();
+            rng.fill_bytes_with(&mut bytes[offset..offset + len * 8], kernel);
+            assert!(bytes[offset..offset + len * 8] == bytes_of_u64(&expected, len * 8)[..]);
+            assert_eq!(rng.state(), reference);
+        }
+    }
+}
+
+/// Random lengths and states, all kernels against each other and against
+/// the references.
+#[test]
+fn random_lengths_on_every_kernel() {
+    let mut source = Source(6);
+    for _ in 0..40 {
+        let len = (source.next() % 140_000) as usize;
+        let s: [u32; 4] = core::array::from_fn(|_| source.next() as u32);
+        let mut reference = s;
+        let expected: Vec<u32> = (0..len).map(|_| ref_xorshift128(&mut reference)).collect();
+        let s64: [u64; 4] = core::array::from_fn(|_| source.next());
+        let mut reference64 = s64;
+        let expected64: Vec<u64> = (0..len)
+            .map(|_| ref_xoshiro256ss(&mut reference64))
+            .collect();
+        let mt: [u32; 624] = core::array::from_fn(|_| source.next() as u32);
+        let left = (source.next() % 625) as u32;
+        let mut reference_mt = RefMt {
+            mt,
+            left: left as usize,
+        };
+        let expected_mt: Vec<u32> = (0..len).map(|_| reference_mt.next()).collect();
+        for kernel in kernels() {
+            let mut rng = Xorshift128::from_state(s).unwrap();
+            let mut got = vec![0u32; len];
+            rng.fill_words_with(&mut got, kernel);
+            assert!(
+                got == expected && rng.state() == reference,
+                "{kernel:?} {len}"
+            );
+            let mut rng = Xoshiro256StarStar::from_state(s64).unwrap();
+            let mut got = vec![0u64; len];
+            rng.fill_words_with(&mut got, kernel);
+            assert!(
+                got == expected64 && rng.state() == reference64,
+                "{kernel:?} {len}"
+            );
+            let mut rng = Mt19937::from_state(mt, left).unwrap();
+            let mut got = vec![0u32; len];
+            rng.fill_words_with(&mut got, kernel);
+            assert!(got == expected_mt, "{kernel:?} {len}");
+            assert!(rng.block() == &reference_mt.mt && rng.left() as usize == reference_mt.left);
+        }
     }
 }
 

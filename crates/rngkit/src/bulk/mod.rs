@@ -270,7 +270,7 @@ scalar_bulk!(SplitMix64, u64);
 #[inline]
 fn align_head(ptr: *const u8, word_bytes: usize, words: usize) -> usize {
     let offset = ptr.align_offset(64);
-    if offset % word_bytes == 0 && offset / word_bytes <= words {
+    if offset.is_multiple_of(word_bytes) && offset / word_bytes <= words {
         offset / word_bytes
     } else {
         0

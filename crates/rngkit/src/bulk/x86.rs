@@ -604,7 +604,7 @@ fn mt_twist_avx512(mt: &mut [u32; N]) {
         mt[i] = twist_word(mt[i], mt[i + 1], mt[i + M]);
         i += 1;
     }
-    while i + 16 <= N - 1 {
+    while i + 16 < N {
         twist16!(i, i + M - N);
         i += 16;
     }
@@ -646,7 +646,7 @@ fn mt_twist_avx2(mt: &mut [u32; N]) {
         mt[i] = twist_word(mt[i], mt[i + 1], mt[i + M]);
         i += 1;
     }
-    while i + 8 <= N - 1 {
+    while i + 8 < N {
         twist8!(i, i + M - N);
         i += 8;
     }
