@@ -1,1 +1,30 @@
-fn main() {}
+//! `rngkit`: the command line of rngkit. The interface is a contract
+//! (`shared/cli-contract.md`): names, argument order, output formats and exit
+//! statuses are fixed; scripts depend on them.
+
+mod cli;
+mod commands;
+mod error;
+mod output;
+mod seeding;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::cli::{Cli, Command};
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return error::report_clap(err),
+    };
+    let result = match cli.command {
+        Command::Gen(args) => commands::r#gen::run(args),
+        Command::State(args) => commands::state::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => err.report(),
+    }
+}

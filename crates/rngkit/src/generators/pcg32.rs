@@ -15,9 +15,9 @@ pub(crate) const MULTIPLIER: u64 = 6_364_136_223_846_793_005;
 /// The default stream of `pcg32_srandom` in the PCG demos and of the CLI.
 pub(crate) const DEFAULT_STREAM: u64 = 54;
 
-/// PCG32 (XSH RR 64/32): a 64-bit LCG `state = state * 6364136223846793005
-/// + increment` whose output is the *old* state permuted by an xorshift and
-/// a data-dependent rotation.
+/// PCG32 (XSH RR 64/32): a 64-bit LCG,
+/// `state = state * 6364136223846793005 + increment`, whose output is the
+/// *old* state permuted by an xorshift and a data-dependent rotation.
 ///
 /// The increment must be odd; it selects one of 2^63 streams.
 ///

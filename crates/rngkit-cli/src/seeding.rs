@@ -1,0 +1,197 @@
+//! Building a generator from the SEEDING options, and `--advance`.
+
+use std::fs;
+
+use rngkit::number::parse_int;
+use rngkit::profile::{Algorithm, AnyGenerator, Profile};
+
+use crate::cli::Source;
+use crate::error::CliError;
+
+/// The generator the options describe, advanced as asked.
+pub fn build(source: &Source) -> Result<AnyGenerator, CliError> {
+    let profile = source.generator;
+    let seeding = &source.seeding;
+    if source.stream.is_some() && !profile.has_stream() {
+        return Err(CliError::usage(format_args!(
+            "--stream applies to pcg32 and megacrush only, not {profile}"
+        )));
+    }
+    if source.stream.is_some()
+        && seeding.seed.is_none()
+        && seeding.seed_str.is_none()
+        && !seeding.entropy
+    {
+        return Err(CliError::usage(
+            "--stream selects the stream of --seed/--seed-str/--entropy; a --state already holds its increment",
+        ));
+    }
+    let stream = match &source.stream {
+        Some(text) => {
+            parse_int::<u64>(text).map_err(|e| CliError::usage(format_args!("--stream: {e}")))?
+        }
+        None => 54,
+    };
+    let mut rng = if let Some(text) = &seeding.seed {
+        let seed = parse_seed(profile, text)?;
+        profile.seeded(seed, stream).map_err(CliError::usage)?
+    } else if let Some(text) = &seeding.seed_str {
+        let seed = seed_from_str(text)?;
+        let seed = if profile.seed_bits() == 32 {
+            seed & 0xffff_ffff
+        } else {
+            seed
+        };
+        profile.seeded(seed, stream).map_err(CliError::usage)?
+    } else if let Some(text) = &seeding.state {
+        let words = parse_state_words(text)?;
+        profile.from_words(&words).map_err(CliError::usage)?
+    } else if let Some(path) = &seeding.state_file {
+        let data = fs::read(path)
+            .map_err(|e| CliError::usage(format_args!("cannot read {}: {e}", path.display())))?;
+        if profile.algorithm() == Algorithm::Mt19937 {
+            let mt = rngkit::generators::Mt19937::from_blob(&data)
+                .map_err(|e| CliError::usage(format_args!("{}: {e}", path.display())))?;
+            AnyGenerator::Mt19937(mt)
+        } else {
+            let text = std::str::from_utf8(&data).map_err(|_| {
+                CliError::usage(format_args!(
+                    "{}: a {profile} state file holds hex words as text, and this file is not UTF-8",
+                    path.display()
+                ))
+            })?;
+            let words = parse_state_words(text)?;
+            profile
+                .from_words(&words)
+                .map_err(|e| CliError::usage(format_args!("{}: {e}", path.display())))?
+        }
+    } else {
+        let rng = from_entropy(profile, source.stream.as_ref().map(|_| stream))?;
+        eprintln!("entropy state: {}", format_words(&rng));
+        rng
+    };
+    if let Some(text) = &source.advance {
+        advance(&mut rng, text)?;
+    }
+    Ok(rng)
+}
+
+/// Parses `--seed`: decimal or hex, negative values as two's complement of
+/// the profile's seed width.
+fn parse_seed(profile: Profile, text: &str) -> Result<u64, CliError> {
+    let bits = profile.seed_bits();
+    let value = parse_int::<i128>(text).map_err(|_| {
+        CliError::usage(format_args!(
+            "--seed: `{text}` is not an integer (decimal or 0x hex)"
+        ))
+    })?;
+    let (min, max) = if bits == 32 {
+        (i128::from(i32::MIN), i128::from(u32::MAX))
+    } else {
+        (i128::from(i64::MIN), i128::from(u64::MAX))
+    };
+    if value < min || value > max {
+        let range = if bits == 32 {
+            "-2147483648..=4294967295"
+        } else {
+            "-9223372036854775808..=18446744073709551615"
+        };
+        return Err(CliError::usage(format_args!(
+            "--seed {text} does not fit {profile}'s {bits}-bit seed ({range})"
+        )));
+    }
+    let mask = if bits == 32 { 0xffff_ffff } else { u64::MAX };
+    Ok((value as u64) & mask)
+}
+
+/// The stable string-seed hash, [`rngkit::facade::seed_from_str`] (64-bit
+/// FNV-1a of the UTF-8 bytes); 32-bit profiles take its low 32 bits.
+fn seed_from_str(text: &str) -> Result<u64, CliError> {
+    Ok(rngkit::facade::seed_from_str(text))
+}
+
+/// Parses `--state` text: hex words separated by whitespace.
+pub fn parse_state_words(text: &str) -> Result<Vec<u64>, CliError> {
+    let words: Result<Vec<u64>, CliError> = text
+        .split_whitespace()
+        .enumerate()
+        .map(|(i, w)| {
+            let digits = w
+                .strip_prefix("0x")
+                .or_else(|| w.strip_prefix("0X"))
+                .unwrap_or(w);
+            if digits.is_empty() || digits.len() > 16 {
+                return Err(CliError::usage(format_args!(
+                    "state word {i} `{w}` is not a hex word of at most 16 digits"
+                )));
+            }
+            u64::from_str_radix(digits, 16)
+                .map_err(|_| CliError::usage(format_args!("state word {i} `{w}` is not hex")))
+        })
+        .collect();
+    let words = words?;
+    if words.is_empty() {
+        return Err(CliError::usage("the state is empty; give its hex words"));
+    }
+    Ok(words)
+}
+
+/// Formats the state as `rngkit state` prints it.
+pub fn format_words(rng: &AnyGenerator) -> String {
+    let width = (rng.word_bits() / 4) as usize;
+    rng.to_words()
+        .iter()
+        .map(|w| format!("{w:0width$x}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Moves the generator by `--advance N`.
+fn advance(rng: &mut AnyGenerator, text: &str) -> Result<(), CliError> {
+    let n = parse_int::<i128>(text).map_err(|e| CliError::usage(format_args!("--advance: {e}")))?;
+    match u64::try_from(n) {
+        Ok(steps) => {
+            rng.discard(steps);
+            Ok(())
+        }
+        Err(_) => Err(CliError::usage(format_args!(
+            "--advance {n}: only 0..=18446744073709551615 steps forward are supported yet"
+        ))),
+    }
+}
+
+/// A state drawn from the OS, valid for the profile.
+fn from_entropy(profile: Profile, stream: Option<u64>) -> Result<AnyGenerator, CliError> {
+    let random_u64 = || -> Result<u64, CliError> {
+        let mut buf = [0u8; 8];
+        getrandom::fill(&mut buf)
+            .map_err(|e| CliError::usage(format_args!("the OS entropy source failed: {e}")))?;
+        Ok(u64::from_le_bytes(buf))
+    };
+    loop {
+        let rng = match profile.algorithm() {
+            // Engines seeded from a 32-bit value in practice: draw the seed.
+            Algorithm::Mt19937 | Algorithm::TinyMt32 => {
+                profile.seeded(random_u64()? & 0xffff_ffff, 0).ok()
+            }
+            Algorithm::Pcg32 => match stream {
+                Some(stream) => profile.seeded(random_u64()?, stream).ok(),
+                None => profile.from_words(&[random_u64()?, random_u64()? | 1]).ok(),
+            },
+            _ => {
+                let bits = profile.algorithm().word_bits();
+                let count = profile.algorithm().word_count();
+                let mut words = Vec::with_capacity(count);
+                for _ in 0..count {
+                    let w = random_u64()?;
+                    words.push(if bits == 32 { w & 0xffff_ffff } else { w });
+                }
+                profile.from_words(&words).ok()
+            }
+        };
+        // Only the all-zero states are rejected: retrying is the uniform choice.
+        if let Some(rng) = rng {
+            return Ok(rng);
+        }
+    }
+}
