@@ -11,12 +11,17 @@
 //!
 //! `scripts/bench-table` turns `target/criterion` into a table of ratios.
 
+use std::convert::Infallible;
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
+use rand::RngExt as _;
 use rand_core::{Rng, SeedableRng};
 use rngkit::bulk::{BulkFill, Kernel};
+use rngkit::engines::mars::MarsRng;
+use rngkit::engines::unity::UnityRandom;
+use rngkit::facade::RandomExt as _;
 use rngkit::generators::*;
 
 /// Draws per iteration of the single-draw benchmarks.
@@ -46,20 +51,18 @@ fn bench_fill(group: &mut Group<'_>, name: &str, len: usize, mut fill: impl FnMu
     });
 }
 
-/// `fill_bytes` as a loop of single 32-bit draws.
+/// `fill_bytes` as a loop of single 32-bit draws: `rand_core`'s
+/// `fill_bytes_via_next_word`, which is what the generators' `fill_bytes`
+/// did before the bulk kernels.
 fn loop_fill_u32(rng: &mut impl Rng, dst: &mut [u8]) {
-    for chunk in dst.chunks_mut(4) {
-        let word = rng.next_u32().to_le_bytes();
-        chunk.copy_from_slice(&word[..chunk.len()]);
-    }
+    rand_core::utils::fill_bytes_via_next_word(dst, || Ok::<u32, Infallible>(rng.next_u32()))
+        .unwrap_or_else(|never| match never {});
 }
 
-/// `fill_bytes` as a loop of single 64-bit draws.
+/// As `loop_fill_u32` with 64-bit draws.
 fn loop_fill_u64(rng: &mut impl Rng, dst: &mut [u8]) {
-    for chunk in dst.chunks_mut(8) {
-        let word = rng.next_u64().to_le_bytes();
-        chunk.copy_from_slice(&word[..chunk.len()]);
-    }
+    rand_core::utils::fill_bytes_via_next_word(dst, || Ok::<u64, Infallible>(rng.next_u64()))
+        .unwrap_or_else(|never| match never {});
 }
 
 /// One benchmark group of single draws: `name => closure returning u64`.
@@ -195,6 +198,49 @@ fn xorshift32(c: &mut Criterion) {
         ["fastrand" => { let mut f = fastrand_rng(); move |b: &mut [u8]| f.fill(b) }]);
 }
 
+/// The facade's bounded and float draws (on xoshiro256**) against `rand`'s
+/// on `rand_xoshiro`'s xoshiro256**, and fastrand's own.
+fn facade(c: &mut Criterion) {
+    let ours = || Xoshiro256StarStar::seed_from_u64(42);
+    let theirs = || rand_xoshiro::Xoshiro256StarStar::seed_from_u64(42);
+    draws!(c, "facade/range_u32_1_to_100",
+        "rngkit" => { let mut r = ours(); move || u64::from(r.range(1u32..=100)) },
+        "rand" => { let mut p = theirs(); move || u64::from(p.random_range(1u32..=100)) },
+        "fastrand" => { let mut f = fastrand_rng(); move || u64::from(f.u32(1..=100)) });
+    draws!(c, "facade/range_i64",
+        "rngkit" => { let mut r = ours(); move || r.range(-1000i64..1000) as u64 },
+        "rand" => { let mut p = theirs(); move || p.random_range(-1000i64..1000) as u64 },
+        "fastrand" => { let mut f = fastrand_rng(); move || f.i64(-1000..1000) as u64 });
+    draws!(c, "facade/f64_unit",
+        "rngkit" => { let mut r = ours(); move || r.next_f64().to_bits() },
+        "rand" => { let mut p = theirs(); move || p.random::<f64>().to_bits() },
+        "fastrand" => { let mut f = fastrand_rng(); move || f.f64().to_bits() });
+    draws!(c, "facade/range_f32_closed",
+        "rngkit" => { let mut r = ours(); move || u64::from(r.range(2.5f32..=4.0).to_bits()) },
+        "rand" => { let mut p = theirs(); move || u64::from(p.random_range(2.5f32..=4.0).to_bits()) });
+}
+
+/// Engine draws. No crate reproduces these engines, so the reference row is
+/// the raw draw of the same generator (`*_raw`): the cost of the mapping.
+fn engines(c: &mut Criterion) {
+    let unity = || UnityRandom::from(Xorshift128::init_state(42));
+    draws!(c, "unity/value",
+        "rngkit" => { let mut u = unity(); move || u64::from(u.value().to_bits()) },
+        "raw_next_u32" => { let mut r = Xorshift128::init_state(42); move || u64::from(r.next_u32()) });
+    draws!(c, "unity/range_float",
+        "rngkit" => { let mut u = unity(); move || u64::from(u.range_float(-100.0, 500.0).to_bits()) },
+        "raw_next_u32" => { let mut r = Xorshift128::init_state(42); move || u64::from(r.next_u32()) });
+    draws!(c, "unity/range_int",
+        "rngkit" => { let mut u = unity(); move || u64::from(u.range_int(-100, 500) as u32) },
+        "raw_next_u32" => { let mut r = Xorshift128::init_state(42); move || u64::from(r.next_u32()) });
+    draws!(c, "mars/next_unit",
+        "rngkit" => { let mut m = MarsRng::seed(5489); move || m.next_unit().to_bits() },
+        "rand_mt_next_u32" => { let mut p = rand_mt::Mt::new(5489); move || u64::from(p.next_u32()) });
+    draws!(c, "mars/next_int_inclusive",
+        "rngkit" => { let mut m = MarsRng::seed(5489); move || u64::from(m.next_int_inclusive(99)) },
+        "rand_mt_next_u32" => { let mut p = rand_mt::Mt::new(5489); move || u64::from(p.next_u32()) });
+}
+
 fn config() -> Criterion {
     // Short by default: the machine is shared. Command-line flags override.
     Criterion::default()
@@ -206,6 +252,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = xorshift128, mt19937, pcg32, xoshiro256ss, xoroshiro128p, splitmix64, tinymt32, xorshift32
+    targets = xorshift128, mt19937, pcg32, xoshiro256ss, xoroshiro128p, splitmix64, tinymt32, xorshift32, facade, engines
 }
 criterion_main!(benches);

@@ -174,6 +174,13 @@ pub(crate) const XOSHIRO256_TIERS: [Tier<[u8; 256]>; 2] = [
     },
 ];
 
+/// The smallest block any xorshift128 kernel fills (AVX2: 8 lanes of the
+/// short tier); shorter buffers are filled one by one.
+pub(crate) const XORSHIFT128_MIN_WORDS: usize = 8 * XORSHIFT128_TIERS[1].lane_len;
+
+/// The smallest block any xoshiro256** kernel fills (AVX2: 4 lanes).
+pub(crate) const XOSHIRO256_MIN_WORDS: usize = 4 * XOSHIRO256_TIERS[1].lane_len;
+
 #[cfg(test)]
 mod tests {
     use super::*;

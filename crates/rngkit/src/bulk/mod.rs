@@ -76,6 +76,8 @@ use crate::generators::{
     Xoshiro256StarStar,
 };
 
+// Only the x86-64 kernels use the jump tables.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 mod jump;
 mod mt;
 #[cfg(target_arch = "x86_64")]
@@ -279,22 +281,21 @@ fn align_head(ptr: *const u8, word_bytes: usize, words: usize) -> usize {
 
 /// The body of `fill_words_with` for a generator with lane kernels: an
 /// aligning head and the tail one by one, whole blocks in the kernel.
+/// Buffers shorter than the smallest block go straight to the scalar loop.
 macro_rules! lane_fill_words {
-    ($self:ident, $dst:ident, $kernel:ident, $kernel_fn:path, $word:ty) => {{
+    ($self:ident, $dst:ident, $kernel:ident, $kernel_fn:path, $word:ty, $min_words:expr) => {{
         #[cfg(target_arch = "x86_64")]
-        let $dst = {
+        if $dst.len() >= $min_words {
             let kernel = $kernel.or_scalar();
-            let head = if kernel == Kernel::Scalar {
-                0
-            } else {
-                align_head($dst.as_ptr().cast(), <$word as Word>::BYTES, $dst.len())
-            };
-            let (head, rest) = $dst.split_at_mut(head);
-            scalar_words(head, || $self.next_output());
-            let done = $kernel_fn(kernel, &mut $self.s, rest);
-            &mut rest[done..]
-        };
-        #[cfg(not(target_arch = "x86_64"))]
+            if kernel != Kernel::Scalar {
+                let head = align_head($dst.as_ptr().cast(), <$word as Word>::BYTES, $dst.len());
+                let (head, rest) = $dst.split_at_mut(head);
+                scalar_words(head, || $self.next_output());
+                let done = $kernel_fn(kernel, &mut $self.s, rest);
+                scalar_words(&mut rest[done..], || $self.next_output());
+                return;
+            }
+        }
         let _ = $kernel;
         scalar_words($dst, || $self.next_output());
     }};
@@ -302,22 +303,20 @@ macro_rules! lane_fill_words {
 
 /// As `lane_fill_words!` for `fill_bytes_with`.
 macro_rules! lane_fill_bytes {
-    ($self:ident, $dst:ident, $kernel:ident, $kernel_fn:path, $word:ty) => {{
+    ($self:ident, $dst:ident, $kernel:ident, $kernel_fn:path, $word:ty, $min_words:expr) => {{
         #[cfg(target_arch = "x86_64")]
-        let $dst = {
-            const BYTES: usize = <$word as Word>::BYTES;
+        if $dst.len() >= $min_words * <$word as Word>::BYTES {
             let kernel = $kernel.or_scalar();
-            let head = if kernel == Kernel::Scalar {
-                0
-            } else {
-                align_head($dst.as_ptr(), BYTES, $dst.len() / BYTES)
-            };
-            let (head, rest) = $dst.split_at_mut(head * BYTES);
-            scalar_bytes::<$word>(head, || $self.next_output());
-            let done = $kernel_fn(kernel, &mut $self.s, rest);
-            &mut rest[done * BYTES..]
-        };
-        #[cfg(not(target_arch = "x86_64"))]
+            if kernel != Kernel::Scalar {
+                const BYTES: usize = <$word as Word>::BYTES;
+                let head = align_head($dst.as_ptr(), BYTES, $dst.len() / BYTES);
+                let (head, rest) = $dst.split_at_mut(head * BYTES);
+                scalar_bytes::<$word>(head, || $self.next_output());
+                let done = $kernel_fn(kernel, &mut $self.s, rest);
+                scalar_bytes::<$word>(&mut rest[done * BYTES..], || $self.next_output());
+                return;
+            }
+        }
         let _ = $kernel;
         scalar_bytes::<$word>($dst, || $self.next_output());
     }};
@@ -328,12 +327,26 @@ impl BulkFill for Xorshift128 {
 
     #[inline]
     fn fill_words_with(&mut self, dst: &mut [u32], kernel: Kernel) {
-        lane_fill_words!(self, dst, kernel, x86::xorshift128_words, u32);
+        lane_fill_words!(
+            self,
+            dst,
+            kernel,
+            x86::xorshift128_words,
+            u32,
+            jump::XORSHIFT128_MIN_WORDS
+        );
     }
 
     #[inline]
     fn fill_bytes_with(&mut self, dst: &mut [u8], kernel: Kernel) {
-        lane_fill_bytes!(self, dst, kernel, x86::xorshift128_bytes, u32);
+        lane_fill_bytes!(
+            self,
+            dst,
+            kernel,
+            x86::xorshift128_bytes,
+            u32,
+            jump::XORSHIFT128_MIN_WORDS
+        );
     }
 }
 
@@ -342,12 +355,26 @@ impl BulkFill for Xoshiro256StarStar {
 
     #[inline]
     fn fill_words_with(&mut self, dst: &mut [u64], kernel: Kernel) {
-        lane_fill_words!(self, dst, kernel, x86::xoshiro256ss_words, u64);
+        lane_fill_words!(
+            self,
+            dst,
+            kernel,
+            x86::xoshiro256ss_words,
+            u64,
+            jump::XOSHIRO256_MIN_WORDS
+        );
     }
 
     #[inline]
     fn fill_bytes_with(&mut self, dst: &mut [u8], kernel: Kernel) {
-        lane_fill_bytes!(self, dst, kernel, x86::xoshiro256ss_bytes, u64);
+        lane_fill_bytes!(
+            self,
+            dst,
+            kernel,
+            x86::xoshiro256ss_bytes,
+            u64,
+            jump::XOSHIRO256_MIN_WORDS
+        );
     }
 }
 
