@@ -195,27 +195,35 @@ pub trait BulkFill: WordRng {
     fn fill_bytes_with(&mut self, dst: &mut [u8], kernel: Kernel);
 }
 
-/// Bytes in one word of `W` (4 or 8).
+/// An output word: `u32` or `u64`.
 trait Word: Copy {
+    /// Bytes in one word (4 or 8).
     const BYTES: usize;
-    fn write_le(self, dst: &mut [u8]);
+    /// The little-endian bytes.
+    type Bytes: AsRef<[u8]>;
+    fn to_le(self) -> Self::Bytes;
+    /// Writes the first `dst.len()` little-endian bytes.
+    #[inline(always)]
+    fn write_le(self, dst: &mut [u8]) {
+        dst.copy_from_slice(&self.to_le().as_ref()[..dst.len()]);
+    }
 }
 
 impl Word for u32 {
     const BYTES: usize = 4;
+    type Bytes = [u8; 4];
     #[inline(always)]
-    fn write_le(self, dst: &mut [u8]) {
-        let bytes = self.to_le_bytes();
-        dst.copy_from_slice(&bytes[..dst.len()]);
+    fn to_le(self) -> [u8; 4] {
+        self.to_le_bytes()
     }
 }
 
 impl Word for u64 {
     const BYTES: usize = 8;
+    type Bytes = [u8; 8];
     #[inline(always)]
-    fn write_le(self, dst: &mut [u8]) {
-        let bytes = self.to_le_bytes();
-        dst.copy_from_slice(&bytes[..dst.len()]);
+    fn to_le(self) -> [u8; 8] {
+        self.to_le_bytes()
     }
 }
 
@@ -227,12 +235,12 @@ fn scalar_words<W: Word>(dst: &mut [W], mut next: impl FnMut() -> W) {
     }
 }
 
-/// The scalar byte loop (`fill_bytes_via_next_word` semantics).
+/// The scalar byte loop (`rand_core`'s `fill_bytes_via_next_word`).
 #[inline(always)]
 fn scalar_bytes<W: Word>(dst: &mut [u8], mut next: impl FnMut() -> W) {
     let mut chunks = dst.chunks_exact_mut(W::BYTES);
     for chunk in &mut chunks {
-        next().write_le(chunk);
+        chunk.copy_from_slice(next().to_le().as_ref());
     }
     let rest = chunks.into_remainder();
     if !rest.is_empty() {
