@@ -242,11 +242,13 @@ fn engines(c: &mut Criterion) {
 }
 
 fn config() -> Criterion {
-    // Short by default: the machine is shared. Command-line flags override.
+    // Short by default: the machine is shared. Many short samples, so that
+    // some run undisturbed (`scripts/bench-table --stat min` uses the
+    // fastest). Command-line flags override.
     Criterion::default()
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(1))
-        .sample_size(30)
+        .sample_size(100)
 }
 
 criterion_group! {
