@@ -65,10 +65,14 @@
 //! use rngkit::generators::*;
 //! assert_eq!(size_of::<Xorshift128>(), 16);
 //! assert_eq!(size_of::<Mt19937>(), 2500);
+//! assert_eq!(size_of::<Pcg32>(), 16);
 //! assert_eq!(size_of::<Xoshiro256StarStar>(), 32);
+//! assert_eq!(size_of::<Xoroshiro128Plus>(), 16);
+//! assert_eq!(size_of::<SplitMix64>(), 8);
+//! assert_eq!(size_of::<TinyMt32>(), 16);
 //! assert_eq!(size_of::<Xorshift32>(), 4);
 //! ```
-//! The bulk kernels use at most a few KiB of stack while they run.
+//! The bulk kernels use about 1 KiB of stack while they run.
 
 use crate::WordRng;
 use crate::generators::{
