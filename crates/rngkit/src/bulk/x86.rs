@@ -255,24 +255,6 @@ fn transpose_16x16_u32(r: [__m512i; 16]) -> [__m512i; 16] {
     out
 }
 
-/// 8x8 transpose of `u64`.
-#[target_feature(enable = "avx512f")]
-fn transpose_8x8_u64(r: [__m512i; 8]) -> [__m512i; 8] {
-    let mut u = [_mm512_setzero_si512(); 8];
-    for g in 0..4 {
-        u[2 * g] = _mm512_unpacklo_epi64(r[2 * g], r[2 * g + 1]);
-        u[2 * g + 1] = _mm512_unpackhi_epi64(r[2 * g], r[2 * g + 1]);
-    }
-    let mut out = [_mm512_setzero_si512(); 8];
-    for i in 0..2 {
-        let y = transpose_blocks_4x4([u[i], u[2 + i], u[4 + i], u[6 + i]]);
-        for (c, block) in y.into_iter().enumerate() {
-            out[2 * c + i] = block;
-        }
-    }
-    out
-}
-
 /// 8x8 transpose of `u32`.
 #[target_feature(enable = "avx2")]
 fn transpose_8x8_u32(r: [__m256i; 8]) -> [__m256i; 8] {
@@ -425,6 +407,60 @@ unsafe fn xorshift128_avx2(s: &mut [u32; 4], out: Out) -> usize {
 // ---------------------------------------------------------------------------
 // xoshiro256**: 8 (AVX-512) or 4 (AVX2) lanes of u64.
 
+/// Stores `rows` (row `s` = the outputs of step `s` of lanes 0..8)
+/// transposed: lane `k`'s eight outputs at words `done + k*c + j ..+ 8`.
+///
+/// Half a transpose and masked stores instead of the full 8x8 transpose:
+/// after the 64-bit unpacks and one two-source permute, each 256-bit half
+/// of a vector holds four consecutive outputs of one lane. The low half is
+/// stored as it is; the high half by a masked store whose (masked-off) low
+/// half lies over the words just before it, which are inside the block.
+/// This needs 2 shuffles per step instead of 3, and shuffles share their
+/// execution port with the shifts and rotates that bound this kernel.
+///
+/// # Safety
+/// The CPU must support AVX-512F, and words `done .. done + 8 * c` of
+/// `out` must be writable, with `c >= 8` and `j + 8 <= c`.
+#[target_feature(enable = "avx512f")]
+unsafe fn store_8x8_u64_transposed(out: Out, done: usize, c: usize, j: usize, rows: [__m512i; 8]) {
+    let mut u = [_mm512_setzero_si512(); 8];
+    for g in 0..4 {
+        // Block b of u[2g + i] = outputs 2g, 2g+1 of lane 2b + i.
+        u[2 * g] = _mm512_unpacklo_epi64(rows[2 * g], rows[2 * g + 1]);
+        u[2 * g + 1] = _mm512_unpackhi_epi64(rows[2 * g], rows[2 * g + 1]);
+    }
+    let first = _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11);
+    let second = _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15);
+    for i in 0..2 {
+        // Low half: outputs `at..at+4` of lane `lane`; high half: the same
+        // outputs of lane `lane + 2`.
+        let halves = [
+            (_mm512_permutex2var_epi64(u[i], first, u[2 + i]), i, 0),
+            (_mm512_permutex2var_epi64(u[i], second, u[2 + i]), 4 + i, 0),
+            (_mm512_permutex2var_epi64(u[4 + i], first, u[6 + i]), i, 4),
+            (
+                _mm512_permutex2var_epi64(u[4 + i], second, u[6 + i]),
+                4 + i,
+                4,
+            ),
+        ];
+        for (v, lane, at) in halves {
+            let low = (done + lane * c + j + at) * 8;
+            let high = (done + (lane + 2) * c + j + at) * 8;
+            debug_assert!(low + 32 <= out.bytes && high + 32 <= out.bytes);
+            debug_assert!(high >= 32 + done * 8);
+            // SAFETY: both ranges lie in words done .. done + 8c of `out`
+            // (lane + 2 <= 7, j + at + 4 <= c), which the caller may write.
+            unsafe { _mm256_storeu_si256(out.ptr.add(low).cast(), _mm512_castsi512_si256(v)) };
+            // SAFETY: the store writes only the high 32 bytes, at `high`;
+            // the whole 64-byte span starts 4 words earlier, still inside
+            // the block (high - 32 >= 8 * done), so even the address range
+            // of the masked-off half is inside the caller's slice.
+            unsafe { _mm512_mask_storeu_epi64(out.ptr.add(high - 32).cast(), 0xf0, v) };
+        }
+    }
+}
+
 /// # Safety
 /// The CPU must support AVX-512F, and `out.ptr` must be valid for writes of
 /// `out.bytes` bytes for the whole call.
@@ -468,13 +504,10 @@ unsafe fn xoshiro256ss_avx512(s: &mut [u64; 4], out: Out) -> usize {
                     s3 = _mm512_rol_epi64::<45>(s3x);
                     s1 = s1_next;
                 }
-                for (k, row) in transpose_8x8_u64(rows).into_iter().enumerate() {
-                    let at = (done + k * c + j) * 8;
-                    debug_assert!(at + 64 <= out.bytes);
-                    // SAFETY: at + 64 <= 8 * (done + LANES * c) <= out.bytes,
-                    // inside the caller's slice; unaligned stores are allowed.
-                    unsafe { _mm512_storeu_si512(out.ptr.add(at).cast(), row) };
-                }
+                // SAFETY: AVX-512F is enabled here; words done .. done +
+                // LANES * c of `out` are writable (checked by the loop
+                // condition), c >= 8 and j + 8 <= c (c is a multiple of 8).
+                unsafe { store_8x8_u64_transposed(out, done, c, j, rows) };
             }
             *s = [
                 last_u64_512(s0),
