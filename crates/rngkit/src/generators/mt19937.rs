@@ -138,8 +138,9 @@ impl Mt19937 {
     ///
     /// Engines that twist eagerly call this right after seeding. Calling it
     /// while words are still unread skips them.
-    /// (The loop runs in its three index ranges, vectorised where the CPU
-    /// allows; see [`crate::bulk`].)
+    ///
+    /// The loop runs in its three index ranges, vectorised where the CPU
+    /// allows (see [`crate::bulk`]).
     pub fn twist(&mut self) {
         crate::bulk::twist_mt(&mut self.mt);
         self.left = N as u32;
