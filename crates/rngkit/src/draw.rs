@@ -2,7 +2,7 @@
 //!
 //! A [`Draw`] is data: its name and arguments as the user typed them,
 //! parsed and validated for a [`Profile`], then evaluated against an
-//! [`AnyGenerator`] to give a [`DrawValue`] that knows how to print itself.
+//! [`DeterministicRng`] to give a [`DrawValue`] that knows how to print itself.
 //! `gen` evaluates draws; `recover` and `seed-search` read the same syntax
 //! from observation files.
 
@@ -13,13 +13,15 @@ use core::fmt;
 
 use rand_core::Rng;
 
+use crate::facade::RandomExt;
+
 use crate::engines::bdsp::Bdsp;
 use crate::engines::mars::MarsRng;
 use crate::engines::megacrush::MegaCrushPcg32;
 use crate::engines::unity::{ColorHsvRanges, UnityRandom};
 use crate::engines::unity_math::UnityMathRandom;
 use crate::number::{NumberError, parse_f32, parse_int};
-use crate::profile::{AnyGenerator, Profile};
+use crate::profile::{DeterministicRng, Profile};
 
 /// A draw with its arguments, validated.
 ///
@@ -308,7 +310,7 @@ impl Draw {
     /// If an engine draw is evaluated on a generator of another algorithm
     /// than its engine's (a draw parsed for a [`Profile`] and a generator
     /// built by that profile always agree).
-    pub fn eval(&self, rng: &mut AnyGenerator) -> DrawValue {
+    pub fn eval(&self, rng: &mut DeterministicRng) -> DrawValue {
         match *self {
             Draw::Unity(ref d) => eval_unity(d, rng),
             Draw::UnityMath(ref d) => eval_unity_math(d, rng),
@@ -317,20 +319,17 @@ impl Draw {
             Draw::MegaCrush(ref d) => eval_megacrush(d, rng),
             Draw::U32 => DrawValue::U32(rng.next_u32()),
             Draw::U64 => DrawValue::U64(rng.next_u64()),
-            Draw::F32 => DrawValue::F32((rng.next_u32() >> 8) as f32 * (1.0 / (1u32 << 24) as f32)),
-            Draw::F64 => {
-                DrawValue::F64((rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64))
-            }
-            Draw::Int { min, max } => {
-                let span = max.wrapping_sub(min) as u64;
-                DrawValue::I64(min.wrapping_add(bounded_u64(rng, span) as i64))
-            }
-            Draw::Bool => DrawValue::Bool(rng.next_u32() >> 31 == 1),
+            // The common draws are the facade's helpers, so a game and the CLI
+            // draw the same values from the same state.
+            Draw::F32 => DrawValue::F32(rng.next_f32()),
+            Draw::F64 => DrawValue::F64(rng.next_f64()),
+            Draw::Int { min, max } => DrawValue::I64(rng.range(min..max)),
+            Draw::Bool => DrawValue::Bool(rng.coin()),
         }
     }
 }
 
-fn mismatch(draw: &str, rng: &AnyGenerator) -> ! {
+fn mismatch(draw: &str, rng: &DeterministicRng) -> ! {
     panic!(
         "the {draw} draw needs its engine's generator, not {:?}",
         rng.algorithm()
@@ -492,8 +491,8 @@ fn parse_engine_draw(
     }
 }
 
-fn eval_unity(draw: &UnityDraw, rng: &mut AnyGenerator) -> DrawValue {
-    let AnyGenerator::Xorshift128(g) = rng else {
+fn eval_unity(draw: &UnityDraw, rng: &mut DeterministicRng) -> DrawValue {
+    let DeterministicRng::Xorshift128(g) = rng else {
         mismatch("unity", rng)
     };
     let mut unity = UnityRandom::from_generator(g);
@@ -515,8 +514,8 @@ fn eval_unity(draw: &UnityDraw, rng: &mut AnyGenerator) -> DrawValue {
     }
 }
 
-fn eval_unity_math(draw: &UnityMathDraw, rng: &mut AnyGenerator) -> DrawValue {
-    let AnyGenerator::Xorshift32(g) = rng else {
+fn eval_unity_math(draw: &UnityMathDraw, rng: &mut DeterministicRng) -> DrawValue {
+    let DeterministicRng::Xorshift32(g) = rng else {
         mismatch("unity-math", rng)
     };
     let mut um = UnityMathRandom::from_generator(g);
@@ -529,8 +528,8 @@ fn eval_unity_math(draw: &UnityMathDraw, rng: &mut AnyGenerator) -> DrawValue {
     }
 }
 
-fn eval_bdsp(draw: &BdspDraw, rng: &mut AnyGenerator) -> DrawValue {
-    let AnyGenerator::Xorshift128(g) = rng else {
+fn eval_bdsp(draw: &BdspDraw, rng: &mut DeterministicRng) -> DrawValue {
+    let DeterministicRng::Xorshift128(g) = rng else {
         mismatch("bdsp", rng)
     };
     let mut bdsp = Bdsp::from_generator(g);
@@ -544,8 +543,8 @@ fn eval_bdsp(draw: &BdspDraw, rng: &mut AnyGenerator) -> DrawValue {
     }
 }
 
-fn eval_mars(draw: &MarsDraw, rng: &mut AnyGenerator) -> DrawValue {
-    let AnyGenerator::Mt19937(g) = rng else {
+fn eval_mars(draw: &MarsDraw, rng: &mut DeterministicRng) -> DrawValue {
+    let DeterministicRng::Mt19937(g) = rng else {
         mismatch("mars", rng)
     };
     let mut mars = MarsRng::from_generator(g);
@@ -558,8 +557,8 @@ fn eval_mars(draw: &MarsDraw, rng: &mut AnyGenerator) -> DrawValue {
     }
 }
 
-fn eval_megacrush(draw: &MegaCrushDraw, rng: &mut AnyGenerator) -> DrawValue {
-    let AnyGenerator::Pcg32(g) = rng else {
+fn eval_megacrush(draw: &MegaCrushDraw, rng: &mut DeterministicRng) -> DrawValue {
+    let DeterministicRng::Pcg32(g) = rng else {
         mismatch("megacrush", rng)
     };
     let mut mc = MegaCrushPcg32::from_generator(g);
@@ -569,21 +568,6 @@ fn eval_megacrush(draw: &MegaCrushDraw, rng: &mut AnyGenerator) -> DrawValue {
         MegaCrushDraw::NextFloat => DrawValue::F32(mc.next_float()),
         MegaCrushDraw::NextBool => DrawValue::Bool(mc.next_bool()),
     }
-}
-
-/// Unbiased integer in `0..span` (`span > 0`) by Lemire's nearly divisionless
-/// method ("Fast Random Integer Generation in an Interval", ACM TOMACS 29(1),
-/// 2019): multiply a 64-bit word by `span`, keep the high half, and reject the
-/// few low halves below `2^64 mod span`.
-fn bounded_u64<R: Rng + ?Sized>(rng: &mut R, span: u64) -> u64 {
-    let mut m = u128::from(rng.next_u64()) * u128::from(span);
-    if (m as u64) < span {
-        let threshold = span.wrapping_neg() % span;
-        while (m as u64) < threshold {
-            m = u128::from(rng.next_u64()) * u128::from(span);
-        }
-    }
-    (m >> 64) as u64
 }
 
 /// The result of one draw, with the contract's two output formats.

@@ -268,11 +268,18 @@ fn well_formed_snapshots_of_invalid_states_are_rejected() {
         DeterministicRng::restore(&left),
         Err(SnapshotError::InvalidState(_))
     ));
-    let unknown = forge("xorshift32", 4, &[5]);
+    let unknown = forge("xorshift64", 8, &[5]);
     assert!(matches!(
         DeterministicRng::restore(&unknown),
         Err(SnapshotError::UnknownGenerator { .. })
     ));
+    let zero32 = forge("xorshift32", 4, &[0]);
+    assert!(matches!(
+        DeterministicRng::restore(&zero32),
+        Err(SnapshotError::InvalidState(_))
+    ));
+    let fine32 = forge("xorshift32", 4, &[5]);
+    assert_eq!(DeterministicRng::restore(&fine32).unwrap().to_words(), [5]);
     let bad_name = forge("pcg\u{e9}", 8, &[1, 3]);
     assert_eq!(
         DeterministicRng::restore(&bad_name),
@@ -464,4 +471,24 @@ mod crypto_tests {
     fn os_range_panics_on_empty_range() {
         crypto_range(1u64..1);
     }
+}
+
+/// The Unity profile as a source: the helpers see the raw Xorshift128 words
+/// (published InitState(0) first word, uny-random-js), and the snapshot is
+/// the generator's.
+#[test]
+fn unity_profile_is_a_source() {
+    use rngkit::engines::unity::UnityRandom;
+    use rngkit::facade::{RandomSource, restore_snapshot};
+    use rngkit::generators::Xorshift128;
+    use rngkit::rand_core::Rng;
+
+    let mut unity = UnityRandom::new(0);
+    assert_eq!(unity.next_u32(), 1900725526);
+    let saved = RandomSource::snapshot(&unity).unwrap();
+    let restored: Xorshift128 = restore_snapshot(&saved).unwrap();
+    assert_eq!(&restored, unity.generator());
+    let mut boxed: Box<dyn RandomSource> = Box::new(unity);
+    assert_eq!(boxed.name(), "unity");
+    assert_eq!(boxed.next_u32(), 1900725046);
 }

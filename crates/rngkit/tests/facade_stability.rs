@@ -341,38 +341,3 @@ fn regression_alias_table_draws() {
 }
 
 const REGRESSION_ALIAS: [usize; 12] = [0, 2, 3, 2, 3, 2, 3, 2, 2, 2, 0, 1];
-
-#[test]
-fn facade_draws_are_the_clis_common_draws() {
-    // The CLI's `gen GEN ... u32|u64|f32|f64|int MIN MAX|bool` (rngkit::draw)
-    // and the facade must print the same values from the same state.
-    use rngkit::draw::{Draw, DrawValue};
-    use rngkit::profile::{Algorithm as ProfileAlgorithm, AnyGenerator};
-    let profile_algorithm = |a: Algorithm| match a {
-        Algorithm::Xoshiro256StarStar => ProfileAlgorithm::Xoshiro256StarStar,
-        Algorithm::Xoroshiro128Plus => ProfileAlgorithm::Xoroshiro128Plus,
-        Algorithm::Pcg32 => ProfileAlgorithm::Pcg32,
-        Algorithm::SplitMix64 => ProfileAlgorithm::SplitMix64,
-        Algorithm::Mt19937 => ProfileAlgorithm::Mt19937,
-        Algorithm::Xorshift128 => ProfileAlgorithm::Xorshift128,
-        Algorithm::TinyMt32 => ProfileAlgorithm::TinyMt32,
-        other => unreachable!("map {other} to its CLI profile"),
-    };
-    for algorithm in Algorithm::ALL {
-        let mut facade = algorithm.seed_from_str("cli");
-        let mut cli =
-            AnyGenerator::from_words(profile_algorithm(algorithm), &facade.to_words()).unwrap();
-        for (min, max) in [(-5i64, 16i64), (0, 1 << 40), (i64::MIN, i64::MAX), (7, 8)] {
-            for _ in 0..20 {
-                assert_eq!(
-                    Draw::Int { min, max }.eval(&mut cli),
-                    DrawValue::I64(facade.range(min..max)),
-                    "{algorithm} int {min} {max}"
-                );
-                assert_eq!(Draw::F32.eval(&mut cli), DrawValue::F32(facade.next_f32()));
-                assert_eq!(Draw::F64.eval(&mut cli), DrawValue::F64(facade.next_f64()));
-                assert_eq!(Draw::Bool.eval(&mut cli), DrawValue::Bool(facade.coin()));
-            }
-        }
-    }
-}

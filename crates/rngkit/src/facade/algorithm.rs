@@ -10,9 +10,10 @@ use rand_core::{SeedableRng, TryRng};
 
 use super::seed_str::seed_from_str;
 use crate::generators::{
-    Mt19937, Pcg32, SplitMix64, TinyMt32, Xoroshiro128Plus, Xorshift128, Xoshiro256StarStar,
+    Mt19937, Pcg32, SplitMix64, TinyMt32, Xoroshiro128Plus, Xorshift32, Xorshift128,
+    Xoshiro256StarStar,
 };
-use crate::{StateError, StateWords};
+use crate::{StateError, StateWords, WordRng};
 
 /// The deterministic algorithms a game can pick by name (from a config file,
 /// a command line, a save file).
@@ -53,11 +54,15 @@ pub enum Algorithm {
     Xorshift128,
     /// TinyMT32 with the reference parameters, 128-bit state.
     TinyMt32,
+    /// Marsaglia's xorshift32 (13, 17, 5), the core of `Unity.Mathematics.Random`:
+    /// one 32-bit word of state, period 2^32 - 1. Weak; here for matching
+    /// Unity.Mathematics.
+    Xorshift32,
 }
 
 impl Algorithm {
     /// Every algorithm, in declaration order.
-    pub const ALL: [Algorithm; 7] = [
+    pub const ALL: [Algorithm; 8] = [
         Algorithm::Xoshiro256StarStar,
         Algorithm::Xoroshiro128Plus,
         Algorithm::Pcg32,
@@ -65,6 +70,7 @@ impl Algorithm {
         Algorithm::Mt19937,
         Algorithm::Xorshift128,
         Algorithm::TinyMt32,
+        Algorithm::Xorshift32,
     ];
 
     /// The algorithm's name as the CLI spells it (`"xoshiro256ss"`, ...).
@@ -83,6 +89,7 @@ impl Algorithm {
             Algorithm::Mt19937 => Mt19937::NAME,
             Algorithm::Xorshift128 => Xorshift128::NAME,
             Algorithm::TinyMt32 => TinyMt32::NAME,
+            Algorithm::Xorshift32 => Xorshift32::NAME,
         }
     }
 
@@ -97,6 +104,7 @@ impl Algorithm {
     /// | mt19937 | `init_genrand(seed as u32)` |
     /// | xorshift128 | Unity's `InitState(seed as u32)` |
     /// | tinymt32 | `tinymt32_init(seed as u32)` |
+    /// | xorshift32 | Unity.Mathematics `new Random(seed as u32)`; that constructor rejects 0, so a seed whose low 32 bits are 0 uses `0xffffffff` instead |
     ///
     /// The 32-bit-seeded generators use the low 32 bits, so that every seed
     /// below 2^32 matches the generator's own reference seeding.
@@ -120,6 +128,16 @@ impl Algorithm {
             Algorithm::Mt19937 => Mt19937::seed_from_u64(seed).into(),
             Algorithm::Xorshift128 => Xorshift128::seed_from_u64(seed).into(),
             Algorithm::TinyMt32 => TinyMt32::seed_from_u64(seed).into(),
+            Algorithm::Xorshift32 => {
+                let seed = match seed as u32 {
+                    0 => u32::MAX,
+                    low => low,
+                };
+                // new Random(seed): state = seed, then one step.
+                let mut rng = Xorshift32::from_state(seed).expect("seed is non-zero");
+                rng.next_word();
+                rng.into()
+            }
         }
     }
 
@@ -152,6 +170,7 @@ impl Algorithm {
             Algorithm::Mt19937 => Mt19937::from_words(words)?.into(),
             Algorithm::Xorshift128 => Xorshift128::from_words(words)?.into(),
             Algorithm::TinyMt32 => TinyMt32::from_words(words)?.into(),
+            Algorithm::Xorshift32 => Xorshift32::from_words(words)?.into(),
         })
     }
 
@@ -166,6 +185,37 @@ impl Algorithm {
             Algorithm::Mt19937 => Mt19937::WORD_BITS,
             Algorithm::Xorshift128 => Xorshift128::WORD_BITS,
             Algorithm::TinyMt32 => TinyMt32::WORD_BITS,
+            Algorithm::Xorshift32 => Xorshift32::WORD_BITS,
+        }
+    }
+
+    /// Number of state words (625 for MT19937: `left`, then the block).
+    #[must_use]
+    pub const fn word_count(self) -> usize {
+        match self {
+            Algorithm::Xoshiro256StarStar => Xoshiro256StarStar::WORD_COUNT,
+            Algorithm::Xoroshiro128Plus => Xoroshiro128Plus::WORD_COUNT,
+            Algorithm::Pcg32 => Pcg32::WORD_COUNT,
+            Algorithm::SplitMix64 => SplitMix64::WORD_COUNT,
+            Algorithm::Mt19937 => Mt19937::WORD_COUNT,
+            Algorithm::Xorshift128 => Xorshift128::WORD_COUNT,
+            Algorithm::TinyMt32 => TinyMt32::WORD_COUNT,
+            Algorithm::Xorshift32 => Xorshift32::WORD_COUNT,
+        }
+    }
+
+    /// Bits in one output word (one raw step): 32 or 64.
+    #[must_use]
+    pub const fn output_bits(self) -> u32 {
+        match self {
+            Algorithm::Xoshiro256StarStar => Xoshiro256StarStar::OUTPUT_BITS,
+            Algorithm::Xoroshiro128Plus => Xoroshiro128Plus::OUTPUT_BITS,
+            Algorithm::Pcg32 => Pcg32::OUTPUT_BITS,
+            Algorithm::SplitMix64 => SplitMix64::OUTPUT_BITS,
+            Algorithm::Mt19937 => Mt19937::OUTPUT_BITS,
+            Algorithm::Xorshift128 => Xorshift128::OUTPUT_BITS,
+            Algorithm::TinyMt32 => TinyMt32::OUTPUT_BITS,
+            Algorithm::Xorshift32 => Xorshift32::OUTPUT_BITS,
         }
     }
 }
@@ -197,7 +247,7 @@ impl FromStr for Algorithm {
 /// assert_eq!(
 ///     err.to_string(),
 ///     "unknown algorithm; expected one of: xoshiro256ss, xoroshiro128p, pcg32, \
-///      splitmix64, mt19937, xorshift128, tinymt32"
+///      splitmix64, mt19937, xorshift128, tinymt32, xorshift32"
 /// );
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -279,6 +329,8 @@ pub enum DeterministicRng {
     Xorshift128(Xorshift128),
     /// TinyMT32.
     TinyMt32(TinyMt32),
+    /// xorshift32 (Unity.Mathematics).
+    Xorshift32(Xorshift32),
 }
 
 /// Runs `$body` with `$g` bound to the generator inside any variant.
@@ -292,6 +344,7 @@ macro_rules! dispatch {
             DeterministicRng::Mt19937($g) => $body,
             DeterministicRng::Xorshift128($g) => $body,
             DeterministicRng::TinyMt32($g) => $body,
+            DeterministicRng::Xorshift32($g) => $body,
         }
     };
 }
@@ -321,6 +374,7 @@ impl DeterministicRng {
             DeterministicRng::Mt19937(_) => Algorithm::Mt19937,
             DeterministicRng::Xorshift128(_) => Algorithm::Xorshift128,
             DeterministicRng::TinyMt32(_) => Algorithm::TinyMt32,
+            DeterministicRng::Xorshift32(_) => Algorithm::Xorshift32,
         }
     }
 
@@ -328,6 +382,24 @@ impl DeterministicRng {
     #[must_use]
     pub fn to_words(&self) -> Vec<u64> {
         dispatch!(self, g => g.to_words())
+    }
+
+    /// One raw step (one state transition); returns its output word.
+    ///
+    /// ```
+    /// use rngkit::facade::Algorithm;
+    ///
+    /// let mut rng = Algorithm::Pcg32.from_words(&[0x185706b82c2e03f8, 0x6d]).unwrap();
+    /// assert_eq!(rng.next_word(), 0xa15c02b7); // pcg32-demo's first output
+    /// ```
+    pub fn next_word(&mut self) -> u64 {
+        dispatch!(self, g => g.next_word())
+    }
+
+    /// Moves `n` raw steps forward by stepping (O(n); `rngkit-analysis`
+    /// jumps in O(log n)).
+    pub fn discard(&mut self, n: u64) {
+        dispatch!(self, g => g.discard(n))
     }
 }
 
@@ -373,5 +445,6 @@ impl_from_generator!(
     SplitMix64,
     Mt19937,
     Xorshift128,
-    TinyMt32
+    TinyMt32,
+    Xorshift32
 );
