@@ -31,7 +31,7 @@
 //! * `std` (default): OS entropy seeding and `std` integration.
 //! * `serde`: serialise every generator's state (validated on load).
 #![no_std]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 extern crate alloc;
@@ -40,6 +40,7 @@ extern crate std;
 
 pub use rand_core;
 
+pub mod bulk;
 pub mod draw;
 pub mod engines;
 mod error;

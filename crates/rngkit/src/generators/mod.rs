@@ -23,7 +23,7 @@ use core::fmt::Debug;
 
 use crate::StateWords;
 
-mod mt19937;
+pub(crate) mod mt19937;
 mod pcg32;
 mod splitmix64;
 mod tinymt32;
@@ -92,7 +92,8 @@ macro_rules! impl_rng_u32 {
 
             #[inline]
             fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-                rand_core::utils::fill_bytes_via_next_word(dst, || Ok(self.next_output()))
+                $crate::bulk::fill_bytes(self, dst);
+                Ok(())
             }
         }
 
@@ -126,7 +127,8 @@ macro_rules! impl_rng_u64 {
 
             #[inline]
             fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-                rand_core::utils::fill_bytes_via_next_word(dst, || Ok(self.next_output()))
+                $crate::bulk::fill_bytes(self, dst);
+                Ok(())
             }
         }
 

@@ -9,11 +9,11 @@ use super::impl_rng_u32;
 use crate::state::check_count;
 use crate::{StateError, StateWords};
 
-const N: usize = 624;
-const M: usize = 397;
-const MATRIX_A: u32 = 0x9908_b0df;
-const UPPER_MASK: u32 = 0x8000_0000;
-const LOWER_MASK: u32 = 0x7fff_ffff;
+pub(crate) const N: usize = 624;
+pub(crate) const M: usize = 397;
+pub(crate) const MATRIX_A: u32 = 0x9908_b0df;
+pub(crate) const UPPER_MASK: u32 = 0x8000_0000;
+pub(crate) const LOWER_MASK: u32 = 0x7fff_ffff;
 
 /// The 32-bit Mersenne Twister, MT19937.
 ///
@@ -43,8 +43,8 @@ const LOWER_MASK: u32 = 0x7fff_ffff;
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Mt19937 {
-    mt: [u32; N],
-    left: u32,
+    pub(crate) mt: [u32; N],
+    pub(crate) left: u32,
 }
 
 impl core::fmt::Debug for Mt19937 {
@@ -138,17 +138,15 @@ impl Mt19937 {
     ///
     /// Engines that twist eagerly call this right after seeding. Calling it
     /// while words are still unread skips them.
+    ///
+    /// The loop runs in its three index ranges, vectorised where the CPU
+    /// allows (see [`crate::bulk`]).
     pub fn twist(&mut self) {
-        let mt = &mut self.mt;
-        for i in 0..N {
-            let y = (mt[i] & UPPER_MASK) | (mt[(i + 1) % N] & LOWER_MASK);
-            let mag = if y & 1 == 0 { 0 } else { MATRIX_A };
-            mt[i] = mt[(i + M) % N] ^ (y >> 1) ^ mag;
-        }
+        crate::bulk::twist_mt(&mut self.mt);
         self.left = N as u32;
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn next_output(&mut self) -> u32 {
         if self.left == 0 {
             self.twist();

@@ -34,7 +34,7 @@ use crate::{StateError, StateWords};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Xorshift128 {
-    s: [u32; 4],
+    pub(crate) s: [u32; 4],
 }
 
 /// Multiplier of the LCG that fills the state in `InitState` (the classic

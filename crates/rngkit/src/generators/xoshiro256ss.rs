@@ -27,7 +27,7 @@ use crate::{StateError, StateWords};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Xoshiro256StarStar {
-    s: [u64; 4],
+    pub(crate) s: [u64; 4],
 }
 
 impl Xoshiro256StarStar {

@@ -1,0 +1,1 @@
+//! Benchmarks only: see `benches/versus_peers.rs` and `scripts/bench-table`.

@@ -1,0 +1,484 @@
+//! Bulk generation: filling a slice with the next outputs, several times
+//! faster than a loop of single draws and with exactly the same result.
+//!
+//! Every generator fills `&mut [u32]` (32-bit generators: `fill_u32`) or
+//! `&mut [u64]` (64-bit generators: `fill_u64`), and its `fill_bytes` goes
+//! through the same path. The outputs, and the state the generator is left
+//! in, are those of calling the scalar generator once per word, on every
+//! path:
+//!
+//! * **xorshift128, xoshiro256\*\***: the buffer is cut into blocks of
+//!   `L` lanes (16 or 8 with AVX-512, 8 or 4 with AVX2); lane `k` of a block
+//!   starts `k * C` steps after the block's start, found by an exact
+//!   polynomial jump (`x^(kC) mod P`, constants computed at compile time),
+//!   and the lanes advance together in SIMD registers. Outputs are
+//!   transposed back into sequence order. The last lane ends where the next
+//!   block starts; the tail shorter than one block is drawn one by one.
+//! * **MT19937**: the twist runs vectorised over the index ranges in which
+//!   no word depends on another word of the same vector, and the tempering
+//!   is vectorised into the output. The lazy `left` model is honoured: the
+//!   unread part of the current block first, then whole blocks, then a
+//!   partial block (leaving `left = 624 - used`).
+//! * the other generators use a tight scalar loop.
+//!
+//! The instruction set is chosen at run time with
+//! `is_x86_feature_detected!` (feature `std`) or from the compile-time
+//! target features (without `std`); [`Kernel::Scalar`] is always there and
+//! gives the same output.
+//!
+//! ```
+//! use rngkit::bulk::{BulkFill, Kernel};
+//! use rngkit::generators::Xoshiro256StarStar;
+//! use rngkit::rand_core::Rng;
+//!
+//! let mut bulk = Xoshiro256StarStar::from_state([1, 2, 3, 4]).unwrap();
+//! let mut one_by_one = bulk.clone();
+//! let mut words = vec![0u64; 100_000];
+//! bulk.fill_u64(&mut words);
+//! assert!(words.iter().all(|&w| w == one_by_one.next_u64()));
+//! assert_eq!(bulk, one_by_one);
+//!
+//! // Any path may be asked for; one the CPU lacks falls back to scalar.
+//! let mut forced = Xoshiro256StarStar::from_state([1, 2, 3, 4]).unwrap();
+//! let mut again = vec![0u64; 100_000];
+//! forced.fill_words_with(&mut again, Kernel::Scalar);
+//! assert_eq!(again, words);
+//! ```
+//!
+//! ## Memory
+//! A generator is its state and nothing else: no heap allocation, no hidden
+//! buffer, no SIMD state kept between calls (`size_of` in bytes, x86-64):
+//!
+//! | generator | bytes |
+//! |---|---|
+//! | `Xorshift128` | 16 |
+//! | `Mt19937` | 2500 |
+//! | `Pcg32` | 16 |
+//! | `Xoshiro256StarStar` | 32 |
+//! | `Xoroshiro128Plus` | 16 |
+//! | `SplitMix64` | 8 |
+//! | `TinyMt32` | 16 |
+//! | `Xorshift32` | 4 |
+//!
+//! ```
+//! use core::mem::size_of;
+//! use rngkit::generators::*;
+//! assert_eq!(size_of::<Xorshift128>(), 16);
+//! assert_eq!(size_of::<Mt19937>(), 2500);
+//! assert_eq!(size_of::<Pcg32>(), 16);
+//! assert_eq!(size_of::<Xoshiro256StarStar>(), 32);
+//! assert_eq!(size_of::<Xoroshiro128Plus>(), 16);
+//! assert_eq!(size_of::<SplitMix64>(), 8);
+//! assert_eq!(size_of::<TinyMt32>(), 16);
+//! assert_eq!(size_of::<Xorshift32>(), 4);
+//! ```
+//! The bulk kernels use about 1 KiB of stack while they run.
+
+use crate::WordRng;
+use crate::generators::{
+    Mt19937, Pcg32, SplitMix64, TinyMt32, Xoroshiro128Plus, Xorshift32, Xorshift128,
+    Xoshiro256StarStar,
+};
+
+// Only the x86-64 kernels use the jump tables.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+mod jump;
+mod mt;
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+/// An implementation path of the bulk kernels.
+///
+/// Every path gives identical output; they differ only in speed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Kernel {
+    /// Portable code, one output at a time (always available).
+    Scalar,
+    /// x86-64 AVX2 (256-bit vectors).
+    Avx2,
+    /// x86-64 AVX-512F (512-bit vectors).
+    Avx512,
+}
+
+impl Kernel {
+    /// Every kernel, slowest first.
+    pub const ALL: [Kernel; 3] = [Kernel::Scalar, Kernel::Avx2, Kernel::Avx512];
+
+    /// Whether this CPU (with `std`: detected at run time; without: the
+    /// compile-time target features) can run this kernel.
+    ///
+    /// ```
+    /// use rngkit::bulk::Kernel;
+    /// assert!(Kernel::Scalar.is_supported());
+    /// assert!(Kernel::best().is_supported());
+    /// ```
+    #[inline]
+    pub fn is_supported(self) -> bool {
+        match self {
+            Kernel::Scalar => true,
+            Kernel::Avx2 => has_avx2(),
+            Kernel::Avx512 => has_avx512(),
+        }
+    }
+
+    /// The fastest kernel this CPU supports.
+    #[inline]
+    pub fn best() -> Kernel {
+        if has_avx512() {
+            Kernel::Avx512
+        } else if has_avx2() {
+            Kernel::Avx2
+        } else {
+            Kernel::Scalar
+        }
+    }
+
+    /// `self` if supported, else [`Kernel::Scalar`].
+    #[inline]
+    fn or_scalar(self) -> Kernel {
+        if self.is_supported() {
+            self
+        } else {
+            Kernel::Scalar
+        }
+    }
+}
+
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+#[inline]
+fn has_avx2() -> bool {
+    std::is_x86_feature_detected!("avx2")
+}
+
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+#[inline]
+fn has_avx512() -> bool {
+    std::is_x86_feature_detected!("avx512f")
+}
+
+#[cfg(all(target_arch = "x86_64", not(feature = "std")))]
+#[inline]
+fn has_avx2() -> bool {
+    cfg!(target_feature = "avx2")
+}
+
+#[cfg(all(target_arch = "x86_64", not(feature = "std")))]
+#[inline]
+fn has_avx512() -> bool {
+    cfg!(target_feature = "avx512f")
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+fn has_avx2() -> bool {
+    false
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+fn has_avx512() -> bool {
+    false
+}
+
+/// Filling a slice of output words (and bytes) with a chosen [`Kernel`].
+///
+/// `fill_words_with(dst, k)` leaves `dst` and the generator exactly as
+/// `dst.len()` calls of [`WordRng::next_word`] would, for every `k`; a
+/// kernel the CPU does not support falls back to [`Kernel::Scalar`]. The
+/// generators' `fill_u32`/`fill_u64` and `fill_bytes` use [`Kernel::best`].
+pub trait BulkFill: WordRng {
+    /// The output word: `u32` or `u64`.
+    type Word: Copy;
+
+    /// Fills `dst` with the next `dst.len()` outputs using `kernel`.
+    fn fill_words_with(&mut self, dst: &mut [Self::Word], kernel: Kernel);
+
+    /// `fill_bytes` with `kernel`: whole outputs little-endian, in order; a
+    /// final partial output is truncated (the rest of it is discarded).
+    fn fill_bytes_with(&mut self, dst: &mut [u8], kernel: Kernel);
+}
+
+/// An output word: `u32` or `u64`.
+trait Word: Copy {
+    /// Bytes in one word (4 or 8).
+    const BYTES: usize;
+    /// The little-endian bytes.
+    type Bytes: AsRef<[u8]>;
+    fn to_le(self) -> Self::Bytes;
+    /// Writes the first `dst.len()` little-endian bytes.
+    #[inline(always)]
+    fn write_le(self, dst: &mut [u8]) {
+        dst.copy_from_slice(&self.to_le().as_ref()[..dst.len()]);
+    }
+}
+
+impl Word for u32 {
+    const BYTES: usize = 4;
+    type Bytes = [u8; 4];
+    #[inline(always)]
+    fn to_le(self) -> [u8; 4] {
+        self.to_le_bytes()
+    }
+}
+
+impl Word for u64 {
+    const BYTES: usize = 8;
+    type Bytes = [u8; 8];
+    #[inline(always)]
+    fn to_le(self) -> [u8; 8] {
+        self.to_le_bytes()
+    }
+}
+
+/// The scalar word loop.
+#[inline(always)]
+fn scalar_words<W: Word>(dst: &mut [W], mut next: impl FnMut() -> W) {
+    for slot in dst {
+        *slot = next();
+    }
+}
+
+/// The scalar byte loop (`rand_core`'s `fill_bytes_via_next_word`).
+#[inline(always)]
+fn scalar_bytes<W: Word>(dst: &mut [u8], mut next: impl FnMut() -> W) {
+    let mut chunks = dst.chunks_exact_mut(W::BYTES);
+    for chunk in &mut chunks {
+        chunk.copy_from_slice(next().to_le().as_ref());
+    }
+    let rest = chunks.into_remainder();
+    if !rest.is_empty() {
+        next().write_le(rest);
+    }
+}
+
+/// Generators without a SIMD kernel: the scalar loops.
+macro_rules! scalar_bulk {
+    ($ty:ty, $word:ty) => {
+        impl BulkFill for $ty {
+            type Word = $word;
+
+            #[inline]
+            fn fill_words_with(&mut self, dst: &mut [$word], _kernel: Kernel) {
+                scalar_words(dst, || self.next_output());
+            }
+
+            #[inline]
+            fn fill_bytes_with(&mut self, dst: &mut [u8], _kernel: Kernel) {
+                scalar_bytes::<$word>(dst, || self.next_output());
+            }
+        }
+    };
+}
+
+scalar_bulk!(Pcg32, u32);
+scalar_bulk!(TinyMt32, u32);
+scalar_bulk!(Xorshift32, u32);
+scalar_bulk!(Xoroshiro128Plus, u64);
+scalar_bulk!(SplitMix64, u64);
+
+/// Words to draw one by one before a SIMD kernel so that its stores are
+/// 64-byte aligned (a store that straddles two cache lines costs two); 0
+/// when no whole number of words gets there.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn align_head(ptr: *const u8, word_bytes: usize, words: usize) -> usize {
+    let offset = ptr.align_offset(64);
+    if offset.is_multiple_of(word_bytes) && offset / word_bytes <= words {
+        offset / word_bytes
+    } else {
+        0
+    }
+}
+
+/// The body of `fill_words_with` for a generator with lane kernels: an
+/// aligning head and the tail one by one, whole blocks in the kernel.
+/// Buffers shorter than the smallest block go straight to the scalar loop.
+macro_rules! lane_fill_words {
+    ($self:ident, $dst:ident, $kernel:ident, $kernel_fn:path, $word:ty, $min_words:expr) => {{
+        #[cfg(target_arch = "x86_64")]
+        if $dst.len() >= $min_words {
+            let kernel = $kernel.or_scalar();
+            if kernel != Kernel::Scalar {
+                let head = align_head($dst.as_ptr().cast(), <$word as Word>::BYTES, $dst.len());
+                let (head, rest) = $dst.split_at_mut(head);
+                scalar_words(head, || $self.next_output());
+                let done = $kernel_fn(kernel, &mut $self.s, rest);
+                scalar_words(&mut rest[done..], || $self.next_output());
+                return;
+            }
+        }
+        let _ = $kernel;
+        scalar_words($dst, || $self.next_output());
+    }};
+}
+
+/// As `lane_fill_words!` for `fill_bytes_with`.
+macro_rules! lane_fill_bytes {
+    ($self:ident, $dst:ident, $kernel:ident, $kernel_fn:path, $word:ty, $min_words:expr) => {{
+        #[cfg(target_arch = "x86_64")]
+        if $dst.len() >= $min_words * <$word as Word>::BYTES {
+            let kernel = $kernel.or_scalar();
+            if kernel != Kernel::Scalar {
+                const BYTES: usize = <$word as Word>::BYTES;
+                let head = align_head($dst.as_ptr(), BYTES, $dst.len() / BYTES);
+                let (head, rest) = $dst.split_at_mut(head * BYTES);
+                scalar_bytes::<$word>(head, || $self.next_output());
+                let done = $kernel_fn(kernel, &mut $self.s, rest);
+                scalar_bytes::<$word>(&mut rest[done * BYTES..], || $self.next_output());
+                return;
+            }
+        }
+        let _ = $kernel;
+        scalar_bytes::<$word>($dst, || $self.next_output());
+    }};
+}
+
+impl BulkFill for Xorshift128 {
+    type Word = u32;
+
+    #[inline]
+    fn fill_words_with(&mut self, dst: &mut [u32], kernel: Kernel) {
+        lane_fill_words!(
+            self,
+            dst,
+            kernel,
+            x86::xorshift128_words,
+            u32,
+            jump::XORSHIFT128_MIN_WORDS
+        );
+    }
+
+    #[inline]
+    fn fill_bytes_with(&mut self, dst: &mut [u8], kernel: Kernel) {
+        lane_fill_bytes!(
+            self,
+            dst,
+            kernel,
+            x86::xorshift128_bytes,
+            u32,
+            jump::XORSHIFT128_MIN_WORDS
+        );
+    }
+}
+
+impl BulkFill for Xoshiro256StarStar {
+    type Word = u64;
+
+    #[inline]
+    fn fill_words_with(&mut self, dst: &mut [u64], kernel: Kernel) {
+        lane_fill_words!(
+            self,
+            dst,
+            kernel,
+            x86::xoshiro256ss_words,
+            u64,
+            jump::XOSHIRO256_MIN_WORDS
+        );
+    }
+
+    #[inline]
+    fn fill_bytes_with(&mut self, dst: &mut [u8], kernel: Kernel) {
+        lane_fill_bytes!(
+            self,
+            dst,
+            kernel,
+            x86::xoshiro256ss_bytes,
+            u64,
+            jump::XOSHIRO256_MIN_WORDS
+        );
+    }
+}
+
+impl BulkFill for Mt19937 {
+    type Word = u32;
+
+    #[inline]
+    fn fill_words_with(&mut self, dst: &mut [u32], kernel: Kernel) {
+        mt::fill_words(self, dst, kernel.or_scalar());
+    }
+
+    #[inline]
+    fn fill_bytes_with(&mut self, dst: &mut [u8], kernel: Kernel) {
+        let whole = dst.len() / 4;
+        let (words, rest) = dst.split_at_mut(whole * 4);
+        mt::fill_bytes(self, words, kernel.or_scalar());
+        if !rest.is_empty() {
+            self.next_output().write_le(rest);
+        }
+    }
+}
+
+/// `fill_bytes` with the best kernel (what the generators'
+/// `try_fill_bytes` calls).
+#[inline]
+pub(crate) fn fill_bytes<R: BulkFill>(rng: &mut R, dst: &mut [u8]) {
+    rng.fill_bytes_with(dst, Kernel::best());
+}
+
+/// MT19937's twist with the best kernel (what `Mt19937::twist` calls).
+/// Kept out of line so that single draws stay small enough to inline.
+#[inline(never)]
+pub(crate) fn twist_mt(block: &mut [u32; mt::N]) {
+    mt::twist_with(block, Kernel::best());
+}
+
+/// The inherent `fill_u32`/`fill_u64` of each generator.
+macro_rules! inherent_fill {
+    ($ty:ident, $method:ident, $word:ty, $next:ident, $make:expr) => {
+        impl $ty {
+            /// Fills `dst` with the next `dst.len()` outputs, exactly as that
+            /// many single draws would, with the fastest bulk kernel this CPU
+            /// has (see [`crate::bulk`]).
+            ///
+            /// ```
+            #[doc = concat!("use rngkit::generators::", stringify!($ty), ";")]
+            /// use rngkit::rand_core::Rng;
+            ///
+            #[doc = concat!("let mut rng = ", $make, ";")]
+            /// let mut one_by_one = rng.clone();
+            #[doc = concat!("let mut words = [0", stringify!($word), "; 3000];")]
+            #[doc = concat!("rng.", stringify!($method), "(&mut words);")]
+            #[doc = concat!("assert!(words.iter().all(|&w| w == one_by_one.", stringify!($next), "()));")]
+            /// assert_eq!(rng, one_by_one);
+            /// ```
+            #[inline]
+            pub fn $method(&mut self, dst: &mut [$word]) {
+                self.fill_words_with(dst, Kernel::best());
+            }
+        }
+    };
+}
+
+inherent_fill!(
+    Xorshift128,
+    fill_u32,
+    u32,
+    next_u32,
+    "Xorshift128::init_state(0)"
+);
+inherent_fill!(Mt19937, fill_u32, u32, next_u32, "Mt19937::new(5489)");
+inherent_fill!(Pcg32, fill_u32, u32, next_u32, "Pcg32::new(42, 54)");
+inherent_fill!(TinyMt32, fill_u32, u32, next_u32, "TinyMt32::new(1)");
+inherent_fill!(
+    Xorshift32,
+    fill_u32,
+    u32,
+    next_u32,
+    "Xorshift32::from_state(1).unwrap()"
+);
+inherent_fill!(
+    Xoshiro256StarStar,
+    fill_u64,
+    u64,
+    next_u64,
+    "Xoshiro256StarStar::from_state([1, 2, 3, 4]).unwrap()"
+);
+inherent_fill!(
+    Xoroshiro128Plus,
+    fill_u64,
+    u64,
+    next_u64,
+    "Xoroshiro128Plus::from_state([1, 2]).unwrap()"
+);
+inherent_fill!(SplitMix64, fill_u64, u64, next_u64, "SplitMix64::new(0)");
