@@ -10,6 +10,7 @@ mod bitvec;
 mod bm;
 mod clmul;
 mod field;
+mod fold;
 mod matrix;
 mod modulus;
 mod poly;
