@@ -91,6 +91,30 @@ pub(crate) fn fold_block(
     }
 }
 
+/// `dst ^= src` element-wise (the application of a jump polynomial to an
+/// MT19937 state is mostly this), with AVX2 where the CPU has it.
+///
+/// # Panics
+/// If the lengths differ.
+pub(crate) fn xor_into_u32(dst: &mut [u32], src: &[u32]) {
+    assert_eq!(dst.len(), src.len(), "xor of unequal lengths");
+    #[cfg(target_arch = "x86_64")]
+    if FoldPath::best() == FoldPath::Avx2 {
+        // SAFETY: `FoldPath::Avx2` is only chosen after
+        // `is_x86_feature_detected!("avx2")` succeeded.
+        unsafe { x86::xor_into_u32(dst, src) };
+        return;
+    }
+    xor_into_u32_portable(dst, src);
+}
+
+/// [`xor_into_u32`] without special instructions.
+fn xor_into_u32_portable(dst: &mut [u32], src: &[u32]) {
+    for (d, &s) in dst.iter_mut().zip(src) {
+        *d ^= s;
+    }
+}
+
 /// Folds a block of exactly `L` words through every tail term.
 fn fold_fixed<const L: usize>(words: &mut [u64], block: &[u64], base: usize, tail: &[usize]) {
     let block: &[u64; L] = block.try_into().expect("block of L words");
@@ -141,6 +165,15 @@ mod x86 {
     };
 
     use super::{AVX2_MAX_BLOCK, AVX2_OUT_WORDS};
+
+    /// The portable loop, compiled for AVX2 (the compiler vectorises it
+    /// eight words wide).
+    #[target_feature(enable = "avx2")]
+    pub(super) fn xor_into_u32(dst: &mut [u32], src: &[u32]) {
+        for (d, &s) in dst.iter_mut().zip(src) {
+            *d ^= s;
+        }
+    }
 
     /// Folds a block of at most 9 words: each term's 10 output words are
     /// two 256-bit and one 128-bit read-modify-write (fewer, whole stores
@@ -196,6 +229,26 @@ mod x86 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn xor_paths_agree() {
+        let src: Vec<u32> = (0..1000u32).map(|i| i.wrapping_mul(0x9e37_79b9)).collect();
+        for len in [0, 1, 7, 8, 9, 623, 624, 1000] {
+            let mut fast: Vec<u32> = (0..len as u32).map(|i| i ^ 0x5555_0000).collect();
+            let mut expected = fast.clone();
+            xor_into_u32(&mut fast, &src[..len]);
+            for (e, &s) in expected.iter_mut().zip(&src) {
+                *e ^= s;
+            }
+            assert_eq!(fast, expected);
+            xor_into_u32_portable(&mut fast, &src[..len]);
+            assert!(
+                fast.iter()
+                    .enumerate()
+                    .all(|(i, &w)| w == i as u32 ^ 0x5555_0000)
+            );
+        }
+    }
 
     #[test]
     fn every_path_folds_like_the_portable_one() {

@@ -22,3 +22,5 @@ pub use field::Field;
 pub use matrix::{BitMatrix, Equation, LinearSystem};
 pub use modulus::Modulus;
 pub use poly::Poly;
+
+pub(crate) use fold::xor_into_u32;

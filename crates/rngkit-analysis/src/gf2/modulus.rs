@@ -1,8 +1,9 @@
 //! Arithmetic modulo a fixed polynomial: GF(2)\[x\] / P.
 
 use super::Poly;
+use super::clmul::square_into;
 use super::fold::{AVX2_OUT_WORDS, FoldPath, fold_block};
-use super::poly::{spread, xor_shifted};
+use super::poly::xor_shifted;
 
 /// A fixed modulus P with fast reduction, for computing in GF(2)\[x\] / P:
 /// products, squares and powers, in particular x^n mod P (the jump
@@ -208,10 +209,7 @@ impl Modulus {
     /// `r = r^2 mod P` for reduced words `r`, with `scratch` as room.
     fn square_in_place(&self, r: &mut Vec<u64>, scratch: &mut Vec<u64>) {
         scratch.clear();
-        for &w in r.iter() {
-            scratch.push(spread(w as u32));
-            scratch.push(spread((w >> 32) as u32));
-        }
+        square_into(r, scratch);
         self.reduce_words(scratch);
         std::mem::swap(r, scratch);
     }
