@@ -41,7 +41,11 @@
 
 pub mod any;
 pub mod gf2;
+pub mod identify;
 pub mod linear;
+pub mod observe;
+pub mod recover;
+pub mod search;
 
 mod advance;
 mod distance;

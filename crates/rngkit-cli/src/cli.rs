@@ -62,6 +62,19 @@ pub enum Command {
         override_usage = "rngkit state GEN SEEDING [--advance N] [-o FILE]"
     )]
     State(StateArgs),
+    /// Recover a generator's state from observed draws.
+    #[command(override_usage = "rngkit recover GEN [--observations FILE] [-o FILE]")]
+    Recover(crate::commands::recover::RecoverArgs),
+    /// Find the seed and the number of draws that give a state.
+    #[command(
+        override_usage = "rngkit identify GEN (--state STATE | --state-file FILE) [--max-advance N]"
+    )]
+    Identify(crate::commands::identify::IdentifyArgs),
+    /// Find every seed whose stream gives the observations.
+    #[command(
+        override_usage = "rngkit seed-search GEN [--observations FILE] [--seeds A..B] [--max-advance K] [--threads T]"
+    )]
+    SeedSearch(crate::commands::seed_search::SeedSearchArgs),
     /// Print how many steps lead from one state to another.
     #[command(
         after_long_help = DISTANCE_HELP,
@@ -160,6 +173,11 @@ pub struct Source {
     /// negative (step back) and huge (|N| < 2^128): jumps take O(log N).
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub advance: Option<String>,
+}
+
+/// The GEN argument parser, shared by the commands' own argument structs.
+pub fn parse_profile_arg(s: &str) -> Result<Profile, String> {
+    parse_profile(s)
 }
 
 fn parse_profile(s: &str) -> Result<Profile, String> {

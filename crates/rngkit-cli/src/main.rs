@@ -22,6 +22,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Gen(args) => commands::r#gen::run(args),
         Command::State(args) => commands::state::run(args),
+        Command::Recover(args) => commands::recover::run(args),
+        Command::Identify(args) => commands::identify::run(args),
+        Command::SeedSearch(args) => commands::seed_search::run(args),
         Command::Distance(args) => commands::distance::run(args),
     };
     match result {

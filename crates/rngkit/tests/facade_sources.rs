@@ -472,3 +472,23 @@ mod crypto_tests {
         crypto_range(1u64..1);
     }
 }
+
+/// The Unity profile as a source: the helpers see the raw Xorshift128 words
+/// (published InitState(0) first word, uny-random-js), and the snapshot is
+/// the generator's.
+#[test]
+fn unity_profile_is_a_source() {
+    use rngkit::engines::unity::UnityRandom;
+    use rngkit::facade::{RandomSource, restore_snapshot};
+    use rngkit::generators::Xorshift128;
+    use rngkit::rand_core::Rng;
+
+    let mut unity = UnityRandom::new(0);
+    assert_eq!(unity.next_u32(), 1900725526);
+    let saved = RandomSource::snapshot(&unity).unwrap();
+    let restored: Xorshift128 = restore_snapshot(&saved).unwrap();
+    assert_eq!(&restored, unity.generator());
+    let mut boxed: Box<dyn RandomSource> = Box::new(unity);
+    assert_eq!(boxed.name(), "unity");
+    assert_eq!(boxed.next_u32(), 1900725046);
+}

@@ -8,6 +8,8 @@ use rand_core::{Rng, TryRng};
 
 use super::DeterministicRng;
 use crate::StateWords;
+use crate::engines::unity::UnityRandom;
+use crate::generators::Xorshift128;
 
 /// A random source behind `dyn` (seed 003's `IRandomSource`): a
 /// [`rand_core::Rng`] that also tells its name and, when it can, snapshots
@@ -160,5 +162,56 @@ impl<R: Rng> RandomSource for ForeignSource<R> {
 
     fn snapshot(&self) -> Option<Vec<u8>> {
         None
+    }
+}
+
+/// Unity's `UnityEngine.Random` as a source: the facade's helpers draw from
+/// the engine's raw Xorshift128 words, so game code written against
+/// [`RandomSource`] can run on the very generator a Unity client uses (and a
+/// tool can share one stream between Unity's own draws and the helpers).
+///
+/// `next_u32` is the raw word (Unity's own draws, such as
+/// [`value`](UnityRandom::value), remain available on the wrapper); the name
+/// is `"unity"` and the snapshot is the Xorshift128 state's.
+///
+/// ```
+/// use rngkit::engines::unity::UnityRandom;
+/// use rngkit::facade::{RandomExt, RandomSource};
+/// use rngkit::generators::Xorshift128;
+///
+/// let mut unity = UnityRandom::new(0);
+/// let mut raw = Xorshift128::init_state(0);
+/// assert_eq!(unity.range(0..6), raw.range(0..6)); // same words underneath
+/// assert_eq!(unity.value(), UnityRandom::from(raw).value());
+///
+/// let source: Box<dyn RandomSource> = Box::new(UnityRandom::new(7));
+/// assert_eq!(source.name(), "unity");
+/// ```
+impl TryRng for UnityRandom {
+    type Error = Infallible;
+
+    #[inline]
+    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+        Ok(self.next_raw())
+    }
+
+    #[inline]
+    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+        self.generator_mut().try_next_u64()
+    }
+
+    #[inline]
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+        self.generator_mut().try_fill_bytes(dst)
+    }
+}
+
+impl RandomSource for UnityRandom {
+    fn name(&self) -> &str {
+        "unity"
+    }
+
+    fn snapshot(&self) -> Option<Vec<u8>> {
+        Some(super::snapshot::<Xorshift128>(self.generator()))
     }
 }

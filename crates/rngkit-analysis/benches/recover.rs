@@ -1,0 +1,175 @@
+//! Seed search, recovery and identification speed.
+//!
+//! `cargo bench -p rngkit-analysis --bench recover`. The seed-search figures
+//! are seeds per second for one observed first output of `mt19937` (the
+//! php_mt_seed task): per kernel on one thread, and the threaded search on
+//! two threads with the best kernel.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use rngkit::engines::unity::value_from_word;
+use rngkit::profile::{DeterministicRng, Profile};
+use rngkit_analysis::identify::identify_mt19937;
+use rngkit_analysis::observe::parse_observations;
+use rngkit_analysis::recover::{RecoverOptions, recover};
+use rngkit_analysis::search::mt::{Backend, MtPlan};
+use rngkit_analysis::search::{SearchSpec, search};
+
+fn first_output(seed: u32) -> u32 {
+    Profile::Mt19937
+        .seeded(u64::from(seed), 0)
+        .unwrap()
+        .next_word() as u32
+}
+
+fn seed_search(c: &mut Criterion) {
+    let target = first_output(0x7654_3210);
+    let obs = parse_observations(Profile::Mt19937, &format!("u32 = {target}")).unwrap();
+    let lay = rngkit_analysis::observe::layout(&obs, 32, false);
+    let plan = MtPlan::new(&lay.constraints, 0).unwrap();
+    let mut group = c.benchmark_group("seed_search_mt19937_first_output");
+    group.sample_size(10);
+    const KERNEL_SEEDS: u32 = 1 << 22;
+    group.throughput(Throughput::Elements(u64::from(KERNEL_SEEDS)));
+    for backend in Backend::available() {
+        group.bench_function(format!("kernel_1_thread/{backend:?}"), |b| {
+            let mut survivors = Vec::new();
+            b.iter(|| {
+                survivors.clear();
+                plan.scan(backend, 0x7600_0000, KERNEL_SEEDS, &mut survivors);
+                black_box(survivors.len())
+            })
+        });
+    }
+    const SEARCH_SEEDS: u64 = 1 << 26;
+    group.throughput(Throughput::Elements(SEARCH_SEEDS));
+    group.bench_function("search_2_threads/best", |b| {
+        let spec = SearchSpec::new(
+            Profile::Mt19937,
+            obs.clone(),
+            0x7600_0000..=0x7600_0000 + SEARCH_SEEDS - 1,
+        )
+        .threads(2);
+        b.iter(|| {
+            let mut n = 0;
+            search(&spec, |_| n += 1, |_| {}).unwrap();
+            black_box(n)
+        })
+    });
+    group.finish();
+}
+
+/// CPU time used so far by this thread (`thread`) or the whole process, from
+/// `/proc` (10 ms ticks). On a shared machine wall-clock rates measure the
+/// other tenants too; seeds per CPU-second measure the kernel.
+fn cpu_time(thread: bool) -> Duration {
+    let path = if thread {
+        "/proc/thread-self/stat"
+    } else {
+        "/proc/self/stat"
+    };
+    let stat = std::fs::read_to_string(path).expect("/proc is available");
+    let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 1..]
+        .split_whitespace()
+        .collect();
+    // Field N of the man page is fields[N - 3] here (field 3 is the state);
+    // utime and stime are fields 14 and 15, in 10 ms ticks.
+    let ticks = |n: usize| fields[n - 3].parse::<u64>().expect("a tick count");
+    Duration::from_millis((ticks(14) + ticks(15)) * 10)
+}
+
+fn seed_search_cpu(c: &mut Criterion) {
+    let target = first_output(0x7654_3210);
+    let obs = parse_observations(Profile::Mt19937, &format!("u32 = {target}")).unwrap();
+    let lay = rngkit_analysis::observe::layout(&obs, 32, false);
+    let plan = MtPlan::new(&lay.constraints, 0).unwrap();
+    let mut group = c.benchmark_group("seed_search_mt19937_first_output_cpu_time");
+    group.sample_size(10);
+    const KERNEL_SEEDS: u32 = 1 << 23;
+    group.throughput(Throughput::Elements(u64::from(KERNEL_SEEDS)));
+    for backend in Backend::available() {
+        group.bench_function(format!("kernel_per_core/{backend:?}"), |b| {
+            let mut survivors = Vec::new();
+            b.iter_custom(|iters| {
+                let before = cpu_time(true);
+                for _ in 0..iters {
+                    survivors.clear();
+                    plan.scan(backend, 0x7600_0000, KERNEL_SEEDS, &mut survivors);
+                }
+                cpu_time(true) - before
+            })
+        });
+    }
+    // Two threads: the process CPU time halved is the time on two idle cores.
+    const SEARCH_SEEDS: u64 = 1 << 26;
+    group.throughput(Throughput::Elements(SEARCH_SEEDS));
+    group.bench_function("search_2_threads/best", |b| {
+        let spec = SearchSpec::new(
+            Profile::Mt19937,
+            obs.clone(),
+            0x7600_0000..=0x7600_0000 + SEARCH_SEEDS - 1,
+        )
+        .threads(2);
+        b.iter_custom(|iters| {
+            let before = cpu_time(false);
+            for _ in 0..iters {
+                search(&spec, |_| {}, |_| {}).unwrap();
+            }
+            (cpu_time(false) - before) / 2
+        })
+    });
+    group.finish();
+}
+
+fn identification(c: &mut Criterion) {
+    let mut rng = Profile::Mars.seeded(0xdead_beef, 0).unwrap();
+    rng.discard(2 * 624 + 170);
+    let DeterministicRng::Mt19937(mt) = rng else {
+        unreachable!()
+    };
+    let blob = mt.to_blob();
+    c.bench_function("identify_mars_blob_two_twists", |b| {
+        b.iter(|| {
+            let state = rngkit::generators::Mt19937::from_blob(black_box(&blob)).unwrap();
+            identify_mt19937(&state, 1 << 20)
+        })
+    });
+}
+
+fn recovery(c: &mut Criterion) {
+    // MT19937 from 624 full outputs.
+    let mut rng = Profile::Mt19937.seeded(2024, 0).unwrap();
+    let text: String = (0..624)
+        .map(|_| format!("u32 = {}\n", rng.next_word()))
+        .collect();
+    let mt_obs = parse_observations(Profile::Mt19937, &text).unwrap();
+    let options = RecoverOptions {
+        threads: 1,
+        ..RecoverOptions::default()
+    };
+    c.bench_function("recover_mt19937_624_words", |b| {
+        b.iter(|| recover(Profile::Mt19937, black_box(&mt_obs), &options).unwrap())
+    });
+    // Unity from 8 consecutive `value`s (parsing included: it inverts the floats).
+    let mut rng = Profile::Unity.seeded(0xbeef, 0).unwrap();
+    let text: String = (0..8)
+        .map(|_| format!("value = {}\n", value_from_word(rng.next_word() as u32)))
+        .collect();
+    c.bench_function("recover_unity_8_values", |b| {
+        b.iter(|| {
+            let obs = parse_observations(Profile::Unity, black_box(&text)).unwrap();
+            recover(Profile::Unity, &obs, &options).unwrap()
+        })
+    });
+}
+
+criterion_group!(
+    benches,
+    seed_search,
+    seed_search_cpu,
+    identification,
+    recovery
+);
+criterion_main!(benches);

@@ -1,0 +1,253 @@
+//! The observation language of `rngkit recover` and `rngkit seed-search`.
+//!
+//! One observation a line:
+//!
+//! * `DRAW [ARGS] = VALUE`: a draw exactly as `gen` takes it, and what it gave;
+//! * `skip N`: `N` raw steps nobody saw;
+//! * `bits MASK = VALUE`: `(next output word & MASK) == VALUE`;
+//! * blank lines and `#` comments (to the end of the line) are ignored.
+//!
+//! ```
+//! use rngkit::profile::{DeterministicRng, Profile};
+//! use rngkit_analysis::observe::{parse_observations, ObservationKind};
+//!
+//! let text = "# after InitState(0)\nvalue = 0.5841396\nskip 2\nbits 0xf = 0x6\n";
+//! let observations = parse_observations(Profile::Unity, text).unwrap();
+//! assert_eq!(observations.len(), 3);
+//! assert_eq!(observations[1].kind, ObservationKind::Skip(2));
+//! let mut rng = Profile::Unity.seeded(0, 0).unwrap();
+//! assert!(rngkit_analysis::observe::matches_all(&observations, &mut rng));
+//!
+//! let err = parse_observations(Profile::Unity, "value = 0.5\nskip x\n").unwrap_err();
+//! assert!(err.to_string().starts_with("line 2: "));
+//! ```
+
+mod draw;
+mod value;
+
+use std::fmt;
+
+use rngkit::number::parse_int;
+use rngkit::profile::{DeterministicRng, Profile};
+
+pub use draw::ObservedDraw;
+pub use value::{KnownBits, ObservedValue};
+
+/// One parsed observation with its line number (1-based).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Observation {
+    /// The line it came from, for messages.
+    pub line: usize,
+    /// What was observed.
+    pub kind: ObservationKind,
+}
+
+/// What one observation line says.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ObservationKind {
+    /// A draw and the value it gave.
+    Draw {
+        /// The draw.
+        draw: ObservedDraw,
+        /// Its value.
+        value: ObservedValue,
+    },
+    /// `N` raw steps nobody saw.
+    Skip(u64),
+    /// `(next output word & mask) == value`.
+    Bits(KnownBits),
+}
+
+/// A malformed observation: its line and what is wrong. Displays as
+/// `line N: message`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObservationError {
+    /// The 1-based line.
+    pub line: usize,
+    /// What is wrong there.
+    pub message: String,
+}
+
+impl fmt::Display for ObservationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for ObservationError {}
+
+/// Parses an observation list for `profile`.
+///
+/// # Errors
+/// The first malformed line, as an [`ObservationError`].
+pub fn parse_observations(
+    profile: Profile,
+    text: &str,
+) -> Result<Vec<Observation>, ObservationError> {
+    let mut observations = Vec::new();
+    let output_bits = output_bits(profile);
+    for (index, raw_line) in text.lines().enumerate() {
+        let line = index + 1;
+        let error = |message: String| ObservationError { line, message };
+        let content = raw_line.split('#').next().unwrap_or("").trim();
+        if content.is_empty() {
+            continue;
+        }
+        let kind = if let Some((left, right)) = content.split_once('=') {
+            let right = right.trim();
+            if right.is_empty() {
+                return Err(error(format!("nothing after `=` in `{content}`")));
+            }
+            let words: Vec<&str> = left.split_whitespace().collect();
+            let Some((&name, args)) = words.split_first() else {
+                return Err(error(format!("no draw before `=` in `{content}`")));
+            };
+            if name == "bits" {
+                if args.len() != 1 {
+                    return Err(error("`bits MASK = VALUE` takes one MASK".into()));
+                }
+                let mask = parse_int::<u64>(args[0]).map_err(|e| error(format!("MASK: {e}")))?;
+                let value = parse_int::<u64>(right).map_err(|e| error(format!("VALUE: {e}")))?;
+                let width = if output_bits == 32 {
+                    0xffff_ffff
+                } else {
+                    u64::MAX
+                };
+                if mask & !width != 0 {
+                    return Err(error(format!(
+                        "MASK {mask:#x} is wider than {profile}'s {output_bits}-bit output"
+                    )));
+                }
+                if value & !mask != 0 {
+                    return Err(error(format!(
+                        "VALUE {value:#x} has bits outside MASK {mask:#x}, so no word can match"
+                    )));
+                }
+                ObservationKind::Bits(KnownBits::new(mask, value))
+            } else if name == "skip" {
+                return Err(error("`skip N` takes no `= VALUE`".into()));
+            } else {
+                let draw = ObservedDraw::parse(profile, name, args).map_err(error)?;
+                let value = ObservedValue::parse(right).map_err(error)?;
+                if draw.known_bits(&value, output_bits).is_none() {
+                    return Err(error(format!(
+                        "`{right}` is not a value `{}` can give",
+                        left.trim()
+                    )));
+                }
+                ObservationKind::Draw { draw, value }
+            }
+        } else {
+            let words: Vec<&str> = content.split_whitespace().collect();
+            match words.as_slice() {
+                ["skip", n] => ObservationKind::Skip(
+                    parse_int::<u64>(n).map_err(|e| error(format!("skip: {e}")))?,
+                ),
+                ["skip", ..] => return Err(error("`skip N` takes one count".into())),
+                _ => {
+                    return Err(error(format!(
+                        "`{content}` is not an observation: write `DRAW [ARGS] = VALUE`, `skip N` or `bits MASK = VALUE`"
+                    )));
+                }
+            }
+        };
+        observations.push(Observation { line, kind });
+    }
+    Ok(observations)
+}
+
+/// The output word width of `profile`'s generator (32 or 64).
+pub fn output_bits(profile: Profile) -> u32 {
+    profile.algorithm().output_bits()
+}
+
+/// Whether the stream of `rng` gives every observation, in order, starting
+/// with its next output. Consumes from `rng`.
+pub fn matches_all(observations: &[Observation], rng: &mut DeterministicRng) -> bool {
+    observations.iter().all(|obs| match &obs.kind {
+        ObservationKind::Draw { draw, value } => value.matches(&draw.eval(rng)),
+        ObservationKind::Skip(n) => {
+            rng.discard(*n);
+            true
+        }
+        ObservationKind::Bits(known) => known.matches(rng.next_word()),
+    })
+}
+
+/// One exact constraint on the raw output word at a fixed offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WordConstraint {
+    /// Raw steps from the first observed word (0 = the first).
+    pub offset: u64,
+    /// The bits known there.
+    pub known: KnownBits,
+}
+
+/// The observations as constraints on raw output words at fixed offsets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// The constraints with a nonzero mask, in offset order.
+    pub constraints: Vec<WordConstraint>,
+    /// Raw words the observations span, when fixed.
+    pub span: Option<u64>,
+    /// Whether every draw has a fixed word count (false when a redrawing
+    /// draw was assumed to draw once).
+    pub complete: bool,
+}
+
+/// The word constraints `observations` imply, for `output_bits`-bit words.
+///
+/// Constraints stop at the first draw whose word count is not fixed (see
+/// [`ObservedDraw::word_count`]); with `assume_single_draw` such draws count
+/// as one draw of their fixed size instead (for linear recovery, which then
+/// relies on the final verification).
+pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw: bool) -> Layout {
+    let mut constraints = Vec::new();
+    let mut offset = 0u64;
+    let mut complete = true;
+    for obs in observations {
+        match &obs.kind {
+            ObservationKind::Skip(n) => offset = offset.saturating_add(*n),
+            ObservationKind::Bits(known) => {
+                if known.mask != 0 {
+                    constraints.push(WordConstraint {
+                        offset,
+                        known: *known,
+                    });
+                }
+                offset += 1;
+            }
+            ObservationKind::Draw { draw, value } => {
+                let count = match draw.word_count(output_bits) {
+                    Some(count) => count,
+                    None if assume_single_draw => {
+                        complete = false;
+                        1
+                    }
+                    None => {
+                        return Layout {
+                            constraints,
+                            span: None,
+                            complete: false,
+                        };
+                    }
+                };
+                let known = draw.known_bits(value, output_bits).unwrap_or_default();
+                for (i, k) in known.into_iter().enumerate() {
+                    if k.mask != 0 {
+                        constraints.push(WordConstraint {
+                            offset: offset + i as u64,
+                            known: k,
+                        });
+                    }
+                }
+                offset += count;
+            }
+        }
+    }
+    Layout {
+        constraints,
+        span: Some(offset),
+        complete,
+    }
+}

@@ -1,0 +1,107 @@
+//! PCG32 state recovery from full outputs with a known increment: one
+//! output fixes the top 37 bits of its state (the rotation and the
+//! xorshifted bits), leaving 2^27 low patterns for each of the 32 rotations
+//! consistent with it, 2^32 candidates in all; another observed output
+//! filters them (spread over threads), and every survivor is verified
+//! against all the observations.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rngkit::generators::Pcg32;
+
+use crate::observe::WordConstraint;
+
+/// The PCG32 LCG multiplier (pcg-c-basic).
+const MULTIPLIER: u64 = 6_364_136_223_846_793_005;
+
+/// `(A, C)` with `advance(s, n) = A * s + C` for increment `inc`, by
+/// repeated squaring (Brown, "Random number generation with arbitrary
+/// strides", 1994).
+pub fn lcg_jump(mut n: u64, increment: u64) -> (u64, u64) {
+    let (mut acc_mul, mut acc_add) = (1u64, 0u64);
+    let (mut cur_mul, mut cur_add) = (MULTIPLIER, increment);
+    while n > 0 {
+        if n & 1 == 1 {
+            acc_mul = acc_mul.wrapping_mul(cur_mul);
+            acc_add = acc_add.wrapping_mul(cur_mul).wrapping_add(cur_add);
+        }
+        cur_add = cur_mul.wrapping_add(1).wrapping_mul(cur_add);
+        cur_mul = cur_mul.wrapping_mul(cur_mul);
+        n >>= 1;
+    }
+    (acc_mul, acc_add)
+}
+
+/// The top 37 bits (27..64) of a state whose output is `output`, given its
+/// rotation `rot` (the state's top 5 bits).
+fn high_bits(output: u32, rot: u32) -> u64 {
+    let x = output.rotate_left(rot); // bits 27..59 of s ^ (s >> 18)
+    let mut s = u64::from(rot) << 59;
+    for b in (27..59).rev() {
+        let above = if b + 18 < 64 { (s >> (b + 18)) & 1 } else { 0 };
+        s |= ((u64::from(x >> (b - 27)) & 1) ^ above) << b;
+    }
+    s
+}
+
+/// States `s` (at offset 0, before the first observed word) of the stream
+/// with `increment` that satisfy every constraint, given that the
+/// constraint `anchor` is a full word. Stops after `limit` states.
+pub fn candidates(
+    constraints: &[WordConstraint],
+    anchor: usize,
+    increment: u64,
+    threads: usize,
+    limit: usize,
+) -> Vec<u64> {
+    let a = constraints[anchor];
+    let output = a.known.value as u32;
+    let filters: Vec<(u64, u64, WordConstraint)> = constraints
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != anchor)
+        .map(|(_, c)| {
+            let (m, add) = lcg_jump(c.offset.wrapping_sub(a.offset), increment);
+            (m, add, *c)
+        })
+        .collect();
+    let (back_mul, back_add) = lcg_jump(a.offset.wrapping_neg(), increment);
+    const JOB_BITS: u32 = 22;
+    let jobs = 32u64 << (27 - JOB_BITS);
+    let next = AtomicU64::new(0);
+    let found = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let job = next.fetch_add(1, Ordering::Relaxed);
+                    if job >= jobs || found.lock().map_or(true, |f| f.len() >= limit) {
+                        break;
+                    }
+                    let rot = (job >> (27 - JOB_BITS)) as u32;
+                    let high = high_bits(output, rot);
+                    let low_base = (job & ((1 << (27 - JOB_BITS)) - 1)) << JOB_BITS;
+                    for low in low_base..low_base + (1 << JOB_BITS) {
+                        let s = high | low;
+                        let ok = filters.iter().all(|&(m, add, c)| {
+                            c.known.matches(u64::from(Pcg32::output(
+                                m.wrapping_mul(s).wrapping_add(add),
+                            )))
+                        });
+                        if ok {
+                            let s0 = back_mul.wrapping_mul(s).wrapping_add(back_add);
+                            if let Ok(mut f) = found.lock() {
+                                f.push(s0);
+                            }
+                        }
+                    }
+                }
+            });
+        }
+    });
+    let mut found = found.into_inner().unwrap_or_default();
+    found.sort_unstable();
+    found.truncate(limit);
+    found
+}

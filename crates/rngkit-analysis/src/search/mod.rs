@@ -1,0 +1,316 @@
+//! Seed search: every seed of a range whose stream, from `seed(S)` advanced
+//! by `0..=K` raw steps, gives the observations.
+//!
+//! The range is cut into chunks that `threads` workers take from a shared
+//! counter; each chunk runs a kernel that only filters (the exact bits the
+//! observations reveal at fixed offsets), and every survivor is verified
+//! against the full observations before it is reported. Kernels:
+//!
+//! * MT19937 family (`mt19937`, `mars`: the same stream from the same seed),
+//!   when two full words sit 227 outputs apart early in the stream: no
+//!   search at all ([`crate::identify::mt19937_seeds_from_pair`]);
+//! * MT19937 family, outputs in the first block (below 624): [`mt::MtPlan`],
+//!   scalar or SIMD;
+//! * everything else: seed the generator and step it.
+//!
+//! ```
+//! use rngkit::profile::Profile;
+//! use rngkit_analysis::observe::parse_observations;
+//! use rngkit_analysis::search::{Match, SearchSpec, search};
+//!
+//! // Unity: which seed in 0..=1000 gives these two raw words after 3 and 4 steps?
+//! let obs = parse_observations(Profile::Unity, "u32 = 107093222\nu32 = 556206921").unwrap();
+//! let spec = SearchSpec::new(Profile::Unity, obs, 0..=1000).max_advance(5).threads(2);
+//! let mut found = Vec::new();
+//! search(&spec, |m| found.push(m), |_| {}).unwrap();
+//! assert_eq!(found, vec![Match { seed: 0, advance: 3 }]);
+//! ```
+
+pub mod mt;
+
+use std::ops::RangeInclusive;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use rngkit::profile::{Algorithm, Profile};
+
+use crate::identify::mt19937_seeds_from_pair;
+use crate::observe::{Layout, Observation, layout, matches_all, output_bits};
+use mt::{Backend, MtPlan};
+
+/// A seed whose stream, advanced by `advance` raw steps, gives the observations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Match {
+    /// The seed.
+    pub seed: u64,
+    /// Raw steps after seeding before the first observed draw.
+    pub advance: u64,
+}
+
+/// What to search.
+#[derive(Clone, Debug)]
+pub struct SearchSpec {
+    profile: Profile,
+    observations: Vec<Observation>,
+    seeds: RangeInclusive<u64>,
+    max_advance: u64,
+    threads: usize,
+    stream: u64,
+    backend: Option<Backend>,
+}
+
+impl SearchSpec {
+    /// Seeds in `seeds` for `profile`, matching `observations`, advance 0,
+    /// as many threads as the machine has, the best kernel.
+    pub fn new(
+        profile: Profile,
+        observations: Vec<Observation>,
+        seeds: RangeInclusive<u64>,
+    ) -> Self {
+        SearchSpec {
+            profile,
+            observations,
+            seeds,
+            max_advance: 0,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            stream: 54,
+            backend: None,
+        }
+    }
+
+    /// Also tries `seed(S)` advanced by up to `k` raw steps.
+    pub fn max_advance(mut self, k: u64) -> Self {
+        self.max_advance = k;
+        self
+    }
+
+    /// Worker threads (at least one).
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// The PCG stream for `pcg32`/`megacrush` seeds (default 54).
+    pub fn stream(mut self, stream: u64) -> Self {
+        self.stream = stream;
+        self
+    }
+
+    /// Forces an MT kernel backend (for tests and benchmarks).
+    pub fn backend(mut self, backend: Backend) -> Self {
+        self.backend = Some(backend);
+        self
+    }
+
+    /// How many seeds the range holds.
+    pub fn seed_count(&self) -> u128 {
+        if self.seeds.is_empty() {
+            0
+        } else {
+            u128::from(*self.seeds.end()) - u128::from(*self.seeds.start()) + 1
+        }
+    }
+}
+
+/// Why a search could not run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SearchError {
+    /// The range holds seeds the profile cannot take.
+    SeedRange(String),
+    /// A forced backend is not available here.
+    Backend(Backend),
+}
+
+impl std::fmt::Display for SearchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SearchError::SeedRange(m) => f.write_str(m),
+            SearchError::Backend(b) => write!(f, "the {b:?} kernel is not available on this CPU"),
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+/// Seeds a chunk covers.
+const CHUNK: u64 = 1 << 20;
+
+/// The generic kernel buffers at most this many words per seed.
+const MAX_BUFFERED_WORDS: u64 = 1 << 16;
+
+/// Runs the search. Each match goes to `on_match` (on the calling thread)
+/// as soon as it is verified; `on_progress` receives the number of seeds
+/// done so far, about ten times a second. Returns how many seeds were done.
+///
+/// # Errors
+/// [`SearchError`] when the range does not fit the profile's seeds or a
+/// forced backend is missing.
+pub fn search(
+    spec: &SearchSpec,
+    mut on_match: impl FnMut(Match),
+    mut on_progress: impl FnMut(u64),
+) -> Result<u64, SearchError> {
+    if spec.profile.seed_bits() == 32
+        && *spec.seeds.end() > u64::from(u32::MAX)
+        && !spec.seeds.is_empty()
+    {
+        return Err(SearchError::SeedRange(format!(
+            "{} seeds are 32-bit; the range ends at {}",
+            spec.profile,
+            spec.seeds.end()
+        )));
+    }
+    if let Some(b) = spec.backend
+        && !Backend::available().contains(&b)
+    {
+        return Err(SearchError::Backend(b));
+    }
+    if spec.seeds.is_empty() {
+        return Ok(0);
+    }
+    let bits = output_bits(spec.profile);
+    let lay = layout(&spec.observations, bits, false);
+    let is_mt = spec.profile.algorithm() == Algorithm::Mt19937;
+
+    if is_mt && let Some(found) = pair_shortcut(spec, &lay) {
+        for m in found {
+            on_match(m);
+        }
+        on_progress(spec.seed_count().min(u128::from(u64::MAX)) as u64);
+        return Ok(spec.seed_count().min(u128::from(u64::MAX)) as u64);
+    }
+    let plan = if is_mt {
+        MtPlan::new(&lay.constraints, spec.max_advance)
+    } else {
+        None
+    };
+    let backend = spec.backend.unwrap_or_else(Backend::best);
+
+    let start = *spec.seeds.start();
+    let total = spec.seed_count();
+    let chunks = total.div_ceil(u128::from(CHUNK));
+    let next_chunk = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<Match>();
+    std::thread::scope(|scope| {
+        for _ in 0..spec.threads {
+            let tx = tx.clone();
+            let (plan, lay, next_chunk, done, stop) = (&plan, &lay, &next_chunk, &done, &stop);
+            scope.spawn(move || {
+                let mut survivors = Vec::new();
+                loop {
+                    let c = next_chunk.fetch_add(1, Ordering::Relaxed);
+                    if u128::from(c) >= chunks || stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let first = u128::from(start) + u128::from(c) * u128::from(CHUNK);
+                    let count = (total - u128::from(c) * u128::from(CHUNK)).min(u128::from(CHUNK));
+                    let first = first as u64;
+                    survivors.clear();
+                    match plan {
+                        Some(plan) => {
+                            plan.scan(backend, first as u32, count as u32, &mut survivors)
+                        }
+                        None => generic_scan(spec, lay, first, count as u64, &mut survivors),
+                    }
+                    for &seed in &survivors {
+                        for advance in 0..=spec.max_advance {
+                            if verify(spec, seed, advance)
+                                && tx.send(Match { seed, advance }).is_err()
+                            {
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                    done.fetch_add(count as u64, Ordering::Relaxed);
+                }
+            });
+        }
+        drop(tx);
+        loop {
+            match rx.recv_timeout(Duration::from_millis(100)) {
+                Ok(m) => on_match(m),
+                Err(mpsc::RecvTimeoutError::Timeout) => on_progress(done.load(Ordering::Relaxed)),
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        }
+    });
+    let finished = done.load(Ordering::Relaxed);
+    on_progress(finished);
+    Ok(finished)
+}
+
+/// Whether `seed(S)` advanced by `advance` gives every observation.
+pub fn verify(spec: &SearchSpec, seed: u64, advance: u64) -> bool {
+    match spec.profile.seeded(seed, spec.stream) {
+        Ok(mut rng) => {
+            rng.discard(advance);
+            matches_all(&spec.observations, &mut rng)
+        }
+        Err(_) => false,
+    }
+}
+
+/// The seeds of `first..first + count` that pass the layout's constraints
+/// for some advance, by seeding each and stepping it.
+fn generic_scan(spec: &SearchSpec, lay: &Layout, first: u64, count: u64, survivors: &mut Vec<u64>) {
+    let Some(last) = lay.constraints.iter().map(|c| c.offset).max() else {
+        // Nothing to filter on: every seed goes to verification.
+        survivors.extend(first..first + count);
+        return;
+    };
+    // Observations far into the stream: verify every seed directly instead
+    // of buffering that many words.
+    let len = last.saturating_add(spec.max_advance).saturating_add(1);
+    if len > MAX_BUFFERED_WORDS {
+        survivors.extend(first..first + count);
+        return;
+    }
+    let len = len as usize;
+    let mut words = vec![0u64; len];
+    for seed in first..first + count {
+        let Ok(mut rng) = spec.profile.seeded(seed, spec.stream) else {
+            continue;
+        };
+        words.iter_mut().for_each(|w| *w = rng.next_word());
+        let hit = (0..=spec.max_advance as usize).any(|k| {
+            lay.constraints
+                .iter()
+                .all(|c| c.known.matches(words[c.offset as usize + k]))
+        });
+        if hit {
+            survivors.push(seed);
+        }
+    }
+}
+
+/// The MT19937 shortcut: two fully known words 227 apart at an output below
+/// 396 give the seed directly, for each advance.
+fn pair_shortcut(spec: &SearchSpec, lay: &Layout) -> Option<Vec<Match>> {
+    let full: Vec<(u64, u32)> = lay
+        .constraints
+        .iter()
+        .filter(|c| c.known.mask == 0xffff_ffff)
+        .map(|c| (c.offset, c.known.value as u32))
+        .collect();
+    let &(offset, first) = full
+        .iter()
+        .find(|(o, _)| full.iter().any(|(p, _)| *p == o + 227))?;
+    let second = full.iter().find(|(p, _)| *p == offset + 227)?.1;
+    if offset.checked_add(spec.max_advance)? > 395 {
+        return None;
+    }
+    let mut found = Vec::new();
+    for advance in 0..=spec.max_advance {
+        for seed in mt19937_seeds_from_pair((offset + advance) as usize, first, second) {
+            let seed = u64::from(seed);
+            if spec.seeds.contains(&seed) && verify(spec, seed, advance) {
+                found.push(Match { seed, advance });
+            }
+        }
+    }
+    found.sort_unstable();
+    Some(found)
+}

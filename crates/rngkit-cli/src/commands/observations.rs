@@ -1,0 +1,43 @@
+//! Reading an observation list (`--observations FILE`, or stdin) for
+//! `recover` and `seed-search`.
+
+use std::io::Read;
+use std::path::Path;
+
+use rngkit::profile::Profile;
+use rngkit_analysis::observe::{Observation, parse_observations};
+
+use crate::error::CliError;
+
+/// Reads and parses the observations; errors name the file and line.
+pub fn read(profile: Profile, path: Option<&Path>) -> Result<Vec<Observation>, CliError> {
+    let (name, text) = match path {
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| {
+                CliError::usage(format_args!("cannot read {}: {e}", path.display()))
+            })?;
+            let text = String::from_utf8(bytes).map_err(|_| {
+                CliError::usage(format_args!(
+                    "{}: observations must be UTF-8 text",
+                    path.display()
+                ))
+            })?;
+            (path.display().to_string(), text)
+        }
+        None => {
+            let mut text = String::new();
+            std::io::stdin().read_to_string(&mut text).map_err(|e| {
+                CliError::usage(format_args!("cannot read observations from stdin: {e}"))
+            })?;
+            ("stdin".to_string(), text)
+        }
+    };
+    let observations = parse_observations(profile, &text)
+        .map_err(|e| CliError::usage(format_args!("{name}: {e}")))?;
+    if observations.is_empty() {
+        return Err(CliError::usage(format_args!(
+            "{name} holds no observations; write one a line, e.g. `u32 = 0xd091bb5c`, `skip 3`, `bits 0xf = 0x2`"
+        )));
+    }
+    Ok(observations)
+}
