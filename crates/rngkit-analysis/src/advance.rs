@@ -46,9 +46,9 @@ pub trait StepBack: WordRng {
 ///
 /// Costs: a few microseconds for the 128- and 256-bit generators; for
 /// MT19937 about 114 squarings modulo its degree-19937 characteristic
-/// polynomial plus one application (the last few jump polynomials are
-/// cached, so repeating one amount, as for parallel streams, costs only the
-/// application).
+/// polynomial (with AVX2 and `pclmulqdq` where the CPU has them) plus one
+/// application (the last few jump polynomials are cached, so repeating one
+/// amount, as for parallel streams, costs only the application).
 ///
 /// ```
 /// use rngkit::generators::Xoshiro256StarStar;

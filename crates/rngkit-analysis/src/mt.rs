@@ -14,6 +14,7 @@ use rngkit::WordRng;
 use rngkit::generators::Mt19937;
 
 use crate::gf2::Poly;
+use crate::gf2::xor_into_u32;
 use crate::linear::F2Linear;
 
 pub(crate) const N: usize = 624;
@@ -121,7 +122,7 @@ pub fn mt19937_canonical(rng: &Mt19937) -> Mt19937 {
 /// h(T) W_1 tabulated. The window `acc` is a ring buffer, so one step of T
 /// costs one new word. Returns the resulting window, first word first.
 pub(crate) fn apply_to_window_one(block: &[u32; N], g: &Poly) -> [u32; N] {
-    const Q: usize = 7;
+    const Q: usize = 8;
     let Some(degree) = g.degree() else {
         return [0; N];
     };
@@ -136,9 +137,7 @@ pub(crate) fn apply_to_window_one(block: &[u32; N], g: &Poly) -> [u32; N] {
         let (done, rest) = table.split_at_mut(h * N);
         let entry = &mut rest[..N];
         entry.copy_from_slice(&done[(h ^ low) * N..(h ^ low) * N + N]);
-        for (e, &w) in entry.iter_mut().zip(&seq[1 + r..1 + r + N]) {
-            *e ^= w;
-        }
+        xor_into_u32(entry, &seq[1 + r..1 + r + N]);
     }
     let mut acc = [0u32; N];
     let mut head = 0usize; // acc's logical word 0 is acc[head]
@@ -163,12 +162,8 @@ pub(crate) fn apply_to_window_one(block: &[u32; N], g: &Poly) -> [u32; N] {
             let entry = &table[h * N..h * N + N];
             let (tail, front) = acc.split_at_mut(head);
             let split = N - head;
-            for (a, &e) in front.iter_mut().zip(&entry[..split]) {
-                *a ^= e;
-            }
-            for (a, &e) in tail.iter_mut().zip(&entry[split..]) {
-                *a ^= e;
-            }
+            xor_into_u32(front, &entry[..split]);
+            xor_into_u32(tail, &entry[split..]);
         }
     }
     let mut out = [0u32; N];

@@ -3,6 +3,8 @@
 
 use std::sync::OnceLock;
 
+use super::poly::spread;
+
 /// Whether this CPU multiplies carry-less in hardware (checked once).
 pub fn hardware_clmul() -> bool {
     static DETECTED: OnceLock<bool> = OnceLock::new();
@@ -93,6 +95,28 @@ pub(crate) fn mul_acc(a: &[u64], b: &[u64], out: &mut [u64]) {
     mul_acc_portable(a, b, out);
 }
 
+/// Appends the square of the polynomial `src` (words low first) to `out`:
+/// `pclmulqdq` of each word with itself where the CPU has it, bit spreading
+/// otherwise (identical results).
+pub(crate) fn square_into(src: &[u64], out: &mut Vec<u64>) {
+    #[cfg(target_arch = "x86_64")]
+    if hardware_clmul() {
+        // SAFETY: `hardware_clmul` confirmed that the CPU supports pclmulqdq.
+        unsafe { x86::square_into(src, out) };
+        return;
+    }
+    square_into_portable(src, out);
+}
+
+/// [`square_into`] without special instructions.
+pub(crate) fn square_into_portable(src: &[u64], out: &mut Vec<u64>) {
+    out.reserve(2 * src.len());
+    for &w in src {
+        out.push(spread(w as u32));
+        out.push(spread((w >> 32) as u32));
+    }
+}
+
 /// [`mul_acc`] without special instructions.
 pub(crate) fn mul_acc_portable(a: &[u64], b: &[u64], out: &mut [u64]) {
     for (i, &x) in a.iter().enumerate() {
@@ -171,6 +195,18 @@ mod x86 {
     }
 
     /// # Safety
+    /// The CPU must support pclmulqdq.
+    #[target_feature(enable = "pclmulqdq")]
+    pub(super) unsafe fn square_into(src: &[u64], out: &mut Vec<u64>) {
+        out.reserve(2 * src.len());
+        for &w in src {
+            let (lo, hi) = split(clmul_vec(w, w));
+            out.push(lo);
+            out.push(hi);
+        }
+    }
+
+    /// # Safety
     /// The CPU must support pclmulqdq; `out.len() >= a.len() + b.len()`.
     #[target_feature(enable = "pclmulqdq")]
     pub(super) unsafe fn mul_acc(a: &[u64], b: &[u64], out: &mut [u64]) {
@@ -185,5 +221,30 @@ mod x86 {
                 row[j + 1] ^= hi;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hardware_and_portable_squares_agree() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let words: Vec<u64> = (0..257)
+            .map(|i| {
+                state ^= state << 7;
+                state ^= state >> 9;
+                if i % 5 == 0 { u64::MAX } else { state }
+            })
+            .collect();
+        let (mut fast, mut portable) = (vec![3], vec![3]);
+        square_into(&words, &mut fast);
+        square_into_portable(&words, &mut portable);
+        assert_eq!(fast, portable);
+        // (x^63 + 1)^2 = x^126 + 1
+        portable.clear();
+        square_into_portable(&[1 | 1 << 63], &mut portable);
+        assert_eq!(portable, [1, 1 << 62]);
     }
 }

@@ -10,6 +10,7 @@ mod bitvec;
 mod bm;
 mod clmul;
 mod field;
+mod fold;
 mod matrix;
 mod modulus;
 mod poly;
@@ -21,3 +22,5 @@ pub use field::Field;
 pub use matrix::{BitMatrix, Equation, LinearSystem};
 pub use modulus::Modulus;
 pub use poly::Poly;
+
+pub(crate) use fold::xor_into_u32;

@@ -1,6 +1,8 @@
 //! Arithmetic modulo a fixed polynomial: GF(2)\[x\] / P.
 
 use super::Poly;
+use super::clmul::square_into;
+use super::fold::{AVX2_OUT_WORDS, FoldPath, fold_block};
 use super::poly::xor_shifted;
 
 /// A fixed modulus P with fast reduction, for computing in GF(2)\[x\] / P:
@@ -10,7 +12,9 @@ use super::poly::xor_shifted;
 ///
 /// Reduction uses x^d ≡ P - x^d, folding up to 64 high coefficients at a time
 /// through the terms of P; it is fastest for sparse P with a large gap below
-/// the leading term (MT19937's P has 135 terms).
+/// the leading term (MT19937's P has 135 terms). The folding loop uses AVX2
+/// where the CPU has it (detected at run time), with results identical to
+/// the portable loop; powers of x square in place without allocating.
 ///
 /// ```
 /// use rngkit_analysis::gf2::{Modulus, Poly};
@@ -28,8 +32,13 @@ pub struct Modulus {
     /// Coefficients folded per pass: min(64, degree - max(tail)).
     chunk: usize,
     /// The tail in the order blocks are folded: neighbouring terms write
-    /// overlapping words, so they are interleaved (every 32nd term, then the
+    /// overlapping words, so they are interleaved (every 16th term, then the
     /// next offset, …) to keep consecutive read-modify-writes independent.
+    /// The stride is a measured balance for MT19937's 134 tail terms: too
+    /// small and consecutive terms overlap (stride 9 or less: the AVX2
+    /// routine's partially overlapping loads wait for earlier stores, up to
+    /// 2.8× slower); too large and a pass revisits a term's neighbourhood
+    /// after few others (32: 1.2× slower than 12 to 20).
     fold_order: Vec<usize>,
 }
 
@@ -47,7 +56,7 @@ impl Modulus {
         tail.pop();
         let max_tail = tail.last().copied().unwrap_or(0);
         let chunk = (degree - max_tail).min(64);
-        const STRIDE: usize = 32;
+        const STRIDE: usize = 16;
         let fold_order = (0..STRIDE)
             .flat_map(|start| tail.iter().copied().skip(start).step_by(STRIDE))
             .collect();
@@ -78,8 +87,14 @@ impl Modulus {
     }
 
     fn reduce_words(&self, words: &mut Vec<u64>) {
+        self.reduce_words_with(FoldPath::best(), words);
+    }
+
+    /// Reduces `words` in place (to at most ⌈degree / 64⌉ words, not
+    /// normalised), folding blocks with `path`.
+    pub(crate) fn reduce_words_with(&self, path: FoldPath, words: &mut Vec<u64>) {
         if self.chunk >= 64 {
-            self.reduce_words_by_blocks(words);
+            self.reduce_words_by_blocks(path, words);
         } else {
             self.reduce_words_by_bits(words);
         }
@@ -88,15 +103,16 @@ impl Modulus {
 
     /// Folds whole words: a block of up to `gap / 64` words above the degree
     /// lands entirely below itself, so each block is folded once.
-    fn reduce_words_by_blocks(&self, words: &mut Vec<u64>) {
+    fn reduce_words_by_blocks(&self, path: FoldPath, words: &mut Vec<u64>) {
         let d = self.degree;
         let gap = d - self.tail.last().copied().unwrap_or(0);
         let block_words = (gap / 64).max(1);
         let dw = d / 64;
-        // Room for shifted writes one word past a block.
-        words.push(0);
-        words.push(0);
+        // Room for shifted writes past a block (the AVX2 routine writes
+        // ten words from every shifted position).
+        words.resize(words.len() + AVX2_OUT_WORDS, 0);
         let mut top = words.len() - 1;
+        let max_tail = self.tail.last().copied().unwrap_or(0);
         let k = d.div_ceil(64);
         let mut block = Vec::with_capacity(block_words);
         while top >= k {
@@ -110,16 +126,7 @@ impl Modulus {
             words[lo..=top].fill(0);
             // block · x^(64·lo) ≡ block · x^(64·lo - d) · tail
             let base = 64 * lo - d;
-            match block.len() {
-                // Fixed lengths unroll (MT19937's gap of 623 gives 9 words).
-                9 => fold_fixed::<9>(words, &block, base, &self.fold_order),
-                8 => fold_fixed::<8>(words, &block, base, &self.fold_order),
-                _ => {
-                    for &e in &self.fold_order {
-                        xor_shifted_dense(words, &block, base + e);
-                    }
-                }
-            }
+            fold_block(path, words, &block, base, &self.fold_order, max_tail);
             if lo == 0 {
                 break;
             }
@@ -187,18 +194,67 @@ impl Modulus {
 
     /// x^n mod P for an exponent of any size, given as words, low first.
     pub fn pow_x_words(&self, exponent: &[u64]) -> Poly {
-        let mut r = Poly::one();
+        // Square and multiply by x, in place in two reused buffers.
+        let mut r = vec![1u64];
+        let mut scratch = Vec::with_capacity(2 * self.degree.div_ceil(64) + 16);
         let mut started = false;
         for i in (0..exponent.len() * 64).rev() {
             if started {
-                r = self.square(&r);
+                self.square_in_place(&mut r, &mut scratch);
             }
             if (exponent[i / 64] >> (i % 64)) & 1 == 1 {
-                r = self.mul_x(&r);
+                self.mul_x_in_place(&mut r);
                 started = true;
             }
         }
-        self.reduce(&r)
+        self.reduce_words(&mut r);
+        Poly::from_words(r)
+    }
+
+    /// `r = r^2 mod P` for reduced words `r`, with `scratch` as room.
+    fn square_in_place(&self, r: &mut Vec<u64>, scratch: &mut Vec<u64>) {
+        scratch.clear();
+        square_into(r, scratch);
+        self.reduce_words(scratch);
+        std::mem::swap(r, scratch);
+    }
+
+    /// `r = r · x mod P` for reduced words `r`.
+    fn mul_x_in_place(&self, r: &mut Vec<u64>) {
+        let mut carry = 0u64;
+        for w in r.iter_mut() {
+            let out = *w >> 63;
+            *w = (*w << 1) | carry;
+            carry = out;
+        }
+        if carry != 0 {
+            r.push(carry);
+        }
+        let d = self.degree;
+        if r.get(d / 64).is_some_and(|&w| (w >> (d % 64)) & 1 == 1) {
+            self.add_modulus(r);
+        }
+    }
+
+    /// `r = r · x^(-1) mod P` for reduced words `r` (needs P(0) = 1).
+    fn div_x_in_place(&self, r: &mut Vec<u64>) {
+        if r.first().is_some_and(|&w| w & 1 == 1) {
+            self.add_modulus(r);
+        }
+        for i in 0..r.len() {
+            r[i] = (r[i] >> 1) | r.get(i + 1).map_or(0, |w| w << 63);
+        }
+    }
+
+    /// `r += P`.
+    fn add_modulus(&self, r: &mut Vec<u64>) {
+        let p = self.poly.words();
+        if r.len() < p.len() {
+            r.resize(p.len(), 0);
+        }
+        for (a, b) in r.iter_mut().zip(p) {
+            *a ^= b;
+        }
     }
 
     /// `a^n mod P` (square and multiply; exponent words low first).
@@ -272,16 +328,21 @@ impl Modulus {
     /// # Panics
     /// If P(0) = 0.
     pub fn pow_x_inverse_words(&self, exponent: &[u64]) -> Poly {
-        let mut r = Poly::one();
+        assert!(self.poly.coeff(0), "x is not invertible modulo P");
+        let mut r = vec![1u64];
+        let mut scratch = Vec::with_capacity(2 * self.degree.div_ceil(64) + 16);
+        let mut started = false;
         for i in (0..exponent.len() * 64).rev() {
-            if !r.is_one() {
-                r = self.square(&r);
+            if started {
+                self.square_in_place(&mut r, &mut scratch);
             }
             if (exponent[i / 64] >> (i % 64)) & 1 == 1 {
-                r = self.div_x(&r);
+                self.div_x_in_place(&mut r);
+                started = true;
             }
         }
-        self.reduce(&r)
+        self.reduce_words(&mut r);
+        Poly::from_words(r)
     }
 }
 
@@ -303,47 +364,6 @@ fn top_bit_below(words: &[u64], limit: usize) -> Option<usize> {
     None
 }
 
-/// Folds a block of exactly `L` words through every tail term.
-fn fold_fixed<const L: usize>(words: &mut [u64], block: &[u64], base: usize, tail: &[usize]) {
-    let block: &[u64; L] = block.try_into().expect("block of L words");
-    for &e in tail {
-        let shift = base + e;
-        let (ws, bs) = (shift / 64, (shift % 64) as u32);
-        let dst = &mut words[ws..ws + L + 1];
-        if bs == 0 {
-            for i in 0..L {
-                dst[i] ^= block[i];
-            }
-        } else {
-            dst[0] ^= block[0] << bs;
-            for i in 1..L {
-                dst[i] ^= (block[i] << bs) | (block[i - 1] >> (64 - bs));
-            }
-            dst[L] ^= block[L - 1] >> (64 - bs);
-        }
-    }
-}
-
-/// `dst ^= src · x^shift` without skipping zero words; `dst` must have a
-/// word of room past the shifted `src`.
-#[inline]
-fn xor_shifted_dense(dst: &mut [u64], src: &[u64], shift: usize) {
-    let (ws, bs) = (shift / 64, (shift % 64) as u32);
-    let dst = &mut dst[ws..ws + src.len() + 1];
-    if bs == 0 {
-        for (d, &s) in dst.iter_mut().zip(src) {
-            *d ^= s;
-        }
-    } else {
-        let mut carry = 0u64;
-        for (d, &s) in dst.iter_mut().zip(src) {
-            *d ^= (s << bs) | carry;
-            carry = s >> (64 - bs);
-        }
-        dst[src.len()] ^= carry;
-    }
-}
-
 /// Reads and clears `width` (≤ 64) bits starting at bit `lo`.
 fn take_bits(words: &mut [u64], lo: usize, width: usize) -> u64 {
     let (w, b) = (lo / 64, lo % 64);
@@ -362,4 +382,57 @@ fn take_bits(words: &mut [u64], lo: usize, width: usize) -> u64 {
         words[w + 1] &= !(mask >> (64 - b));
     }
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use rngkit::generators::Mt19937;
+
+    use super::*;
+    use crate::gf2::fold::FoldPath;
+    use crate::linear::F2Linear;
+
+    #[test]
+    fn every_fold_path_reduces_like_long_division() {
+        // MT19937's modulus: 9-word blocks through 134 tail terms.
+        let m = Mt19937::modulus();
+        let mut state = 0x0123_4567_89ab_cdefu64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for len in [1, 300, 312, 313, 500, 624] {
+            let words: Vec<u64> = (0..len).map(|_| next()).collect();
+            let expected = Poly::from_words(words.clone()).rem(m.poly());
+            for path in FoldPath::available() {
+                let mut w = words.clone();
+                m.reduce_words_with(path, &mut w);
+                assert_eq!(Poly::from_words(w), expected, "{path:?}, {len} words");
+            }
+        }
+    }
+
+    #[test]
+    fn in_place_powers_match_repeated_multiplication() {
+        let m = Mt19937::modulus();
+        // x^(2^20 + 12345) by the in-place squaring loop and by products of
+        // slowly built powers of x.
+        let n = (1u64 << 20) + 12345;
+        let x = Poly::monomial(1);
+        let mut expected = Poly::one();
+        let mut base = x.clone();
+        let mut e = n;
+        while e != 0 {
+            if e & 1 == 1 {
+                expected = m.mul(&expected, &base);
+            }
+            base = m.mul(&base, &base);
+            e >>= 1;
+        }
+        assert_eq!(m.pow_x_words(&[n]), expected);
+        let inverse = m.pow_x_inverse_words(&[n]);
+        assert!(m.mul(&inverse, &expected).is_one());
+    }
 }

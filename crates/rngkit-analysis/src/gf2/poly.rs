@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use super::clmul::mul_acc;
+use super::clmul::{mul_acc, square_into};
 
 /// A polynomial over GF(2): bit `i % 64` of word `i / 64` is the coefficient
 /// of x^i. Always normalised (no zero high words), so `==` compares
@@ -162,11 +162,8 @@ impl Poly {
 
     /// The square: coefficients spread to the even exponents.
     pub fn square(&self) -> Poly {
-        let mut words = Vec::with_capacity(2 * self.words.len());
-        for &w in &self.words {
-            words.push(spread(w as u32));
-            words.push(spread((w >> 32) as u32));
-        }
+        let mut words = Vec::new();
+        square_into(&self.words, &mut words);
         Poly::from_words(words)
     }
 
