@@ -387,7 +387,7 @@ impl Jump for Mt19937 {
 // --------------------------------------------------------------------- PCG32
 
 /// PCG32's LCG multiplier (pcg-c-basic).
-pub(crate) const PCG_MULTIPLIER: u64 = 6_364_136_223_846_793_005;
+pub(crate) const PCG_MULTIPLIER: u64 = Pcg32::MULTIPLIER;
 
 /// The inverse of an odd number modulo 2^64 (Newton's iteration).
 pub(crate) fn inverse_mod_2_64(a: u64) -> u64 {
@@ -441,7 +441,7 @@ impl Jump for Pcg32 {
 // ---------------------------------------------------------------- SplitMix64
 
 /// SplitMix64's increment (Steele, Lea and Flood, 2014).
-pub(crate) const SPLITMIX_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
+pub(crate) const SPLITMIX_GAMMA: u64 = SplitMix64::GAMMA;
 
 impl StepBack for SplitMix64 {
     fn step_back(&mut self) {

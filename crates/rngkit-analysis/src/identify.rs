@@ -21,7 +21,7 @@ use rngkit::profile::DeterministicRng;
 use crate::StepBack;
 
 /// SplitMix64's increment.
-const SPLITMIX_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
+const SPLITMIX_GAMMA: u64 = SplitMix64::GAMMA;
 
 /// MT19937 block length.
 const N: usize = 624;

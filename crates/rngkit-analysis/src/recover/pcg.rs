@@ -12,25 +12,10 @@ use rngkit::generators::Pcg32;
 
 use crate::observe::WordConstraint;
 
-/// The PCG32 LCG multiplier (pcg-c-basic).
-const MULTIPLIER: u64 = 6_364_136_223_846_793_005;
-
-/// `(A, C)` with `advance(s, n) = A * s + C` for increment `inc`, by
-/// repeated squaring (Brown, "Random number generation with arbitrary
-/// strides", 1994).
-pub fn lcg_jump(mut n: u64, increment: u64) -> (u64, u64) {
-    let (mut acc_mul, mut acc_add) = (1u64, 0u64);
-    let (mut cur_mul, mut cur_add) = (MULTIPLIER, increment);
-    while n > 0 {
-        if n & 1 == 1 {
-            acc_mul = acc_mul.wrapping_mul(cur_mul);
-            acc_add = acc_add.wrapping_mul(cur_mul).wrapping_add(cur_add);
-        }
-        cur_add = cur_mul.wrapping_add(1).wrapping_mul(cur_add);
-        cur_mul = cur_mul.wrapping_mul(cur_mul);
-        n >>= 1;
-    }
-    (acc_mul, acc_add)
+/// `(A, C)` with `advance(s, n) = A * s + C` for increment `inc` (Brown's
+/// method, shared with the jumps).
+pub fn lcg_jump(n: u64, increment: u64) -> (u64, u64) {
+    crate::advance::lcg_power(Pcg32::MULTIPLIER, increment, n)
 }
 
 /// The top 37 bits (27..64) of a state whose output is `output`, given its

@@ -11,7 +11,7 @@ use crate::state::words_u64;
 use crate::{StateError, StateWords};
 
 /// The LCG multiplier of PCG's 64-bit state (Knuth's MMIX multiplier).
-pub(crate) const MULTIPLIER: u64 = 6_364_136_223_846_793_005;
+const MULTIPLIER: u64 = 6_364_136_223_846_793_005;
 /// The default stream of `pcg32_srandom` in the PCG demos and of the CLI.
 pub(crate) const DEFAULT_STREAM: u64 = 54;
 
@@ -37,6 +37,10 @@ pub struct Pcg32 {
 }
 
 impl Pcg32 {
+    /// The LCG multiplier, 6364136223846793005 (Knuth's MMIX multiplier,
+    /// the one pcg-c-basic uses).
+    pub const MULTIPLIER: u64 = MULTIPLIER;
+
     /// `pcg32_srandom(seed, stream)`: increment `(stream << 1) | 1` (the top
     /// bit of `stream` is lost), state 0, one step, add `seed`, one step.
     pub const fn new(seed: u64, stream: u64) -> Self {

@@ -34,6 +34,10 @@ pub struct SplitMix64 {
 }
 
 impl SplitMix64 {
+    /// The Weyl increment added to the state at every step,
+    /// 0x9e3779b97f4a7c15 (2^64 / φ, rounded to odd).
+    pub const GAMMA: u64 = GOLDEN_GAMMA;
+
     /// The generator whose state is `state`.
     pub const fn new(state: u64) -> Self {
         SplitMix64 { state }
