@@ -176,11 +176,8 @@ pub struct Source {
 }
 
 /// The GEN argument parser, shared by the commands' own argument structs.
-pub fn parse_profile_arg(s: &str) -> Result<Profile, String> {
-    parse_profile(s)
-}
-
-fn parse_profile(s: &str) -> Result<Profile, String> {
+/// Parses a GEN argument, with the list of valid names in the error.
+pub fn parse_profile(s: &str) -> Result<Profile, String> {
     s.parse::<Profile>().map_err(|e| e.to_string())
 }
 

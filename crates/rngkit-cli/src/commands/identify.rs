@@ -35,7 +35,7 @@ EXAMPLES:
 #[command(after_help = IDENTIFY_HELP)]
 pub struct IdentifyArgs {
     /// The generator profile.
-    #[arg(value_name = "GEN", value_parser = crate::cli::parse_profile_arg)]
+    #[arg(value_name = "GEN", value_parser = crate::cli::parse_profile)]
     pub generator: Profile,
     /// The state as hex words (the `rngkit state` form).
     #[arg(

@@ -37,7 +37,7 @@ EXAMPLES:
 #[command(after_help = RECOVER_HELP)]
 pub struct RecoverArgs {
     /// The generator profile.
-    #[arg(value_name = "GEN", value_parser = crate::cli::parse_profile_arg)]
+    #[arg(value_name = "GEN", value_parser = crate::cli::parse_profile)]
     pub generator: Profile,
     /// The observation list (default: stdin).
     #[arg(long, value_name = "FILE")]

@@ -52,7 +52,7 @@ pub enum Kernel {
 #[command(after_help = SEED_SEARCH_HELP)]
 pub struct SeedSearchArgs {
     /// The generator profile.
-    #[arg(value_name = "GEN", value_parser = crate::cli::parse_profile_arg)]
+    #[arg(value_name = "GEN", value_parser = crate::cli::parse_profile)]
     pub generator: Profile,
     /// The observation list (default: stdin).
     #[arg(long, value_name = "FILE")]
