@@ -175,7 +175,6 @@ pub struct Source {
     pub advance: Option<String>,
 }
 
-/// The GEN argument parser, shared by the commands' own argument structs.
 /// Parses a GEN argument, with the list of valid names in the error.
 pub fn parse_profile(s: &str) -> Result<Profile, String> {
     s.parse::<Profile>().map_err(|e| e.to_string())
