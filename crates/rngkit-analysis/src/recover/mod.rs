@@ -30,6 +30,7 @@
 
 pub mod linear;
 pub mod mt;
+pub mod mt_partial;
 pub mod pcg;
 pub mod splitmix;
 
@@ -139,23 +140,55 @@ pub fn recover(
     }
     match algorithm {
         Algorithm::Mt19937 => {
-            let Some(mt) = mt::from_full_words(&lay.constraints) else {
-                let bits: u32 = lay
-                    .constraints
-                    .iter()
-                    .map(|c| c.known.mask.count_ones())
-                    .sum();
+            if let Some(mt) = mt::from_full_words(&lay.constraints) {
+                let rng = DeterministicRng::Mt19937(mt);
+                return Ok(if fits(&rng) {
+                    Recovered::Unique(rng)
+                } else {
+                    Recovered::NoneFits
+                });
+            }
+            if let Some(last) = lay
+                .constraints
+                .last()
+                .filter(|c| c.offset > mt_partial::MAX_PARTIAL_OFFSET)
+            {
                 return Err(RecoverError(format!(
-                    "MT19937 recovery needs 624 consecutive fully observed outputs (u32 / next-u32); \
-                     these observations reveal {bits} bits, and recovery from partial words is not implemented"
+                    "the observations reach {} words in; MT19937 recovery from partial words follows at most {} \
+                     (624 consecutive full outputs have no such limit)",
+                    last.offset,
+                    mt_partial::MAX_PARTIAL_OFFSET
                 )));
+            }
+            let limit = ENUMERATE_LIMIT.ilog2();
+            let Some(solutions) = mt_partial::solve(&lay.constraints, options.threads, limit) else {
+                return Ok(Recovered::NoneFits);
             };
-            let rng = DeterministicRng::Mt19937(mt);
-            Ok(if fits(&rng) {
-                Recovered::Unique(rng)
-            } else {
-                Recovered::NoneFits
-            })
+            let free = solutions.free();
+            if free > limit {
+                return Ok(Recovered::Several {
+                    count: Count::PowerOfTwo(free),
+                    states: Vec::new(),
+                });
+            }
+            let mut states = Vec::new();
+            for combination in 0u64..(1 << free) {
+                let mut x = solutions.particular.clone();
+                for (i, v) in solutions.basis.iter().enumerate() {
+                    if combination >> i & 1 == 1 {
+                        for (a, b) in x.iter_mut().zip(v) {
+                            *a ^= b;
+                        }
+                    }
+                }
+                if let Some(mt) = mt_partial::state_of(&x) {
+                    let rng = DeterministicRng::Mt19937(mt);
+                    if fits(&rng) {
+                        states.push(rng);
+                    }
+                }
+            }
+            Ok(conclude(states))
         }
         Algorithm::Pcg32 => {
             let Some(anchor) = lay
