@@ -46,7 +46,10 @@ fn mt19937_from_low_8_bits_of_4000_outputs() {
     }
     let mut rng = unique(run(Profile::Mt19937, &text));
     let again: Vec<u32> = (0..5000).map(|_| rng.next_word() as u32).collect();
-    assert_eq!(again, outputs, "the recovered state continues rand_mt's stream");
+    assert_eq!(
+        again, outputs,
+        "the recovered state continues rand_mt's stream"
+    );
 }
 
 #[test]
@@ -107,12 +110,22 @@ fn tinymt32_from_bit_0_of_its_outputs() {
     // the dead top bit of status[0] comes back as 0.
     let mut s = 0x0123_4567_89ab_cdefu64;
     for _ in 0..4 {
-        s = s.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        let words = [(s >> 32) as u32 & 0x7fff_ffff, s as u32, (s >> 17) as u32, (s >> 5) as u32];
+        s = s
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let words = [
+            (s >> 32) as u32 & 0x7fff_ffff,
+            s as u32,
+            (s >> 17) as u32,
+            (s >> 5) as u32,
+        ];
         let original = DeterministicRng::TinyMt32(TinyMt32::from_state(words).unwrap());
         let mut g = original.clone();
         let outputs: Vec<u64> = (0..300).map(|_| g.next_word()).collect();
-        let text: String = outputs[..160].iter().map(|w| format!("u32 = {w}\n")).collect();
+        let text: String = outputs[..160]
+            .iter()
+            .map(|w| format!("u32 = {w}\n"))
+            .collect();
         let recovered = unique(run(Profile::Tinymt32, &text));
         assert_eq!(recovered.to_words(), original.to_words());
         // Only the low bits of 100 outputs: 2^(127 - 100) states fit.

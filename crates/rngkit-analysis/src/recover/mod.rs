@@ -161,7 +161,8 @@ pub fn recover(
                 )));
             }
             let limit = ENUMERATE_LIMIT.ilog2();
-            let Some(solutions) = mt_partial::solve(&lay.constraints, options.threads, limit) else {
+            let Some(solutions) = mt_partial::solve(&lay.constraints, options.threads, limit)
+            else {
                 return Ok(Recovered::NoneFits);
             };
             let free = solutions.free();

@@ -140,7 +140,11 @@ impl SymbolicStream {
 /// Solves for the state from the constraints (offsets at most
 /// [`MAX_PARTIAL_OFFSET`]), using `threads` threads for the elimination.
 /// `None` when the equations contradict each other.
-pub fn solve(constraints: &[WordConstraint], threads: usize, basis_limit: u32) -> Option<Solutions> {
+pub fn solve(
+    constraints: &[WordConstraint],
+    threads: usize,
+    basis_limit: u32,
+) -> Option<Solutions> {
     let mut sorted: Vec<WordConstraint> = constraints.to_vec();
     sorted.sort_by_key(|c| c.offset);
     // temper(1 << i): which output bits input bit i reaches.
@@ -393,14 +397,24 @@ mod tests {
             let mut m = vec![0u64; rows * width];
             for r in 0..rows {
                 for c in 0..cols {
-                    let on = if sparse { next() % 23 == 0 } else { next() & 1 == 1 };
+                    let on = if sparse {
+                        next() % 23 == 0
+                    } else {
+                        next() & 1 == 1
+                    };
                     if on {
                         flip(&mut m[r * width..], c);
                     }
                 }
             }
             let bitrows: Vec<BitVec> = (0..rows)
-                .map(|r| BitVec::from_bools(&(0..cols).map(|c| bit(&m[r * width..], c)).collect::<Vec<_>>()))
+                .map(|r| {
+                    BitVec::from_bools(
+                        &(0..cols)
+                            .map(|c| bit(&m[r * width..], c))
+                            .collect::<Vec<_>>(),
+                    )
+                })
                 .collect();
             let expected = BitMatrix::from_rows(&bitrows, cols).rank();
             let pivots = echelon(&mut m, width, cols, 1);
@@ -427,7 +441,12 @@ mod tests {
             let mut word = 0u32;
             for j in 0..32 {
                 let row = &rows[j * WORDS..(j + 1) * WORDS];
-                let p = row.iter().zip(&x).fold(0u64, |a, (r, v)| a ^ (r & v)).count_ones() & 1;
+                let p = row
+                    .iter()
+                    .zip(&x)
+                    .fold(0u64, |a, (r, v)| a ^ (r & v))
+                    .count_ones()
+                    & 1;
                 word |= p << j;
             }
             assert_eq!(temper(word), rngkit::WordRng::next_word(&mut mt) as u32);
