@@ -4,7 +4,6 @@
 //! independent oracles: `rand_mt` for MT19937, the TinyMT reference vector
 //! (seed 1) for TinyMT32.
 
-use rand_core::Rng;
 use rngkit::draw::Draw;
 use rngkit::profile::{DeterministicRng, Profile};
 use rngkit_analysis::observe::parse_observations;

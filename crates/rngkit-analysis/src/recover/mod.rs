@@ -2,11 +2,14 @@
 //! observations alone.
 //!
 //! * Xorshift128 (`unity`, `bdsp`, `xorshift128`), Xorshift32
-//!   (`unity-math`), xoshiro256** and xoroshiro128+: linear recovery
+//!   (`unity-math`), xoshiro256**, xoroshiro128+ and TinyMT32 (bit 0 of
+//!   each output): linear recovery
 //!   ([`linear`]): rank, the number of states that fit the linear equations,
 //!   and, when at most [`ENUMERATE_LIMIT`] fit, each of them verified against
 //!   every observation (the non-linear ones too).
-//! * MT19937 (`mt19937`, `mars`): 624 consecutive full outputs ([`mt`]).
+//! * MT19937 (`mt19937`, `mars`): 624 consecutive full outputs ([`mt`]), or
+//!   else any revealed bits, as equations in the 19 937 state bits
+//!   ([`mt_partial`]; the low 8 bits of about 4000 outputs pin the state).
 //! * PCG32 (`pcg32`, `megacrush`): full outputs with a known increment
 //!   ([`pcg`]).
 //! * SplitMix64: one full output ([`splitmix`]).
@@ -117,9 +120,10 @@ impl std::error::Error for RecoverError {}
 /// Recovers the state just before the first observed draw.
 ///
 /// # Errors
-/// [`RecoverError`] for a generator or an observation set this recovery
-/// cannot handle (TinyMT32; MT19937 without 624 consecutive
-/// full outputs; PCG32 without a full output).
+/// [`RecoverError`] for an observation set this recovery cannot handle
+/// (PCG32 without a full output, SplitMix64 without a full `u64`, MT19937
+/// partial words further in than [`mt_partial::MAX_PARTIAL_OFFSET`],
+/// anything further in than [`MAX_OFFSET`]).
 pub fn recover(
     profile: Profile,
     observations: &[Observation],
