@@ -157,3 +157,31 @@ fn probe_ranks() {
         eprintln!("{n} outputs: {desc} in {:?}", t.elapsed());
     }
 }
+
+#[test]
+#[ignore = "probe: times the phases of partial MT19937 recovery"]
+fn probe_phases() {
+    use rngkit_analysis::observe::layout;
+    use rngkit_analysis::recover::mt_partial;
+    let mut oracle = rand_mt::Mt::new(11);
+    let text: String = (0..4000)
+        .map(|_| format!("bits 0xff = {:#x}\n", oracle.next_u32() & 0xff))
+        .collect();
+    let obs = parse_observations(Profile::Mt19937, &text).unwrap();
+    let lay = layout(&obs, 32, true);
+    let t = std::time::Instant::now();
+    let sol = mt_partial::solve(&lay.constraints, 1, 16).unwrap();
+    eprintln!("solve: rank {} in {:?}", sol.rank, t.elapsed());
+    let mut s = 1u64;
+    let width = 312;
+    let mut m: Vec<u64> = (0..20000 * width)
+        .map(|_| {
+            // A multiplicative mix: an xorshift would give a rank-64 matrix.
+            s = s.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (s ^ (s >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ (s >> 32)
+        })
+        .collect();
+    let t = std::time::Instant::now();
+    let rank = mt_partial::echelon(&mut m, width, 19937, 1).len();
+    eprintln!("dense 20000 x 19937 echelon: rank {rank} in {:?}", t.elapsed());
+}
