@@ -183,5 +183,8 @@ fn probe_phases() {
         .collect();
     let t = std::time::Instant::now();
     let rank = mt_partial::echelon(&mut m, width, 19937, 1).len();
-    eprintln!("dense 20000 x 19937 echelon: rank {rank} in {:?}", t.elapsed());
+    eprintln!(
+        "dense 20000 x 19937 echelon: rank {rank} in {:?}",
+        t.elapsed()
+    );
 }
