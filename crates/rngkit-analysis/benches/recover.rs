@@ -165,8 +165,44 @@ fn recovery(c: &mut Criterion) {
     });
 }
 
+fn partial_recovery(c: &mut Criterion) {
+    // MT19937 from the low 8 bits of 4000 outputs (32 000 equations in the
+    // 19 937 state bits), and TinyMT32 from 160 full outputs (bit 0 each).
+    let mut rng = Profile::Mt19937.seeded(2025, 0).unwrap();
+    let text: String = (0..4000)
+        .map(|_| format!("bits 0xff = {}\n", rng.next_word() & 0xff))
+        .collect();
+    let mt_obs = parse_observations(Profile::Mt19937, &text).unwrap();
+    let mut tiny = Profile::Tinymt32.seeded(2025, 0).unwrap();
+    let text: String = (0..160)
+        .map(|_| format!("u32 = {}\n", tiny.next_word()))
+        .collect();
+    let tiny_obs = parse_observations(Profile::Tinymt32, &text).unwrap();
+    let mut group = c.benchmark_group("recover_partial");
+    group.sample_size(10);
+    for threads in [1, 2] {
+        let options = RecoverOptions {
+            threads,
+            ..RecoverOptions::default()
+        };
+        group.bench_function(
+            format!("mt19937_low8_4000_outputs/{threads}_threads"),
+            |b| b.iter(|| recover(Profile::Mt19937, black_box(&mt_obs), &options).unwrap()),
+        );
+    }
+    let options = RecoverOptions {
+        threads: 1,
+        ..RecoverOptions::default()
+    };
+    group.bench_function("tinymt32_160_outputs", |b| {
+        b.iter(|| recover(Profile::Tinymt32, black_box(&tiny_obs), &options).unwrap())
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
+    partial_recovery,
     seed_search,
     seed_search_cpu,
     identification,

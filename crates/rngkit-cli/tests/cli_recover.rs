@@ -124,8 +124,8 @@ fn recover_errors_and_exit_codes() {
     );
     assert_fails(
         &rngkit_in(&["recover", "tinymt32"], "u32 = 5\n"),
-        2,
-        "not implemented",
+        3,
+        "2^126 states fit",
     );
     assert_fails(&rngkit_in(&["recover", "nosuchgen"], ""), 2, "nosuchgen");
 }
@@ -340,4 +340,63 @@ fn seed_search_finds_the_seed() {
         2,
         "--seeds A..B",
     );
+}
+
+#[test]
+fn recover_mt19937_from_low_bytes_and_tinymt32() {
+    // The low 8 bits of 4000 outputs from the middle of a stream.
+    let drawn = rngkit_in(
+        &[
+            "gen",
+            "mt19937",
+            "--seed",
+            "9",
+            "--advance",
+            "100",
+            "-n",
+            "4100",
+            "u32",
+        ],
+        "",
+    );
+    let words = stdout_lines(&drawn);
+    let text: String = words[..4000]
+        .iter()
+        .map(|w| format!("bits 0xff = {}\n", w.parse::<u32>().unwrap() & 0xff))
+        .collect();
+    let out = rngkit_in(&["recover", "mt19937"], &text);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let state = stdout_lines(&out).join(" ");
+    let again = rngkit_in(
+        &["gen", "mt19937", "--state", &state, "-n", "4100", "u32"],
+        "",
+    );
+    assert_eq!(
+        stdout_lines(&again),
+        words,
+        "gen --state continues the stream"
+    );
+    // TinyMT32 from 200 full outputs (bit 0 of each is linear).
+    let drawn = rngkit_in(&["gen", "tinymt32", "--seed", "1", "-n", "210", "u32"], "");
+    let words = stdout_lines(&drawn);
+    let text: String = words[..200]
+        .iter()
+        .map(|w| format!("u32 = {w}\n"))
+        .collect();
+    let out = rngkit_in(&["recover", "tinymt32"], &text);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let state = stdout_lines(&out).join(" ");
+    let again = rngkit_in(
+        &["gen", "tinymt32", "--state", &state, "-n", "210", "u32"],
+        "",
+    );
+    assert_eq!(stdout_lines(&again), words);
 }

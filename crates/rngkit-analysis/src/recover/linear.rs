@@ -25,6 +25,9 @@ pub enum LinearOutput {
     XoshiroS1,
     /// xoroshiro128+: only bit 0 of `s[0] + s[1]` is linear.
     XoroshiroLowBit,
+    /// TinyMT32: the tempering adds `status[0] + (status[2] >> 8)`, so only
+    /// bit 0 of the output is linear in the state.
+    LowBit,
 }
 
 impl LinearOutput {
@@ -34,6 +37,7 @@ impl LinearOutput {
             Algorithm::Xorshift128 | Algorithm::Xorshift32 => Some(LinearOutput::Output),
             Algorithm::Xoshiro256StarStar => Some(LinearOutput::XoshiroS1),
             Algorithm::Xoroshiro128Plus => Some(LinearOutput::XoroshiroLowBit),
+            Algorithm::TinyMt32 => Some(LinearOutput::LowBit),
             _ => None,
         }
     }
@@ -52,7 +56,7 @@ impl LinearOutput {
                         .wrapping_mul(INV5),
                 )
             }),
-            LinearOutput::XoroshiroLowBit => {
+            LinearOutput::XoroshiroLowBit | LinearOutput::LowBit => {
                 (known.mask & 1 == 1).then(|| KnownBits::new(1, known.value & 1))
             }
         }
@@ -86,13 +90,14 @@ pub fn equations(
     let view = LinearOutput::of(algorithm)?;
     let word_bits = algorithm.word_bits() as usize;
     let unknowns = word_bits * algorithm.word_count();
-    let mut basis: Vec<DeterministicRng> = (0..unknowns)
+    // A single-bit state the generator rejects as empty is a bit it never
+    // reads (TinyMT32's top bit of status[0]): its column stays zero and an
+    // extra equation fixes it to 0, so that one state stands for the stream.
+    let mut basis: Vec<Option<DeterministicRng>> = (0..unknowns)
         .map(|b| {
             let mut words = vec![0u64; algorithm.word_count()];
             words[b / word_bits] = 1 << (b % word_bits);
-            algorithm
-                .from_words(&words)
-                .expect("a single-bit state is valid")
+            algorithm.from_words(&words).ok()
         })
         .collect();
     let mut sorted: Vec<(u64, KnownBits)> = constraints
@@ -102,12 +107,20 @@ pub fn equations(
     sorted.sort_by_key(|&(offset, _)| offset);
     let mut rows: Vec<BitVec> = Vec::new();
     let mut rhs_bits: Vec<bool> = Vec::new();
+    for (b, rng) in basis.iter().enumerate() {
+        if rng.is_none() {
+            let mut row = BitVec::zeros(unknowns);
+            row.set(b, true);
+            rows.push(row);
+            rhs_bits.push(false);
+        }
+    }
     let mut step = 0u64;
     let mut columns = vec![0u64; unknowns];
     for (offset, known) in sorted {
         while step <= offset {
             for (b, rng) in basis.iter_mut().enumerate() {
-                columns[b] = view.step(rng);
+                columns[b] = rng.as_mut().map_or(0, |rng| view.step(rng));
             }
             step += 1;
         }

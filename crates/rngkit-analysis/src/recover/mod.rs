@@ -2,11 +2,14 @@
 //! observations alone.
 //!
 //! * Xorshift128 (`unity`, `bdsp`, `xorshift128`), Xorshift32
-//!   (`unity-math`), xoshiro256** and xoroshiro128+: linear recovery
+//!   (`unity-math`), xoshiro256**, xoroshiro128+ and TinyMT32 (bit 0 of
+//!   each output): linear recovery
 //!   ([`linear`]): rank, the number of states that fit the linear equations,
 //!   and, when at most [`ENUMERATE_LIMIT`] fit, each of them verified against
 //!   every observation (the non-linear ones too).
-//! * MT19937 (`mt19937`, `mars`): 624 consecutive full outputs ([`mt`]).
+//! * MT19937 (`mt19937`, `mars`): 624 consecutive full outputs ([`mt`]), or
+//!   else any revealed bits, as equations in the 19 937 state bits
+//!   ([`mt_partial`]; the low 8 bits of about 4000 outputs pin the state).
 //! * PCG32 (`pcg32`, `megacrush`): full outputs with a known increment
 //!   ([`pcg`]).
 //! * SplitMix64: one full output ([`splitmix`]).
@@ -30,6 +33,7 @@
 
 pub mod linear;
 pub mod mt;
+pub mod mt_partial;
 pub mod pcg;
 pub mod splitmix;
 
@@ -116,9 +120,10 @@ impl std::error::Error for RecoverError {}
 /// Recovers the state just before the first observed draw.
 ///
 /// # Errors
-/// [`RecoverError`] for a generator or an observation set this recovery
-/// cannot handle (TinyMT32; MT19937 without 624 consecutive
-/// full outputs; PCG32 without a full output).
+/// [`RecoverError`] for an observation set this recovery cannot handle
+/// (PCG32 without a full output, SplitMix64 without a full `u64`, MT19937
+/// partial words further in than [`mt_partial::MAX_PARTIAL_OFFSET`],
+/// anything further in than [`MAX_OFFSET`]).
 pub fn recover(
     profile: Profile,
     observations: &[Observation],
@@ -139,23 +144,56 @@ pub fn recover(
     }
     match algorithm {
         Algorithm::Mt19937 => {
-            let Some(mt) = mt::from_full_words(&lay.constraints) else {
-                let bits: u32 = lay
-                    .constraints
-                    .iter()
-                    .map(|c| c.known.mask.count_ones())
-                    .sum();
+            if let Some(mt) = mt::from_full_words(&lay.constraints) {
+                let rng = DeterministicRng::Mt19937(mt);
+                return Ok(if fits(&rng) {
+                    Recovered::Unique(rng)
+                } else {
+                    Recovered::NoneFits
+                });
+            }
+            if let Some(last) = lay
+                .constraints
+                .last()
+                .filter(|c| c.offset > mt_partial::MAX_PARTIAL_OFFSET)
+            {
                 return Err(RecoverError(format!(
-                    "MT19937 recovery needs 624 consecutive fully observed outputs (u32 / next-u32); \
-                     these observations reveal {bits} bits, and recovery from partial words is not implemented"
+                    "the observations reach {} words in; MT19937 recovery from partial words follows at most {} \
+                     (624 consecutive full outputs have no such limit)",
+                    last.offset,
+                    mt_partial::MAX_PARTIAL_OFFSET
                 )));
+            }
+            let limit = ENUMERATE_LIMIT.ilog2();
+            let Some(solutions) = mt_partial::solve(&lay.constraints, options.threads, limit)
+            else {
+                return Ok(Recovered::NoneFits);
             };
-            let rng = DeterministicRng::Mt19937(mt);
-            Ok(if fits(&rng) {
-                Recovered::Unique(rng)
-            } else {
-                Recovered::NoneFits
-            })
+            let free = solutions.free();
+            if free > limit {
+                return Ok(Recovered::Several {
+                    count: Count::PowerOfTwo(free),
+                    states: Vec::new(),
+                });
+            }
+            let mut states = Vec::new();
+            for combination in 0u64..(1 << free) {
+                let mut x = solutions.particular.clone();
+                for (i, v) in solutions.basis.iter().enumerate() {
+                    if combination >> i & 1 == 1 {
+                        for (a, b) in x.iter_mut().zip(v) {
+                            *a ^= b;
+                        }
+                    }
+                }
+                if let Some(mt) = mt_partial::state_of(&x) {
+                    let rng = DeterministicRng::Mt19937(mt);
+                    if fits(&rng) {
+                        states.push(rng);
+                    }
+                }
+            }
+            Ok(conclude(states))
         }
         Algorithm::Pcg32 => {
             let Some(anchor) = lay

@@ -1,0 +1,455 @@
+//! MT19937 recovery from partial outputs: every revealed bit of a tempered
+//! output is one GF(2) equation in the 19 937 state bits.
+//!
+//! The unknowns are the block `y` *before* the first observed block: the top
+//! bit of `y[0]` and all of `y[1..624]` (19 937 bits; the low 31 bits of
+//! `y[0]` never reach the stream). Writing `z[0..624] = y`, the stream's
+//! untempered words follow the linear recurrence
+//! `z[n + 624] = z[n + 397] ^ twist(z[n], z[n + 1])`, and the output at
+//! offset `k` is `temper(z[624 + k])`.
+//!
+//! Instead of stepping 19 937 basis generators, each word `z[n]` is carried
+//! symbolically: 32 rows (one a bit) of 19 937 coefficients, 312 `u64`s each.
+//! The recurrence is applied to those rows directly, keeping the last 624
+//! words (about 50 MB), and the tempering (linear too) turns the rows of the
+//! observed word into equation rows. The system is solved by dense
+//! elimination with the method of four Russians: pivots are found 32 columns
+//! at a time, and every other row is cleared of all 32 in a single pass with
+//! four 256-entry combination tables.
+
+use rngkit::generators::{Mt19937, temper};
+
+use crate::observe::WordConstraint;
+
+const N: usize = 624;
+const M: usize = 397;
+const MATRIX_A: u32 = 0x9908_b0df;
+
+/// Unknown state bits of MT19937.
+pub const UNKNOWNS: usize = 19_937;
+/// `u64`s in one equation row: the unknowns, then the right-hand side bit.
+const WORDS: usize = UNKNOWNS.div_ceil(64);
+/// The right-hand side's column.
+const RHS: usize = UNKNOWNS;
+/// Equations held at once (about 70 MB of rows): when full, the system is
+/// reduced to its echelon rows and collection goes on.
+const BATCH_ROWS: usize = UNKNOWNS + 8192;
+/// Offsets further in than this are not followed symbolically (each word
+/// costs about 30 000 `u64` operations).
+pub const MAX_PARTIAL_OFFSET: u64 = 1 << 18;
+
+/// The solutions of the equations the revealed bits imply.
+#[derive(Clone, Debug)]
+pub struct Solutions {
+    /// Equations used (revealed bits, up to the row cap).
+    pub equations: usize,
+    /// Rank of the system (at most 19 937).
+    pub rank: usize,
+    /// One solution (free unknowns zero), as the 19 937 state bits.
+    pub particular: Vec<u64>,
+    /// A null-space basis (only computed when it has at most
+    /// `basis_limit` vectors; empty otherwise).
+    pub basis: Vec<Vec<u64>>,
+}
+
+impl Solutions {
+    /// Number of free unknowns: `2^free` states fit the equations.
+    pub fn free(&self) -> u32 {
+        (UNKNOWNS - self.rank) as u32
+    }
+}
+
+#[inline]
+fn bit(row: &[u64], c: usize) -> bool {
+    row[c >> 6] >> (c & 63) & 1 == 1
+}
+
+#[inline]
+fn flip(row: &mut [u64], c: usize) {
+    row[c >> 6] ^= 1 << (c & 63);
+}
+
+#[inline]
+fn xor_into(dst: &mut [u64], src: &[u64]) {
+    for (d, s) in dst.iter_mut().zip(src) {
+        *d ^= s;
+    }
+}
+
+/// The 32 rows of the untempered words of the stream, one word at a time.
+struct SymbolicStream {
+    /// `ring[(n % 624) * 32 + j]` is bit `j` of `z[n]`, for the window
+    /// `z[base..base + 624]`.
+    ring: Vec<u64>,
+    base: usize,
+    scratch: Vec<u64>,
+}
+
+impl SymbolicStream {
+    fn new() -> Self {
+        let mut ring = vec![0u64; N * 32 * WORDS];
+        flip(&mut ring[31 * WORDS..32 * WORDS], 0);
+        for i in 1..N {
+            for j in 0..32 {
+                let row = (i * 32 + j) * WORDS;
+                flip(&mut ring[row..row + WORDS], 1 + (i - 1) * 32 + j);
+            }
+        }
+        SymbolicStream {
+            ring,
+            base: 0,
+            scratch: vec![0u64; 32 * WORDS],
+        }
+    }
+
+    fn row(&self, n: usize, j: usize) -> &[u64] {
+        let at = ((n % N) * 32 + j) * WORDS;
+        &self.ring[at..at + WORDS]
+    }
+
+    /// The 32 rows of the newest word, `z[base + 623]`.
+    fn newest(&self) -> &[u64] {
+        let slot = ((self.base + N - 1) % N) * 32 * WORDS;
+        &self.ring[slot..slot + 32 * WORDS]
+    }
+
+    /// Computes `z[base + 624]` and slides the window.
+    fn advance(&mut self) {
+        let n = self.base;
+        let mut scratch = std::mem::take(&mut self.scratch);
+        for j in 0..32 {
+            let out = &mut scratch[j * WORDS..(j + 1) * WORDS];
+            out.copy_from_slice(self.row(n + M, j));
+            // twist: y = (z[n] & UPPER) | (z[n+1] & LOWER); (y >> 1) ^ (y & 1) * A
+            if j < 30 {
+                xor_into(out, self.row(n + 1, j + 1));
+            } else if j == 30 {
+                xor_into(out, self.row(n, 31));
+            }
+            if MATRIX_A >> j & 1 == 1 {
+                xor_into(out, self.row(n + 1, 0));
+            }
+        }
+        let slot = (n % N) * 32 * WORDS;
+        self.ring[slot..slot + 32 * WORDS].copy_from_slice(&scratch);
+        self.scratch = scratch;
+        self.base += 1;
+    }
+}
+
+/// Solves for the state from the constraints (offsets at most
+/// [`MAX_PARTIAL_OFFSET`]), using `threads` threads for the elimination.
+/// `None` when the equations contradict each other.
+pub fn solve(
+    constraints: &[WordConstraint],
+    threads: usize,
+    basis_limit: u32,
+) -> Option<Solutions> {
+    let mut sorted: Vec<WordConstraint> = constraints.to_vec();
+    sorted.sort_by_key(|c| c.offset);
+    // temper(1 << i): which output bits input bit i reaches.
+    let temper_columns: [u32; 32] = std::array::from_fn(|i| temper(1 << i));
+    let mut matrix: Vec<u64> = Vec::new();
+    let mut stream = SymbolicStream::new();
+    let mut equations = 0usize;
+    for c in &sorted {
+        while stream.base as u64 <= c.offset {
+            stream.advance();
+        }
+        // Offsets are sorted, so this is the word at `c.offset`.
+        let rows = stream.newest();
+        let mask = c.known.mask as u32;
+        for j in 0..32 {
+            if mask >> j & 1 == 0 {
+                continue;
+            }
+            if matrix.len() / WORDS >= BATCH_ROWS {
+                let rank = echelon(&mut matrix, WORDS, UNKNOWNS, threads.max(1)).len();
+                if contradicts(&matrix[rank * WORDS..]) {
+                    return None;
+                }
+                matrix.truncate(rank * WORDS);
+            }
+            let start = matrix.len();
+            matrix.resize(start + WORDS, 0);
+            let eq = &mut matrix[start..];
+            for (i, column) in temper_columns.iter().enumerate() {
+                if column >> j & 1 == 1 {
+                    xor_into(eq, &rows[i * WORDS..(i + 1) * WORDS]);
+                }
+            }
+            if c.known.value >> j & 1 == 1 {
+                flip(eq, RHS);
+            }
+            equations += 1;
+        }
+    }
+    drop(stream);
+    let pivots = echelon(&mut matrix, WORDS, UNKNOWNS, threads.max(1));
+    let rank = pivots.len();
+    // Rows below the rank are zero on the unknowns: a set RHS contradicts.
+    if contradicts(&matrix[rank * WORDS..]) {
+        return None;
+    }
+    let back_substitute = |x: &mut Vec<u64>, with_rhs: bool| {
+        for (r, &p) in pivots.iter().enumerate().rev() {
+            let row = &matrix[r * WORDS..(r + 1) * WORDS];
+            let mut parity = row
+                .iter()
+                .zip(x.iter())
+                .fold(0u64, |acc, (a, b)| acc ^ (a & b))
+                .count_ones()
+                & 1
+                == 1;
+            if with_rhs {
+                parity ^= bit(row, RHS);
+            }
+            if parity {
+                flip(x, p);
+            }
+        }
+    };
+    let mut particular = vec![0u64; WORDS];
+    back_substitute(&mut particular, true);
+    let free = (UNKNOWNS - rank) as u32;
+    let mut basis = Vec::new();
+    if free <= basis_limit {
+        let mut is_pivot = vec![false; UNKNOWNS];
+        for &p in &pivots {
+            is_pivot[p] = true;
+        }
+        for f in (0..UNKNOWNS).filter(|&f| !is_pivot[f]) {
+            let mut v = vec![0u64; WORDS];
+            flip(&mut v, f);
+            back_substitute(&mut v, false);
+            basis.push(v);
+        }
+    }
+    Some(Solutions {
+        equations,
+        rank,
+        particular,
+        basis,
+    })
+}
+
+/// The generator for a solution: block `y` with `left = 0`, twisted once so
+/// that it reads like [`super::mt::from_full_words`]' answers (`left = 624`).
+/// `None` for the all-zero block.
+pub fn state_of(x: &[u64]) -> Option<Mt19937> {
+    let mut y = [0u32; N];
+    y[0] = u32::from(bit(x, 0)) << 31;
+    for (i, word) in y.iter_mut().enumerate().skip(1) {
+        *word = (0..32).fold(0u32, |acc, j| {
+            acc | (u32::from(bit(x, 1 + (i - 1) * 32 + j)) << j)
+        });
+    }
+    let mut mt = Mt19937::from_state(y, 0).ok()?;
+    mt.twist();
+    Some(mt)
+}
+
+/// Row echelon form of `matrix` (rows of `width` `u64`s) over its first
+/// `unknowns` columns, by Gaussian elimination with the method of four
+/// Russians; returns the pivot column of each of the first `rank` rows.
+///
+/// Later columns (a right-hand side) are carried along.
+pub fn echelon(matrix: &mut [u64], width: usize, unknowns: usize, threads: usize) -> Vec<usize> {
+    const GROUP: usize = 32;
+    const TABLE_BITS: usize = 8;
+    const TABLES: usize = GROUP / TABLE_BITS;
+    let rows = matrix.len() / width;
+    let mut pivots: Vec<usize> = Vec::new();
+    let mut tables = vec![0u64; (TABLES << TABLE_BITS) * width];
+    let mut col = 0;
+    while col < unknowns && pivots.len() < rows {
+        let first = pivots.len();
+        let start_word = col / 64;
+        let mut group: Vec<usize> = Vec::with_capacity(GROUP);
+        while group.len() < GROUP && col < unknowns && pivots.len() < rows {
+            let rank = pivots.len();
+            // The bit at `col` of row r once reduced by the group's pivots
+            // (which are zero at each other's pivot columns).
+            let reduced_bit = |m: &[u64], r: usize| {
+                let row = &m[r * width..(r + 1) * width];
+                let mut b = bit(row, col);
+                for (i, &c) in group.iter().enumerate() {
+                    if bit(row, c) {
+                        b ^= bit(&m[(first + i) * width..], col);
+                    }
+                }
+                b
+            };
+            if let Some(r) = (rank..rows).find(|&r| reduced_bit(matrix, r)) {
+                swap_rows(matrix, width, r, rank);
+                let (head, tail) = matrix.split_at_mut(rank * width);
+                let new = &mut tail[..width];
+                for (i, &c) in group.iter().enumerate() {
+                    if bit(new, c) {
+                        let p = &head[(first + i) * width..(first + i + 1) * width];
+                        xor_into(&mut new[start_word..], &p[start_word..]);
+                    }
+                }
+                for i in 0..group.len() {
+                    let p = &mut head[(first + i) * width..(first + i + 1) * width];
+                    if bit(p, col) {
+                        xor_into(&mut p[start_word..], &new[start_word..]);
+                    }
+                }
+                group.push(col);
+                pivots.push(col);
+            }
+            col += 1;
+        }
+        let rank = pivots.len();
+        if rank == first || rank == rows {
+            continue;
+        }
+        // Combination tables: table t, entry e = XOR of the pivots
+        // first + 8t + i for the set bits i of e.
+        let span = width - start_word;
+        for t in 0..TABLES {
+            let base = t << TABLE_BITS;
+            for e in 1usize..1 << TABLE_BITS {
+                let low = e.trailing_zeros() as usize;
+                let at = (base + e) * width;
+                if 8 * t + low >= group.len() {
+                    tables[at + start_word..at + width].fill(0);
+                    continue;
+                }
+                let prev = (base + (e & (e - 1))) * width;
+                let pivot = (first + 8 * t + low) * width;
+                for k in 0..span {
+                    tables[at + start_word + k] =
+                        tables[prev + start_word + k] ^ matrix[pivot + start_word + k];
+                }
+            }
+        }
+        let tables = &tables;
+        let group = &group;
+        let clear = move |chunk: &mut [u64]| {
+            for row in chunk.chunks_exact_mut(width) {
+                let mut index = [0usize; TABLES];
+                for (i, &c) in group.iter().enumerate() {
+                    if bit(row, c) {
+                        index[i / TABLE_BITS] |= 1 << (i % TABLE_BITS);
+                    }
+                }
+                if index == [0; TABLES] {
+                    continue;
+                }
+                let entry = |t: usize| {
+                    let at = ((t << TABLE_BITS) + index[t]) * width;
+                    &tables[at + start_word..at + width]
+                };
+                let (t0, t1, t2, t3) = (entry(0), entry(1), entry(2), entry(3));
+                for (k, w) in row[start_word..].iter_mut().enumerate() {
+                    *w ^= t0[k] ^ t1[k] ^ t2[k] ^ t3[k];
+                }
+            }
+        };
+        let rest = &mut matrix[rank * width..];
+        let remaining = rows - rank;
+        if threads > 1 && remaining >= 2048 {
+            let per = remaining.div_ceil(threads) * width;
+            std::thread::scope(|s| {
+                for chunk in rest.chunks_mut(per) {
+                    s.spawn(move || clear(chunk));
+                }
+            });
+        } else {
+            clear(rest);
+        }
+    }
+    pivots
+}
+
+/// Whether any of these rows (zero on the unknowns) has its RHS set.
+fn contradicts(rows: &[u64]) -> bool {
+    rows.chunks_exact(WORDS).any(|row| bit(row, RHS))
+}
+
+fn swap_rows(matrix: &mut [u64], width: usize, a: usize, b: usize) {
+    if a == b {
+        return;
+    }
+    let (lo, hi) = (a.min(b), a.max(b));
+    let (head, tail) = matrix.split_at_mut(hi * width);
+    head[lo * width..(lo + 1) * width].swap_with_slice(&mut tail[..width]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gf2::{BitMatrix, BitVec};
+
+    #[test]
+    fn echelon_rank_matches_the_toolkit() {
+        let mut s = 0x1234_5678_9abc_def1u64;
+        let mut next = || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        for (rows, cols, sparse) in [(300, 200, false), (150, 250, false), (400, 300, true)] {
+            let width = (cols + 1usize).div_ceil(64);
+            let mut m = vec![0u64; rows * width];
+            for r in 0..rows {
+                for c in 0..cols {
+                    let on = if sparse {
+                        next() % 23 == 0
+                    } else {
+                        next() & 1 == 1
+                    };
+                    if on {
+                        flip(&mut m[r * width..], c);
+                    }
+                }
+            }
+            let bitrows: Vec<BitVec> = (0..rows)
+                .map(|r| {
+                    BitVec::from_bools(
+                        &(0..cols)
+                            .map(|c| bit(&m[r * width..], c))
+                            .collect::<Vec<_>>(),
+                    )
+                })
+                .collect();
+            let expected = BitMatrix::from_rows(&bitrows, cols).rank();
+            let pivots = echelon(&mut m, width, cols, 1);
+            assert_eq!(pivots.len(), expected, "{rows}x{cols}");
+        }
+    }
+
+    #[test]
+    fn symbolic_rows_evaluate_to_the_stream() {
+        let mut x = vec![0u64; WORDS];
+        let mut s = 0x9e37_79b9_7f4a_7c15u64;
+        for w in x.iter_mut() {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            *w = s;
+        }
+        x[WORDS - 1] &= (1 << (UNKNOWNS % 64)) - 1;
+        let mut mt = state_of(&x).unwrap();
+        let mut stream = SymbolicStream::new();
+        for _ in 0..1500 {
+            stream.advance();
+            let rows = stream.newest();
+            let mut word = 0u32;
+            for j in 0..32 {
+                let row = &rows[j * WORDS..(j + 1) * WORDS];
+                let p = row
+                    .iter()
+                    .zip(&x)
+                    .fold(0u64, |a, (r, v)| a ^ (r & v))
+                    .count_ones()
+                    & 1;
+                word |= p << j;
+            }
+            assert_eq!(temper(word), rngkit::WordRng::next_word(&mut mt) as u32);
+        }
+    }
+}
