@@ -25,8 +25,11 @@ Exit 3 when several states fit (they are listed when few enough, the count goes
 to stderr); exit 1 when none does.
 
 SUPPORTED: unity/bdsp/xorshift128, unity-math, xoshiro256ss (full u64 words),
-xoroshiro128p (the low bit of each u64): linear recovery; mt19937/mars: 624
-consecutive full outputs; pcg32/megacrush: full u32 outputs, --stream known.
+xoroshiro128p (the low bit of each u64), tinymt32 (bit 0 of ~160 u32
+outputs): linear recovery; mt19937/mars: 624 consecutive full outputs, or any
+revealed bits given 19937 independent ones (e.g. the low 8 bits of ~4000
+outputs: a few seconds); pcg32/megacrush: full u32 outputs, --stream known;
+splitmix64: one full u64 output.
 
 EXAMPLES:
   rngkit recover unity --observations values.txt
