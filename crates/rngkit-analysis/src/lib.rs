@@ -55,3 +55,9 @@ mod mt;
 pub use advance::{Jump, StepBack, tinymt32_canonical};
 pub use distance::{Distance, DistanceError};
 pub use mt::mt19937_canonical;
+
+/// The README's Rust examples (they use both crates), compiled and run as
+/// doctests so they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;

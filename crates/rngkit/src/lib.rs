@@ -53,8 +53,3 @@ mod state;
 pub use error::StateError;
 pub use generators::WordRng;
 pub use state::StateWords;
-
-/// The README's Rust examples, compiled and run as doctests so they stay true.
-#[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-pub struct ReadmeDoctests;
