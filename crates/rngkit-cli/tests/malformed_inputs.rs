@@ -109,7 +109,9 @@ fn rows(f: &Fixtures) -> Vec<Row> {
     let bad_path = f.dir.join(OsStr::from_bytes(b"missing-\xff"));
     let os = OsStr::new;
     vec![
-        // Commands and generator names.
+        // Commands and generator names. (`rngkit` alone used to print the
+        // help text, many lines, on stderr.)
+        row(&[], "no command given"),
         row(&["gen"], "required"),
         row(&["state"], "required"),
         row(&["frobnicate"], "unrecognized subcommand"),
