@@ -276,6 +276,12 @@ fn rows(f: &Fixtures) -> Vec<Row> {
             &["state", "mt19937", "--state-file", &p("missing")],
             "cannot read",
         ),
+        // An endless file used to be read into memory until the process died.
+        row(&["state", "mars", "--state-file", "/dev/zero"], "too large"),
+        row(
+            &["gen", "unity", "--state-file", "/dev/zero", "u32"],
+            "too large",
+        ),
         row(
             &["gen", "unity", "--state-file", &p("blob"), "u32"],
             "UTF-8",
