@@ -29,15 +29,15 @@ fuzz_target!(|data: &[u8]| {
     check(data);
     // ...and, so the fuzzer reaches the parser's insides without a corpus,
     // the bytes cycled into a 2500- or 2503-byte blob.
-    if let Some((&mode, rest)) = data.split_first() {
-        if !rest.is_empty() {
-            let len = if mode & 1 == 0 {
-                BLOB_LEN
-            } else {
-                PADDED_BLOB_LEN
-            };
-            let blob: Vec<u8> = rest.iter().copied().cycle().take(len).collect();
-            check(&blob);
-        }
+    if let Some((&mode, rest)) = data.split_first()
+        && !rest.is_empty()
+    {
+        let len = if mode & 1 == 0 {
+            BLOB_LEN
+        } else {
+            PADDED_BLOB_LEN
+        };
+        let blob: Vec<u8> = rest.iter().copied().cycle().take(len).collect();
+        check(&blob);
     }
 });
