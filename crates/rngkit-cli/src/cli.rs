@@ -62,13 +62,44 @@ pub enum Command {
         override_usage = "rngkit state GEN SEEDING [--advance N] [-o FILE]"
     )]
     State(StateArgs),
+    /// Print how many steps lead from one state to another.
+    #[command(
+        after_long_help = DISTANCE_HELP,
+        override_usage = "rngkit distance GEN (--from STATE | --from-file FILE) (--to STATE | --to-file FILE) [--max N]"
+    )]
+    Distance(DistanceArgs),
 }
+
+const DISTANCE_HELP: &str = "\
+Prints the smallest n >= 0 such that advancing the --from state n steps gives
+the --to state (one step = one output word).
+
+Exact and fast: xorshift128 family (unity, bdsp), xoroshiro128p (any distance
+below the period 2^128 - 1), xoshiro256ss (distances below 2^128 - 1), pcg32 /
+megacrush (same stream), splitmix64, unity-math. MT19937 (mars, mt19937) and
+tinymt32 have prime periods, which leave no fast method: give --max N to search
+up to N steps. Exit 1 when the distance is not found (not within --max,
+different PCG streams).
+
+EXAMPLES:
+  rngkit distance unity --from \"0 1 6c078966 714acb3f\" --to \"$(rngkit state unity --seed 0 --advance 1000000)\"
+  rngkit distance mars --from-file turn1.bin --to-file turn2.bin --max 100000";
 
 const fn const_format_gen_help() -> &'static str {
     concat!(
         "DRAWS (every generator): u32, u64, f32 ([0,1), 24 bits), f64 ([0,1), 53 bits),\n",
         "  int MIN MAX (unbiased, MIN <= x < MAX), bool\n\n",
+        "ENGINE DRAWS (bit-exact to the engine):\n",
+        "  unity       value, range-float MIN MAX, range-int MIN MAX, inside-unit-circle,\n",
+        "              inside-unit-sphere, on-unit-sphere, rotation, rotation-uniform,\n",
+        "              color-hsv [HMIN HMAX SMIN SMAX VMIN VMAX AMIN AMAX]\n",
+        "  unity-math  next-uint, next-int MIN MAX, next-float, next-bool, next-double\n",
+        "  bdsp        next-uint, next-rand [MIN MAX], next-alt-rand MIN MAX, next-float [MIN MAX]\n",
+        "  mars        next-u32, next-unit, next-float, next-float-pc24, next-int-inclusive N\n",
+        "  megacrush   next-uint, next-int MIN MAX, next-float, next-bool\n\n",
         "EXAMPLES:\n",
+        "  rngkit gen unity --seed 0 -n 5 value\n",
+        "  rngkit gen unity --seed 0 range-int -2147483648 2147483647\n",
         "  rngkit gen mt19937 --seed 5489 -n 5 u32\n",
         "  rngkit gen pcg32 --seed 42 --stream 54 --hex -n 6 u32\n",
         "  rngkit gen xoshiro256ss --seed-str \"level-1\" -n 3 int 1 7\n",
@@ -125,7 +156,8 @@ pub struct Source {
     /// PCG stream selector for pcg32/megacrush with --seed (default 54).
     #[arg(long, value_name = "N")]
     pub stream: Option<String>,
-    /// Move N raw steps first (one step = one output word).
+    /// Move N raw steps first (one step = one output word). N may be
+    /// negative (step back) and huge (|N| < 2^128): jumps take O(log N).
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub advance: Option<String>,
 }
@@ -157,6 +189,39 @@ pub struct GenArgs {
         allow_hyphen_values = true
     )]
     pub draw: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+#[command(after_help = GENERATORS_HELP)]
+pub struct DistanceArgs {
+    /// The generator profile (see GENERATORS below).
+    #[arg(value_name = "GEN", value_parser = parse_profile)]
+    pub generator: Profile,
+    /// The start state, as hex words.
+    #[arg(
+        long,
+        value_name = "STATE",
+        required_unless_present = "from_file",
+        conflicts_with = "from_file"
+    )]
+    pub from: Option<String>,
+    /// The start state from a file (the save blob for mars/mt19937).
+    #[arg(long, value_name = "FILE")]
+    pub from_file: Option<PathBuf>,
+    /// The target state, as hex words.
+    #[arg(
+        long,
+        value_name = "STATE",
+        required_unless_present = "to_file",
+        conflicts_with = "to_file"
+    )]
+    pub to: Option<String>,
+    /// The target state from a file (the save blob for mars/mt19937).
+    #[arg(long, value_name = "FILE")]
+    pub to_file: Option<PathBuf>,
+    /// Search at most N steps (needed for mars, mt19937, tinymt32).
+    #[arg(long, value_name = "N")]
+    pub max: Option<String>,
 }
 
 #[derive(Args, Debug)]

@@ -22,6 +22,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Gen(args) => commands::r#gen::run(args),
         Command::State(args) => commands::state::run(args),
+        Command::Distance(args) => commands::distance::run(args),
     };
     match result {
         Ok(code) => code,

@@ -4,14 +4,15 @@ use std::fs;
 use std::io::{self, Read};
 use std::path::Path;
 
+use rngkit::generators::Mt19937;
 use rngkit::number::parse_int;
-use rngkit::profile::{Algorithm, AnyGenerator, Profile};
+use rngkit::profile::{Algorithm, DeterministicRng, Profile};
 
 use crate::cli::Source;
 use crate::error::CliError;
 
 /// The generator the options describe, advanced as asked.
-pub fn build(source: &Source) -> Result<AnyGenerator, CliError> {
+pub fn build(source: &Source) -> Result<DeterministicRng, CliError> {
     let profile = source.generator;
     let seeding = &source.seeding;
     if source.stream.is_some() && !profile.has_stream() {
@@ -46,26 +47,9 @@ pub fn build(source: &Source) -> Result<AnyGenerator, CliError> {
         };
         profile.seeded(seed, stream).map_err(CliError::usage)?
     } else if let Some(text) = &seeding.state {
-        let words = parse_state_words(text)?;
-        profile.from_words(&words).map_err(CliError::usage)?
+        state_from_text(profile, text)?
     } else if let Some(path) = &seeding.state_file {
-        let data = read_state_file(path)?;
-        if profile.algorithm() == Algorithm::Mt19937 {
-            let mt = rngkit::generators::Mt19937::from_blob(&data)
-                .map_err(|e| CliError::usage(format_args!("{}: {e}", path.display())))?;
-            AnyGenerator::Mt19937(mt)
-        } else {
-            let text = std::str::from_utf8(&data).map_err(|_| {
-                CliError::usage(format_args!(
-                    "{}: a {profile} state file holds hex words as text, and this file is not UTF-8",
-                    path.display()
-                ))
-            })?;
-            let words = parse_state_words(text)?;
-            profile
-                .from_words(&words)
-                .map_err(|e| CliError::usage(format_args!("{}: {e}", path.display())))?
-        }
+        state_from_file(profile, path)?
     } else {
         let rng = from_entropy(profile, source.stream.as_ref().map(|_| stream))?;
         eprintln!("entropy state: {}", format_words(&rng));
@@ -77,12 +61,40 @@ pub fn build(source: &Source) -> Result<AnyGenerator, CliError> {
     Ok(rng)
 }
 
+/// A state given as hex words (`--state`), validated for the profile.
+pub fn state_from_text(profile: Profile, text: &str) -> Result<DeterministicRng, CliError> {
+    let words = parse_state_words(text)?;
+    profile.from_words(&words).map_err(CliError::usage)
+}
+
+/// A state file (`--state-file`): the 2500/2503-byte save blob for the
+/// MT19937 profiles, the hex words as text for the others.
+pub fn state_from_file(profile: Profile, path: &Path) -> Result<DeterministicRng, CliError> {
+    let data = read_state_file(path)?;
+    if profile.algorithm() == Algorithm::Mt19937 {
+        let mt = Mt19937::from_blob(&data)
+            .map_err(|e| CliError::usage(format_args!("{}: {e}", path.display())))?;
+        return Ok(mt.into());
+    }
+    let text = std::str::from_utf8(&data).map_err(|_| {
+        CliError::usage(format_args!(
+            "{}: a {profile} state file holds hex words as text, and this file is not UTF-8",
+            path.display()
+        ))
+    })?;
+    let words = parse_state_words(text)
+        .map_err(|e| CliError::usage(format_args!("{}: {}", path.display(), e.message)))?;
+    profile
+        .from_words(&words)
+        .map_err(|e| CliError::usage(format_args!("{}: {e}", path.display())))
+}
+
 /// The most a state file can hold: the MT19937 blob is 2503 bytes and its
 /// text form under 6 KiB; anything larger is not a state file.
 const MAX_STATE_FILE: u64 = 1 << 20;
 
-/// Reads a `--state-file`, refusing one larger than [`MAX_STATE_FILE`]
-/// instead of reading without end (`/dev/zero`, a mistaken disk image).
+/// Reads a state file, refusing one larger than [`MAX_STATE_FILE`] instead
+/// of reading without end (`/dev/zero`, a mistaken disk image).
 fn read_state_file(path: &Path) -> Result<Vec<u8>, CliError> {
     let cannot =
         |e: io::Error| CliError::usage(format_args!("cannot read {}: {e}", path.display()));
@@ -129,11 +141,10 @@ fn parse_seed(profile: Profile, text: &str) -> Result<u64, CliError> {
     Ok((value as u64) & mask)
 }
 
-/// The stable string-seed hash (pending: wired to the facade's hash).
-fn seed_from_str(_text: &str) -> Result<u64, CliError> {
-    Err(CliError::usage(
-        "--seed-str is not available in this build yet",
-    ))
+/// The stable string-seed hash, [`rngkit::facade::seed_from_str`] (64-bit
+/// FNV-1a of the UTF-8 bytes); 32-bit profiles take its low 32 bits.
+fn seed_from_str(text: &str) -> Result<u64, CliError> {
+    Ok(rngkit::facade::seed_from_str(text))
 }
 
 /// Parses `--state` text: hex words separated by whitespace.
@@ -163,8 +174,8 @@ pub fn parse_state_words(text: &str) -> Result<Vec<u64>, CliError> {
 }
 
 /// Formats the state as `rngkit state` prints it.
-pub fn format_words(rng: &AnyGenerator) -> String {
-    let width = (rng.word_bits() / 4) as usize;
+pub fn format_words(rng: &DeterministicRng) -> String {
+    let width = (rng.algorithm().word_bits() / 4) as usize;
     rng.to_words()
         .iter()
         .map(|w| format!("{w:0width$x}"))
@@ -172,22 +183,25 @@ pub fn format_words(rng: &AnyGenerator) -> String {
         .join(" ")
 }
 
-/// Moves the generator by `--advance N`.
-fn advance(rng: &mut AnyGenerator, text: &str) -> Result<(), CliError> {
-    let n = parse_int::<i128>(text).map_err(|e| CliError::usage(format_args!("--advance: {e}")))?;
-    match u64::try_from(n) {
-        Ok(steps) => {
-            rng.discard(steps);
-            Ok(())
-        }
-        Err(_) => Err(CliError::usage(format_args!(
-            "--advance {n}: only 0..=18446744073709551615 steps forward are supported yet"
-        ))),
-    }
+/// Moves the generator by `--advance N`: forwards or (negative N)
+/// backwards, in O(log |N|) by the analysis crate's jumps; |N| up to 2^128 - 1.
+fn advance(rng: &mut DeterministicRng, text: &str) -> Result<(), CliError> {
+    let trimmed = text.trim();
+    let (forward, magnitude) = match trimmed.strip_prefix('-') {
+        Some(rest) => (false, rest),
+        None => (true, trimmed),
+    };
+    let steps = parse_int::<u128>(magnitude).map_err(|_| {
+        CliError::usage(format_args!(
+            "--advance: `{text}` is not a step count (decimal or 0x hex, optionally negative, |N| < 2^128)"
+        ))
+    })?;
+    rngkit_analysis::any::advance(rng, steps, forward);
+    Ok(())
 }
 
 /// A state drawn from the OS, valid for the profile.
-fn from_entropy(profile: Profile, stream: Option<u64>) -> Result<AnyGenerator, CliError> {
+fn from_entropy(profile: Profile, stream: Option<u64>) -> Result<DeterministicRng, CliError> {
     let random_u64 = || -> Result<u64, CliError> {
         let mut buf = [0u8; 8];
         getrandom::fill(&mut buf)

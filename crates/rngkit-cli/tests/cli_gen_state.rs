@@ -479,3 +479,23 @@ fn help_and_version() {
     let help = String::from_utf8_lossy(&out.stdout);
     assert!(help.contains("EXAMPLES") && help.contains("unity-math"));
 }
+
+/// `--seed-str` is 64-bit FNV-1a of the UTF-8 bytes: the published FNV-1a 64
+/// test vector for "foobar" is 0x85944171f73967e8 (FNV reference test suite),
+/// and splitmix64's state is the seed itself.
+#[test]
+fn seed_str_is_fnv1a() {
+    assert_eq!(
+        lines(&["state", "splitmix64", "--seed-str", "foobar"]),
+        ["85944171f73967e8"]
+    );
+    assert_eq!(
+        lines(&["state", "splitmix64", "--seed-str", ""]),
+        ["cbf29ce484222325"]
+    );
+    // 32-bit profiles take the low 32 bits: InitState(0xf73967e8).
+    assert_eq!(
+        lines(&["state", "unity", "--seed-str", "foobar"]),
+        lines(&["state", "unity", "--seed", "0xf73967e8"])
+    );
+}

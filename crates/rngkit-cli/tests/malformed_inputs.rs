@@ -307,6 +307,56 @@ fn rows(f: &Fixtures) -> Vec<Row> {
             &["state", "mars", "--seed", "1", "-o", &p("no-such-dir/x")],
             "cannot write",
         ),
+        // distance.
+        row(&["distance", "unity"], "required"),
+        row(
+            &["distance", "unity", "--from", "0 0 0 0", "--to", "1 2 3 4"],
+            "--from",
+        ),
+        row(
+            &["distance", "unity", "--from", "1 2 3 4", "--to", "1 2 3"],
+            "--to",
+        ),
+        row(
+            &[
+                "distance", "tinymt32", "--from", "1 2 3 4", "--to", "1 2 3 5", "--max", "x",
+            ],
+            "--max",
+        ),
+        row(
+            &[
+                "distance",
+                "mt19937",
+                "--from-file",
+                "/dev/zero",
+                "--to-file",
+                &p("blob"),
+            ],
+            "too large",
+        ),
+        row(
+            &[
+                "distance",
+                "splitmix64",
+                "--from",
+                "1",
+                "--to-file",
+                &p("a-directory"),
+            ],
+            "cannot read",
+        ),
+        row(
+            &[
+                "gen",
+                "unity",
+                "--seed",
+                "1",
+                "--advance",
+                "0x100000000000000000000000000000000",
+                "u32",
+            ],
+            "--advance",
+        ),
         // Non-UTF-8 arguments.
         row_os(&[bad], "unrecognized subcommand"),
         row_os(&[os("gen"), bad, os("--seed"), os("1"), os("u32")], "UTF-8"),

@@ -52,6 +52,12 @@ const WORDS: &[&str] = &[
     "bool",
     "value",
     "recover",
+    "distance",
+    "--from",
+    "--to",
+    "--from-file",
+    "--to-file",
+    "--max",
 ];
 
 const NUMBERS: &[&str] = &[
@@ -118,10 +124,10 @@ fn acceptable(args: &[String]) -> bool {
             next.is_some_and(|n| FILES.contains(&n))
         } else if (short_cluster && a.contains('o')) || a.starts_with("--output") {
             false
-        } else if a == "--advance" || a == "-n" || a == "--count" {
+        } else if a == "--advance" || a == "-n" || a == "--count" || a == "--max" {
             next.is_none_or(|n| n.trim().parse::<u64>().map_or(true, |v| v <= 1_000_000))
         } else {
-            !a.starts_with("--advance=")
+            !a.starts_with("--advance=") && !a.starts_with("--max=")
         }
     })
 }

@@ -10,6 +10,11 @@
 //!   `rand` helper works on it) and [`rand_core::SeedableRng`], exposes its
 //!   state as plain words ([`StateWords`]) and rejects invalid states with a
 //!   [`StateError`].
+//! * [`engines`]: the draws engines build on those generators, bit for bit:
+//!   Unity's `UnityEngine.Random` (incl. the composite vectors, quaternions
+//!   and `ColorHSV`), `Unity.Mathematics.Random`, the BDSP conventions, the
+//!   mars engine's MT19937 (save blob, x87 float mappings) and the MegaCrush
+//!   `Pcg32` struct. Each wraps an owned or borrowed generator.
 //!
 //! ```
 //! use rngkit::generators::Xorshift128;
@@ -36,7 +41,9 @@ extern crate std;
 pub use rand_core;
 
 pub mod draw;
+pub mod engines;
 mod error;
+pub mod facade;
 pub mod generators;
 pub mod number;
 pub mod profile;
@@ -45,3 +52,8 @@ mod state;
 pub use error::StateError;
 pub use generators::WordRng;
 pub use state::StateWords;
+
+/// The README's Rust examples, compiled and run as doctests so they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;

@@ -8,7 +8,7 @@
 use proptest::prelude::*;
 use rngkit::draw::{Draw, DrawValue};
 use rngkit::number::{parse_f32, parse_f64, parse_int};
-use rngkit::profile::{AnyGenerator, Profile};
+use rngkit::profile::{DeterministicRng, Profile};
 
 fn config() -> ProptestConfig {
     ProptestConfig {
@@ -41,7 +41,7 @@ fn profile() -> impl Strategy<Value = Profile> {
 }
 
 /// A seeded generator of any profile (any valid seed).
-fn generator() -> impl Strategy<Value = AnyGenerator> {
+fn generator() -> impl Strategy<Value = DeterministicRng> {
     (profile(), any::<u64>(), any::<u64>()).prop_map(|(p, seed, stream)| {
         let seed = if p.seed_bits() == 32 {
             seed & 0xffff_ffff

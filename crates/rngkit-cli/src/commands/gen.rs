@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use rngkit::draw::Draw;
 use rngkit::number::parse_int;
-use rngkit::profile::AnyGenerator;
+use rngkit::profile::DeterministicRng;
 use rngkit::rand_core::Rng;
 
 use crate::cli::GenArgs;
@@ -51,7 +51,7 @@ pub fn run(args: GenArgs) -> Result<ExitCode, CliError> {
 
 /// `--raw`: COUNT words (or without end) as little-endian binary.
 fn raw(
-    rng: &mut AnyGenerator,
+    rng: &mut DeterministicRng,
     draw: &Draw,
     count: Option<u64>,
     out: &mut Output,
@@ -59,7 +59,7 @@ fn raw(
     let word_bytes: u64 = if *draw == Draw::U32 { 4 } else { 8 };
     // Whole output words map straight onto fill_bytes (the bulk path); a
     // u32 from a 64-bit generator is the upper half of a word, drawn one by one.
-    let bulk = *draw == Draw::U64 || rng.output_bits() == 32;
+    let bulk = *draw == Draw::U64 || rng.algorithm().output_bits() == 32;
     let mut remaining = count.map(|c| c.saturating_mul(word_bytes));
     let mut buf = vec![0u8; 1 << 16];
     loop {

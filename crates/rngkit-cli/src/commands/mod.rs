@@ -1,4 +1,5 @@
 //! One file per command.
 
+pub mod distance;
 pub mod r#gen;
 pub mod state;

@@ -3,7 +3,7 @@
 use std::fs;
 use std::process::ExitCode;
 
-use rngkit::profile::AnyGenerator;
+use rngkit::profile::DeterministicRng;
 
 use crate::cli::StateArgs;
 use crate::error::CliError;
@@ -16,7 +16,7 @@ pub fn run(args: StateArgs) -> Result<ExitCode, CliError> {
     match &args.output {
         Some(path) => {
             let data = match &rng {
-                AnyGenerator::Mt19937(mt) => mt.to_blob(),
+                DeterministicRng::Mt19937(mt) => mt.to_blob(),
                 _ => format!("{text}\n").into_bytes(),
             };
             fs::write(path, data).map_err(|e| {

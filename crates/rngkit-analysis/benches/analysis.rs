@@ -1,0 +1,87 @@
+//! Jump and distance timings: xorshift128 and MT19937 jumps by random u128
+//! amounts, full-range xorshift128 distance.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use rand_core::Rng;
+use rngkit::generators::{Mt19937, SplitMix64, Xorshift128};
+use rngkit_analysis::{Distance, Jump};
+
+fn random_u128(r: &mut SplitMix64) -> u128 {
+    u128::from(r.next_u64()) << 64 | u128::from(r.next_u64())
+}
+
+fn jumps(c: &mut Criterion) {
+    let mut r = SplitMix64::new(1);
+    let amounts: Vec<u128> = (0..64).map(|_| random_u128(&mut r)).collect();
+    let mut i = 0;
+    let start = Xorshift128::init_state(0);
+    c.bench_function("xorshift128 jump by a random u128", |b| {
+        b.iter(|| {
+            i = (i + 1) % amounts.len();
+            let mut g = start.clone();
+            g.jump(black_box(amounts[i]));
+            g
+        })
+    });
+    let start = Mt19937::new(5489);
+    c.bench_function("mt19937 jump by a random u128", |b| {
+        b.iter(|| {
+            i = (i + 1) % amounts.len();
+            let mut g = start.clone();
+            g.jump(black_box(amounts[i]));
+            g
+        })
+    });
+    // numpy's `MT19937.jumped()` applies one precomputed polynomial; a
+    // repeated jump amount reuses ours from the cache in the same way.
+    c.bench_function("mt19937 jump by 2^127, repeated (cached polynomial)", |b| {
+        b.iter(|| {
+            let mut g = start.clone();
+            g.jump(black_box(1u128 << 127));
+            g
+        })
+    });
+    let amounts_back: Vec<u128> = amounts.iter().map(|a| a >> 1).collect();
+    c.bench_function("mt19937 jump back by a random u128", |b| {
+        b.iter(|| {
+            i = (i + 1) % amounts_back.len();
+            let mut g = start.clone();
+            g.jump_back(black_box(amounts_back[i]));
+            g
+        })
+    });
+}
+
+fn distances(c: &mut Criterion) {
+    let mut r = SplitMix64::new(2);
+    let start = Xorshift128::init_state(0);
+    let targets: Vec<Xorshift128> = (0..16)
+        .map(|_| {
+            let mut t = start.clone();
+            t.jump(random_u128(&mut r));
+            t
+        })
+        .collect();
+    let mut i = 0;
+    c.bench_function("xorshift128 distance, full range", |b| {
+        b.iter(|| {
+            i = (i + 1) % targets.len();
+            start.distance_to(black_box(&targets[i])).unwrap()
+        })
+    });
+}
+
+criterion_group! {
+    name = short_jumps;
+    config = Criterion::default().warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
+    targets = jumps
+}
+criterion_group! {
+    name = short_distances;
+    config = Criterion::default().sample_size(10).warm_up_time(Duration::from_millis(100)).measurement_time(Duration::from_secs(5));
+    targets = distances
+}
+criterion_main!(short_jumps, short_distances);

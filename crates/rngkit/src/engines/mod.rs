@@ -1,0 +1,80 @@
+//! Engine profiles: the draws that shipped engines build on top of a raw
+//! generator, reproduced bit for bit.
+//!
+//! Each profile is one file and one thin wrapper type over a generator from
+//! [`crate::generators`]; the wrapper owns the generator, can be built from it
+//! (for a state read from a file or the command line) and hands it back.
+//!
+//! | profile | type | generator | seeding |
+//! |---|---|---|---|
+//! | Unity `UnityEngine.Random` | [`unity::UnityRandom`] | [`Xorshift128`](crate::generators::Xorshift128) | `Random.InitState(seed)` |
+//! | Unity.Mathematics `Random` | [`unity_math::UnityMathRandom`] | [`Xorshift32`](crate::generators::Xorshift32) | `new Random(seed)`, 0 rejected |
+//! | Pokémon BDSP conventions | [`bdsp::Bdsp`] | [`Xorshift128`](crate::generators::Xorshift128) | `set_seed(seed)` |
+//! | mars engine MT19937 | [`mars::MarsRng`] | [`Mt19937`](crate::generators::Mt19937) | `init_genrand(seed)` + one eager twist |
+//! | MegaCrush `Pcg32` struct | [`megacrush::MegaCrushPcg32`] | [`Pcg32`](crate::generators::Pcg32) | `Pcg32(seed, seq)` = `pcg32_srandom` |
+//!
+//! Where the source documents disagree, the decision and its proof are in
+//! `docs/decisions.md` and in the `engine_*` tests.
+
+use alloc::string::String;
+use core::fmt;
+
+pub mod bdsp;
+pub mod mars;
+pub mod megacrush;
+pub mod unity;
+pub mod unity_math;
+
+/// Why an engine draw or constructor refused its input.
+///
+/// ```
+/// use rngkit::engines::{EngineError, unity_math::UnityMathRandom};
+///
+/// let err = UnityMathRandom::new(0).unwrap_err();
+/// assert_eq!(err, EngineError::ZeroSeed { engine: "unity-math" });
+/// assert_eq!(err.to_string(), "unity-math seed must be non-zero (0 is the generator's fixed point)");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EngineError {
+    /// The engine rejects the seed 0 (it would leave the generator at its
+    /// fixed point, producing zeros for ever).
+    ZeroSeed {
+        /// The engine's name as the CLI spells it.
+        engine: &'static str,
+    },
+    /// A half-open integer range `[min, max)` with `max <= min`.
+    EmptyRange {
+        /// The engine's name as the CLI spells it.
+        engine: &'static str,
+        /// The inclusive lower bound given.
+        min: i64,
+        /// The exclusive upper bound given.
+        max: i64,
+    },
+    /// The operating system could not provide entropy.
+    Entropy {
+        /// The system's explanation.
+        reason: String,
+    },
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::ZeroSeed { engine } => write!(
+                f,
+                "{engine} seed must be non-zero (0 is the generator's fixed point)"
+            ),
+            EngineError::EmptyRange { engine, min, max } => write!(
+                f,
+                "{engine} range [{min}, {max}) is empty: MAX must be greater than MIN"
+            ),
+            EngineError::Entropy { reason } => {
+                write!(f, "the operating system gave no entropy: {reason}")
+            }
+        }
+    }
+}
+
+impl core::error::Error for EngineError {}

@@ -1,0 +1,570 @@
+//! Unity's `UnityEngine.Random`: the engine-global Xorshift128 and every draw
+//! Unity builds on it.
+//!
+//! Sources: the reverse-engineering notes on the native player (Unity
+//! 2020.3, `Random_CUSTOM_Range`, `Random_CUSTOM_RandomRangeInt`,
+//! `Random_Get_Custom_PropValue`, `InitScriptingRand`), Unity's C# reference
+//! source (`Runtime/Export/Random/Random.cs` for `ColorHSV`,
+//! `Runtime/Export/Math/Color.cs` for `HSVToRGB`, `Mathf.cs` for `Lerp`), and
+//! real-Unity captures published with MoatShrimp/uny-random-js (MIT), which
+//! the tests check against.
+//!
+//! The transcendental functions (`sin`, `cos`, `pow`, `sqrt`) come from the
+//! pure-Rust [`libm`] crate, so the composite draws give the same bits on
+//! every platform and without `std`. Unity's own C runtime may differ in the
+//! last unit in the last place; `value` and both `Range`s never touch these
+//! functions and are exact.
+
+use core::borrow::BorrowMut;
+use core::mem;
+use core::ops::{Deref, DerefMut};
+
+use crate::StateError;
+use crate::generators::Xorshift128;
+
+/// `2π` as the `f32` Unity uses (`6.2831855f`).
+pub const TWO_PI: f32 = core::f32::consts::TAU;
+
+/// The multiplier of `Random.value`: the float printed `1.192093e-07` in the
+/// player binary, bits `0x34000001`, which is `1.0f / 8388607.0f`.
+///
+/// Multiplying by it and dividing by `8388607.0f` give the same float for
+/// every one of the 2^23 possible inputs (checked exhaustively by the
+/// `engine_bdsp` test), so `value` is also `(r & 0x7fffff) / 8388607.0f`.
+pub const VALUE_SCALE: f32 = f32::from_bits(0x3400_0001);
+
+/// Unity's `Random.value` mapping of one raw output word: the low 23 bits
+/// times [`VALUE_SCALE`], a float in the closed range `[0, 1]`.
+///
+/// ```
+/// use rngkit::engines::unity::value_from_word;
+/// assert_eq!(value_from_word(0x007f_ffff), 1.0);
+/// assert_eq!(value_from_word(0xff80_0000), 0.0);
+/// ```
+#[inline]
+pub fn value_from_word(word: u32) -> f32 {
+    (word & 0x007f_ffff) as f32 * VALUE_SCALE
+}
+
+/// Unity's `Random.State`: the four Xorshift128 words as C# `int`s, `s0`
+/// first (the word shifted out next).
+///
+/// With the `serde` feature it serialises with the field names Unity's
+/// `JsonUtility` writes (`{"s0":..,"s1":..,"s2":..,"s3":..}`).
+///
+/// ```
+/// use rngkit::engines::unity::{State, UnityRandom};
+///
+/// let rng = UnityRandom::new(0);
+/// assert_eq!(rng.state(), State { s0: 0, s1: 1, s2: 1812433254, s3: 1900727103 });
+/// assert_eq!(State::from_words([0xffff_ffff, 1, 2, 3]).s0, -1);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct State {
+    /// First word (shifted out by the next step).
+    pub s0: i32,
+    /// Second word.
+    pub s1: i32,
+    /// Third word.
+    pub s2: i32,
+    /// Fourth word: the most recent output.
+    pub s3: i32,
+}
+
+impl State {
+    /// The state from its four words in `--state` order.
+    pub const fn from_words(words: [u32; 4]) -> Self {
+        State {
+            s0: words[0] as i32,
+            s1: words[1] as i32,
+            s2: words[2] as i32,
+            s3: words[3] as i32,
+        }
+    }
+
+    /// The four words in `--state` order.
+    pub const fn words(self) -> [u32; 4] {
+        [
+            self.s0 as u32,
+            self.s1 as u32,
+            self.s2 as u32,
+            self.s3 as u32,
+        ]
+    }
+}
+
+/// Unity's `UnityEngine.Random`, as one value instead of an engine global.
+///
+/// Every draw consumes the documented number of raw steps of the underlying
+/// [`Xorshift128`] and computes its result with the engine's `f32`
+/// arithmetic: each product and sum rounded separately, no fused
+/// multiply-add.
+///
+/// ```
+/// use rngkit::engines::unity::UnityRandom;
+///
+/// // Published captures of real Unity after `Random.InitState(0)`.
+/// let mut rng = UnityRandom::new(0);
+/// assert_eq!(format!("{:.7}", rng.value()), "0.5841396");
+/// let mut rng = UnityRandom::new(0);
+/// assert_eq!(rng.range_float(-100.0, 500.0), 149.5162);
+/// let mut rng = UnityRandom::new(0);
+/// assert_eq!(rng.range_int(-1366991463, -784454117), -1213877975);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct UnityRandom<G = Xorshift128> {
+    rng: G,
+}
+
+impl UnityRandom {
+    /// `Random.InitState(seed)`: the state `[s, s*k+1, ...]` with
+    /// `k = 0x6c078965`. A negative seed is its two's complement.
+    pub const fn new(seed: i32) -> Self {
+        UnityRandom {
+            rng: Xorshift128::init_state(seed as u32),
+        }
+    }
+
+    /// Seeds from the operating system's entropy source, as the engine does
+    /// at start-up (`InitScriptingRand` reads 16 bytes from
+    /// `/dev/urandom` or `BCryptGenRandom` straight into the four words,
+    /// little-endian on every platform Unity ships).
+    ///
+    /// Print [`UnityRandom::state`] to be able to replay the run.
+    ///
+    /// # Errors
+    /// [`EngineError::Entropy`](super::EngineError::Entropy) when the system
+    /// has no entropy source.
+    #[cfg(feature = "std")]
+    pub fn from_entropy() -> Result<Self, super::EngineError> {
+        use alloc::string::ToString;
+        loop {
+            let mut bytes = [0u8; 16];
+            getrandom::fill(&mut bytes).map_err(|e| super::EngineError::Entropy {
+                reason: e.to_string(),
+            })?;
+            let mut words = [0u32; 4];
+            for (word, chunk) in words.iter_mut().zip(bytes.chunks_exact(4)) {
+                *word = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+            }
+            // All zero (probability 2^-128) is the one unusable state: draw again.
+            if let Ok(rng) = Xorshift128::from_state(words) {
+                return Ok(UnityRandom { rng });
+            }
+        }
+    }
+}
+
+impl<G: BorrowMut<Xorshift128>> UnityRandom<G> {
+    /// `Random.InitState(seed)` on an existing generator.
+    pub fn init_state(&mut self, seed: i32) {
+        *self.rng.borrow_mut() = Xorshift128::init_state(seed as u32);
+    }
+
+    /// Wraps a generator in any state (for example one parsed from
+    /// `--state`): owned (`Xorshift128`) or borrowed (`&mut Xorshift128`,
+    /// to run engine draws on a generator kept elsewhere).
+    ///
+    /// ```
+    /// use rngkit::engines::unity::UnityRandom;
+    /// use rngkit::generators::Xorshift128;
+    ///
+    /// let mut generator = Xorshift128::init_state(0);
+    /// let t = UnityRandom::from_generator(&mut generator).value();
+    /// assert_eq!(format!("{t:.7}"), "0.5841396");
+    /// assert_eq!(generator.state()[3], 1900725526); // the generator moved on
+    /// ```
+    pub const fn from_generator(rng: G) -> Self {
+        UnityRandom { rng }
+    }
+
+    /// The underlying generator.
+    pub fn generator(&self) -> &Xorshift128 {
+        self.rng.borrow()
+    }
+
+    /// The underlying generator, mutably (for raw steps, jumps, ...).
+    pub fn generator_mut(&mut self) -> &mut Xorshift128 {
+        self.rng.borrow_mut()
+    }
+
+    /// Unwraps the generator.
+    pub fn into_generator(self) -> G {
+        self.rng
+    }
+
+    /// `Random.state` (get).
+    pub fn state(&self) -> State {
+        State::from_words(self.generator().state())
+    }
+
+    /// `Random.state` (set).
+    ///
+    /// # Errors
+    /// [`StateError::AllZero`] for the all-zero state, which Unity would
+    /// accept and then return 0 for ever; rngkit refuses it. The current
+    /// state is left unchanged.
+    pub fn set_state(&mut self, state: State) -> Result<(), StateError> {
+        *self.rng.borrow_mut() = Xorshift128::from_state(state.words())?;
+        Ok(())
+    }
+
+    /// One raw step: the new `s3`, the word every draw below is built from.
+    #[inline]
+    pub fn next_raw(&mut self) -> u32 {
+        self.rng.borrow_mut().next_output()
+    }
+
+    /// `Random.value`: one step, `(r & 0x7fffff) * (1.0f / 8388607.0f)`, in
+    /// the closed range `[0, 1]`.
+    #[inline]
+    pub fn value(&mut self) -> f32 {
+        value_from_word(self.next_raw())
+    }
+
+    /// `Random.Range(float min, float max)`: one step, then
+    /// `min * t + (1 - t) * max` with `t` = [`value`](Self::value), each
+    /// product rounded to `f32` before the sum. The result lies between the
+    /// bounds whichever is larger (`t == 0` gives `max`, `t == 1` gives
+    /// `min`).
+    ///
+    /// ```
+    /// use rngkit::engines::unity::UnityRandom;
+    /// let mut rng = UnityRandom::new(0);
+    /// assert_eq!(rng.range_float(-1201661979.1, 1331884683.0), -148060352.0);
+    /// ```
+    #[inline]
+    pub fn range_float(&mut self, min: f32, max: f32) -> f32 {
+        let t = self.value();
+        range_from_t(t, min, max)
+    }
+
+    /// `Random.Range(int min, int max)`, all three branches of the native
+    /// `RandomRangeInt`:
+    ///
+    /// * `min < max`: one step, `min + r % (uint)(max - min)`, half-open
+    ///   `[min, max)`;
+    /// * `min > max`: one step, `min - r % (uint)(min - max)`, in
+    ///   `(max, min]`;
+    /// * `min == max`: returns `min` **without** consuming a step.
+    ///
+    /// The difference wraps like C#'s unchecked `int` arithmetic and the
+    /// modulo is unsigned, so spans wider than 2^31 (up to
+    /// `int.MinValue..int.MaxValue`) work.
+    ///
+    /// ```
+    /// use rngkit::engines::unity::UnityRandom;
+    /// let mut rng = UnityRandom::new(0);
+    /// assert_eq!(rng.range_int(-784454117, -1366991463), -937567605);
+    /// assert_eq!(rng.range_int(7, 7), 7);
+    /// ```
+    #[inline]
+    pub fn range_int(&mut self, min: i32, max: i32) -> i32 {
+        if min < max {
+            let r = self.next_raw();
+            min.wrapping_add((r % max.wrapping_sub(min) as u32) as i32)
+        } else if max < min {
+            let r = self.next_raw();
+            min.wrapping_sub((r % min.wrapping_sub(max) as u32) as i32)
+        } else {
+            min
+        }
+    }
+
+    /// `Random.insideUnitCircle`, two steps: `a = Range(0, 2π)`, then
+    /// `(cos a, sin a) * pow(Range(0, 1), 0.5)`. Returns `[x, y]`.
+    pub fn inside_unit_circle(&mut self) -> [f32; 2] {
+        let angle = self.range_float(0.0, TWO_PI);
+        let radius = libm::powf(self.range_float(0.0, 1.0), 0.5);
+        [libm::cosf(angle) * radius, libm::sinf(angle) * radius]
+    }
+
+    /// `Random.onUnitSphere`, two steps (the engine's native function):
+    /// `z = Range(-1, 1)`, `a = Range(0, 2π)`, `r = sqrt(1 - z*z)`, the point
+    /// `(r cos a, r sin a, z)`. Returns `[x, y, z]`.
+    ///
+    /// A port that computes it as `insideUnitSphere.normalized` would use
+    /// three steps and different values; rngkit follows the engine (pinned
+    /// by real-Unity captures in the tests).
+    pub fn on_unit_sphere(&mut self) -> [f32; 3] {
+        let z = self.range_float(-1.0, 1.0);
+        let angle = self.range_float(0.0, TWO_PI);
+        let r = libm::sqrtf(1.0 - z * z);
+        [r * libm::cosf(angle), r * libm::sinf(angle), z]
+    }
+
+    /// `Random.insideUnitSphere`, three steps: the
+    /// [`on_unit_sphere`](Self::on_unit_sphere) point scaled by
+    /// `pow(t, 1/3)` with `t` the [`value`](Self::value) of the third step.
+    pub fn inside_unit_sphere(&mut self) -> [f32; 3] {
+        let [x, y, z] = self.on_unit_sphere();
+        let scale = libm::powf(self.value(), 1.0 / 3.0);
+        [x * scale, y * scale, z * scale]
+    }
+
+    /// `Random.rotation`, four steps: `Range(-1, 1)` for x, y, z, w in that
+    /// order, normalised (each component divided by the length), negated
+    /// when `w < 0`. Returns `[x, y, z, w]`.
+    pub fn rotation(&mut self) -> [f32; 4] {
+        let q = [
+            self.range_float(-1.0, 1.0),
+            self.range_float(-1.0, 1.0),
+            self.range_float(-1.0, 1.0),
+            self.range_float(-1.0, 1.0),
+        ];
+        let length = libm::sqrtf(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+        let q = q.map(|c| c / length);
+        positive_w(q)
+    }
+
+    /// `Random.rotationUniform`, three steps: `u1 = Range(0, 1)`,
+    /// `θ = Range(0, 2π)`, `ρ = Range(0, 2π)`; with `i = sqrt(1 - u1)` and
+    /// `j = sqrt(u1)` the quaternion `(i sin θ, i cos θ, j sin ρ, j cos ρ)`,
+    /// negated when `w < 0`. Returns `[x, y, z, w]`.
+    pub fn rotation_uniform(&mut self) -> [f32; 4] {
+        let u1 = self.range_float(0.0, 1.0);
+        let theta = self.range_float(0.0, TWO_PI);
+        let rho = self.range_float(0.0, TWO_PI);
+        let i = libm::sqrtf(1.0 - u1);
+        let j = libm::sqrtf(u1);
+        positive_w([
+            i * libm::sinf(theta),
+            i * libm::cosf(theta),
+            j * libm::sinf(rho),
+            j * libm::cosf(rho),
+        ])
+    }
+
+    /// `Random.ColorHSV()`: hue, saturation and value each in `[0, 1]`,
+    /// alpha 1 (still drawn: four steps). Returns `[r, g, b, a]`.
+    ///
+    /// ```
+    /// use rngkit::engines::unity::UnityRandom;
+    /// // Published capture of real Unity after InitState(0): r 0.280165,
+    /// // g 0.4749825, b 0.6736069 (b is the value channel, the third value).
+    /// let [r, g, b, a] = UnityRandom::new(0).color_hsv();
+    /// assert_eq!(format!("{r:.6} {b:.7} {a}"), "0.280165 0.6736069 1");
+    /// assert!((g - 0.4749825).abs() < 2e-7); // the last digit depends on sin/cos
+    /// ```
+    pub fn color_hsv(&mut self) -> [f32; 4] {
+        self.color_hsv_ranges(ColorHsvRanges::default())
+    }
+
+    /// `Random.ColorHSV(hueMin, hueMax, ...)`, every overload (build the
+    /// ranges with [`ColorHsvRanges`]; omitted ranges keep Unity's
+    /// defaults). Four steps in the order h, s, v, a; each channel is
+    /// `Mathf.Lerp(min, max, Random.value)`, then
+    /// `Color.HSVToRGB(h, s, v, hdr: true)`. Returns `[r, g, b, a]`.
+    pub fn color_hsv_ranges(&mut self, ranges: ColorHsvRanges) -> [f32; 4] {
+        let h = lerp(ranges.hue[0], ranges.hue[1], self.value());
+        let s = lerp(ranges.saturation[0], ranges.saturation[1], self.value());
+        let v = lerp(ranges.value[0], ranges.value[1], self.value());
+        let [r, g, b] = hsv_to_rgb(h, s, v, true);
+        let a = lerp(ranges.alpha[0], ranges.alpha[1], self.value());
+        [r, g, b, a]
+    }
+
+    /// Runs `f` with the generator temporarily in the state `temporary`, then
+    /// puts the previous state back, also when `f` panics. This is Unity's
+    /// `var old = Random.state; Random.InitState(x); ...; Random.state = old;`
+    /// idiom made safe.
+    ///
+    /// ```
+    /// use rngkit::engines::unity::UnityRandom;
+    /// use rngkit::generators::Xorshift128;
+    ///
+    /// let mut rng = UnityRandom::new(7);
+    /// let before = rng.state();
+    /// let roll = rng.with_state(Xorshift128::init_state(0), |r| r.value());
+    /// assert_eq!(format!("{roll:.7}"), "0.5841396");
+    /// assert_eq!(rng.state(), before);
+    /// ```
+    pub fn with_state<R>(&mut self, temporary: Xorshift128, f: impl FnOnce(&mut Self) -> R) -> R {
+        let mut guard = self.scoped_state(temporary);
+        f(&mut guard)
+    }
+
+    /// Puts the generator in the state `temporary` until the returned guard
+    /// is dropped (also during a panic), when the previous state comes back.
+    /// The guard dereferences to this `UnityRandom`.
+    pub fn scoped_state(&mut self, temporary: Xorshift128) -> ScopedState<'_, G> {
+        let saved = mem::replace(self.rng.borrow_mut(), temporary);
+        ScopedState { rng: self, saved }
+    }
+}
+
+impl From<Xorshift128> for UnityRandom {
+    fn from(rng: Xorshift128) -> Self {
+        UnityRandom::from_generator(rng)
+    }
+}
+
+/// The guard of [`UnityRandom::scoped_state`]: restores the saved state when
+/// dropped.
+#[derive(Debug)]
+pub struct ScopedState<'a, G: BorrowMut<Xorshift128> = Xorshift128> {
+    rng: &'a mut UnityRandom<G>,
+    saved: Xorshift128,
+}
+
+impl<G: BorrowMut<Xorshift128>> Deref for ScopedState<'_, G> {
+    type Target = UnityRandom<G>;
+    fn deref(&self) -> &UnityRandom<G> {
+        self.rng
+    }
+}
+
+impl<G: BorrowMut<Xorshift128>> DerefMut for ScopedState<'_, G> {
+    fn deref_mut(&mut self) -> &mut UnityRandom<G> {
+        self.rng
+    }
+}
+
+impl<G: BorrowMut<Xorshift128>> Drop for ScopedState<'_, G> {
+    fn drop(&mut self) {
+        mem::swap(self.rng.rng.borrow_mut(), &mut self.saved);
+    }
+}
+
+/// The ranges of `Random.ColorHSV`, `[min, max]` for each channel; the
+/// default is Unity's: hue, saturation, value `[0, 1]`, alpha `[1, 1]`.
+///
+/// The builder methods mirror the overloads:
+///
+/// ```
+/// use rngkit::engines::unity::ColorHsvRanges;
+///
+/// // Random.ColorHSV(0f, 0.5f, 0.8f, 1f)
+/// let ranges = ColorHsvRanges::default().hue(0.0, 0.5).saturation(0.8, 1.0);
+/// assert_eq!(ranges.value, [0.0, 1.0]);
+/// assert_eq!(ColorHsvRanges::from_array([0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 1.0]), ColorHsvRanges::default());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ColorHsvRanges {
+    /// Hue `[min, max]`.
+    pub hue: [f32; 2],
+    /// Saturation `[min, max]`.
+    pub saturation: [f32; 2],
+    /// Value (brightness) `[min, max]`.
+    pub value: [f32; 2],
+    /// Alpha `[min, max]`.
+    pub alpha: [f32; 2],
+}
+
+impl Default for ColorHsvRanges {
+    fn default() -> Self {
+        ColorHsvRanges {
+            hue: [0.0, 1.0],
+            saturation: [0.0, 1.0],
+            value: [0.0, 1.0],
+            alpha: [1.0, 1.0],
+        }
+    }
+}
+
+impl ColorHsvRanges {
+    /// All eight bounds in the argument order of the longest overload:
+    /// hue min/max, saturation min/max, value min/max, alpha min/max.
+    pub const fn from_array(b: [f32; 8]) -> Self {
+        ColorHsvRanges {
+            hue: [b[0], b[1]],
+            saturation: [b[2], b[3]],
+            value: [b[4], b[5]],
+            alpha: [b[6], b[7]],
+        }
+    }
+
+    /// Sets the hue range.
+    pub const fn hue(mut self, min: f32, max: f32) -> Self {
+        self.hue = [min, max];
+        self
+    }
+
+    /// Sets the saturation range.
+    pub const fn saturation(mut self, min: f32, max: f32) -> Self {
+        self.saturation = [min, max];
+        self
+    }
+
+    /// Sets the value (brightness) range.
+    pub const fn value(mut self, min: f32, max: f32) -> Self {
+        self.value = [min, max];
+        self
+    }
+
+    /// Sets the alpha range.
+    pub const fn alpha(mut self, min: f32, max: f32) -> Self {
+        self.alpha = [min, max];
+        self
+    }
+}
+
+/// The interpolation of `Random.Range(float, float)` for a given `t`:
+/// `min * t + (1 - t) * max`, each product rounded separately.
+#[inline]
+pub fn range_from_t(t: f32, min: f32, max: f32) -> f32 {
+    let a = min * t;
+    let b = (1.0 - t) * max;
+    a + b
+}
+
+/// `Mathf.Lerp(a, b, t)`: `a + (b - a) * Clamp01(t)`.
+#[inline]
+pub fn lerp(a: f32, b: f32, t: f32) -> f32 {
+    // Clamp01 keeps NaN, like f32::clamp.
+    a + (b - a) * t.clamp(0.0, 1.0)
+}
+
+/// `Color.HSVToRGB(h, s, v, hdr)`, Unity's conversion, returning `[r, g, b]`.
+///
+/// Faithful to the engine's quirks: the sector is `(int)floor(h * 6)` and
+/// only sectors -1..=6 produce a colour (any other hue, including NaN,
+/// gives black when `s` and `v` are non-zero); `hdr == false` clamps each
+/// channel to `[0, 1]`.
+///
+/// ```
+/// use rngkit::engines::unity::hsv_to_rgb;
+/// assert_eq!(hsv_to_rgb(0.0, 1.0, 1.0, true), [1.0, 0.0, 0.0]);
+/// assert_eq!(hsv_to_rgb(0.5, 0.0, 0.25, true), [0.25, 0.25, 0.25]);
+/// ```
+pub fn hsv_to_rgb(h: f32, s: f32, v: f32, hdr: bool) -> [f32; 3] {
+    if s == 0.0 {
+        return [v, v, v];
+    }
+    if v == 0.0 {
+        return [0.0, 0.0, 0.0];
+    }
+    let h6 = h * 6.0;
+    let floor = libm::floorf(h6);
+    // C#'s (int) cast of a float on x86: NaN and out-of-range values become
+    // int.MinValue, which matches no sector.
+    let sector = if floor.is_nan() || !(-2_147_483_648.0..2_147_483_648.0).contains(&floor) {
+        i32::MIN
+    } else {
+        floor as i32
+    };
+    let t = h6 - sector as f32;
+    let var1 = v * (1.0 - s);
+    let var2 = v * (1.0 - s * t);
+    let var3 = v * (1.0 - s * (1.0 - t));
+    let rgb = match sector {
+        0 | 6 => [v, var3, var1],
+        1 => [var2, v, var1],
+        2 => [var1, v, var3],
+        3 => [var1, var2, v],
+        4 => [var3, var1, v],
+        5 | -1 => [v, var1, var2],
+        _ => [0.0, 0.0, 0.0],
+    };
+    if hdr {
+        rgb
+    } else {
+        rgb.map(|c| c.clamp(0.0, 1.0))
+    }
+}
+
+/// Negates a quaternion whose `w` is negative (Unity's canonical sign).
+fn positive_w(q: [f32; 4]) -> [f32; 4] {
+    if q[3] < 0.0 { q.map(|c| -c) } else { q }
+}
