@@ -30,4 +30,16 @@ fuzz_target!(|data: &[u8]| {
     check::<SplitMix64>(text);
     check::<TinyMt32>(text);
     check::<Xorshift32>(text);
+    // The facade's type-erased generator: `{version, algorithm, state}`.
+    if let Ok(rng) = serde_json::from_str::<rngkit::facade::DeterministicRng>(text) {
+        let json = serde_json::to_string(&rng).unwrap();
+        assert_eq!(
+            serde_json::from_str::<rngkit::facade::DeterministicRng>(&json).unwrap(),
+            rng
+        );
+        assert_eq!(
+            rng.algorithm().from_words(&rng.to_words()).as_ref(),
+            Ok(&rng)
+        );
+    }
 });

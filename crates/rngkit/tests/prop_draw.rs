@@ -34,6 +34,23 @@ const NAMES: &[&str] = &[
     "next-uint",
     "next-u32",
     "uint",
+    // The engine draws (contract table), tried on every profile.
+    "range-float",
+    "inside-unit-circle",
+    "inside-unit-sphere",
+    "on-unit-sphere",
+    "rotation",
+    "rotation-uniform",
+    "color-hsv",
+    "next-int",
+    "next-float",
+    "next-bool",
+    "next-double",
+    "next-rand",
+    "next-alt-rand",
+    "next-unit",
+    "next-float-pc24",
+    "next-int-inclusive",
 ];
 
 fn profile() -> impl Strategy<Value = Profile> {
@@ -64,7 +81,8 @@ fn arg() -> impl Strategy<Value = String> {
 proptest! {
     #![proptest_config(config())]
 
-    /// `Draw::parse` never panics, whatever the name and arguments.
+    /// `Draw::parse` never panics, whatever the name and arguments, and what
+    /// it accepts evaluates without panicking.
     #[test]
     fn parse_never_panics(
         p in profile(),
@@ -72,10 +90,19 @@ proptest! {
             (0..NAMES.len()).prop_map(|i| NAMES[i].to_string()),
             any::<String>(),
         ],
-        args in proptest::collection::vec(arg(), 0..4),
+        args in proptest::collection::vec(arg(), 0..9),
+        seed in 1u64..=0xffff_ffff,
     ) {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let _ = Draw::parse(p, &name, &args);
+        // An accepted draw (engine draws included) evaluates and prints.
+        if let Ok(draw) = Draw::parse(p, &name, &args) {
+            let mut rng = p.seeded(seed, 54).unwrap();
+            for _ in 0..4 {
+                let value = draw.eval(&mut rng);
+                prop_assert!(!value.format(false).contains('\n'));
+                prop_assert!(!value.format(true).contains('\n'));
+            }
+        }
     }
 
     /// `int MIN MAX` parses exactly when MIN < MAX and every draw lies in [MIN, MAX).
