@@ -59,8 +59,16 @@ pub fn report_clap(err: clap::Error) -> ExitCode {
             ExitCode::SUCCESS
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            // `rngkit` alone: show help on stderr, as usage is wrong.
-            let _ = err.print();
+            // `rngkit` alone is bad usage like any other: one `error:` line
+            // (the contract), naming the commands.
+            let commands: Vec<String> = <crate::cli::Cli as clap::CommandFactory>::command()
+                .get_subcommands()
+                .map(|c| c.get_name().to_string())
+                .collect();
+            eprintln!(
+                "error: no command given; the commands are {} (see --help)",
+                commands.join(", ")
+            );
             ExitCode::from(EXIT_USAGE)
         }
         _ => {

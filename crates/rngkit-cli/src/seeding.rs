@@ -1,6 +1,7 @@
 //! Building a generator from the SEEDING options, and `--advance`.
 
 use std::fs;
+use std::io::{self, Read};
 use std::path::Path;
 
 use rngkit::generators::Mt19937;
@@ -69,8 +70,7 @@ pub fn state_from_text(profile: Profile, text: &str) -> Result<DeterministicRng,
 /// A state file (`--state-file`): the 2500/2503-byte save blob for the
 /// MT19937 profiles, the hex words as text for the others.
 pub fn state_from_file(profile: Profile, path: &Path) -> Result<DeterministicRng, CliError> {
-    let data = fs::read(path)
-        .map_err(|e| CliError::usage(format_args!("cannot read {}: {e}", path.display())))?;
+    let data = read_state_file(path)?;
     if profile.algorithm() == Algorithm::Mt19937 {
         let mt = Mt19937::from_blob(&data)
             .map_err(|e| CliError::usage(format_args!("{}: {e}", path.display())))?;
@@ -87,6 +87,30 @@ pub fn state_from_file(profile: Profile, path: &Path) -> Result<DeterministicRng
     profile
         .from_words(&words)
         .map_err(|e| CliError::usage(format_args!("{}: {e}", path.display())))
+}
+
+/// The most a state file can hold: the MT19937 blob is 2503 bytes and its
+/// text form under 6 KiB; anything larger is not a state file.
+const MAX_STATE_FILE: u64 = 1 << 20;
+
+/// Reads a state file, refusing one larger than [`MAX_STATE_FILE`] instead
+/// of reading without end (`/dev/zero`, a mistaken disk image).
+fn read_state_file(path: &Path) -> Result<Vec<u8>, CliError> {
+    let cannot =
+        |e: io::Error| CliError::usage(format_args!("cannot read {}: {e}", path.display()));
+    let mut data = Vec::new();
+    fs::File::open(path)
+        .map_err(cannot)?
+        .take(MAX_STATE_FILE + 1)
+        .read_to_end(&mut data)
+        .map_err(cannot)?;
+    if data.len() as u64 > MAX_STATE_FILE {
+        return Err(CliError::usage(format_args!(
+            "{}: more than 1 MiB, too large for a state file",
+            path.display()
+        )));
+    }
+    Ok(data)
 }
 
 /// Parses `--seed`: decimal or hex, negative values as two's complement of

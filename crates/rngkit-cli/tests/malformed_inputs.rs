@@ -1,0 +1,443 @@
+//! The `rngkit` binary on a table of malformed command lines and files.
+//!
+//! The contract (`shared/cli-contract.md`, "Common rules"): bad usage or
+//! bad input exits 2 with exactly one line on stderr that starts `error:`,
+//! nothing on stdout, and never a panic. Each row also names a fragment the
+//! message must contain, so a row cannot pass by failing for an unrelated
+//! reason. To cover a new command, add rows to `rows()`.
+
+use std::ffi::{OsStr, OsString};
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// One malformed invocation: its argv and a fragment of the expected message.
+struct Row {
+    args: Vec<OsString>,
+    needle: &'static str,
+}
+
+fn row(args: &[&str], needle: &'static str) -> Row {
+    Row {
+        args: args.iter().map(OsString::from).collect(),
+        needle,
+    }
+}
+
+/// A row whose argv mixes text and raw bytes (non-UTF-8 arguments, paths).
+fn row_os(args: &[&OsStr], needle: &'static str) -> Row {
+    Row {
+        args: args.iter().map(|a| a.to_os_string()).collect(),
+        needle,
+    }
+}
+
+fn words(first: &str, rest: &str, count: usize) -> String {
+    let mut s = first.to_string();
+    for _ in 0..count {
+        s.push(' ');
+        s.push_str(rest);
+    }
+    s
+}
+
+/// Input files for the file rows, in a fresh directory.
+struct Fixtures {
+    dir: PathBuf,
+}
+
+impl Fixtures {
+    fn new() -> Self {
+        let dir = std::env::temp_dir().join(format!("rngkit-malformed-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("a-directory")).unwrap();
+        // A valid MT19937 blob: 624 nonzero words, left = 0, built by hand
+        // from the contract's layout (624 LE u32, then LE i32 left).
+        let mut blob = Vec::new();
+        for i in 0..624u32 {
+            blob.extend_from_slice(&(i.wrapping_mul(2_654_435_761) | 1).to_le_bytes());
+        }
+        blob.extend_from_slice(&0i32.to_le_bytes());
+        assert_eq!(blob.len(), 2500);
+        let write = |name: &str, data: &[u8]| std::fs::write(dir.join(name), data).unwrap();
+        write("blob", &blob);
+        write("empty", b"");
+        write("truncated", &blob[..2499]);
+        let mut long = blob.clone();
+        long.extend_from_slice(&[0, 0, 0, 0]);
+        write("long", &long);
+        let with_left = |left: i32| {
+            let mut b = blob.clone();
+            b[2496..].copy_from_slice(&left.to_le_bytes());
+            b
+        };
+        write("left625", &with_left(625));
+        write("left-1", &with_left(-1));
+        write("left-min", &with_left(i32::MIN));
+        let mut zero = vec![0u8; 2496];
+        zero.extend_from_slice(&5i32.to_le_bytes());
+        write("zero-block", &zero);
+        write("three-words", b"1 2 3\n");
+        write("not-utf8", &[0xff, 0xfe, 0x20, 0x31]);
+        write("words-too-wide", b"100000000 1 1 1");
+        Fixtures { dir }
+    }
+
+    fn path(&self, name: &str) -> String {
+        self.dir.join(name).to_str().unwrap().to_string()
+    }
+}
+
+impl Drop for Fixtures {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn rows(f: &Fixtures) -> Vec<Row> {
+    let p = |name: &str| f.path(name);
+    let huge_number = "9".repeat(200);
+    let long_word = "f".repeat(100_000);
+    let many_words = words("1", "1", 49_999);
+    // Words are hex: 0x271 = 625.
+    let mt_left_625 = words("271", "1", 624);
+    let mt_left_neg = words("ffffffff", "1", 624);
+    let mt_short = words("0", "1", 623);
+    let mt_long = words("0", "1", 625);
+    let mt_zero = words("0", "0", 624);
+    let bad = OsStr::from_bytes(b"\xff\xfe");
+    let bad_path = f.dir.join(OsStr::from_bytes(b"missing-\xff"));
+    let os = OsStr::new;
+    vec![
+        // Commands and generator names. (`rngkit` alone used to print the
+        // help text, many lines, on stderr.)
+        row(&[], "no command given"),
+        row(&["gen"], "required"),
+        row(&["state"], "required"),
+        row(&["frobnicate"], "unrecognized subcommand"),
+        row(
+            &["gen", "unity3d", "--seed", "1", "u32"],
+            "unknown generator",
+        ),
+        row(&["gen", "", "--seed", "1", "u32"], "unknown generator"),
+        row(&["gen", "UNITY", "--seed", "1", "u32"], "unknown generator"),
+        row(&["state", "mt", "--seed", "1"], "unknown generator"),
+        row(&["gen", "unity", "u32"], "required"),
+        row(&["gen", "unity", "--seed", "1"], "DRAW"),
+        row(
+            &["gen", "unity", "--seed", "1", "--bogus", "u32"],
+            "--bogus",
+        ),
+        row(&["state", "unity", "--seed", "1", "--hex"], "--hex"),
+        // Seeds.
+        row(&["gen", "unity", "--seed", "", "u32"], "--seed"),
+        row(&["gen", "unity", "--seed", "0x", "u32"], "--seed"),
+        row(&["gen", "unity", "--seed", "1.5", "u32"], "--seed"),
+        row(&["gen", "unity", "--seed", &huge_number, "u32"], "--seed"),
+        row(&["gen", "unity", "--seed", "4294967296", "u32"], "32-bit"),
+        row(
+            &["gen", "mt19937", "--seed", "-2147483649", "u32"],
+            "32-bit",
+        ),
+        row(
+            &["gen", "pcg32", "--seed", "18446744073709551616", "u32"],
+            "64-bit",
+        ),
+        row(&["gen", "unity-math", "--seed", "0", "u32"], "seed 0"),
+        row(
+            &["gen", "unity-math", "--seed", "0x100000000", "u32"],
+            "32-bit",
+        ),
+        row(
+            &["gen", "unity", "--seed", "1", "--seed", "2", "u32"],
+            "--seed",
+        ),
+        row(
+            &["gen", "unity", "--seed", "1", "--entropy", "u32"],
+            "--entropy",
+        ),
+        row(
+            &["gen", "unity", "--seed", "1", "--stream", "5", "u32"],
+            "--stream",
+        ),
+        row(
+            &["gen", "pcg32", "--seed", "1", "--stream", "-1", "u32"],
+            "--stream",
+        ),
+        row(
+            &["gen", "pcg32", "--state", "1 3", "--stream", "5", "u32"],
+            "--stream",
+        ),
+        // Counts, advances and draws.
+        row(&["gen", "unity", "--seed", "1", "-n", "-1", "u32"], "-n"),
+        row(
+            &[
+                "gen",
+                "unity",
+                "--seed",
+                "1",
+                "-n",
+                "18446744073709551616",
+                "u32",
+            ],
+            "-n",
+        ),
+        row(
+            &["gen", "unity", "--seed", "1", "--advance", "x", "u32"],
+            "--advance",
+        ),
+        row(
+            &["gen", "unity", "--seed", "1", "--advance", "", "u32"],
+            "--advance",
+        ),
+        row(&["gen", "unity", "--seed", "1", "nope"], "has no draw"),
+        row(&["gen", "unity", "--seed", "1", "U32"], "has no draw"),
+        row(&["gen", "unity", "--seed", "1", "u32", "extra"], "argument"),
+        row(&["gen", "unity", "--seed", "1", "int", "5"], "takes 2"),
+        row(
+            &["gen", "unity", "--seed", "1", "int", "5", "5"],
+            "MIN < MAX",
+        ),
+        row(
+            &["gen", "unity", "--seed", "1", "int", "9", "-9"],
+            "MIN < MAX",
+        ),
+        row(
+            &[
+                "gen",
+                "unity",
+                "--seed",
+                "1",
+                "int",
+                "0",
+                "9223372036854775808",
+            ],
+            "64-bit signed",
+        ),
+        row(&["gen", "unity", "--seed", "1", "int", "a", "b"], "`a`"),
+        row(&["gen", "unity", "--seed", "1", "--raw", "f64"], "--raw"),
+        row(
+            &["gen", "unity", "--seed", "1", "--hex", "--raw", "u32"],
+            "--raw",
+        ),
+        // --state text.
+        row(&["state", "unity", "--state", ""], "empty"),
+        row(&["state", "unity", "--state", "   "], "empty"),
+        row(&["state", "unity", "--state", "0 0 0 0"], "all zero"),
+        row(&["state", "unity", "--state", "1 2 3"], "4 words"),
+        row(&["state", "unity", "--state", "1 2 3 4 5"], "4 words"),
+        row(&["state", "unity", "--state", "1 2 3 100000000"], "32 bits"),
+        row(&["state", "unity", "--state", "g 1 2 3"], "not hex"),
+        row(&["state", "unity", "--state", "0x 1 2 3"], "hex word"),
+        row(&["state", "unity", "--state", "-1 2 3 4"], "'-1'"),
+        row(&["state", "unity", "--state=-1 2 3 4"], "not hex"),
+        row(
+            &["state", "splitmix64", "--state", "10000000000000000"],
+            "16 digits",
+        ),
+        row(&["state", "splitmix64", "--state", &long_word], "16 digits"),
+        row(&["state", "unity", "--state", &many_words], "found 50000"),
+        row(&["state", "pcg32", "--state", "1 2"], "odd"),
+        row(&["state", "unity-math", "--state", "0"], "all zero"),
+        row(
+            &["state", "tinymt32", "--state", "80000000 0 0 0"],
+            "all zero",
+        ),
+        row(&["state", "mt19937", "--state", &mt_left_625], "0..=624"),
+        row(&["state", "mars", "--state", &mt_left_neg], "0..=624"),
+        row(&["state", "mt19937", "--state", &mt_short], "625 words"),
+        row(&["state", "mt19937", "--state", &mt_long], "625 words"),
+        row(&["state", "mt19937", "--state", &mt_zero], "all zero"),
+        // --state-file and -o.
+        row(&["state", "mars", "--state-file", &p("empty")], "found 0"),
+        row(
+            &["state", "mars", "--state-file", &p("truncated")],
+            "found 2499",
+        ),
+        row(
+            &["state", "mt19937", "--state-file", &p("long")],
+            "found 2504",
+        ),
+        row(&["state", "mars", "--state-file", &p("left625")], "0..=624"),
+        row(&["state", "mt19937", "--state-file", &p("left-1")], "-1"),
+        row(
+            &["state", "mt19937", "--state-file", &p("left-min")],
+            "-2147483648",
+        ),
+        row(
+            &["state", "mt19937", "--state-file", &p("zero-block")],
+            "all zero",
+        ),
+        row(
+            &["state", "mt19937", "--state-file", &p("a-directory")],
+            "cannot read",
+        ),
+        row(
+            &["state", "mt19937", "--state-file", &p("missing")],
+            "cannot read",
+        ),
+        // An endless file used to be read into memory until the process died.
+        row(&["state", "mars", "--state-file", "/dev/zero"], "too large"),
+        row(
+            &["gen", "unity", "--state-file", "/dev/zero", "u32"],
+            "too large",
+        ),
+        row(
+            &["gen", "unity", "--state-file", &p("blob"), "u32"],
+            "UTF-8",
+        ),
+        row(
+            &["gen", "unity", "--state-file", &p("not-utf8"), "u32"],
+            "UTF-8",
+        ),
+        row(&["state", "unity", "--state-file", &p("empty")], "empty"),
+        row(
+            &["state", "unity", "--state-file", &p("three-words")],
+            "4 words",
+        ),
+        row(
+            &["state", "unity", "--state-file", &p("words-too-wide")],
+            "32 bits",
+        ),
+        row(
+            &["state", "unity", "--seed", "1", "-o", &p("a-directory")],
+            "cannot write",
+        ),
+        row(
+            &["state", "mars", "--seed", "1", "-o", &p("no-such-dir/x")],
+            "cannot write",
+        ),
+        // distance.
+        row(&["distance", "unity"], "required"),
+        row(
+            &["distance", "unity", "--from", "0 0 0 0", "--to", "1 2 3 4"],
+            "--from",
+        ),
+        row(
+            &["distance", "unity", "--from", "1 2 3 4", "--to", "1 2 3"],
+            "--to",
+        ),
+        row(
+            &[
+                "distance", "tinymt32", "--from", "1 2 3 4", "--to", "1 2 3 5", "--max", "x",
+            ],
+            "--max",
+        ),
+        row(
+            &[
+                "distance",
+                "mt19937",
+                "--from-file",
+                "/dev/zero",
+                "--to-file",
+                &p("blob"),
+            ],
+            "too large",
+        ),
+        row(
+            &[
+                "distance",
+                "splitmix64",
+                "--from",
+                "1",
+                "--to-file",
+                &p("a-directory"),
+            ],
+            "cannot read",
+        ),
+        row(
+            &[
+                "gen",
+                "unity",
+                "--seed",
+                "1",
+                "--advance",
+                "0x100000000000000000000000000000000",
+                "u32",
+            ],
+            "--advance",
+        ),
+        // Non-UTF-8 arguments.
+        row_os(&[bad], "unrecognized subcommand"),
+        row_os(&[os("gen"), bad, os("--seed"), os("1"), os("u32")], "UTF-8"),
+        row_os(
+            &[os("gen"), os("unity"), os("--seed"), bad, os("u32")],
+            "UTF-8",
+        ),
+        row_os(
+            &[os("gen"), os("unity"), os("--seed"), os("1"), bad],
+            "UTF-8",
+        ),
+        row_os(&[os("state"), os("unity"), os("--state"), bad], "UTF-8"),
+        row_os(
+            &[
+                os("state"),
+                os("mars"),
+                os("--state-file"),
+                bad_path.as_os_str(),
+            ],
+            "cannot read",
+        ),
+    ]
+}
+
+/// Exit 2, nothing on stdout, one `error:` line containing the fragment.
+fn check(row: &Row, cwd: &Path) -> Result<(), String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_rngkit"))
+        .args(&row.args)
+        .current_dir(cwd)
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .expect("the rngkit binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let shown: Vec<String> = row
+        .args
+        .iter()
+        .map(|a| {
+            let s = a.to_string_lossy();
+            if s.len() > 60 {
+                format!("{}...", &s[..60])
+            } else {
+                s.into_owned()
+            }
+        })
+        .collect();
+    let fail = |why: &str| Err(format!("rngkit {shown:?}: {why}; stderr: {stderr:?}"));
+    if stderr.contains("panicked") || stderr.contains("RUST_BACKTRACE") {
+        return fail("panicked");
+    }
+    if out.status.code() != Some(2) {
+        return fail(&format!("exit {:?}, expected 2", out.status.code()));
+    }
+    if !out.stdout.is_empty() {
+        return fail("wrote to stdout");
+    }
+    if stderr.lines().count() != 1 || !stderr.ends_with('\n') {
+        return fail("stderr is not exactly one line");
+    }
+    if !stderr.starts_with("error: ") {
+        return fail("stderr does not start with `error: `");
+    }
+    if !stderr.contains(row.needle) {
+        return fail(&format!("message lacks `{}`", row.needle));
+    }
+    Ok(())
+}
+
+#[test]
+fn malformed_inputs_exit_2_with_one_error_line() {
+    let fixtures = Fixtures::new();
+    let rows = rows(&fixtures);
+    assert!(rows.len() >= 40, "the table has {} rows", rows.len());
+    let failures: Vec<String> = rows
+        .iter()
+        .filter_map(|r| check(r, &fixtures.dir).err())
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} rows failed:\n{}",
+        failures.len(),
+        rows.len(),
+        failures.join("\n")
+    );
+}

@@ -1,0 +1,187 @@
+//! Property tests of the draw registry: parsing never panics, draws stay in
+//! their documented ranges, and printed values parse back to the same bits.
+//!
+//! Range oracles come from the contract (`int MIN MAX`: MIN <= x < MAX;
+//! `f32`/`f64`: [0, 1)). When engine draws land, add their ranges to
+//! `in_range` and their names to `NAMES`.
+
+use proptest::prelude::*;
+use rngkit::draw::{Draw, DrawValue};
+use rngkit::number::{parse_f32, parse_f64, parse_int};
+use rngkit::profile::{DeterministicRng, Profile};
+
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: 256,
+        ..ProptestConfig::default()
+    }
+}
+
+/// Draw names the parser knows, plus near misses.
+const NAMES: &[&str] = &[
+    "u32",
+    "u64",
+    "f32",
+    "f64",
+    "int",
+    "bool",
+    "U32",
+    "int ",
+    "",
+    "-n",
+    "value",
+    "range-int",
+    "next-uint",
+    "next-u32",
+    "uint",
+    // The engine draws (contract table), tried on every profile.
+    "range-float",
+    "inside-unit-circle",
+    "inside-unit-sphere",
+    "on-unit-sphere",
+    "rotation",
+    "rotation-uniform",
+    "color-hsv",
+    "next-int",
+    "next-float",
+    "next-bool",
+    "next-double",
+    "next-rand",
+    "next-alt-rand",
+    "next-unit",
+    "next-float-pc24",
+    "next-int-inclusive",
+];
+
+fn profile() -> impl Strategy<Value = Profile> {
+    (0usize..Profile::ALL.len()).prop_map(|i| Profile::ALL[i])
+}
+
+/// A seeded generator of any profile (any valid seed).
+fn generator() -> impl Strategy<Value = DeterministicRng> {
+    (profile(), any::<u64>(), any::<u64>()).prop_map(|(p, seed, stream)| {
+        let seed = if p.seed_bits() == 32 {
+            seed & 0xffff_ffff
+        } else {
+            seed
+        };
+        p.seeded(seed.max(1), stream).unwrap()
+    })
+}
+
+fn arg() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<i64>().prop_map(|v| v.to_string()),
+        any::<u64>().prop_map(|v| format!("{v:#x}")),
+        any::<String>(),
+        "-?(0x)?[0-9a-f]{0,20}",
+    ]
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// `Draw::parse` never panics, whatever the name and arguments, and what
+    /// it accepts evaluates without panicking.
+    #[test]
+    fn parse_never_panics(
+        p in profile(),
+        name in prop_oneof![
+            (0..NAMES.len()).prop_map(|i| NAMES[i].to_string()),
+            any::<String>(),
+        ],
+        args in proptest::collection::vec(arg(), 0..9),
+        seed in 1u64..=0xffff_ffff,
+    ) {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        // An accepted draw (engine draws included) evaluates and prints.
+        if let Ok(draw) = Draw::parse(p, &name, &args) {
+            let mut rng = p.seeded(seed, 54).unwrap();
+            for _ in 0..4 {
+                let value = draw.eval(&mut rng);
+                prop_assert!(!value.format(false).contains('\n'));
+                prop_assert!(!value.format(true).contains('\n'));
+            }
+        }
+    }
+
+    /// `int MIN MAX` parses exactly when MIN < MAX and every draw lies in [MIN, MAX).
+    #[test]
+    fn int_in_range(
+        mut g in generator(),
+        a in prop_oneof![any::<i64>(), -3i64..3, Just(i64::MIN), Just(i64::MAX)],
+        b in prop_oneof![any::<i64>(), -3i64..3, Just(i64::MIN), Just(i64::MAX)],
+    ) {
+        // MIN in decimal, MAX in hex (`-0x..` when negative): both spellings users type.
+        let max_hex = if b < 0 {
+            format!("-{:#x}", b.unsigned_abs())
+        } else {
+            format!("{b:#x}")
+        };
+        let parsed = Draw::parse(Profile::Unity, "int", &[&a.to_string(), &max_hex]);
+        prop_assert_eq!(parsed.is_ok(), a < b);
+        if let Ok(draw) = parsed {
+            prop_assert_eq!(&draw, &Draw::Int { min: a, max: b });
+            for _ in 0..32 {
+                match draw.eval(&mut g) {
+                    DrawValue::I64(x) => prop_assert!(a <= x && x < b, "{} not in [{}, {})", x, a, b),
+                    other => prop_assert!(false, "int gave {:?}", other),
+                }
+            }
+        }
+    }
+
+    /// f32/f64 lie in [0, 1); u32/u64/bool have their types; every value
+    /// printed (decimal or `--hex`) parses back to the same bits.
+    #[test]
+    fn common_draws_in_range_and_print_back(mut g in generator(), name in 0usize..5) {
+        let name = ["u32", "u64", "f32", "f64", "bool"][name];
+        let draw = Draw::parse(Profile::Pcg32, name, &[]).unwrap();
+        for _ in 0..32 {
+            let value = draw.eval(&mut g);
+            let (text, hex) = (value.format(false), value.format(true));
+            match value {
+                DrawValue::U32(v) => {
+                    prop_assert_eq!(parse_int::<u32>(&text), Ok(v));
+                    prop_assert_eq!(parse_int::<u32>(&hex), Ok(v));
+                    prop_assert_eq!(hex.len(), 10);
+                }
+                DrawValue::U64(v) => {
+                    prop_assert_eq!(parse_int::<u64>(&text), Ok(v));
+                    prop_assert_eq!(parse_int::<u64>(&hex), Ok(v));
+                    prop_assert_eq!(hex.len(), 18);
+                }
+                DrawValue::F32(v) => {
+                    prop_assert!((0.0..1.0).contains(&v), "{}", v);
+                    prop_assert_eq!(parse_f32(&text).map(f32::to_bits), Ok(v.to_bits()));
+                    prop_assert_eq!(parse_f32(&hex).map(f32::to_bits), Ok(v.to_bits()));
+                    // 24 bits: an integer multiple of 2^-24.
+                    prop_assert_eq!((v * 16_777_216.0).fract(), 0.0);
+                }
+                DrawValue::F64(v) => {
+                    prop_assert!((0.0..1.0).contains(&v), "{}", v);
+                    prop_assert_eq!(parse_f64(&text).map(f64::to_bits), Ok(v.to_bits()));
+                    prop_assert_eq!(parse_f64(&hex).map(f64::to_bits), Ok(v.to_bits()));
+                    prop_assert_eq!((v * 9_007_199_254_740_992.0).fract(), 0.0);
+                }
+                DrawValue::Bool(v) => prop_assert_eq!(text, v.to_string()),
+                other => prop_assert!(false, "{} gave {:?}", name, other),
+            }
+        }
+    }
+
+    /// Simple draws refuse arguments; `int` refuses any count but two.
+    #[test]
+    fn arity(p in profile(), name in 0usize..6, n in 0usize..4) {
+        let name = ["u32", "u64", "f32", "f64", "bool", "int"][name];
+        let args = vec!["1"; n];
+        let want = if name == "int" { 2 } else { 0 };
+        let parsed = Draw::parse(p, name, &args);
+        if n == want {
+            // `int 1 1` is an empty range.
+            prop_assert_eq!(parsed.is_ok(), name != "int");
+        } else {
+            prop_assert!(parsed.is_err());
+        }
+    }
+}

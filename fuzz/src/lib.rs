@@ -1,0 +1,340 @@
+//! Shared pieces of the fuzz targets: the state-validity oracle, and the
+//! `rngkit` command line compiled in process.
+//!
+//! The CLI is a binary crate, so its modules are compiled here from their
+//! source files (`#[path]`), and [`run_cli`] repeats `main.rs`'s dispatch.
+//! When a command is added to `main.rs`, add its arm to [`run_cli`] (the
+//! exhaustive `match` stops compiling until then).
+#![allow(dead_code, clippy::all)]
+
+#[path = "../../crates/rngkit-cli/src/cli.rs"]
+mod cli;
+#[path = "../../crates/rngkit-cli/src/commands/mod.rs"]
+mod commands;
+#[path = "../../crates/rngkit-cli/src/error.rs"]
+mod error;
+#[path = "../../crates/rngkit-cli/src/output.rs"]
+mod output;
+#[path = "../../crates/rngkit-cli/src/seeding.rs"]
+mod seeding;
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use arbitrary::Arbitrary;
+use clap::Parser;
+use rngkit::number::parse_int;
+use rngkit::profile::{Algorithm, DeterministicRng};
+
+/// The contract's validity rule for state words (count, width, the all-zero
+/// fixed point, PCG's odd increment, MT19937's `left` in 0..=624), written
+/// independently of the library's validation.
+pub fn valid_words(algorithm: Algorithm, w: &[u64]) -> bool {
+    let fits32 = |ws: &[u64]| ws.iter().all(|&x| x <= u64::from(u32::MAX));
+    let nonzero = |ws: &[u64]| ws.iter().any(|&x| x != 0);
+    let count = |n: usize| w.len() == n;
+    match algorithm {
+        Algorithm::Xorshift128 => count(4) && fits32(w) && nonzero(w),
+        Algorithm::Mt19937 => count(625) && w[0] <= 624 && fits32(&w[1..]) && nonzero(&w[1..]),
+        Algorithm::Pcg32 => count(2) && w[1] % 2 == 1,
+        Algorithm::Xoshiro256StarStar => count(4) && nonzero(w),
+        Algorithm::Xoroshiro128Plus => count(2) && nonzero(w),
+        Algorithm::SplitMix64 => count(1),
+        Algorithm::TinyMt32 => {
+            count(4) && fits32(w) && nonzero(&[w[0] & 0x7fff_ffff, w[1], w[2], w[3]])
+        }
+        Algorithm::Xorshift32 => count(1) && fits32(w) && w[0] != 0,
+        other => panic!("no validity rule for {other:?}: add one from the contract"),
+    }
+}
+
+/// The CLI's `--state` text parser and formatter, as the binary uses them.
+pub fn parse_state_text(text: &str) -> Result<Vec<u64>, String> {
+    seeding::parse_state_words(text).map_err(|e| e.message)
+}
+
+/// `rngkit state`'s text form of a generator.
+pub fn format_state(rng: &DeterministicRng) -> String {
+    seeding::format_words(rng)
+}
+
+/// What one in-process run of the CLI ended with.
+#[derive(Debug)]
+pub enum Outcome {
+    /// clap refused the command line (the binary prints one `error:` line, exit 2).
+    Usage,
+    /// Help or version.
+    Help,
+    /// The command ran to success.
+    Success,
+    /// The command failed with this exit status and message.
+    Failed(u8, String),
+    /// Skipped: the arguments would run too long or write outside the scratch dir.
+    Skipped,
+}
+
+/// The scratch directory the CLI target runs in, with prepared input files.
+pub fn scratch() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("rngkit-fuzz-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("a-directory")).unwrap();
+        let mut blob = rngkit::generators::Mt19937::new(5489).to_blob();
+        std::fs::write(dir.join("blob"), &blob).unwrap();
+        let mut padded = blob.clone();
+        padded.extend_from_slice(&[0, 0, 0]);
+        std::fs::write(dir.join("padded"), &padded).unwrap();
+        std::fs::write(dir.join("truncated"), &blob[..2499]).unwrap();
+        std::fs::write(dir.join("empty"), b"").unwrap();
+        std::fs::write(dir.join("text"), b"0 1 6c078966 714acb3f\n").unwrap();
+        std::fs::write(dir.join("binary"), [0xff, 0xfe, 0x00, 0x80]).unwrap();
+        blob[2496..2500].copy_from_slice(&625i32.to_le_bytes());
+        std::fs::write(dir.join("left625"), &blob).unwrap();
+        blob[2496..2500].copy_from_slice(&(-1i32).to_le_bytes());
+        std::fs::write(dir.join("left-1"), &blob).unwrap();
+        std::fs::write(dir.join("zero"), [0u8; 2500]).unwrap();
+        std::env::set_current_dir(&dir).unwrap();
+        dir
+    })
+}
+
+/// File names in [`scratch`] the argv grammar may name.
+pub const FILES: &[&str] = &[
+    "blob",
+    "padded",
+    "truncated",
+    "empty",
+    "text",
+    "binary",
+    "left625",
+    "left-1",
+    "zero",
+    "a-directory",
+    "missing",
+    "out",
+];
+
+/// Whether the parsed arguments are safe and quick to run: a bounded
+/// output, a bounded `--advance`, files only inside the scratch dir.
+fn acceptable(cli: &cli::Cli) -> bool {
+    let source_ok = |s: &cli::Source| {
+        // Advances jump in O(log n), except MT19937's, which are slower per call.
+        let advance_ok = s.advance.as_deref().is_none_or(|a| {
+            s.generator.algorithm() != Algorithm::Mt19937
+                || parse_int::<i128>(a).map_or(true, |n| n.unsigned_abs() <= 100_000)
+        });
+        let file_ok = s.seeding.state_file.as_deref().is_none_or(inside_scratch);
+        advance_ok && file_ok
+    };
+    match &cli.command {
+        cli::Command::Gen(g) => {
+            let count = g.count.as_deref().map(parse_int::<u64>);
+            let count_ok = match count {
+                None => !g.raw,
+                Some(Ok(n)) => n <= 4096,
+                Some(Err(_)) => true,
+            };
+            count_ok && source_ok(&g.source)
+        }
+        cli::Command::State(s) => {
+            source_ok(&s.source) && s.output.as_deref().is_none_or(inside_scratch)
+        }
+        cli::Command::Distance(d) => {
+            let max_ok = d
+                .max
+                .as_deref()
+                .is_none_or(|m| parse_int::<u128>(m).map_or(true, |n| n <= 100_000));
+            max_ok
+                && d.from_file.as_deref().is_none_or(inside_scratch)
+                && d.to_file.as_deref().is_none_or(inside_scratch)
+        }
+    }
+}
+
+fn inside_scratch(path: &Path) -> bool {
+    use std::path::Component;
+    path.components().all(|c| matches!(c, Component::Normal(_))) && path.components().count() == 1
+}
+
+/// Runs the command line in process (argv without the program name).
+pub fn run_cli(args: &[String]) -> Outcome {
+    scratch();
+    let argv = std::iter::once("rngkit".to_string()).chain(args.iter().cloned());
+    let parsed = match cli::Cli::try_parse_from(argv) {
+        Ok(parsed) => parsed,
+        Err(err) => {
+            use clap::error::ErrorKind;
+            return match err.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Outcome::Help,
+                _ => {
+                    // The message the binary prints must render without panicking.
+                    let _ = err.render().to_string();
+                    Outcome::Usage
+                }
+            };
+        }
+    };
+    if !acceptable(&parsed) {
+        return Outcome::Skipped;
+    }
+    let result = match parsed.command {
+        cli::Command::Gen(args) => commands::r#gen::run(args),
+        cli::Command::State(args) => commands::state::run(args),
+        cli::Command::Distance(args) => commands::distance::run(args),
+    };
+    match result {
+        Ok(_) => Outcome::Success,
+        Err(e) => Outcome::Failed(e.code, e.message),
+    }
+}
+
+/// One argv token, drawn from the grammar's vocabulary or free text.
+#[derive(Arbitrary, Debug)]
+pub enum Token {
+    /// A command, option, generator or draw name.
+    Word(u8),
+    /// A number, well or badly formed.
+    Number(u8),
+    /// A state string.
+    State(u8),
+    /// A prepared file in the scratch dir.
+    File(u8),
+    /// Anything.
+    Free(String),
+}
+
+/// Commands, options, generator and draw names, and near misses.
+pub const WORDS: &[&str] = &[
+    "gen",
+    "state",
+    "--seed",
+    "--seed-str",
+    "--state",
+    "--state-file",
+    "--entropy",
+    "--stream",
+    "--advance",
+    "-n",
+    "--count",
+    "--hex",
+    "--raw",
+    "-o",
+    "--output",
+    "--help",
+    "-h",
+    "--version",
+    "--",
+    "-",
+    "unity",
+    "bdsp",
+    "xorshift128",
+    "mars",
+    "mt19937",
+    "pcg32",
+    "megacrush",
+    "xoshiro256ss",
+    "xoroshiro128p",
+    "splitmix64",
+    "tinymt32",
+    "unity-math",
+    "Unity",
+    "mt",
+    "u32",
+    "u64",
+    "f32",
+    "f64",
+    "int",
+    "bool",
+    "value",
+    "next-uint",
+    "range-int",
+    "recover",
+    "distance",
+    "--from",
+    "--to",
+    "--from-file",
+    "--to-file",
+    "--max",
+    "identify",
+    "seed-search",
+];
+
+/// Numbers: edges of every width, malformed spellings.
+pub const NUMBERS: &[&str] = &[
+    "0",
+    "1",
+    "-1",
+    "5489",
+    "0x10",
+    "0X10",
+    "4294967295",
+    "4294967296",
+    "-2147483648",
+    "-2147483649",
+    "18446744073709551615",
+    "18446744073709551616",
+    "-9223372036854775808",
+    "-9223372036854775809",
+    "170141183460469231731687303715884105728",
+    "624",
+    "625",
+    "54",
+    "0x",
+    "",
+    " ",
+    "1e3",
+    " 7 ",
+    "0x_1",
+    "1_000",
+    "_1",
+    "abc",
+    "-0",
+    "+5",
+    "--5",
+    "0.5",
+    "99999",
+    "100001",
+];
+
+/// State strings, valid and not.
+pub const STATES: &[&str] = &[
+    "0 1 6c078966 714acb3f",
+    "0 0 0 0",
+    "185706b82c2e03f8 6d",
+    "185706b82c2e03f8 6c",
+    "1",
+    "0",
+    "ffffffffffffffff",
+    "10000000000000000",
+    "0x1 0X2 3 4",
+    "1 2 3",
+    "1 2 3 4 5",
+    "g 1 2 3",
+    "",
+    "  ",
+    "1\t2\n3 4",
+    "100000000 1 1 1",
+];
+
+impl Token {
+    /// The token's text.
+    pub fn text(&self) -> String {
+        let pick = |table: &[&str], i: u8| table[usize::from(i) % table.len()].to_string();
+        match self {
+            Token::Word(i) => pick(WORDS, *i),
+            Token::Number(i) => pick(NUMBERS, *i),
+            Token::State(i) => {
+                let i = usize::from(*i);
+                if i % 17 == 16 {
+                    // An MT19937 state: `left` from the numbers, 624 words.
+                    let left = NUMBERS[(i / 17) % NUMBERS.len()];
+                    format!("{left}{}", " 1".repeat(624))
+                } else {
+                    STATES[i % STATES.len()].to_string()
+                }
+            }
+            Token::File(i) => pick(FILES, *i),
+            Token::Free(s) => s.clone(),
+        }
+    }
+}
