@@ -139,6 +139,37 @@ fn acceptable(cli: &cli::Cli) -> bool {
         cli::Command::State(s) => {
             source_ok(&s.source) && s.output.as_deref().is_none_or(inside_scratch)
         }
+        // Observations come from a scratch file (stdin would block); the
+        // searches are bounded so one input runs in milliseconds: no 2^32
+        // PCG32 scan, no 19937-unknown MT elimination, small seed ranges.
+        cli::Command::Recover(r) => {
+            r.observations.as_deref().is_some_and(inside_scratch)
+                && r.output.as_deref().is_none_or(inside_scratch)
+                && !matches!(r.generator.algorithm(), Algorithm::Pcg32 | Algorithm::Mt19937)
+        }
+        cli::Command::Identify(i) => {
+            i.state_file.as_deref().is_none_or(inside_scratch)
+                && i.max_advance
+                    .as_deref()
+                    .is_some_and(|m| parse_int::<u64>(m).map_or(true, |n| n <= 10_000))
+        }
+        cli::Command::SeedSearch(s) => {
+            let small_range = s.seeds.as_deref().is_some_and(|r| {
+                let r = r.replace("..=", "..");
+                match r.split_once("..") {
+                    Some((a, b)) => match (parse_int::<u64>(a), parse_int::<u64>(b)) {
+                        (Ok(a), Ok(b)) => b.saturating_sub(a) <= 65_536,
+                        _ => true,
+                    },
+                    None => true,
+                }
+            });
+            small_range
+                && s.observations.as_deref().is_some_and(inside_scratch)
+                && s.max_advance
+                    .as_deref()
+                    .is_none_or(|m| parse_int::<u64>(m).map_or(true, |n| n <= 16))
+        }
         cli::Command::Distance(d) => {
             let max_ok = d
                 .max
@@ -181,6 +212,9 @@ pub fn run_cli(args: &[String]) -> Outcome {
         cli::Command::Gen(args) => commands::r#gen::run(args),
         cli::Command::State(args) => commands::state::run(args),
         cli::Command::Distance(args) => commands::distance::run(args),
+        cli::Command::Recover(args) => commands::recover::run(args),
+        cli::Command::Identify(args) => commands::identify::run(args),
+        cli::Command::SeedSearch(args) => commands::seed_search::run(args),
     };
     match result {
         Ok(_) => Outcome::Success,
@@ -207,6 +241,17 @@ pub enum Token {
 pub const WORDS: &[&str] = &[
     "gen",
     "state",
+    "distance",
+    "recover",
+    "identify",
+    "seed-search",
+    "--observations",
+    "--seeds",
+    "--max-advance",
+    "--threads",
+    "--from",
+    "--to",
+    "--max",
     "--seed",
     "--seed-str",
     "--state",
@@ -248,15 +293,8 @@ pub const WORDS: &[&str] = &[
     "value",
     "next-uint",
     "range-int",
-    "recover",
-    "distance",
-    "--from",
-    "--to",
     "--from-file",
     "--to-file",
-    "--max",
-    "identify",
-    "seed-search",
 ];
 
 /// Numbers: edges of every width, malformed spellings.

