@@ -80,6 +80,12 @@ impl Fixtures {
         write("three-words", b"1 2 3\n");
         write("not-utf8", &[0xff, 0xfe, 0x20, 0x31]);
         write("words-too-wide", b"100000000 1 1 1");
+        write("obs-unknown-draw", b"valu = 0.5\n");
+        write("obs-no-value", b"value =\n");
+        write("obs-bad-mask", b"bits zz = 1\n");
+        write("obs-negative-skip", b"skip -1\n");
+        write("obs-not-utf8", &[0xff, 0xfe, b'\n']);
+        write("obs-one-word", b"u32 = 5\n");
         Fixtures { dir }
     }
 
@@ -369,6 +375,101 @@ fn rows(f: &Fixtures) -> Vec<Row> {
             "UTF-8",
         ),
         row_os(&[os("state"), os("unity"), os("--state"), bad], "UTF-8"),
+        // recover / identify / seed-search: malformed observation files and options.
+        row(
+            &["recover", "unity", "--observations", &p("obs-unknown-draw")],
+            "line 1: unity has no draw `valu`",
+        ),
+        row(
+            &["recover", "unity", "--observations", &p("obs-no-value")],
+            "line 1: nothing after `=`",
+        ),
+        row(
+            &["recover", "unity", "--observations", &p("obs-bad-mask")],
+            "line 1: MASK",
+        ),
+        row(
+            &[
+                "recover",
+                "unity",
+                "--observations",
+                &p("obs-negative-skip"),
+            ],
+            "line 1: skip",
+        ),
+        row(
+            &["recover", "unity", "--observations", &p("obs-not-utf8")],
+            "UTF-8",
+        ),
+        row(
+            &["recover", "unity", "--observations", &p("empty")],
+            "no observations",
+        ),
+        row(
+            &["recover", "unity", "--observations", &p("a-directory")],
+            "cannot read",
+        ),
+        row(
+            &["recover", "unity3d", "--observations", &p("obs-one-word")],
+            "unknown generator",
+        ),
+        row(
+            &["identify", "mars", "--state-file", &p("truncated")],
+            "2500",
+        ),
+        row(
+            &["identify", "mars", "--state-file", &p("left625")],
+            "0..=624",
+        ),
+        row(&["identify", "unity", "--state", "1 2 3"], "needs 4 words"),
+        row(
+            &[
+                "seed-search",
+                "mt19937",
+                "--observations",
+                &p("obs-one-word"),
+                "--seeds",
+                "10..5",
+            ],
+            "is empty",
+        ),
+        row(
+            &[
+                "seed-search",
+                "mt19937",
+                "--observations",
+                &p("obs-one-word"),
+                "--seeds",
+                "abc",
+            ],
+            "--seeds",
+        ),
+        row(
+            &[
+                "seed-search",
+                "mt19937",
+                "--observations",
+                &p("obs-one-word"),
+                "--seeds",
+                "0..5",
+                "--threads",
+                "0",
+            ],
+            "--threads",
+        ),
+        row(
+            &[
+                "seed-search",
+                "mt19937",
+                "--observations",
+                &p("obs-one-word"),
+                "--seeds",
+                "0..5",
+                "--max-advance",
+                "x",
+            ],
+            "--max-advance",
+        ),
         row_os(
             &[
                 os("state"),
