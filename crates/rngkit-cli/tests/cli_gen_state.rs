@@ -396,6 +396,10 @@ fn errors_are_one_line_with_exit_2() {
     );
     assert_usage_error(&["gen", "unity", "--seed", "1", "--raw", "f32"], "--raw");
     assert_usage_error(
+        &["gen", "unity", "--seed", "1", "u32", "--hex"],
+        "options go before DRAW",
+    );
+    assert_usage_error(
         &["gen", "unity", "--seed", "1", "--stream", "2", "u32"],
         "--stream",
     );

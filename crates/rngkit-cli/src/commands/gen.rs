@@ -20,6 +20,13 @@ pub fn run(args: GenArgs) -> Result<ExitCode, CliError> {
             "unknown option `{name}` (options go before DRAW; see `rngkit gen --help`)"
         )));
     }
+    // DRAW takes every word after it (so `int -5 5` works); a long option
+    // there was meant for `gen` itself.
+    if let Some(option) = rest.iter().find(|a| a.starts_with("--")) {
+        return Err(CliError::usage(format_args!(
+            "`{option}` after the draw: options go before DRAW (`rngkit gen GEN SEEDING [OPTIONS] DRAW [ARGS...]`)"
+        )));
+    }
     let draw_args: Vec<&str> = rest.iter().map(String::as_str).collect();
     let draw = Draw::parse(profile, name, &draw_args).map_err(CliError::usage)?;
     let count = match &args.count {
