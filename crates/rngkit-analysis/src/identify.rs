@@ -25,9 +25,6 @@ const SPLITMIX_GAMMA: u64 = SplitMix64::GAMMA;
 
 /// MT19937 block length.
 const N: usize = 624;
-/// MT19937 middle offset.
-const M: usize = 397;
-const MATRIX_A: u32 = 0x9908_b0df;
 const UPPER: u32 = 0x8000_0000;
 const LOWER: u32 = 0x7fff_ffff;
 /// The init_genrand multiplier and its inverse mod 2^32.
@@ -45,55 +42,9 @@ pub struct Identified {
     pub advance: u64,
 }
 
-/// Undoes the twist's `y -> (y >> 1) ^ (odd ? MATRIX_A : 0)`: the twisted
-/// `y` has bit 31 clear, so the top bit of the result tells if `MATRIX_A`
-/// went in.
-#[inline]
-fn untwist_word(mut t: u32) -> u32 {
-    if t & UPPER != 0 {
-        t ^= MATRIX_A;
-        (t << 1) | 1
-    } else {
-        t << 1
-    }
-}
-
-/// The block before one twist. Every bit comes back, including the low 31
-/// bits of word 0, which the twist never reads; those are recovered from the
-/// previous twist's last step (`prev[623] = prev[396] ^ f(.., prev[0])`) and
-/// are therefore only meaningful when `prev` itself came from a twist (not
-/// when it is `init_genrand`'s block).
-///
-/// ```
-/// use rngkit::generators::Mt19937;
-/// use rngkit_analysis::identify::untwist;
-///
-/// let mut mt = Mt19937::new(42);
-/// mt.twist();
-/// let once = *mt.block();
-/// mt.twist();
-/// assert_eq!(untwist(mt.block()), once);
-/// ```
-pub fn untwist(block: &[u32; N]) -> [u32; N] {
-    let mut prev = [0u32; N];
-    // new[i] = new[i - 227] ^ f(top prev[i] | low prev[i + 1]) for i >= 227.
-    for i in (N - M..N).rev() {
-        let y = untwist_word(block[i] ^ block[i - (N - M)]);
-        prev[i] |= y & UPPER;
-        if i + 1 < N {
-            prev[i + 1] |= y & LOWER;
-        }
-    }
-    // new[i] = prev[i + 397] ^ f(..) for i < 227; prev[i + 397] is complete.
-    for i in (0..N - M).rev() {
-        let y = untwist_word(block[i] ^ prev[i + M]);
-        prev[i] |= y & UPPER;
-        prev[i + 1] |= y & LOWER;
-    }
-    let y = untwist_word(prev[N - 1] ^ prev[N - 1 - (N - M)]);
-    prev[0] |= y & LOWER;
-    prev
-}
+/// The block before one twist (the inverse of [`Mt19937::twist`]); the one
+/// implementation, shared with the jumps.
+pub use crate::mt::untwist;
 
 /// The seed whose `init_genrand` block agrees with `block` on words
 /// `1..624` and the top bit of word 0, if there is one.
@@ -185,7 +136,7 @@ pub fn identify_mt19937(state: &Mt19937, max_twists: u64) -> Option<Identified> 
 /// ```
 pub fn mt19937_seeds_from_pair(i: usize, first: u32, second: u32) -> Vec<u32> {
     assert!(i + 228 < N, "the pair relation needs i <= 395, got {i}");
-    let y = untwist_word(untemper(second) ^ untemper(first));
+    let y = crate::mt::f_inverse(untemper(second) ^ untemper(first));
     let mut seeds = Vec::new();
     for top in [0, UPPER] {
         let mut x = (y & LOWER) | top;

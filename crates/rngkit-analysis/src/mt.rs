@@ -32,7 +32,7 @@ fn f(upper_from: u32, lower_from: u32) -> u32 {
 
 /// Inverts `f`: the y with f(y) = t (both halves).
 #[inline]
-fn f_inverse(t: u32) -> u32 {
+pub(crate) fn f_inverse(t: u32) -> u32 {
     // MATRIX_A has its top bit set and y >> 1 does not: the top bit of t
     // says whether y was odd.
     if t & UPPER != 0 {
@@ -62,10 +62,23 @@ pub(crate) fn window(rng: &Mt19937) -> [u32; N] {
     w
 }
 
-/// The block that precedes `block` (the inverse of one twist). Exact for a
-/// block that a twist produced; otherwise the block whose twist agrees with
-/// `block` everywhere except the low 31 bits of its first word.
-pub(crate) fn untwist(block: &[u32; N]) -> [u32; N] {
+/// The block before one twist. Every bit comes back, including the low 31
+/// bits of word 0, which the twist never reads; those are recovered from the
+/// previous twist's last step (`prev[623] = prev[396] ^ f(.., prev[0])`) and
+/// are therefore only meaningful when `prev` itself came from a twist (not
+/// when it is `init_genrand`'s block).
+///
+/// ```
+/// use rngkit::generators::Mt19937;
+/// use rngkit_analysis::identify::untwist;
+///
+/// let mut mt = Mt19937::new(42);
+/// mt.twist();
+/// let once = *mt.block();
+/// mt.twist();
+/// assert_eq!(untwist(mt.block()), once);
+/// ```
+pub fn untwist(block: &[u32; N]) -> [u32; N] {
     // buf[0..624] = previous block (computed downwards), buf[624..] = block.
     let mut buf = [0u32; 2 * N];
     buf[N..].copy_from_slice(block);
