@@ -47,8 +47,10 @@ mod error;
 pub mod facade;
 pub mod generators;
 pub mod number;
-pub mod profile;
+pub mod observe;
+pub mod registry;
 mod state;
+pub mod suggest;
 
 pub use error::StateError;
 pub use generators::WordRng;

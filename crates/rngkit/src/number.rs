@@ -164,3 +164,307 @@ pub fn parse_f64(text: &str) -> Result<f64, NumberError> {
         Err(error())
     }
 }
+
+/// An integer of any size: a sign and a magnitude in little-endian 32-bit
+/// limbs. What `--seed` (CPython's `random.seed(int)` takes any size) and
+/// `--advance` (any step count, reduced modulo the period) are parsed into.
+///
+/// ```
+/// use rngkit::number::BigInt;
+///
+/// let n: BigInt = "-0x1_0000_0000_0000_0000_0000_0001".parse().unwrap();
+/// assert!(n.is_negative());
+/// assert_eq!(n.limbs(), [1, 0, 0, 1]);
+/// assert_eq!(n.to_string(), "-79228162514264337593543950337");
+/// assert_eq!(BigInt::from(-5i64).to_i128(), Some(-5));
+/// assert_eq!("1e3".parse::<BigInt>().unwrap_err().to_string(),
+///            "`1e3` is not an integer (decimal or 0x hex, any size)");
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct BigInt {
+    negative: bool,
+    /// Little-endian limbs without trailing zeros (zero is empty).
+    limbs: alloc::vec::Vec<u32>,
+}
+
+impl BigInt {
+    /// Builds from a sign and little-endian limbs.
+    pub fn from_limbs(negative: bool, limbs: &[u32]) -> Self {
+        let mut n = BigInt {
+            negative,
+            limbs: limbs.to_vec(),
+        };
+        n.normalize();
+        n
+    }
+
+    fn normalize(&mut self) {
+        while self.limbs.last() == Some(&0) {
+            self.limbs.pop();
+        }
+        if self.limbs.is_empty() {
+            self.negative = false;
+        }
+    }
+
+    /// Whether it is below zero.
+    pub fn is_negative(&self) -> bool {
+        self.negative
+    }
+
+    /// Whether it is zero.
+    pub fn is_zero(&self) -> bool {
+        self.limbs.is_empty()
+    }
+
+    /// The magnitude's little-endian 32-bit limbs (empty for zero).
+    pub fn limbs(&self) -> &[u32] {
+        &self.limbs
+    }
+
+    /// The magnitude's bit length (0 for zero).
+    pub fn bit_len(&self) -> u64 {
+        match self.limbs.last() {
+            None => 0,
+            Some(top) => self.limbs.len() as u64 * 32 - u64::from(top.leading_zeros()),
+        }
+    }
+
+    /// The magnitude as a `u128`, when it fits.
+    pub fn magnitude_u128(&self) -> Option<u128> {
+        if self.limbs.len() > 4 {
+            return None;
+        }
+        Some(
+            self.limbs
+                .iter()
+                .rev()
+                .fold(0u128, |acc, &l| (acc << 32) | u128::from(l)),
+        )
+    }
+
+    /// The value as an `i128`, when it fits.
+    pub fn to_i128(&self) -> Option<i128> {
+        let m = self.magnitude_u128()?;
+        if self.negative {
+            0i128.checked_sub_unsigned(m)
+        } else {
+            i128::try_from(m).ok()
+        }
+    }
+
+    /// The low 64 bits of the two's complement (a negative `i64` gives its
+    /// bit pattern).
+    pub fn low_u64(&self) -> u64 {
+        let low = self
+            .limbs
+            .iter()
+            .take(2)
+            .rev()
+            .fold(0u64, |acc, &l| (acc << 32) | u64::from(l));
+        if self.negative {
+            low.wrapping_neg()
+        } else {
+            low
+        }
+    }
+
+    /// The absolute value.
+    pub fn abs(&self) -> BigInt {
+        BigInt {
+            negative: false,
+            limbs: self.limbs.clone(),
+        }
+    }
+
+    /// The magnitude modulo `m` (`m > 0`), by shift-and-subtract long
+    /// division over the bits: O(bits(self) * limbs(m)).
+    ///
+    /// # Panics
+    /// When `m` is zero.
+    pub fn magnitude_rem(&self, m: &BigInt) -> BigInt {
+        assert!(!m.is_zero(), "modulo zero");
+        let mut r = BigInt::default();
+        for bit in (0..self.bit_len()).rev() {
+            r.shl1();
+            if self.limbs[(bit / 32) as usize] >> (bit % 32) & 1 == 1 {
+                if r.limbs.is_empty() {
+                    r.limbs.push(1);
+                } else {
+                    r.limbs[0] |= 1;
+                }
+            }
+            if cmp_mag(&r.limbs, &m.limbs) != core::cmp::Ordering::Less {
+                sub_mag(&mut r.limbs, &m.limbs);
+                r.normalize();
+            }
+        }
+        r
+    }
+
+    /// `m - self` for `0 <= self <= m` (magnitudes).
+    pub fn complement_in(&self, m: &BigInt) -> BigInt {
+        let mut out = m.limbs.clone();
+        sub_mag(&mut out, &self.limbs);
+        let mut n = BigInt {
+            negative: false,
+            limbs: out,
+        };
+        n.normalize();
+        n
+    }
+
+    /// `2^bits - 1`.
+    pub fn mersenne(bits: u32) -> BigInt {
+        let mut limbs = alloc::vec![u32::MAX; (bits / 32) as usize];
+        if bits % 32 != 0 {
+            limbs.push((1u32 << (bits % 32)) - 1);
+        }
+        BigInt::from_limbs(false, &limbs)
+    }
+
+    fn shl1(&mut self) {
+        let mut carry = 0;
+        for l in &mut self.limbs {
+            let next = *l >> 31;
+            *l = (*l << 1) | carry;
+            carry = next;
+        }
+        if carry != 0 {
+            self.limbs.push(carry);
+        }
+    }
+}
+
+fn cmp_mag(a: &[u32], b: &[u32]) -> core::cmp::Ordering {
+    let (la, lb) = (
+        a.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1),
+        b.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1),
+    );
+    la.cmp(&lb)
+        .then_with(|| a[..la].iter().rev().cmp(b[..lb].iter().rev()))
+}
+
+/// `a -= b` on magnitudes with `a >= b`.
+fn sub_mag(a: &mut [u32], b: &[u32]) {
+    let mut borrow = 0i64;
+    for i in 0..a.len() {
+        let d = i64::from(a[i]) - i64::from(b.get(i).copied().unwrap_or(0)) - borrow;
+        if d < 0 {
+            a[i] = (d + (1i64 << 32)) as u32;
+            borrow = 1;
+        } else {
+            a[i] = d as u32;
+            borrow = 0;
+        }
+    }
+}
+
+macro_rules! bigint_from {
+    ($($ty:ty),*) => {$(
+        impl From<$ty> for BigInt {
+            #[allow(unused_comparisons, clippy::cast_lossless)]
+            fn from(v: $ty) -> Self {
+                let negative = v < 0;
+                let mut m = (v as i128).unsigned_abs();
+                let mut limbs = alloc::vec::Vec::new();
+                while m != 0 {
+                    limbs.push(m as u32);
+                    m >>= 32;
+                }
+                BigInt { negative, limbs }
+            }
+        }
+    )*};
+}
+bigint_from!(u32, u64, i32, i64, i128);
+
+impl From<u128> for BigInt {
+    fn from(v: u128) -> Self {
+        BigInt::from_limbs(
+            false,
+            &[
+                v as u32,
+                (v >> 32) as u32,
+                (v >> 64) as u32,
+                (v >> 96) as u32,
+            ],
+        )
+    }
+}
+
+impl core::str::FromStr for BigInt {
+    type Err = NumberError;
+
+    /// Decimal or `0x` hex, optional sign, `_` between digits.
+    fn from_str(text: &str) -> Result<Self, NumberError> {
+        let error = || NumberError {
+            text: text.to_string(),
+            reason: "an integer (decimal or 0x hex, any size)",
+        };
+        let trimmed = text.trim();
+        let (negative, rest) = match trimmed.as_bytes().first() {
+            Some(b'-') => (true, &trimmed[1..]),
+            Some(b'+') => (false, &trimmed[1..]),
+            _ => (false, trimmed),
+        };
+        let (radix, digits) = match rest.get(..2) {
+            Some("0x" | "0X") => (16u32, &rest[2..]),
+            _ => (10u32, rest),
+        };
+        if digits.is_empty() || digits.starts_with('_') || digits.ends_with('_') {
+            return Err(error());
+        }
+        let mut limbs: alloc::vec::Vec<u32> = alloc::vec::Vec::new();
+        for c in digits.chars() {
+            if c == '_' {
+                continue;
+            }
+            let digit = c.to_digit(radix).ok_or_else(error)?;
+            // limbs = limbs * radix + digit
+            let mut carry = u64::from(digit);
+            for l in &mut limbs {
+                let v = u64::from(*l) * u64::from(radix) + carry;
+                *l = v as u32;
+                carry = v >> 32;
+            }
+            if carry != 0 {
+                limbs.push(carry as u32);
+            }
+        }
+        let mut n = BigInt { negative, limbs };
+        n.normalize();
+        Ok(n)
+    }
+}
+
+impl fmt::Display for BigInt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.limbs.is_empty() {
+            return f.write_str("0");
+        }
+        // Repeated division by 10^9.
+        let mut limbs = self.limbs.clone();
+        let mut chunks = alloc::vec::Vec::new();
+        while limbs.iter().any(|&l| l != 0) {
+            let mut rem = 0u64;
+            for l in limbs.iter_mut().rev() {
+                let v = (rem << 32) | u64::from(*l);
+                *l = (v / 1_000_000_000) as u32;
+                rem = v % 1_000_000_000;
+            }
+            chunks.push(rem as u32);
+        }
+        if self.negative {
+            f.write_str("-")?;
+        }
+        let mut iter = chunks.iter().rev();
+        if let Some(first) = iter.next() {
+            write!(f, "{first}")?;
+        }
+        for c in iter {
+            write!(f, "{c:09}")?;
+        }
+        Ok(())
+    }
+}

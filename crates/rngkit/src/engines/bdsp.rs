@@ -158,3 +158,166 @@ fn reduce_inclusive(r: u32, min: u32, max: u32) -> u32 {
     let reduced = if span == 0 { r } else { r % span };
     reduced.wrapping_add(min)
 }
+
+// ---------------------------------------------------------------------------
+// The `bdsp` GEN.
+
+/// The `bdsp` GEN: the BDSP notes' draws over Unity's Xorshift128.
+///
+/// ```
+/// use rngkit::registry::{of, Seed};
+/// use rngkit::engines::bdsp::BdspGen;
+///
+/// let bdsp = of::<BdspGen>();
+/// let mut rng = bdsp.seed(&Seed::from(0), &Default::default()).unwrap();
+/// let roll = bdsp.parse_draw("next-rand", &["1", "6"]).unwrap();
+/// rng.next_word();
+/// assert_eq!(roll.eval(&mut rng).format(false), (1 + 1900725046u32 % 6).to_string());
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BdspGen;
+
+/// A parsed BDSP draw.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BdspDraw {
+    /// `next-uint`: the raw output word.
+    NextUint,
+    /// `next-rand [MIN MAX]`: `next_rand`, default range when omitted.
+    NextRand(Option<(u32, u32)>),
+    /// `next-alt-rand MIN MAX`: `next_alt_rand`.
+    NextAltRand(u32, u32),
+    /// `next-float [MIN MAX]`: `next_float`, [0, 1] when omitted.
+    NextFloat(Option<(f32, f32)>),
+}
+
+/// A BDSP bound: the notes' `uint32_t` parameters, given as a `u32` or as a
+/// negative `int` (its two's complement, like the default `-0x80000000`).
+fn bdsp_bound(text: &str) -> Result<u32, crate::number::NumberError> {
+    use crate::number::parse_int;
+    parse_int::<u32>(text).or_else(|e| parse_int::<i32>(text).map(|v| v as u32).map_err(|_| e))
+}
+
+impl crate::registry::Gen for BdspGen {
+    type Rng = Xorshift128;
+    type Draw = BdspDraw;
+
+    const INFO: crate::registry::GenInfo = crate::registry::GenInfo {
+        name: "bdsp",
+        aliases: &["pokemon-bdsp", "bdsp-xorshift"],
+        summary: "Pokémon Brilliant Diamond / Shining Pearl's Xorshift128 conventions",
+        seed_kind: crate::registry::SeedKind::U32,
+        seed_doc: "set_seed(S): the same LCG fill as Unity's InitState",
+        state_doc: "4 words of 32 bits: s0 s1 s2 s3; also the 64-bit seed pair of PokeFinder/SysBot (`S0S1 S2S3` as two 16-digit hex words: high half s0 then s1, then s2 and s3)",
+        has_stream: false,
+        versions: "Brilliant Diamond / Shining Pearl 1.0 to 1.3 (research notes; PokeFinder's conventions)",
+    };
+
+    fn seed(
+        seed: &crate::registry::Seed,
+        _: &crate::registry::SeedOptions,
+    ) -> Result<Xorshift128, crate::registry::SeedError> {
+        Ok(Xorshift128::init_state(seed.low_u64() as u32))
+    }
+
+    fn draws() -> &'static [crate::registry::DrawInfo] {
+        use crate::registry::DrawInfo;
+        &[
+            DrawInfo {
+                syntax: "next-uint",
+                help: "the raw output word (1 step)",
+            },
+            DrawInfo {
+                syntax: "next-rand [MIN MAX]",
+                help: "next_rand: MIN + r mod (MAX - MIN + 1), inclusive, uint32 arithmetic; default -0x80000000..0x7ffffffe (1 step)",
+            },
+            DrawInfo {
+                syntax: "next-alt-rand MIN MAX",
+                help: "next_alt_rand: the default-range draw reduced again into MIN..=MAX (1 step)",
+            },
+            DrawInfo {
+                syntax: "next-float [MIN MAX]",
+                help: "next_float: Random.value in [0, 1], or Range(MIN, MAX) (1 step)",
+            },
+        ]
+    }
+
+    fn parse_draw(name: &str, args: &[&str]) -> Result<Option<BdspDraw>, crate::draw::DrawError> {
+        use crate::draw::{no_args, optional_two, two};
+        Ok(Some(match name {
+            "next-uint" => return no_args(BdspDraw::NextUint, "next-uint", args),
+            "next-rand" => {
+                BdspDraw::NextRand(optional_two("next-rand [MIN MAX]", args, bdsp_bound)?)
+            }
+            "next-alt-rand" => {
+                let (min, max) = two("next-alt-rand MIN MAX", args, bdsp_bound)?;
+                BdspDraw::NextAltRand(min, max)
+            }
+            "next-float" => BdspDraw::NextFloat(optional_two(
+                "next-float [MIN MAX]",
+                args,
+                crate::number::parse_f32,
+            )?),
+            _ => return Ok(None),
+        }))
+    }
+
+    fn eval(draw: &BdspDraw, rng: &mut Xorshift128) -> crate::draw::DrawValue {
+        use crate::draw::DrawValue;
+        let mut bdsp = Bdsp::from_generator(rng);
+        match *draw {
+            BdspDraw::NextUint => DrawValue::U32(bdsp.next_uint()),
+            BdspDraw::NextRand(None) => DrawValue::U32(bdsp.next_rand_default()),
+            BdspDraw::NextRand(Some((min, max))) => DrawValue::U32(bdsp.next_rand(min, max)),
+            BdspDraw::NextAltRand(min, max) => DrawValue::U32(bdsp.next_alt_rand(min, max)),
+            BdspDraw::NextFloat(None) => DrawValue::F32(bdsp.next_float()),
+            BdspDraw::NextFloat(Some((min, max))) => {
+                DrawValue::F32(bdsp.next_float_range(min, max))
+            }
+        }
+    }
+
+    fn known_bits(
+        draw: &BdspDraw,
+        value: &crate::observe::ObservedValue,
+    ) -> Option<alloc::vec::Vec<crate::observe::KnownBits>> {
+        use super::unity::{range_float_known, value_known};
+        use crate::observe::{KnownBits, mod_known};
+        use alloc::vec;
+        let full = 0xffff_ffff;
+        let one = |k: KnownBits| Some(vec![k]);
+        match *draw {
+            BdspDraw::NextUint => one(KnownBits::new(full, u64::from(value.as_u32()?))),
+            BdspDraw::NextRand(range) => {
+                let (min, max) = range.unwrap_or((DEFAULT_MIN, DEFAULT_MAX));
+                let v = value.as_u32()?;
+                let span = max.wrapping_sub(min).wrapping_add(1);
+                let residue = v.wrapping_sub(min);
+                if span == 0 {
+                    return one(KnownBits::new(full, u64::from(residue)));
+                }
+                (residue < span).then(|| vec![mod_known(span, residue)])
+            }
+            BdspDraw::NextAltRand(min, max) => {
+                // The default-range reduction maps r to r + 2^31 (mod 2^32)
+                // except r = 0xffffffff, so the low 31 bits of r follow the
+                // second reduction like any `r mod m`. Sound except for that
+                // one word, which verification catches.
+                let v = value.as_u32()?;
+                let span = max.wrapping_sub(min).wrapping_add(1);
+                let residue = v.wrapping_sub(min);
+                if span != 0 && residue >= span {
+                    return None;
+                }
+                let k = if span == 0 {
+                    KnownBits::new(0x7fff_ffff, u64::from(residue))
+                } else {
+                    let k = mod_known(span, residue);
+                    KnownBits::new(k.mask & 0x7fff_ffff, k.value)
+                };
+                one(k)
+            }
+            BdspDraw::NextFloat(None) => one(value_known(value)?),
+            BdspDraw::NextFloat(Some((min, max))) => one(range_float_known(value, min, max)?),
+        }
+    }
+}

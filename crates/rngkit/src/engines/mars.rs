@@ -257,3 +257,174 @@ impl From<Mt19937> for MarsRng {
         MarsRng::from_generator(mt)
     }
 }
+
+// ---------------------------------------------------------------------------
+// The `mars` GEN.
+
+/// The `mars` GEN: the mars engine's MT19937 (eager twist at seeding) and
+/// its draw mappings.
+///
+/// ```
+/// use rngkit::registry::{of, Seed};
+/// use rngkit::engines::mars::MarsGen;
+///
+/// let mut rng = of::<MarsGen>().seed(&Seed::from(5489), &Default::default()).unwrap();
+/// assert_eq!(rng.words()[0], 624); // eager twist: a full block unread
+/// assert_eq!(rng.next_word(), 3499211612);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MarsGen;
+
+/// A parsed mars draw.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MarsDraw {
+    /// `next-u32`: the tempered word.
+    NextU32,
+    /// `next-unit`: the double `y / (2^32 - 1)` in [0, 1].
+    NextUnit,
+    /// `next-float`: that double stored as a float (53-bit x87 precision).
+    NextFloat,
+    /// `next-float-pc24`: the same draw under 24-bit x87 precision control.
+    NextFloatPc24,
+    /// `next-int-inclusive N`: uniform on [0, N].
+    NextIntInclusive(u32),
+}
+
+impl crate::registry::Gen for MarsGen {
+    type Rng = Mt19937;
+    type Draw = MarsDraw;
+
+    const INFO: crate::registry::GenInfo = crate::registry::GenInfo {
+        name: "mars",
+        aliases: &["mars-mt19937"],
+        summary: "the mars engine's MT19937 with its draw mappings and save blob",
+        seed_kind: crate::registry::SeedKind::U32,
+        seed_doc: "seed(S): init_genrand(S), then one twist",
+        state_doc: "625 words of 32 bits: `left`, then mt[0..624] (untempered); --state-file also takes the 2500-byte save blob",
+        has_stream: false,
+        versions: "the mars::rng design document (x87 float mappings checked on the FPU)",
+    };
+
+    fn seed(
+        seed: &crate::registry::Seed,
+        _: &crate::registry::SeedOptions,
+    ) -> Result<Mt19937, crate::registry::SeedError> {
+        let mut mt = Mt19937::new(seed.low_u64() as u32);
+        mt.twist();
+        Ok(mt)
+    }
+
+    fn from_bytes(bytes: &[u8]) -> Option<Result<Mt19937, StateError>> {
+        Some(Mt19937::from_blob(bytes))
+    }
+
+    fn to_bytes(rng: &Mt19937) -> Option<Vec<u8>> {
+        Some(rng.to_blob())
+    }
+
+    fn draws() -> &'static [crate::registry::DrawInfo] {
+        use crate::registry::DrawInfo;
+        &[
+            DrawInfo {
+                syntax: "next-u32",
+                help: "the tempered word (1 step)",
+            },
+            DrawInfo {
+                syntax: "next-unit",
+                help: "the double y / (2^32 - 1) in [0, 1] (1 step)",
+            },
+            DrawInfo {
+                syntax: "next-float",
+                help: "that double stored as a float, 53-bit x87 precision (1 step)",
+            },
+            DrawInfo {
+                syntax: "next-float-pc24",
+                help: "the same draw under 24-bit x87 precision control (1 step)",
+            },
+            DrawInfo {
+                syntax: "next-int-inclusive N",
+                help: "uniform on [0, N] by masked rejection (1 step when N + 1 is a power of two, else variable)",
+            },
+        ]
+    }
+
+    fn parse_draw(name: &str, args: &[&str]) -> Result<Option<MarsDraw>, crate::draw::DrawError> {
+        use crate::draw::{no_args, one};
+        Ok(Some(match name {
+            "next-u32" => return no_args(MarsDraw::NextU32, name, args),
+            "next-unit" => return no_args(MarsDraw::NextUnit, name, args),
+            "next-float" => return no_args(MarsDraw::NextFloat, name, args),
+            "next-float-pc24" => return no_args(MarsDraw::NextFloatPc24, name, args),
+            "next-int-inclusive" => MarsDraw::NextIntInclusive(one(
+                "next-int-inclusive N",
+                args,
+                crate::number::parse_int::<u32>,
+            )?),
+            _ => return Ok(None),
+        }))
+    }
+
+    fn eval(draw: &MarsDraw, rng: &mut Mt19937) -> crate::draw::DrawValue {
+        use crate::draw::DrawValue;
+        let mut mars = MarsRng::from_generator(rng);
+        match *draw {
+            MarsDraw::NextU32 => DrawValue::U32(mars.next_u32()),
+            MarsDraw::NextUnit => DrawValue::F64(mars.next_unit()),
+            MarsDraw::NextFloat => DrawValue::F32(mars.next_float()),
+            MarsDraw::NextFloatPc24 => DrawValue::F32(mars.next_float_pc24()),
+            MarsDraw::NextIntInclusive(n) => DrawValue::U32(mars.next_int_inclusive(n)),
+        }
+    }
+
+    fn steps(draw: &MarsDraw) -> crate::registry::Steps {
+        match *draw {
+            MarsDraw::NextIntInclusive(n) if n.wrapping_add(1) & n != 0 => {
+                crate::registry::Steps::Variable
+            }
+            _ => crate::registry::Steps::Fixed(1),
+        }
+    }
+
+    fn known_bits(
+        draw: &MarsDraw,
+        value: &crate::observe::ObservedValue,
+    ) -> Option<Vec<crate::observe::KnownBits>> {
+        use crate::observe::{KnownBits, interval_known};
+        use alloc::vec;
+        let full = 0xffff_ffff;
+        let one = |k: KnownBits| Some(vec![k]);
+        match *draw {
+            MarsDraw::NextU32 => one(KnownBits::new(full, u64::from(value.as_u32()?))),
+            MarsDraw::NextUnit => {
+                let guess = value.as_f64()? * 4_294_967_295.0;
+                one(interval_known(
+                    |y| value.matches_f64(unit_from_word(y)),
+                    guess,
+                )?)
+            }
+            MarsDraw::NextFloat => {
+                let guess = value.as_f64()? * 4_294_967_295.0;
+                one(interval_known(
+                    |y| value.matches_f32(float_from_word(y)),
+                    guess,
+                )?)
+            }
+            MarsDraw::NextFloatPc24 => {
+                let guess = value.as_f64()? * 4_294_967_295.0;
+                one(interval_known(
+                    |y| value.matches_f32(float_from_pc24(y)),
+                    guess,
+                )?)
+            }
+            MarsDraw::NextIntInclusive(n) => {
+                let v = value.as_u32()?;
+                let mask = if n == 0 {
+                    0
+                } else {
+                    u32::MAX >> n.leading_zeros()
+                };
+                (v <= n).then(|| vec![KnownBits::new(u64::from(mask), u64::from(v))])
+            }
+        }
+    }
+}

@@ -137,3 +137,135 @@ impl From<Pcg32> for MegaCrushPcg32 {
         MegaCrushPcg32::from_generator(rng)
     }
 }
+
+// ---------------------------------------------------------------------------
+// The `megacrush` GEN.
+
+/// The `megacrush` GEN: the MegaCrush gameplay `Pcg32` struct.
+///
+/// ```
+/// use rngkit::registry::{of, Seed};
+/// use rngkit::engines::megacrush::MegaCrushGen;
+///
+/// let g = of::<MegaCrushGen>();
+/// let mut rng = g.seed(&Seed::from(42), &Default::default()).unwrap();
+/// let d = g.parse_draw("next-uint", &[]).unwrap();
+/// assert_eq!(d.eval(&mut rng).format(true), "0xa15c02b7"); // pcg32-demo
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MegaCrushGen;
+
+/// A parsed MegaCrush draw.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MegaCrushDraw {
+    /// `next-uint`: `NextUInt()`.
+    NextUint,
+    /// `next-int MIN MAX`: `NextInt(min, max)`, modulo reduction, `MIN < MAX`.
+    NextInt(i32, i32),
+    /// `next-float`: `NextFloat()`, top 24 bits.
+    NextFloat,
+    /// `next-bool`: `NextBool()`.
+    NextBool,
+}
+
+impl crate::registry::Gen for MegaCrushGen {
+    type Rng = Pcg32;
+    type Draw = MegaCrushDraw;
+
+    const INFO: crate::registry::GenInfo = crate::registry::GenInfo {
+        name: "megacrush",
+        aliases: &["megacrush-pcg32"],
+        summary: "the MegaCrush gameplay Pcg32 struct (PCG32 XSH RR)",
+        seed_kind: crate::registry::SeedKind::U64,
+        seed_doc: "Pcg32(S, stream): pcg32_srandom(S, stream); --stream N, default 54",
+        state_doc: "2 words of 64 bits: state increment",
+        has_stream: true,
+        versions: "the MegaCrush Pcg32 API reference",
+    };
+
+    fn seed(
+        seed: &crate::registry::Seed,
+        options: &crate::registry::SeedOptions,
+    ) -> Result<Pcg32, crate::registry::SeedError> {
+        Ok(Pcg32::new(
+            seed.low_u64(),
+            options.stream.unwrap_or(DEFAULT_STREAM),
+        ))
+    }
+
+    fn draws() -> &'static [crate::registry::DrawInfo] {
+        use crate::registry::DrawInfo;
+        &[
+            DrawInfo {
+                syntax: "next-uint",
+                help: "NextUInt() (1 step)",
+            },
+            DrawInfo {
+                syntax: "next-int MIN MAX",
+                help: "NextInt(min, max): min + r mod (max - min), MIN < MAX (1 step)",
+            },
+            DrawInfo {
+                syntax: "next-float",
+                help: "NextFloat(): top 24 bits * 2^-24 (1 step)",
+            },
+            DrawInfo {
+                syntax: "next-bool",
+                help: "NextBool() (1 step)",
+            },
+        ]
+    }
+
+    fn parse_draw(
+        name: &str,
+        args: &[&str],
+    ) -> Result<Option<MegaCrushDraw>, crate::draw::DrawError> {
+        use crate::draw::{DrawError, no_args, two};
+        Ok(Some(match name {
+            "next-uint" => return no_args(MegaCrushDraw::NextUint, name, args),
+            "next-int" => {
+                let (min, max) = two("next-int MIN MAX", args, crate::number::parse_int::<i32>)?;
+                if min >= max {
+                    return Err(DrawError::Invalid(alloc::format!(
+                        "`next-int MIN MAX` needs MIN < MAX (a half-open range), got {min} and {max}"
+                    )));
+                }
+                MegaCrushDraw::NextInt(min, max)
+            }
+            "next-float" => return no_args(MegaCrushDraw::NextFloat, name, args),
+            "next-bool" => return no_args(MegaCrushDraw::NextBool, name, args),
+            _ => return Ok(None),
+        }))
+    }
+
+    fn eval(draw: &MegaCrushDraw, rng: &mut Pcg32) -> crate::draw::DrawValue {
+        use crate::draw::DrawValue;
+        let mut mc = MegaCrushPcg32::from_generator(rng);
+        match *draw {
+            MegaCrushDraw::NextUint => DrawValue::U32(mc.next_uint()),
+            MegaCrushDraw::NextInt(min, max) => DrawValue::I32(mc.next_int(min, max)),
+            MegaCrushDraw::NextFloat => DrawValue::F32(mc.next_float()),
+            MegaCrushDraw::NextBool => DrawValue::Bool(mc.next_bool()),
+        }
+    }
+
+    fn known_bits(
+        draw: &MegaCrushDraw,
+        value: &crate::observe::ObservedValue,
+    ) -> Option<alloc::vec::Vec<crate::observe::KnownBits>> {
+        use crate::observe::{KnownBits, mod_known};
+        use alloc::vec;
+        let full = 0xffff_ffff;
+        let one = |k: KnownBits| Some(vec![k]);
+        match *draw {
+            MegaCrushDraw::NextUint => one(KnownBits::new(full, u64::from(value.as_u32()?))),
+            MegaCrushDraw::NextInt(min, max) => {
+                let v = value.as_i32()?;
+                let span = max.wrapping_sub(min) as u32;
+                let residue = v.wrapping_sub(min) as u32;
+                (residue < span).then(|| vec![mod_known(span, residue)])
+            }
+            MegaCrushDraw::NextFloat => crate::draw::CommonDraw::F32.known_bits(value, 32),
+            MegaCrushDraw::NextBool => one(KnownBits::new(1, u64::from(value.as_bool()?))),
+        }
+    }
+}

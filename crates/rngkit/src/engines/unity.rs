@@ -568,3 +568,259 @@ pub fn hsv_to_rgb(h: f32, s: f32, v: f32, hdr: bool) -> [f32; 3] {
 fn positive_w(q: [f32; 4]) -> [f32; 4] {
     if q[3] < 0.0 { q.map(|c| -c) } else { q }
 }
+
+// ---------------------------------------------------------------------------
+// The `unity` GEN: seeding, draws and what observed draws reveal.
+
+/// The `unity` GEN: `UnityEngine.Random` over [`Xorshift128`].
+///
+/// ```
+/// use rngkit::registry::{of, Seed};
+/// use rngkit::engines::unity::UnityGen;
+///
+/// let unity = of::<UnityGen>();
+/// let mut rng = unity.seed(&Seed::from(0), &Default::default()).unwrap();
+/// assert_eq!(rng.format_words(), "00000000 00000001 6c078966 714acb3f");
+/// let range = unity.parse_draw("range-float", &["-100", "500"]).unwrap();
+/// assert_eq!(range.eval(&mut rng).format(false), "149.5162"); // a real Unity capture
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UnityGen;
+
+/// A parsed `UnityEngine.Random` draw.
+#[derive(Clone, Debug, PartialEq)]
+pub enum UnityDraw {
+    /// `value`: `Random.value`, closed [0, 1].
+    Value,
+    /// `range-float MIN MAX`: `Random.Range(float, float)`.
+    RangeFloat(f32, f32),
+    /// `range-int MIN MAX`: `Random.Range(int, int)`, all three branches.
+    RangeInt(i32, i32),
+    /// `inside-unit-circle`: `Random.insideUnitCircle` (2 words).
+    InsideUnitCircle,
+    /// `inside-unit-sphere`: `Random.insideUnitSphere` (3 words).
+    InsideUnitSphere,
+    /// `on-unit-sphere`: `Random.onUnitSphere` (2 words).
+    OnUnitSphere,
+    /// `rotation`: `Random.rotation` (4 words), `x y z w`.
+    Rotation,
+    /// `rotation-uniform`: `Random.rotationUniform` (3 words), `x y z w`.
+    RotationUniform,
+    /// `color-hsv [HMIN HMAX SMIN SMAX VMIN VMAX AMIN AMAX]`: `Random.ColorHSV`, `r g b a`.
+    ColorHsv(Option<[f32; 8]>),
+}
+
+/// Unity's `InitState(seed)` for a seed already checked to fit 32 bits.
+pub(crate) fn init_state_from(seed: &crate::registry::Seed) -> Xorshift128 {
+    Xorshift128::init_state(seed.low_u64() as u32)
+}
+
+impl crate::registry::Gen for UnityGen {
+    type Rng = Xorshift128;
+    type Draw = UnityDraw;
+
+    const INFO: crate::registry::GenInfo = crate::registry::GenInfo {
+        name: "unity",
+        aliases: &["unityengine", "unity-random"],
+        summary: "Unity's UnityEngine.Random (Xorshift128)",
+        seed_kind: crate::registry::SeedKind::I32,
+        seed_doc: "Random.InitState(S): S is a 32-bit int (negative values are its two's complement)",
+        state_doc: "4 words of 32 bits: s0 s1 s2 s3 (Random.State order: s0 is shifted out first); also Unity's JsonUtility.ToJson(Random.state)",
+        has_stream: false,
+        versions: "Unity 5 to 6 (native Xorshift128; recorded captures of real Unity)",
+    };
+
+    fn seed(
+        seed: &crate::registry::Seed,
+        _: &crate::registry::SeedOptions,
+    ) -> Result<Xorshift128, crate::registry::SeedError> {
+        Ok(init_state_from(seed))
+    }
+
+    fn draws() -> &'static [crate::registry::DrawInfo] {
+        use crate::registry::DrawInfo;
+        &[
+            DrawInfo {
+                syntax: "value",
+                help: "Random.value, closed [0, 1] (1 step)",
+            },
+            DrawInfo {
+                syntax: "range-float MIN MAX",
+                help: "Random.Range(float, float) (1 step)",
+            },
+            DrawInfo {
+                syntax: "range-int MIN MAX",
+                help: "Random.Range(int, int), half-open; MIN > MAX counts down; MIN == MAX returns MIN (1 step, 0 when equal)",
+            },
+            DrawInfo {
+                syntax: "inside-unit-circle",
+                help: "Random.insideUnitCircle, `x y` (2 steps)",
+            },
+            DrawInfo {
+                syntax: "inside-unit-sphere",
+                help: "Random.insideUnitSphere, `x y z` (3 steps)",
+            },
+            DrawInfo {
+                syntax: "on-unit-sphere",
+                help: "Random.onUnitSphere, `x y z` (2 steps)",
+            },
+            DrawInfo {
+                syntax: "rotation",
+                help: "Random.rotation, `x y z w` (4 steps)",
+            },
+            DrawInfo {
+                syntax: "rotation-uniform",
+                help: "Random.rotationUniform, `x y z w` (3 steps)",
+            },
+            DrawInfo {
+                syntax: "color-hsv [HMIN HMAX SMIN SMAX VMIN VMAX AMIN AMAX]",
+                help: "Random.ColorHSV, `r g b a` (4 steps)",
+            },
+        ]
+    }
+
+    fn parse_draw(name: &str, args: &[&str]) -> Result<Option<UnityDraw>, crate::draw::DrawError> {
+        use crate::draw::{DrawError, no_args, two};
+        use crate::number::{parse_f32, parse_int};
+        Ok(Some(match name {
+            "value" => return no_args(UnityDraw::Value, "value", args),
+            "range-float" => {
+                let (min, max) = two("range-float MIN MAX", args, parse_f32)?;
+                UnityDraw::RangeFloat(min, max)
+            }
+            "range-int" => {
+                let (min, max) = two("range-int MIN MAX", args, parse_int::<i32>)?;
+                UnityDraw::RangeInt(min, max)
+            }
+            "inside-unit-circle" => return no_args(UnityDraw::InsideUnitCircle, name, args),
+            "inside-unit-sphere" => return no_args(UnityDraw::InsideUnitSphere, name, args),
+            "on-unit-sphere" => return no_args(UnityDraw::OnUnitSphere, name, args),
+            "rotation" => return no_args(UnityDraw::Rotation, name, args),
+            "rotation-uniform" => return no_args(UnityDraw::RotationUniform, name, args),
+            "color-hsv" => match args.len() {
+                0 => UnityDraw::ColorHsv(None),
+                8 => {
+                    let mut ranges = [0f32; 8];
+                    for (slot, arg) in ranges.iter_mut().zip(args) {
+                        *slot = parse_f32(arg)?;
+                    }
+                    UnityDraw::ColorHsv(Some(ranges))
+                }
+                found => {
+                    return Err(DrawError::Invalid(alloc::format!(
+                        "`color-hsv` takes no arguments or all eight of HMIN HMAX SMIN SMAX VMIN VMAX AMIN AMAX, found {found}"
+                    )));
+                }
+            },
+            _ => return Ok(None),
+        }))
+    }
+
+    fn eval(draw: &UnityDraw, rng: &mut Xorshift128) -> crate::draw::DrawValue {
+        use crate::draw::DrawValue;
+        let mut unity = UnityRandom::from_generator(rng);
+        match *draw {
+            UnityDraw::Value => DrawValue::F32(unity.value()),
+            UnityDraw::RangeFloat(min, max) => DrawValue::F32(unity.range_float(min, max)),
+            UnityDraw::RangeInt(min, max) => DrawValue::I32(unity.range_int(min, max)),
+            UnityDraw::InsideUnitCircle => DrawValue::F32s(unity.inside_unit_circle().to_vec()),
+            UnityDraw::InsideUnitSphere => DrawValue::F32s(unity.inside_unit_sphere().to_vec()),
+            UnityDraw::OnUnitSphere => DrawValue::F32s(unity.on_unit_sphere().to_vec()),
+            UnityDraw::Rotation => DrawValue::F32s(unity.rotation().to_vec()),
+            UnityDraw::RotationUniform => DrawValue::F32s(unity.rotation_uniform().to_vec()),
+            UnityDraw::ColorHsv(None) => DrawValue::F32s(unity.color_hsv().to_vec()),
+            UnityDraw::ColorHsv(Some(r)) => DrawValue::F32s(
+                unity
+                    .color_hsv_ranges(ColorHsvRanges::from_array(r))
+                    .to_vec(),
+            ),
+        }
+    }
+
+    fn steps(draw: &UnityDraw) -> crate::registry::Steps {
+        crate::registry::Steps::Fixed(match draw {
+            UnityDraw::RangeInt(min, max) if min == max => 0,
+            UnityDraw::InsideUnitCircle | UnityDraw::OnUnitSphere => 2,
+            UnityDraw::InsideUnitSphere | UnityDraw::RotationUniform => 3,
+            UnityDraw::Rotation | UnityDraw::ColorHsv(_) => 4,
+            _ => 1,
+        })
+    }
+
+    fn known_bits(
+        draw: &UnityDraw,
+        value: &crate::observe::ObservedValue,
+    ) -> Option<alloc::vec::Vec<crate::observe::KnownBits>> {
+        use crate::observe::mod_known;
+        use alloc::vec;
+        match *draw {
+            UnityDraw::Value => Some(vec![value_known(value)?]),
+            UnityDraw::RangeFloat(min, max) => Some(vec![range_float_known(value, min, max)?]),
+            UnityDraw::RangeInt(min, max) => {
+                let v = value.as_i32()?;
+                if min == max {
+                    return (v == min).then(alloc::vec::Vec::new);
+                }
+                let (modulus, residue) = if min < max {
+                    (max.wrapping_sub(min) as u32, v.wrapping_sub(min) as u32)
+                } else {
+                    (min.wrapping_sub(max) as u32, min.wrapping_sub(v) as u32)
+                };
+                (residue < modulus).then(|| vec![mod_known(modulus, residue)])
+            }
+            // The composite draws go through sin, cos and sqrt: nothing linear.
+            _ => value.is_vector().then(alloc::vec::Vec::new),
+        }
+    }
+}
+
+/// `Random.value` (and BDSP's `next_float()`): strictly increasing in the 23
+/// low bits (the `recover_observe` test checks all 2^23), so the matching
+/// patterns form one interval around the nearest one.
+pub fn value_known(value: &crate::observe::ObservedValue) -> Option<crate::observe::KnownBits> {
+    let target = value.as_f64()?;
+    let known = crate::observe::interval_known(
+        |k| k < (1 << 23) && value.matches_f32(value_from_word(k)),
+        target * 8_388_607.0,
+    )?;
+    Some(crate::observe::KnownBits::new(
+        known.mask & 0x7f_ffff,
+        known.value,
+    ))
+}
+
+/// The low-23-bit patterns `k` whose `Range(min, max)` matches `value`, as
+/// known bits. The float interpolation is not monotone to the last ulp, so
+/// the candidates are scanned over the whole window that the exact
+/// interpolation allows, widened by a bound on the rounding error.
+pub fn range_float_known(
+    value: &crate::observe::ObservedValue,
+    min: f32,
+    max: f32,
+) -> Option<crate::observe::KnownBits> {
+    let matches = |k: u32| value.matches_f32(range_from_t(value_from_word(k), min, max));
+    let target = value.as_f64()?;
+    let (lo_f, hi_f) = (f64::from(min), f64::from(max));
+    let scan = |from: u32, to: u32| {
+        let mut found = crate::observe::KnownAccumulator::default();
+        for k in from..=to {
+            if matches(k) {
+                found.add(u64::from(k));
+            }
+        }
+        found.finish(0x007f_ffff)
+    };
+    if lo_f == hi_f {
+        return scan(0, 0).map(|_| crate::observe::KnownBits::new(0, 0));
+    }
+    // Five roundings, each within 2^-24 relative of a term at most |min| + |max|.
+    let slack = 8.0 * f64::powi(2.0, -24) * (lo_f.abs() + hi_f.abs()) + f64::MIN_POSITIVE;
+    let half = value.tolerance();
+    let t_of = |y: f64| (y - hi_f) / (lo_f - hi_f);
+    let (a, b) = (t_of(target - half - slack), t_of(target + half + slack));
+    let (t_lo, t_hi) = if a < b { (a, b) } else { (b, a) };
+    let to_k = |t: f64| (t * 8_388_607.0).clamp(0.0, 8_388_607.0);
+    let from = (to_k(t_lo).floor() as u32).saturating_sub(2);
+    let to = (to_k(t_hi).ceil() as u32).saturating_add(2).min(0x7f_ffff);
+    scan(from, to)
+}

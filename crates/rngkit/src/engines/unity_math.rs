@@ -233,3 +233,176 @@ impl From<Xorshift32> for UnityMathRandom {
         UnityMathRandom::from_generator(rng)
     }
 }
+
+// ---------------------------------------------------------------------------
+// The `unity-math` GEN.
+
+/// The `unity-math` GEN: `Unity.Mathematics.Random` over [`Xorshift32`].
+///
+/// ```
+/// use rngkit::registry::{of, Seed};
+/// use rngkit::engines::unity_math::UnityMathGen;
+///
+/// let g = of::<UnityMathGen>();
+/// let mut rng = g.seed(&Seed::from(1), &Default::default()).unwrap();
+/// assert_eq!(rng.words(), [270369]); // the constructor steps once
+/// assert!(g.seed(&Seed::from(0), &Default::default()).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UnityMathGen;
+
+/// A parsed `Unity.Mathematics.Random` draw.
+#[derive(Clone, Debug, PartialEq)]
+pub enum UnityMathDraw {
+    /// `next-uint`: `NextUInt()`.
+    NextUint,
+    /// `next-int MIN MAX`: `NextInt(min, max)`.
+    NextInt(i32, i32),
+    /// `next-float`: `NextFloat()`.
+    NextFloat,
+    /// `next-bool`: `NextBool()`.
+    NextBool,
+    /// `next-double`: `NextDouble()` (2 steps).
+    NextDouble,
+}
+
+impl crate::registry::Gen for UnityMathGen {
+    type Rng = Xorshift32;
+    type Draw = UnityMathDraw;
+
+    const INFO: crate::registry::GenInfo = crate::registry::GenInfo {
+        name: "unity-math",
+        aliases: &["unity-mathematics", "unity.mathematics", "xorshift32"],
+        summary: "Unity.Mathematics.Random (xorshift32 13/17/5)",
+        seed_kind: crate::registry::SeedKind::U32,
+        seed_doc: "new Random(S): state = S, then one step; S = 0 is an error",
+        state_doc: "1 word of 32 bits (non-zero)",
+        has_stream: false,
+        versions: "Unity.Mathematics 1.x (src/Unity.Mathematics/random.cs)",
+    };
+
+    fn seed(
+        seed: &crate::registry::Seed,
+        _: &crate::registry::SeedOptions,
+    ) -> Result<Xorshift32, crate::registry::SeedError> {
+        UnityMathRandom::new(seed.low_u64() as u32)
+            .map(UnityMathRandom::into_generator)
+            .map_err(|e| crate::registry::SeedError(alloc::string::ToString::to_string(&e)))
+    }
+
+    fn draws() -> &'static [crate::registry::DrawInfo] {
+        use crate::registry::DrawInfo;
+        &[
+            DrawInfo {
+                syntax: "next-uint",
+                help: "NextUInt(): the old state minus one (1 step)",
+            },
+            DrawInfo {
+                syntax: "next-int MIN MAX",
+                help: "NextInt(min, max): (word * (max - min)) >> 32 + min (1 step)",
+            },
+            DrawInfo {
+                syntax: "next-float",
+                help: "NextFloat(): asfloat(0x3f800000 | word >> 9) - 1 (1 step)",
+            },
+            DrawInfo {
+                syntax: "next-bool",
+                help: "NextBool(): bit 0 of the word (1 step)",
+            },
+            DrawInfo {
+                syntax: "next-double",
+                help: "NextDouble() (2 steps)",
+            },
+        ]
+    }
+
+    fn parse_draw(
+        name: &str,
+        args: &[&str],
+    ) -> Result<Option<UnityMathDraw>, crate::draw::DrawError> {
+        use crate::draw::{DrawError, no_args, two};
+        Ok(Some(match name {
+            "next-uint" => return no_args(UnityMathDraw::NextUint, name, args),
+            "next-int" => {
+                let (min, max) = two("next-int MIN MAX", args, crate::number::parse_int::<i32>)?;
+                if min > max {
+                    return Err(DrawError::Invalid(alloc::format!(
+                        "`next-int MIN MAX` needs MIN <= MAX, got {min} and {max}"
+                    )));
+                }
+                UnityMathDraw::NextInt(min, max)
+            }
+            "next-float" => return no_args(UnityMathDraw::NextFloat, name, args),
+            "next-bool" => return no_args(UnityMathDraw::NextBool, name, args),
+            "next-double" => return no_args(UnityMathDraw::NextDouble, name, args),
+            _ => return Ok(None),
+        }))
+    }
+
+    fn eval(draw: &UnityMathDraw, rng: &mut Xorshift32) -> crate::draw::DrawValue {
+        use crate::draw::DrawValue;
+        let mut um = UnityMathRandom::from_generator(rng);
+        match *draw {
+            UnityMathDraw::NextUint => DrawValue::U32(um.next_uint()),
+            UnityMathDraw::NextInt(min, max) => DrawValue::I32(um.next_int_range(min, max)),
+            UnityMathDraw::NextFloat => DrawValue::F32(um.next_float()),
+            UnityMathDraw::NextBool => DrawValue::Bool(um.next_bool()),
+            UnityMathDraw::NextDouble => DrawValue::F64(um.next_double()),
+        }
+    }
+
+    fn steps(draw: &UnityMathDraw) -> crate::registry::Steps {
+        crate::registry::Steps::Fixed(if *draw == UnityMathDraw::NextDouble {
+            2
+        } else {
+            1
+        })
+    }
+
+    fn known_bits(
+        draw: &UnityMathDraw,
+        value: &crate::observe::ObservedValue,
+    ) -> Option<alloc::vec::Vec<crate::observe::KnownBits>> {
+        use crate::observe::{KnownAccumulator, KnownBits, prefix_known};
+        use alloc::vec;
+        let full = 0xffff_ffff;
+        let one = |k: KnownBits| Some(vec![k]);
+        match *draw {
+            // NextUInt is the old state minus one: the word is value + 1.
+            UnityMathDraw::NextUint => one(KnownBits::new(
+                full,
+                u64::from(value.as_u32()?.wrapping_add(1)),
+            )),
+            // NextInt(min, max) = (word * (max - min)) >> 32 + min.
+            UnityMathDraw::NextInt(min, max) => {
+                let v = value.as_i32()?;
+                let span = u64::from(max.wrapping_sub(min) as u32);
+                let offset = u64::from(v.wrapping_sub(min) as u32);
+                if span == 0 {
+                    return (v == min).then(|| vec![KnownBits::new(0, 0)]);
+                }
+                if offset >= span {
+                    return None;
+                }
+                let lo = ((offset << 32).div_ceil(span)).min(u64::from(u32::MAX)) as u32;
+                let hi =
+                    ((((offset + 1) << 32).div_ceil(span)) - 1).min(u64::from(u32::MAX)) as u32;
+                one(prefix_known(lo, hi))
+            }
+            // NextFloat = asfloat(0x3f800000 | word >> 9) - 1: the top 23 bits.
+            UnityMathDraw::NextFloat => {
+                let guess = (value.as_f64()? + 1.0).max(1.0);
+                let m = (((guess - 1.0) * 8_388_608.0) as u32).min(0x7f_ffff);
+                let mut found = KnownAccumulator::default();
+                for k in m.saturating_sub(4)..=(m + 4).min(0x7f_ffff) {
+                    if value.matches_f32(f32::from_bits(0x3f80_0000 | k) - 1.0) {
+                        found.add(u64::from(k) << 9);
+                    }
+                }
+                one(found.finish(0xffff_fe00)?)
+            }
+            UnityMathDraw::NextBool => one(KnownBits::new(1, u64::from(value.as_bool()?))),
+            UnityMathDraw::NextDouble => value.as_f64().map(|_| alloc::vec::Vec::new()),
+        }
+    }
+}

@@ -295,3 +295,38 @@ mod serde_impl {
         }
     }
 }
+
+impl crate::registry::Gen for Mt19937 {
+    type Rng = Mt19937;
+    type Draw = crate::registry::NoDraw;
+
+    const INFO: crate::registry::GenInfo = crate::registry::GenInfo {
+        name: "mt19937",
+        aliases: &["mt", "mersenne-twister", "mt19937-32"],
+        summary: "MT19937, the reference Mersenne Twister (lazy twist)",
+        seed_kind: crate::registry::SeedKind::U32,
+        seed_doc: "init_genrand(S)",
+        state_doc: "625 words of 32 bits: `left`, then mt[0..624] (untempered); --state-file also takes the 2500-byte blob",
+        has_stream: false,
+        versions: "Matsumoto and Nishimura's mt19937ar.c; C++ std::mt19937",
+    };
+
+    fn seed(
+        seed: &crate::registry::Seed,
+        _: &crate::registry::SeedOptions,
+    ) -> Result<Mt19937, crate::registry::SeedError> {
+        Ok(Mt19937::new(seed.low_u64() as u32))
+    }
+
+    fn from_bytes(bytes: &[u8]) -> Option<Result<Mt19937, crate::StateError>> {
+        Some(Mt19937::from_blob(bytes))
+    }
+
+    fn to_bytes(rng: &Mt19937) -> Option<alloc::vec::Vec<u8>> {
+        Some(rng.to_blob())
+    }
+
+    fn eval(draw: &crate::registry::NoDraw, _: &mut Mt19937) -> crate::draw::DrawValue {
+        match *draw {}
+    }
+}

@@ -139,3 +139,30 @@ impl<'de> serde::Deserialize<'de> for Pcg32 {
         Pcg32::from_state(state, increment).map_err(serde::de::Error::custom)
     }
 }
+
+impl crate::registry::Gen for Pcg32 {
+    type Rng = Pcg32;
+    type Draw = crate::registry::NoDraw;
+
+    const INFO: crate::registry::GenInfo = crate::registry::GenInfo {
+        name: "pcg32",
+        aliases: &["pcg", "pcg32-xsh-rr"],
+        summary: "PCG32 XSH RR 64/32",
+        seed_kind: crate::registry::SeedKind::U64,
+        seed_doc: "pcg32_srandom(S, stream); --stream N, default 54",
+        state_doc: "2 words of 64 bits: state increment",
+        has_stream: true,
+        versions: "pcg-c-basic (pcg32-demo)",
+    };
+
+    fn seed(
+        seed: &crate::registry::Seed,
+        options: &crate::registry::SeedOptions,
+    ) -> Result<Pcg32, crate::registry::SeedError> {
+        Ok(Pcg32::new(seed.low_u64(), options.stream.unwrap_or(54)))
+    }
+
+    fn eval(draw: &crate::registry::NoDraw, _: &mut Pcg32) -> crate::draw::DrawValue {
+        match *draw {}
+    }
+}

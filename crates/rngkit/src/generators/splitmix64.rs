@@ -91,3 +91,30 @@ impl StateWords for SplitMix64 {
         Self::from_state(state)
     }
 }
+
+impl crate::registry::Gen for SplitMix64 {
+    type Rng = SplitMix64;
+    type Draw = crate::registry::NoDraw;
+
+    const INFO: crate::registry::GenInfo = crate::registry::GenInfo {
+        name: "splitmix64",
+        aliases: &["splitmix"],
+        summary: "SplitMix64",
+        seed_kind: crate::registry::SeedKind::U64,
+        seed_doc: "the state is S",
+        state_doc: "1 word of 64 bits",
+        has_stream: false,
+        versions: "Vigna's splitmix64.c; java.util.SplittableRandom's mix",
+    };
+
+    fn seed(
+        seed: &crate::registry::Seed,
+        _: &crate::registry::SeedOptions,
+    ) -> Result<SplitMix64, crate::registry::SeedError> {
+        Ok(SplitMix64::new(seed.low_u64()))
+    }
+
+    fn eval(draw: &crate::registry::NoDraw, _: &mut SplitMix64) -> crate::draw::DrawValue {
+        match *draw {}
+    }
+}

@@ -146,3 +146,30 @@ impl StateWords for TinyMt32 {
         Self::from_state(words_u32::<4>(Self::NAME, words)?)
     }
 }
+
+impl crate::registry::Gen for TinyMt32 {
+    type Rng = TinyMt32;
+    type Draw = crate::registry::NoDraw;
+
+    const INFO: crate::registry::GenInfo = crate::registry::GenInfo {
+        name: "tinymt32",
+        aliases: &["tinymt"],
+        summary: "TinyMT32, reference parameters mat1=0x8f7011ee mat2=0xfc78ff1f tmat=0x3793fdff",
+        seed_kind: crate::registry::SeedKind::U32,
+        seed_doc: "tinymt32_init(S)",
+        state_doc: "4 words of 32 bits: status[0..4]",
+        has_stream: false,
+        versions: "MersenneTwister-Lab/TinyMT check32.out.txt",
+    };
+
+    fn seed(
+        seed: &crate::registry::Seed,
+        _: &crate::registry::SeedOptions,
+    ) -> Result<TinyMt32, crate::registry::SeedError> {
+        Ok(TinyMt32::new(seed.low_u64() as u32))
+    }
+
+    fn eval(draw: &crate::registry::NoDraw, _: &mut TinyMt32) -> crate::draw::DrawValue {
+        match *draw {}
+    }
+}

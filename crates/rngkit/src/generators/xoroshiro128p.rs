@@ -96,3 +96,32 @@ impl StateWords for Xoroshiro128Plus {
         Self::from_state(words_u64::<2>(Self::NAME, words)?)
     }
 }
+
+impl crate::registry::Gen for Xoroshiro128Plus {
+    type Rng = Xoroshiro128Plus;
+    type Draw = crate::registry::NoDraw;
+
+    const INFO: crate::registry::GenInfo = crate::registry::GenInfo {
+        name: "xoroshiro128p",
+        aliases: &["xoroshiro128+", "xoroshiro128plus", "xoroshiro"],
+        summary: "xoroshiro128+ (24/16/37)",
+        seed_kind: crate::registry::SeedKind::U64,
+        seed_doc: "the two words are two SplitMix64 outputs started from S",
+        state_doc: "2 words of 64 bits: s[0] s[1]",
+        has_stream: false,
+        versions: "Vigna's xoroshiro128plus.c (2018); rand_xoshiro",
+    };
+
+    fn seed(
+        seed: &crate::registry::Seed,
+        _: &crate::registry::SeedOptions,
+    ) -> Result<Xoroshiro128Plus, crate::registry::SeedError> {
+        Ok(<Xoroshiro128Plus as rand_core::SeedableRng>::seed_from_u64(
+            seed.low_u64(),
+        ))
+    }
+
+    fn eval(draw: &crate::registry::NoDraw, _: &mut Xoroshiro128Plus) -> crate::draw::DrawValue {
+        match *draw {}
+    }
+}

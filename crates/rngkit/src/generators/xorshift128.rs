@@ -127,3 +127,30 @@ impl StateWords for Xorshift128 {
         Self::from_state(words_u32::<4>(Self::NAME, words)?)
     }
 }
+
+impl crate::registry::Gen for Xorshift128 {
+    type Rng = Xorshift128;
+    type Draw = crate::registry::NoDraw;
+
+    const INFO: crate::registry::GenInfo = crate::registry::GenInfo {
+        name: "xorshift128",
+        aliases: &["marsaglia-xorshift128"],
+        summary: "Marsaglia's Xorshift128 (a=11 b=8 c=19), the generator under Unity",
+        seed_kind: crate::registry::SeedKind::U32,
+        seed_doc: "the same fill as Unity's InitState(S)",
+        state_doc: "4 words of 32 bits: s0 s1 s2 s3",
+        has_stream: false,
+        versions: "Marsaglia (2003), Xorshift RNGs, J. Stat. Softw. 8(14)",
+    };
+
+    fn seed(
+        seed: &crate::registry::Seed,
+        _: &crate::registry::SeedOptions,
+    ) -> Result<Xorshift128, crate::registry::SeedError> {
+        Ok(Xorshift128::init_state(seed.low_u64() as u32))
+    }
+
+    fn eval(draw: &crate::registry::NoDraw, _: &mut Xorshift128) -> crate::draw::DrawValue {
+        match *draw {}
+    }
+}

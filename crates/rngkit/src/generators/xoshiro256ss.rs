@@ -108,3 +108,30 @@ impl StateWords for Xoshiro256StarStar {
         Self::from_state(words_u64::<4>(Self::NAME, words)?)
     }
 }
+
+impl crate::registry::Gen for Xoshiro256StarStar {
+    type Rng = Xoshiro256StarStar;
+    type Draw = crate::registry::NoDraw;
+
+    const INFO: crate::registry::GenInfo = crate::registry::GenInfo {
+        name: "xoshiro256ss",
+        aliases: &["xoshiro256**", "xoshiro256starstar", "xoshiro"],
+        summary: "xoshiro256** (Blackman and Vigna)",
+        seed_kind: crate::registry::SeedKind::U64,
+        seed_doc: "the four words are four SplitMix64 outputs started from S",
+        state_doc: "4 words of 64 bits: s[0] s[1] s[2] s[3]",
+        has_stream: false,
+        versions: "Vigna's xoshiro256starstar.c; rand_xoshiro",
+    };
+
+    fn seed(
+        seed: &crate::registry::Seed,
+        _: &crate::registry::SeedOptions,
+    ) -> Result<Xoshiro256StarStar, crate::registry::SeedError> {
+        Ok(<Xoshiro256StarStar as rand_core::SeedableRng>::seed_from_u64(seed.low_u64()))
+    }
+
+    fn eval(draw: &crate::registry::NoDraw, _: &mut Xoshiro256StarStar) -> crate::draw::DrawValue {
+        match *draw {}
+    }
+}

@@ -1,0 +1,353 @@
+//! What an observed value says about the raw words behind it.
+//!
+//! The observation language (`recover`, `seed-search`, `locate`) names a
+//! draw and the value it gave. Each GEN's draws turn such a value into
+//! [`KnownBits`] of the raw words they consumed ([`crate::registry::Gen::known_bits`]);
+//! this module holds the value type and the inversion tools they share.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+
+use alloc::vec::Vec;
+
+use crate::draw::DrawValue;
+use crate::number::parse_int;
+
+/// Bits of one raw output word known exactly: `(word & mask) == value`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct KnownBits {
+    /// Which bits are known.
+    pub mask: u64,
+    /// Their values (zero outside `mask`).
+    pub value: u64,
+}
+
+impl KnownBits {
+    /// `(word & mask) == value`; bits of `value` outside `mask` are dropped.
+    pub const fn new(mask: u64, value: u64) -> Self {
+        KnownBits {
+            mask,
+            value: value & mask,
+        }
+    }
+
+    /// Whether `word` has these bits.
+    #[inline]
+    pub const fn matches(&self, word: u64) -> bool {
+        word & self.mask == self.value
+    }
+}
+
+/// The value on the right of `=` in an observation, as the user wrote it.
+///
+/// Integers compare exactly. A float matches a drawn float that it parses to
+/// exactly (the shortest round-trip text `gen` prints, or the `0x` bit
+/// pattern `--hex` prints), or that lies within half a unit of its last
+/// written digit (a value read off a screen with fewer digits).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObservedValue {
+    text: String,
+    integer: Option<i128>,
+    float: Option<f64>,
+    /// The decimal text parsed as `f32` (round to nearest).
+    float32: Option<f32>,
+    /// Half a unit in the last written decimal digit; `None` for hex bits.
+    half_unit: Option<f64>,
+    boolean: Option<bool>,
+    /// The components of a vector value (`x y z`), for composite draws.
+    components: Option<Vec<ObservedValue>>,
+}
+
+impl ObservedValue {
+    /// Parses the value text.
+    ///
+    /// # Errors
+    /// A message when the text is neither an integer, a float nor a boolean.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let text = text.trim();
+        if text.split_whitespace().count() > 1 {
+            let components = text
+                .split_whitespace()
+                .map(ObservedValue::parse)
+                .collect::<Result<Vec<_>, _>>()?;
+            return Ok(ObservedValue {
+                text: text.to_string(),
+                integer: None,
+                float: None,
+                float32: None,
+                half_unit: None,
+                boolean: None,
+                components: Some(components),
+            });
+        }
+        let integer = parse_int::<i128>(text).ok();
+        let hex = text.starts_with("0x") || text.starts_with("0X");
+        let float = if hex {
+            None
+        } else {
+            text.parse::<f64>().ok().filter(|f| f.is_finite())
+        };
+        let boolean = match text {
+            "true" => Some(true),
+            "false" => Some(false),
+            _ => None,
+        };
+        if integer.is_none() && float.is_none() && boolean.is_none() {
+            return Err(format!(
+                "`{text}` is not a value: give an integer (decimal or 0x hex), a decimal float, or true/false"
+            ));
+        }
+        let half_unit = float.map(|_| half_unit_of(text));
+        let float32 = if hex { None } else { text.parse::<f32>().ok() };
+        Ok(ObservedValue {
+            text: text.to_string(),
+            integer,
+            float,
+            float32,
+            half_unit,
+            boolean,
+            components: None,
+        })
+    }
+
+    /// Whether the value is a vector (`x y z ...`), as composite draws give.
+    pub fn is_vector(&self) -> bool {
+        self.components.is_some()
+    }
+
+    /// The text as written.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// As a `u32` (negative values as two's complement of an `i32`).
+    pub fn as_u32(&self) -> Option<u32> {
+        let v = self.integer?;
+        if (0..=i128::from(u32::MAX)).contains(&v) {
+            Some(v as u32)
+        } else if (i128::from(i32::MIN)..0).contains(&v) {
+            Some(v as i32 as u32)
+        } else {
+            None
+        }
+    }
+
+    /// As an `i32`.
+    pub fn as_i32(&self) -> Option<i32> {
+        i32::try_from(self.integer?).ok()
+    }
+
+    /// As a `u64` (negative values as two's complement of an `i64`).
+    pub fn as_u64(&self) -> Option<u64> {
+        let v = self.integer?;
+        if (0..=i128::from(u64::MAX)).contains(&v) {
+            Some(v as u64)
+        } else if (i128::from(i64::MIN)..0).contains(&v) {
+            Some(v as i64 as u64)
+        } else {
+            None
+        }
+    }
+
+    /// As an `i64`.
+    pub fn as_i64(&self) -> Option<i64> {
+        i64::try_from(self.integer?).ok()
+    }
+
+    /// As a boolean (`true`/`false`, or `1`/`0`).
+    pub fn as_bool(&self) -> Option<bool> {
+        self.boolean.or(match self.integer {
+            Some(0) => Some(false),
+            Some(1) => Some(true),
+            _ => None,
+        })
+    }
+
+    /// As a float (decimal text, or hex bits read as `f32` or `f64` by length).
+    pub fn as_f64(&self) -> Option<f64> {
+        if let Some(f) = self.float {
+            return Some(f);
+        }
+        let digits = self
+            .text
+            .strip_prefix("0x")
+            .or_else(|| self.text.strip_prefix("0X"))?;
+        match digits.len() {
+            8 => Some(f64::from(f32::from_bits(
+                u32::from_str_radix(digits, 16).ok()?,
+            ))),
+            16 => Some(f64::from_bits(u64::from_str_radix(digits, 16).ok()?)),
+            _ => None,
+        }
+    }
+
+    /// Whether a drawn `f32` matches.
+    pub fn matches_f32(&self, x: f32) -> bool {
+        if let Some(digits) = self.hex_digits() {
+            return digits.len() == 8 && u32::from_str_radix(digits, 16) == Ok(x.to_bits());
+        }
+        match (self.float, self.half_unit) {
+            (Some(v), Some(half)) => self.float32 == Some(x) || within(f64::from(x), v, half),
+            _ => false,
+        }
+    }
+
+    /// Whether a drawn `f64` matches.
+    pub fn matches_f64(&self, x: f64) -> bool {
+        if let Some(digits) = self.hex_digits() {
+            return digits.len() == 16 && u64::from_str_radix(digits, 16) == Ok(x.to_bits());
+        }
+        match (self.float, self.half_unit) {
+            (Some(v), Some(half)) => v == x || within(x, v, half),
+            _ => false,
+        }
+    }
+
+    /// How far a drawn float may lie from [`as_f64`](Self::as_f64) and
+    /// still match: half a unit in the last written digit (0 for hex bits).
+    pub fn tolerance(&self) -> f64 {
+        self.half_unit.unwrap_or(0.0)
+    }
+
+    fn hex_digits(&self) -> Option<&str> {
+        self.text
+            .strip_prefix("0x")
+            .or_else(|| self.text.strip_prefix("0X"))
+    }
+
+    /// Whether a drawn value matches.
+    pub fn matches(&self, drawn: &DrawValue) -> bool {
+        match *drawn {
+            DrawValue::U32(v) => self.as_u32() == Some(v),
+            DrawValue::U64(v) => self.as_u64() == Some(v),
+            DrawValue::I32(v) => self.as_i32() == Some(v),
+            DrawValue::I64(v) => self.as_i64() == Some(v),
+            DrawValue::F32(v) => self.matches_f32(v),
+            DrawValue::F64(v) => self.matches_f64(v),
+            DrawValue::Bool(v) => self.as_bool() == Some(v),
+            DrawValue::F32s(ref v) => self.components.as_ref().is_some_and(|c| {
+                c.len() == v.len() && c.iter().zip(v).all(|(c, &x)| c.matches_f32(x))
+            }),
+        }
+    }
+}
+
+/// `|x - v| <= half`, with a relative slack for the decimal parse of `v`.
+fn within(x: f64, v: f64, half: f64) -> bool {
+    (x - v).abs() <= half * (1.0 + 1e-9)
+}
+
+/// Half a unit in the last digit of a decimal float text (`0.584` gives
+/// `0.0005`, `1.5e3` gives `50`).
+fn half_unit_of(text: &str) -> f64 {
+    let (mantissa, exponent) = match text.find(['e', 'E']) {
+        Some(i) => (&text[..i], text[i + 1..].parse::<i32>().unwrap_or(0)),
+        None => (text, 0),
+    };
+    let fraction_digits = mantissa.find('.').map_or(0, |dot| mantissa.len() - dot - 1) as i32;
+    0.5 * libm::pow(10.0, f64::from(exponent - fraction_digits))
+}
+
+/// The common prefix of every word in `lo..=hi`.
+pub fn prefix_known(lo: u32, hi: u32) -> KnownBits {
+    let differing = lo ^ hi;
+    let mask = if differing == 0 {
+        u32::MAX
+    } else {
+        !(u32::MAX >> differing.leading_zeros())
+    };
+    KnownBits::new(u64::from(mask), u64::from(lo & mask))
+}
+
+/// Accumulates candidate words and keeps the bits they all share.
+#[derive(Default)]
+pub struct KnownAccumulator {
+    and: u64,
+    or: u64,
+    any: bool,
+}
+
+impl KnownAccumulator {
+    /// Adds one candidate word.
+    pub fn add(&mut self, word: u64) {
+        if self.any {
+            self.and &= word;
+            self.or |= word;
+        } else {
+            self.and = word;
+            self.or = word;
+            self.any = true;
+        }
+    }
+
+    /// The bits every added word shares, within `width_mask`; `None` when none was added.
+    pub fn finish(self, width_mask: u64) -> Option<KnownBits> {
+        self.any.then(|| {
+            let mask = !(self.and ^ self.or) & width_mask;
+            KnownBits::new(mask, self.and & mask)
+        })
+    }
+}
+
+/// Known bits of `r` from `r mod modulus == residue`, `modulus > 0`: with
+/// `modulus = 2^t * odd` the low `t` bits; when only a few words fit, the
+/// bits all of them share.
+pub fn mod_known(modulus: u32, residue: u32) -> KnownBits {
+    let count = (u64::from(u32::MAX) - u64::from(residue)) / u64::from(modulus) + 1;
+    if count <= 64 {
+        let mut found = KnownAccumulator::default();
+        for j in 0..count {
+            found.add(u64::from(residue) + j * u64::from(modulus));
+        }
+        return found.finish(0xffff_ffff).expect("at least one candidate");
+    }
+    let t = modulus.trailing_zeros();
+    let mask = (1u64 << t) - 1;
+    KnownBits::new(mask, u64::from(residue) & mask)
+}
+
+/// Known bits of a 32-bit word from a predicate that holds on one interval
+/// of words around `guess` (a monotone draw): finds the interval's ends and
+/// keeps their common prefix.
+pub fn interval_known(matches: impl Fn(u32) -> bool, guess: f64) -> Option<KnownBits> {
+    let g = guess.clamp(0.0, 4_294_967_295.0) as u32;
+    let start = (g.saturating_sub(1 << 10)..=g.saturating_add(1 << 10)).find(|&y| matches(y))?;
+    // Gallop outwards, then bisect: the matching words are one interval.
+    let edge = |down: bool| -> u32 {
+        let step_to = |d: u64| -> Option<u32> {
+            if down {
+                u64::from(start).checked_sub(d).map(|y| y as u32)
+            } else {
+                let y = u64::from(start) + d;
+                (y <= u64::from(u32::MAX)).then_some(y as u32)
+            }
+        };
+        let mut good = 0u64; // distance known to match
+        let mut bad = 1u64;
+        while let Some(y) = step_to(bad) {
+            if !matches(y) {
+                break;
+            }
+            good = bad;
+            bad *= 2;
+        }
+        // Invariant: distance `good` matches, `bad` does not (or is out of range).
+        while bad - good > 1 {
+            let mid = good + (bad - good) / 2;
+            match step_to(mid) {
+                Some(y) if matches(y) => good = mid,
+                _ => bad = mid,
+            }
+        }
+        step_to(good).expect("a matching distance is in range")
+    };
+    let lo = edge(true);
+    let hi = edge(false);
+    let differing = lo ^ hi;
+    let mask = if differing == 0 {
+        u32::MAX
+    } else {
+        !(u32::MAX >> differing.leading_zeros())
+    };
+    Some(KnownBits::new(u64::from(mask), u64::from(lo & mask)))
+}

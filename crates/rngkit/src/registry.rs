@@ -1,0 +1,769 @@
+//! The generator registry: every `GEN` of the command line described once,
+//! next to its code.
+//!
+//! A GEN is a unit type implementing [`Gen`]: its name and aliases, what
+//! `--seed S` means, its generator type (whose [`StateWords`] give the state
+//! words and whose [`WordRng`] gives the raw steps), and its engine draws
+//! (parse, evaluate, how many raw steps each consumes, which bits of the raw
+//! words an observed value reveals). Everything above the core (the CLI,
+//! the analysis dispatch, the Python and web bindings) works through the
+//! object-safe [`DynGen`] that every [`Gen`] is, and through the type-erased
+//! [`Engine`] (a generator with its GEN) and [`Draw`] (a parsed draw).
+//!
+//! The list of GENs, with the analysis capabilities of each, is
+//! `rngkit_analysis::registry`: one line per GEN.
+//!
+//! ```
+//! use rngkit::registry::{of, Seed};
+//! use rngkit::engines::unity::UnityGen;
+//!
+//! let unity = of::<UnityGen>();
+//! let mut rng = unity.seed(&Seed::from(0), &Default::default()).unwrap();
+//! assert_eq!(rng.format_words(), "00000000 00000001 6c078966 714acb3f");
+//! let value = unity.parse_draw("value", &[]).unwrap();
+//! assert_eq!(value.eval(&mut rng).format(false), "0.5841396"); // Random.value after InitState(0)
+//! ```
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::any::Any;
+use core::convert::Infallible;
+use core::fmt;
+
+use rand_core::{Rng, TryRng};
+
+use crate::draw::{CommonDraw, DrawError, DrawValue};
+use crate::number::BigInt;
+use crate::observe::{KnownBits, ObservedValue};
+use crate::{StateError, WordRng};
+
+/// What `--seed S` means for a GEN, and how its seeds are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SeedKind {
+    /// A 32-bit seed printed unsigned; `-2^31..0` is accepted as the `int`'s
+    /// two's complement.
+    U32,
+    /// A 32-bit seed written as a signed `int` (Unity's `InitState(int)`,
+    /// .NET's `new Random(int)`); `2^31..2^32` is accepted as its two's
+    /// complement, and seeds print signed.
+    I32,
+    /// A 64-bit seed printed unsigned; negative `i64` accepted.
+    U64,
+    /// A 64-bit seed written as a signed `long` (Java).
+    I64,
+    /// An integer of any size (CPython's `random.seed(int)`, Ruby's `Random.new`).
+    Unbounded,
+    /// The generator cannot be seeded (a state is required).
+    Unseedable,
+}
+
+impl SeedKind {
+    /// The bit width of the seed space (`None` for unbounded or unseedable).
+    pub const fn bits(self) -> Option<u32> {
+        match self {
+            SeedKind::U32 | SeedKind::I32 => Some(32),
+            SeedKind::U64 | SeedKind::I64 => Some(64),
+            _ => None,
+        }
+    }
+
+    /// Whether seeds print as signed integers.
+    pub const fn signed(self) -> bool {
+        matches!(self, SeedKind::I32 | SeedKind::I64)
+    }
+
+    /// Formats a seed of a fixed-width kind held as its unsigned bits, in
+    /// the GEN's own signedness.
+    ///
+    /// ```
+    /// use rngkit::registry::SeedKind;
+    /// assert_eq!(SeedKind::I32.format(0xffff_cfc7), "-12345");
+    /// assert_eq!(SeedKind::U32.format(0xffff_cfc7), "4294954951");
+    /// ```
+    pub fn format(self, bits: u64) -> String {
+        match self {
+            SeedKind::I32 => format!("{}", bits as u32 as i32),
+            SeedKind::I64 => format!("{}", bits as i64),
+            _ => format!("{bits}"),
+        }
+    }
+}
+
+/// A seed as the user gave it: an integer of any size, or text.
+pub type Seed = BigInt;
+
+/// Options that some GENs take beside the seed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SeedOptions {
+    /// `--stream N` for the PCG GENs (`None`: the GEN's default).
+    pub stream: Option<u64>,
+}
+
+/// The description of a GEN that is plain data.
+#[derive(Clone, Copy, Debug)]
+pub struct GenInfo {
+    /// The name the CLI uses (`unity`, `php`, ...).
+    pub name: &'static str,
+    /// Other accepted spellings (`unity-mathematics`, ...).
+    pub aliases: &'static [&'static str],
+    /// One line: what it reproduces.
+    pub summary: &'static str,
+    /// What `--seed S` means.
+    pub seed_kind: SeedKind,
+    /// `--seed S` in words, for `--help`.
+    pub seed_doc: &'static str,
+    /// The state words in order, for `--help` and `docs/`.
+    pub state_doc: &'static str,
+    /// Whether `--stream` applies.
+    pub has_stream: bool,
+    /// Runtime or engine versions matched, and the oracle that proves it.
+    pub versions: &'static str,
+}
+
+/// How many raw steps a draw consumes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Steps {
+    /// Always this many.
+    Fixed(u64),
+    /// It depends on the words drawn (rejection sampling, redraws).
+    Variable,
+}
+
+/// One engine draw's syntax and meaning, for `--help` and suggestions.
+#[derive(Clone, Copy, Debug)]
+pub struct DrawInfo {
+    /// The syntax as typed: `range-int MIN MAX`, `next-rand [MIN MAX]`.
+    pub syntax: &'static str,
+    /// What it computes, and how many raw steps it takes.
+    pub help: &'static str,
+}
+
+impl DrawInfo {
+    /// The name alone (the first word of the syntax).
+    pub fn name(&self) -> &'static str {
+        self.syntax.split(' ').next().unwrap_or(self.syntax)
+    }
+}
+
+/// A draw type for GENs without engine draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoDraw {}
+
+/// Why a seed was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeedError(pub String);
+
+impl fmt::Display for SeedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl core::error::Error for SeedError {}
+
+/// A GEN: one generator of the catalogue with its engine's conventions.
+///
+/// Implemented by a unit type in the GEN's own module. Only
+/// [`INFO`](Gen::INFO), [`seed`](Gen::seed) and [`eval`](Gen::eval) are
+/// required; a GEN without engine draws sets `type Draw = NoDraw`.
+pub trait Gen: Send + Sync + 'static {
+    /// The generator underneath (shared by GENs that differ only in draws).
+    type Rng: WordRng + Rng + TryRng<Error = Infallible> + PartialEq + Send + Sync + 'static;
+    /// The engine draws, parsed.
+    type Draw: Clone + fmt::Debug + PartialEq + Send + Sync + 'static;
+
+    /// Name, aliases, seed meaning, docs.
+    const INFO: GenInfo;
+
+    /// The generator after `--seed S` (the seed already validated against
+    /// [`GenInfo::seed_kind`] for fixed-width kinds).
+    ///
+    /// # Errors
+    /// [`SeedError`] for a seed the engine rejects.
+    fn seed(seed: &Seed, options: &SeedOptions) -> Result<Self::Rng, SeedError>;
+
+    /// The generator after `--seed-str TEXT`: by default the documented
+    /// FNV-1a hash ([`crate::facade::seed_from_str`]) as the seed (its low
+    /// 32 bits for 32-bit seeds). Runtimes with their own string seeding
+    /// (CPython) override it.
+    ///
+    /// # Errors
+    /// As [`seed`](Gen::seed).
+    fn seed_str(text: &str, options: &SeedOptions) -> Result<Self::Rng, SeedError> {
+        let hash = crate::facade::seed_from_str(text);
+        let hash = match Self::INFO.seed_kind.bits() {
+            Some(32) => hash & 0xffff_ffff,
+            _ => hash,
+        };
+        Self::seed(&Seed::from(hash), options)
+    }
+
+    /// The generator from state words in the `--state` order.
+    ///
+    /// # Errors
+    /// The generator's [`StateError`].
+    fn from_words(words: &[u64]) -> Result<Self::Rng, StateError> {
+        <Self::Rng as crate::StateWords>::from_words(words)
+    }
+
+    /// The generator from a binary state (a save blob), for GENs that have
+    /// one; `None` when the GEN has no binary form.
+    fn from_bytes(bytes: &[u8]) -> Option<Result<Self::Rng, StateError>> {
+        let _ = bytes;
+        None
+    }
+
+    /// The binary state, for GENs that have one.
+    fn to_bytes(rng: &Self::Rng) -> Option<Vec<u8>> {
+        let _ = rng;
+        None
+    }
+
+    /// State text in a GEN-specific form beside the hex words (Unity's
+    /// `JsonUtility` JSON, BDSP's seed pair); `None` when `text` is not in
+    /// such a form.
+    fn parse_state(text: &str) -> Option<Result<Self::Rng, String>> {
+        let _ = text;
+        None
+    }
+
+    /// The engine draws (the common `u32 u64 f32 f64 int bool` are added for
+    /// every GEN).
+    fn draws() -> &'static [DrawInfo] {
+        &[]
+    }
+
+    /// Parses an engine draw; `Ok(None)` when the GEN has no draw of that name.
+    ///
+    /// # Errors
+    /// [`DrawError`] for bad arguments.
+    fn parse_draw(name: &str, args: &[&str]) -> Result<Option<Self::Draw>, DrawError> {
+        let _ = (name, args);
+        Ok(None)
+    }
+
+    /// Evaluates an engine draw.
+    fn eval(draw: &Self::Draw, rng: &mut Self::Rng) -> DrawValue;
+
+    /// Raw steps an engine draw consumes.
+    fn steps(draw: &Self::Draw) -> Steps {
+        let _ = draw;
+        Steps::Fixed(1)
+    }
+
+    /// The bits of each consumed raw word that an observed value of the draw
+    /// reveals, first word first (fewer than the words consumed when the rest
+    /// reveal nothing linear). Must be sound: every stream that gives `value`
+    /// has these bits. `None` when `value` cannot come out of the draw.
+    fn known_bits(draw: &Self::Draw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
+        let _ = (draw, value);
+        Some(Vec::new())
+    }
+}
+
+/// Any [`Gen`], object-safe: what the CLI and the bindings hold.
+pub trait DynGen: Send + Sync {
+    /// The plain-data description.
+    fn info(&self) -> &'static GenInfo;
+    /// Bits in one raw output word (32 or 64).
+    fn output_bits(&self) -> u32;
+    /// Bits in one state word (32 or 64).
+    fn word_bits(&self) -> u32;
+    /// Number of state words.
+    fn word_count(&self) -> usize;
+    /// `--seed S`, validated against the seed kind.
+    ///
+    /// # Errors
+    /// [`SeedError`] for a seed out of range or rejected by the engine.
+    fn seed(&self, seed: &Seed, options: &SeedOptions) -> Result<Engine, SeedError>;
+    /// `--seed-str TEXT`.
+    ///
+    /// # Errors
+    /// As [`seed`](DynGen::seed).
+    fn seed_str(&self, text: &str, options: &SeedOptions) -> Result<Engine, SeedError>;
+    /// A state from its words.
+    ///
+    /// # Errors
+    /// The generator's [`StateError`].
+    fn from_words(&self, words: &[u64]) -> Result<Engine, StateError>;
+    /// A binary state (save blob); `None` when the GEN has no binary form.
+    fn from_bytes(&self, bytes: &[u8]) -> Option<Result<Engine, StateError>>;
+    /// The binary state of `rng` (a generator of this GEN's type).
+    fn to_bytes(&self, rng: &Engine) -> Option<Vec<u8>>;
+    /// A GEN-specific state text; `None` when `text` is not in such a form.
+    fn parse_state(&self, text: &str) -> Option<Result<Engine, String>>;
+    /// The engine draws (without the common ones).
+    fn engine_draws(&self) -> &'static [DrawInfo];
+    /// Parses a draw, common or engine.
+    ///
+    /// # Errors
+    /// [`DrawError`] for an unknown name or bad arguments.
+    fn parse_draw(&self, name: &str, args: &[&str]) -> Result<Draw, DrawError>;
+    /// The [`core::any::TypeId`] of the generator type, to find the GENs
+    /// that share one.
+    fn rng_type(&self) -> core::any::TypeId;
+}
+
+impl dyn DynGen {
+    /// The name.
+    pub fn name(&self) -> &'static str {
+        self.info().name
+    }
+
+    /// Every draw's syntax: the common ones, then the engine's.
+    pub fn draw_syntaxes(&self) -> Vec<&'static str> {
+        crate::draw::COMMON_DRAWS
+            .iter()
+            .copied()
+            .chain(self.engine_draws().iter().map(|d| d.syntax))
+            .collect()
+    }
+}
+
+impl fmt::Debug for dyn DynGen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Checks `seed` against a fixed-width kind: returns it as unsigned bits.
+///
+/// # Errors
+/// [`SeedError`] when it does not fit.
+pub fn check_seed(name: &str, kind: SeedKind, seed: &Seed) -> Result<(), SeedError> {
+    let Some(bits) = kind.bits() else {
+        return Ok(());
+    };
+    let fits = match seed.to_i128() {
+        Some(v) => {
+            let (min, max) = if bits == 32 {
+                (i128::from(i32::MIN), i128::from(u32::MAX))
+            } else {
+                (i128::from(i64::MIN), i128::from(u64::MAX))
+            };
+            (min..=max).contains(&v)
+        }
+        None => false,
+    };
+    if fits {
+        Ok(())
+    } else {
+        let range = if bits == 32 {
+            "-2147483648..=4294967295"
+        } else {
+            "-9223372036854775808..=18446744073709551615"
+        };
+        Err(SeedError(format!(
+            "--seed {seed} does not fit {name}'s {bits}-bit seed ({range})"
+        )))
+    }
+}
+
+/// A helper so that `info()` can return a `'static` reference to the
+/// associated const.
+trait InfoRef {
+    const INFO_REF: GenInfo;
+}
+
+impl<G: Gen> InfoRef for G {
+    const INFO_REF: GenInfo = G::INFO;
+}
+
+/// The object-safe face of a generator inside an [`Engine`].
+trait ErasedRng: Send + Sync {
+    fn next_word(&mut self) -> u64;
+    fn next_u32(&mut self) -> u32;
+    fn next_u64(&mut self) -> u64;
+    fn fill_bytes(&mut self, dst: &mut [u8]);
+    fn words(&self) -> Vec<u64>;
+    fn clone_box(&self) -> Box<dyn ErasedRng>;
+    fn eq_dyn(&self, other: &dyn ErasedRng) -> bool;
+    fn debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<R> ErasedRng for R
+where
+    R: WordRng + Rng + PartialEq + Send + Sync + 'static,
+{
+    fn next_word(&mut self) -> u64 {
+        WordRng::next_word(self)
+    }
+    fn next_u32(&mut self) -> u32 {
+        Rng::next_u32(self)
+    }
+    fn next_u64(&mut self) -> u64 {
+        Rng::next_u64(self)
+    }
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        Rng::fill_bytes(self, dst);
+    }
+    fn words(&self) -> Vec<u64> {
+        self.to_words()
+    }
+    fn clone_box(&self) -> Box<dyn ErasedRng> {
+        Box::new(self.clone())
+    }
+    fn eq_dyn(&self, other: &dyn ErasedRng) -> bool {
+        other.as_any().downcast_ref::<R>() == Some(self)
+    }
+    fn debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// A generator with its GEN: what `rngkit gen` draws from, type-erased.
+///
+/// It is a [`rand_core::Rng`], so every `rand` helper works on it; the
+/// concrete generator is one [`downcast_mut`](Engine::downcast_mut) away for
+/// monomorphised hot loops.
+pub struct Engine {
+    spec: &'static dyn DynGen,
+    rng: Box<dyn ErasedRng>,
+}
+
+impl Engine {
+    /// Wraps a generator of GEN `G`.
+    pub fn new<G: Gen>(rng: G::Rng) -> Self {
+        Engine {
+            spec: of::<G>(),
+            rng: Box::new(rng),
+        }
+    }
+
+    /// The GEN.
+    pub fn spec(&self) -> &'static dyn DynGen {
+        self.spec
+    }
+
+    /// One raw step; its output word.
+    pub fn next_word(&mut self) -> u64 {
+        self.rng.next_word()
+    }
+
+    /// Moves `n` raw steps forward by stepping.
+    pub fn discard(&mut self, n: u64) {
+        for _ in 0..n {
+            self.rng.next_word();
+        }
+    }
+
+    /// The state words in the `--state` order.
+    pub fn words(&self) -> Vec<u64> {
+        self.rng.words()
+    }
+
+    /// The state as `rngkit state` prints it: zero-padded lowercase hex
+    /// words separated by spaces.
+    pub fn format_words(&self) -> String {
+        let width = (self.spec.word_bits() / 4) as usize;
+        let words: Vec<String> = self
+            .words()
+            .iter()
+            .map(|w| format!("{w:0width$x}"))
+            .collect();
+        words.join(" ")
+    }
+
+    /// Re-labels the generator as GEN `spec` (which must share its generator
+    /// type): `unity` and `bdsp` states are one `Xorshift128`.
+    ///
+    /// # Panics
+    /// When `spec` has another generator type.
+    pub fn with_spec(mut self, spec: &'static dyn DynGen) -> Engine {
+        assert_eq!(
+            spec.rng_type(),
+            self.spec.rng_type(),
+            "GENs with different generator types"
+        );
+        self.spec = spec;
+        self
+    }
+
+    /// The binary state (save blob), for GENs that have one.
+    pub fn to_bytes(&self) -> Option<Vec<u8>> {
+        self.spec.to_bytes(self)
+    }
+
+    /// The concrete generator, when it is an `R`.
+    pub fn downcast_ref<R: 'static>(&self) -> Option<&R> {
+        self.rng.as_any().downcast_ref()
+    }
+
+    /// The concrete generator, mutably, when it is an `R`.
+    pub fn downcast_mut<R: 'static>(&mut self) -> Option<&mut R> {
+        self.rng.as_any_mut().downcast_mut()
+    }
+}
+
+/// The `'static` [`DynGen`] of GEN `G`.
+///
+/// ```
+/// use rngkit::registry::of;
+/// use rngkit::engines::unity::Unity;
+/// assert_eq!(of::<Unity>().name(), "unity");
+/// ```
+pub fn of<G: Gen>() -> &'static dyn DynGen {
+    // A zero-sized box never allocates, so leaking it costs nothing.
+    let typed: &'static TypedGen<G> = Box::leak(Box::new(TypedGen(core::marker::PhantomData)));
+    typed
+}
+
+/// The [`DynGen`] of a [`Gen`] type.
+struct TypedGen<G>(core::marker::PhantomData<fn() -> G>);
+
+impl<G: Gen> DynGen for TypedGen<G> {
+    fn info(&self) -> &'static GenInfo {
+        &G::INFO_REF
+    }
+
+    fn output_bits(&self) -> u32 {
+        <G::Rng as WordRng>::OUTPUT_BITS
+    }
+
+    fn word_bits(&self) -> u32 {
+        <G::Rng as crate::StateWords>::WORD_BITS
+    }
+
+    fn word_count(&self) -> usize {
+        <G::Rng as crate::StateWords>::WORD_COUNT
+    }
+
+    fn seed(&self, seed: &Seed, options: &SeedOptions) -> Result<Engine, SeedError> {
+        if G::INFO.seed_kind == SeedKind::Unseedable {
+            return Err(SeedError(format!(
+                "{} cannot be seeded: give its state with --state",
+                G::INFO.name
+            )));
+        }
+        check_seed(G::INFO.name, G::INFO.seed_kind, seed)?;
+        Ok(Engine::new::<G>(G::seed(seed, options)?))
+    }
+
+    fn seed_str(&self, text: &str, options: &SeedOptions) -> Result<Engine, SeedError> {
+        Ok(Engine::new::<G>(G::seed_str(text, options)?))
+    }
+
+    fn from_words(&self, words: &[u64]) -> Result<Engine, StateError> {
+        Ok(Engine::new::<G>(G::from_words(words)?))
+    }
+
+    fn from_bytes(&self, bytes: &[u8]) -> Option<Result<Engine, StateError>> {
+        G::from_bytes(bytes).map(|r| r.map(Engine::new::<G>))
+    }
+
+    fn to_bytes(&self, rng: &Engine) -> Option<Vec<u8>> {
+        G::to_bytes(rng.downcast_ref::<G::Rng>()?)
+    }
+
+    fn parse_state(&self, text: &str) -> Option<Result<Engine, String>> {
+        G::parse_state(text).map(|r| r.map(Engine::new::<G>))
+    }
+
+    fn engine_draws(&self) -> &'static [DrawInfo] {
+        G::draws()
+    }
+
+    fn parse_draw(&self, name: &str, args: &[&str]) -> Result<Draw, DrawError> {
+        let kind = match CommonDraw::parse(name, args)? {
+            Some(common) => DrawKind::Common(common),
+            None => match G::parse_draw(name, args)? {
+                Some(d) => DrawKind::Engine(d),
+                None => {
+                    return Err(DrawError::Unknown {
+                        generator: G::INFO.name,
+                        name: name.into(),
+                        known: (self as &dyn DynGen).draw_syntaxes(),
+                    });
+                }
+            },
+        };
+        let mut text = String::from(name);
+        for a in args {
+            text.push(' ');
+            text.push_str(a);
+        }
+        Ok(Draw {
+            text,
+            inner: Box::new(TypedDraw::<G> { kind }),
+        })
+    }
+
+    fn rng_type(&self) -> core::any::TypeId {
+        core::any::TypeId::of::<G::Rng>()
+    }
+}
+
+/// A parsed draw of one GEN: common or engine.
+#[derive(Clone, Debug, PartialEq)]
+enum DrawKind<D> {
+    Common(CommonDraw),
+    Engine(D),
+}
+
+struct TypedDraw<G: Gen> {
+    kind: DrawKind<G::Draw>,
+}
+
+trait ErasedDraw: Send + Sync {
+    fn eval(&self, rng: &mut Engine) -> DrawValue;
+    fn steps(&self, output_bits: u32) -> Steps;
+    fn known_bits(&self, value: &ObservedValue, output_bits: u32) -> Option<Vec<KnownBits>>;
+    fn clone_box(&self) -> Box<dyn ErasedDraw>;
+    fn debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    fn rng_type(&self) -> core::any::TypeId;
+}
+
+impl<G: Gen> ErasedDraw for TypedDraw<G> {
+    fn eval(&self, rng: &mut Engine) -> DrawValue {
+        match &self.kind {
+            DrawKind::Common(c) => c.eval(rng),
+            DrawKind::Engine(d) => {
+                let Some(inner) = rng.downcast_mut::<G::Rng>() else {
+                    panic!(
+                        "a {} draw evaluated on a {} generator",
+                        G::INFO.name,
+                        rng.spec().name()
+                    );
+                };
+                G::eval(d, inner)
+            }
+        }
+    }
+
+    fn steps(&self, output_bits: u32) -> Steps {
+        match &self.kind {
+            DrawKind::Common(c) => c.steps(output_bits),
+            DrawKind::Engine(d) => G::steps(d),
+        }
+    }
+
+    fn known_bits(&self, value: &ObservedValue, output_bits: u32) -> Option<Vec<KnownBits>> {
+        match &self.kind {
+            DrawKind::Common(c) => c.known_bits(value, output_bits),
+            DrawKind::Engine(d) => G::known_bits(d, value),
+        }
+    }
+
+    fn clone_box(&self) -> Box<dyn ErasedDraw> {
+        Box::new(TypedDraw::<G> {
+            kind: self.kind.clone(),
+        })
+    }
+
+    fn debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.kind, f)
+    }
+
+    fn rng_type(&self) -> core::any::TypeId {
+        core::any::TypeId::of::<G::Rng>()
+    }
+}
+
+/// A parsed draw, common or engine, of one GEN: what `gen` evaluates and an
+/// observation names.
+pub struct Draw {
+    text: String,
+    inner: Box<dyn ErasedDraw>,
+}
+
+impl Draw {
+    /// Draws one value.
+    ///
+    /// # Panics
+    /// When `rng` is not a generator of the GEN the draw was parsed for (or
+    /// of one sharing its generator type).
+    pub fn eval(&self, rng: &mut Engine) -> DrawValue {
+        self.inner.eval(rng)
+    }
+
+    /// The raw steps it consumes on a generator with `output_bits`-bit words.
+    pub fn steps(&self, output_bits: u32) -> Steps {
+        self.inner.steps(output_bits)
+    }
+
+    /// The bits an observed value reveals (see [`Gen::known_bits`]).
+    pub fn known_bits(&self, value: &ObservedValue, output_bits: u32) -> Option<Vec<KnownBits>> {
+        self.inner.known_bits(value, output_bits)
+    }
+
+    /// The draw as typed (`range-int 0 10`).
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+impl Clone for Draw {
+    fn clone(&self) -> Self {
+        Draw {
+            text: self.text.clone(),
+            inner: self.inner.clone_box(),
+        }
+    }
+}
+
+impl fmt::Debug for Draw {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.inner.debug(f)
+    }
+}
+
+impl PartialEq for Draw {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text && self.inner.rng_type() == other.inner.rng_type()
+    }
+}
+
+impl Clone for Engine {
+    fn clone(&self) -> Self {
+        Engine {
+            spec: self.spec,
+            rng: self.rng.clone_box(),
+        }
+    }
+}
+
+impl PartialEq for Engine {
+    fn eq(&self, other: &Self) -> bool {
+        self.spec.rng_type() == other.spec.rng_type() && self.rng.eq_dyn(&*other.rng)
+    }
+}
+
+impl fmt::Debug for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}(", self.spec.name())?;
+        self.rng.debug(f)?;
+        f.write_str(")")
+    }
+}
+
+impl TryRng for Engine {
+    type Error = Infallible;
+
+    #[inline]
+    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+        Ok(self.rng.next_u32())
+    }
+
+    #[inline]
+    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+        Ok(self.rng.next_u64())
+    }
+
+    #[inline]
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+        self.rng.fill_bytes(dst);
+        Ok(())
+    }
+}
