@@ -39,12 +39,13 @@
 //! ```
 #![warn(missing_docs)]
 
-pub mod any;
+pub mod generators;
 pub mod gf2;
 pub mod identify;
 pub mod linear;
 pub mod observe;
 pub mod recover;
+pub mod registry;
 pub mod search;
 
 mod advance;
@@ -52,9 +53,8 @@ mod distance;
 mod dlog;
 mod mt;
 
-pub use advance::{Jump, StepBack, tinymt32_canonical};
+pub use advance::{Jump, StepBack};
 pub use distance::{Distance, DistanceError};
-pub use mt::mt19937_canonical;
 
 /// The README's Rust examples (they use both crates), compiled and run as
 /// doctests so they stay true.

@@ -7,15 +7,10 @@
 //! applying T^n = g(T) with g = x^n mod P, P the characteristic polynomial
 //! of T (Haramoto et al., 2008); stepping back is g = x^(-n) mod P.
 
-use std::sync::OnceLock;
-
 use rngkit::StateError;
 use rngkit::WordRng;
-use rngkit::generators::{
-    Mt19937, TinyMt32, Xoroshiro128Plus, Xorshift32, Xorshift128, Xoshiro256StarStar,
-};
 
-use crate::gf2::{BitVec, Field, Modulus, Poly, berlekamp_massey};
+use crate::gf2::{BitVec, Modulus, Poly, berlekamp_massey};
 
 /// A generator whose state moves by a fixed linear map over GF(2), one
 /// application per output word.
@@ -106,7 +101,7 @@ where
 }
 
 /// Words of a bit vector as `u32`s.
-fn bits_to_u32<const K: usize>(bits: &BitVec, what: &'static str) -> Result<[u32; K], StateError> {
+pub(crate) fn bits_to_u32<const K: usize>(bits: &BitVec, what: &'static str) -> Result<[u32; K], StateError> {
     if bits.len() != 32 * K {
         return Err(StateError::WordCount {
             generator: what,
@@ -121,7 +116,7 @@ fn bits_to_u32<const K: usize>(bits: &BitVec, what: &'static str) -> Result<[u32
     Ok(out)
 }
 
-fn u32_to_bits(words: &[u32]) -> BitVec {
+pub(crate) fn u32_to_bits(words: &[u32]) -> BitVec {
     let packed: Vec<u64> = words
         .chunks(2)
         .map(|c| u64::from(c[0]) | c.get(1).map_or(0, |&h| u64::from(h) << 32))
@@ -129,7 +124,7 @@ fn u32_to_bits(words: &[u32]) -> BitVec {
     BitVec::from_words(&packed, 32 * words.len())
 }
 
-fn bits_to_u64<const K: usize>(bits: &BitVec, what: &'static str) -> Result<[u64; K], StateError> {
+pub(crate) fn bits_to_u64<const K: usize>(bits: &BitVec, what: &'static str) -> Result<[u64; K], StateError> {
     if bits.len() != 64 * K {
         return Err(StateError::WordCount {
             generator: what,
@@ -156,151 +151,4 @@ macro_rules! cached_poly {
     };
 }
 
-impl F2Linear for Xorshift128 {
-    const STATE_BITS: usize = 128;
-    const DEGREE: usize = 128;
-
-    fn to_bits(&self) -> BitVec {
-        u32_to_bits(&self.state())
-    }
-
-    fn from_bits(bits: &BitVec) -> Result<Self, StateError> {
-        Xorshift128::from_state(bits_to_u32::<4>(bits, "xorshift128 bits")?)
-    }
-
-    fn step_linear_bit(&mut self) -> bool {
-        self.next_word() & 1 == 1
-    }
-
-    cached_poly!(Xorshift128, Xorshift128::init_state(1));
-}
-
-impl F2Linear for Xoroshiro128Plus {
-    const STATE_BITS: usize = 128;
-    const DEGREE: usize = 128;
-
-    fn to_bits(&self) -> BitVec {
-        BitVec::from_words(&self.state(), 128)
-    }
-
-    fn from_bits(bits: &BitVec) -> Result<Self, StateError> {
-        Xoroshiro128Plus::from_state(bits_to_u64::<2>(bits, "xoroshiro128+ bits")?)
-    }
-
-    fn step_linear_bit(&mut self) -> bool {
-        // The lowest bit of s0 + s1 is s0 ^ s1: linear.
-        self.next_word() & 1 == 1
-    }
-
-    cached_poly!(
-        Xoroshiro128Plus,
-        Xoroshiro128Plus::from_state([0x0123_4567_89ab_cdef, 1]).expect("nonzero")
-    );
-}
-
-impl F2Linear for Xoshiro256StarStar {
-    const STATE_BITS: usize = 256;
-    const DEGREE: usize = 256;
-
-    fn to_bits(&self) -> BitVec {
-        BitVec::from_words(&self.state(), 256)
-    }
-
-    fn from_bits(bits: &BitVec) -> Result<Self, StateError> {
-        Xoshiro256StarStar::from_state(bits_to_u64::<4>(bits, "xoshiro256** bits")?)
-    }
-
-    fn step_linear_bit(&mut self) -> bool {
-        // The ** scrambler multiplies; read a state bit instead.
-        self.next_word();
-        self.state()[0] & 1 == 1
-    }
-
-    cached_poly!(
-        Xoshiro256StarStar,
-        Xoshiro256StarStar::from_state([1, 2, 3, 4]).expect("nonzero")
-    );
-}
-
-impl F2Linear for Xorshift32 {
-    const STATE_BITS: usize = 32;
-    const DEGREE: usize = 32;
-
-    fn to_bits(&self) -> BitVec {
-        u32_to_bits(&[self.state()])
-    }
-
-    fn from_bits(bits: &BitVec) -> Result<Self, StateError> {
-        let [s] = bits_to_u32::<1>(bits, "xorshift32 bits")?;
-        Xorshift32::from_state(s)
-    }
-
-    fn step_linear_bit(&mut self) -> bool {
-        self.next_word() & 1 == 1
-    }
-
-    cached_poly!(Xorshift32, Xorshift32::from_state(1).expect("nonzero"));
-}
-
-impl F2Linear for TinyMt32 {
-    const STATE_BITS: usize = 128;
-    /// Bit 31 of `status[0]` never reaches the future: 127 effective bits.
-    const DEGREE: usize = 127;
-
-    fn to_bits(&self) -> BitVec {
-        u32_to_bits(&self.state())
-    }
-
-    fn from_bits(bits: &BitVec) -> Result<Self, StateError> {
-        TinyMt32::from_state(bits_to_u32::<4>(bits, "tinymt32 bits")?)
-    }
-
-    fn step_linear_bit(&mut self) -> bool {
-        // The tempering adds; read a state bit instead.
-        self.next_word();
-        self.state()[3] & 1 == 1
-    }
-
-    cached_poly!(TinyMt32, TinyMt32::new(1));
-}
-
-impl F2Linear for Mt19937 {
-    /// The 624-word window starting at the next output.
-    const STATE_BITS: usize = 624 * 32;
-    /// The low 31 bits of the window's first word never reach the future.
-    const DEGREE: usize = 19937;
-
-    fn to_bits(&self) -> BitVec {
-        u32_to_bits(&crate::mt::window(self))
-    }
-
-    fn from_bits(bits: &BitVec) -> Result<Self, StateError> {
-        let window = bits_to_u32::<624>(bits, "mt19937 bits")?;
-        Mt19937::from_state(window, 624)
-    }
-
-    fn step_linear_bit(&mut self) -> bool {
-        // Tempering is linear.
-        self.next_word() & 1 == 1
-    }
-
-    cached_poly!(Mt19937, Mt19937::new(5489));
-}
-
-/// GF(2^128) modulo xorshift128's characteristic polynomial (cached).
-pub(crate) fn xorshift128_field() -> &'static Field<2> {
-    static F: OnceLock<Field<2>> = OnceLock::new();
-    F.get_or_init(|| Field::new(Xorshift128::characteristic_polynomial()))
-}
-
-/// GF(2^128) modulo xoroshiro128+'s characteristic polynomial (cached).
-pub(crate) fn xoroshiro128_field() -> &'static Field<2> {
-    static F: OnceLock<Field<2>> = OnceLock::new();
-    F.get_or_init(|| Field::new(Xoroshiro128Plus::characteristic_polynomial()))
-}
-
-/// GF(2^256) modulo xoshiro256's characteristic polynomial (cached).
-pub(crate) fn xoshiro256_field() -> &'static Field<4> {
-    static F: OnceLock<Field<4>> = OnceLock::new();
-    F.get_or_init(|| Field::new(Xoshiro256StarStar::characteristic_polynomial()))
-}
+pub(crate) use cached_poly;

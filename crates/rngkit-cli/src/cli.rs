@@ -1,40 +1,16 @@
-//! The argument grammar, as `shared/cli-contract.md` fixes it.
+//! The argument grammar (the interface is a contract: `docs/cli.md`), and
+//! the pieces every command shares: the GEN argument, SEEDING, the generator
+//! list for `--help`, all derived from the registry.
 
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
-use rngkit::profile::Profile;
+use rngkit_analysis::registry::{self, Entry};
 
-macro_rules! generators_help {
-    () => {
-        "\
-GENERATORS:
-  unity          UnityEngine.Random (Xorshift128)     --seed = Random.InitState(S), 32-bit
-  bdsp           Xorshift128, Pokémon BDSP conventions --seed = set_seed(S), 32-bit
-  xorshift128    Marsaglia Xorshift128 (11, 8, 19)    --seed = Unity's InitState fill
-  mars           MT19937, mars engine draws           --seed = init_genrand(S) + one twist
-  mt19937        MT19937                              --seed = init_genrand(S), 32-bit
-  pcg32          PCG32 XSH RR 64/32                   --seed = pcg32_srandom(S, --stream)
-  megacrush      PCG32, MegaCrush gameplay struct     --seed = Pcg32(S, --stream)
-  xoshiro256ss   xoshiro256**                         --seed = 4 SplitMix64 outputs from S
-  xoroshiro128p  xoroshiro128+ (24, 16, 37)           --seed = 2 SplitMix64 outputs from S
-  splitmix64     SplitMix64                           --seed = the state itself
-  tinymt32       TinyMT32 (reference parameters)      --seed = tinymt32_init(S)
-  unity-math     Unity.Mathematics.Random             --seed = new Random(S), S != 0
+use crate::commands;
 
-STATE WORDS (--state, and what `rngkit state` prints), hex:
-  xorshift128 family  4 x 32-bit: s0 s1 s2 s3 (Random.State order)
-  mt19937 / mars      625 x 32-bit: left, then mt[0..624] untempered
-  pcg32 / megacrush   2 x 64-bit: state increment
-  xoshiro256ss        4 x 64-bit     xoroshiro128p  2 x 64-bit
-  splitmix64          1 x 64-bit     tinymt32       4 x 32-bit     unity-math  1 x 32-bit"
-    };
-}
-
-const GENERATORS_HELP: &str = generators_help!();
-
-/// Reproduce, inspect and analyse the random number generators of games and
-/// engines, bit for bit.
+/// Reproduce, inspect and analyse the random number generators of games,
+/// engines and language runtimes, bit for bit.
 #[derive(Parser, Debug)]
 #[command(
     name = "rngkit",
@@ -52,105 +28,66 @@ pub struct Cli {
 pub enum Command {
     /// Print draws from a generator.
     #[command(
-        after_long_help = const_format_gen_help(),
+        after_long_help = commands::r#gen::help(),
         override_usage = "rngkit gen GEN SEEDING [--advance N] [-n COUNT] [--hex | --raw] DRAW [ARGS...]"
     )]
-    Gen(GenArgs),
+    Gen(commands::r#gen::GenArgs),
     /// Print a generator's state (after an optional advance).
     #[command(
-        after_long_help = const_format_state_help(),
+        after_long_help = commands::state::help(),
         override_usage = "rngkit state GEN SEEDING [--advance N] [-o FILE]"
     )]
-    State(StateArgs),
+    State(commands::state::StateArgs),
     /// Recover a generator's state from observed draws.
-    #[command(override_usage = "rngkit recover GEN [--observations FILE] [-o FILE]")]
-    Recover(crate::commands::recover::RecoverArgs),
+    #[command(
+        after_long_help = commands::recover::help(),
+        override_usage = "rngkit recover GEN [--observations FILE] [--at start|end] [--predict N DRAW [ARGS...]] [-o FILE]"
+    )]
+    Recover(commands::recover::RecoverArgs),
+    /// Find where observations fit in a known stream.
+    #[command(
+        after_long_help = commands::locate::help(),
+        override_usage = "rngkit locate GEN SEEDING --observations FILE [--max N]"
+    )]
+    Locate(commands::locate::LocateArgs),
     /// Find the seed and the number of draws that give a state.
     #[command(
+        after_long_help = commands::identify::help(),
         override_usage = "rngkit identify GEN (--state STATE | --state-file FILE) [--max-advance N]"
     )]
-    Identify(crate::commands::identify::IdentifyArgs),
+    Identify(commands::identify::IdentifyArgs),
     /// Find every seed whose stream gives the observations.
     #[command(
+        after_long_help = commands::seed_search::help(),
         override_usage = "rngkit seed-search GEN [--observations FILE] [--seeds A..B] [--max-advance K] [--threads T]"
     )]
-    SeedSearch(crate::commands::seed_search::SeedSearchArgs),
+    SeedSearch(commands::seed_search::SeedSearchArgs),
     /// Print how many steps lead from one state to another.
     #[command(
-        after_long_help = DISTANCE_HELP,
-        override_usage = "rngkit distance GEN (--from STATE | --from-file FILE) (--to STATE | --to-file FILE) [--max N]"
+        after_long_help = commands::distance::help(),
+        override_usage = "rngkit distance GEN (--from STATE | --from-file FILE) (--to STATE | --to-file FILE) [--max N] [--signed]"
     )]
-    Distance(DistanceArgs),
-}
-
-const DISTANCE_HELP: &str = "\
-Prints the smallest n >= 0 such that advancing the --from state n steps gives
-the --to state (one step = one output word).
-
-Exact and fast: xorshift128 family (unity, bdsp), xoroshiro128p (any distance
-below the period 2^128 - 1), xoshiro256ss (distances below 2^128 - 1), pcg32 /
-megacrush (same stream), splitmix64, unity-math. MT19937 (mars, mt19937) and
-tinymt32 have prime periods, which leave no fast method: give --max N to search
-up to N steps. Exit 1 when the distance is not found (not within --max,
-different PCG streams).
-
-EXAMPLES:
-  rngkit distance unity --from \"0 1 6c078966 714acb3f\" --to \"$(rngkit state unity --seed 0 --advance 1000000)\"
-  rngkit distance mars --from-file turn1.bin --to-file turn2.bin --max 100000";
-
-const fn const_format_gen_help() -> &'static str {
-    concat!(
-        "DRAWS (every generator): u32, u64, f32 ([0,1), 24 bits), f64 ([0,1), 53 bits),\n",
-        "  int MIN MAX (unbiased, MIN <= x < MAX), bool\n\n",
-        "ENGINE DRAWS (bit-exact to the engine):\n",
-        "  unity       value, range-float MIN MAX, range-int MIN MAX, inside-unit-circle,\n",
-        "              inside-unit-sphere, on-unit-sphere, rotation, rotation-uniform,\n",
-        "              color-hsv [HMIN HMAX SMIN SMAX VMIN VMAX AMIN AMAX]\n",
-        "  unity-math  next-uint, next-int MIN MAX, next-float, next-bool, next-double\n",
-        "  bdsp        next-uint, next-rand [MIN MAX], next-alt-rand MIN MAX, next-float [MIN MAX]\n",
-        "  mars        next-u32, next-unit, next-float, next-float-pc24, next-int-inclusive N\n",
-        "  megacrush   next-uint, next-int MIN MAX, next-float, next-bool\n\n",
-        "EXAMPLES:\n",
-        "  rngkit gen unity --seed 0 -n 5 value\n",
-        "  rngkit gen unity --seed 0 range-int -2147483648 2147483647\n",
-        "  rngkit gen mt19937 --seed 5489 -n 5 u32\n",
-        "  rngkit gen pcg32 --seed 42 --stream 54 --hex -n 6 u32\n",
-        "  rngkit gen xoshiro256ss --seed-str \"level-1\" -n 3 int 1 7\n",
-        "  rngkit gen unity --state \"0 1 6c078966 714acb3f\" u32\n",
-        "  rngkit gen splitmix64 --seed 1 --raw u64 | dieharder -a -g 200\n\n",
-        "Floats print as the shortest decimal that round-trips; --hex prints integers\n",
-        "as 0x hex and floats as their IEEE-754 bits. --raw writes little-endian binary\n",
-        "words (u32 or u64 draws), without end unless -n is given.\n\n",
-        generators_help!()
-    )
-}
-
-const fn const_format_state_help() -> &'static str {
-    concat!(
-        "EXAMPLES:\n  rngkit state unity --seed 0\n  rngkit state mars --seed 1234 --advance 170 -o rng.bin\n  rngkit state mt19937 --state-file rng.bin\n\n\
-     Words print as zero-padded lowercase hex (8 digits for 32-bit words, 16 for\n\
-     64-bit). With -o, mars/mt19937 write the 2500-byte save blob; other\n\
-     generators write the text line, which --state-file reads back.\n\n",
-        generators_help!()
-    )
+    Distance(commands::distance::DistanceArgs),
 }
 
 /// How the generator is seeded: exactly one of these.
 #[derive(Args, Debug)]
 #[group(required = true, multiple = false)]
 pub struct Seeding {
-    /// Seed the way the generator's engine does (see GENERATORS). Decimal or
-    /// 0x hex; negative values are two's complement.
+    /// Seed the way the generator's engine or runtime does (see GENERATORS).
+    /// Decimal or 0x hex; negative values where the runtime takes them.
     #[arg(long, value_name = "S", allow_hyphen_values = true)]
     pub seed: Option<String>,
-    /// Seed from the documented, stable hash of this UTF-8 text.
+    /// Seed from text: the runtime's own string seeding where it has one,
+    /// else the documented, stable FNV-1a hash of the UTF-8 text.
     #[arg(long, value_name = "TEXT")]
     pub seed_str: Option<String>,
-    /// The full state as hex words, space separated (see STATE WORDS).
+    /// The full state as hex words, space separated (what `rngkit state`
+    /// prints), or a GEN-specific form (see GENERATORS).
     #[arg(long, value_name = "WORDS")]
     pub state: Option<String>,
-    /// A state file: the 2500/2503-byte save blob for mars/mt19937, the text
-    /// words otherwise.
+    /// A state file: exactly what `rngkit state` prints, or a save blob
+    /// (mars/mt19937); `-` reads standard input.
     #[arg(long, value_name = "FILE")]
     pub state_file: Option<PathBuf>,
     /// Seed from the OS; the state used is printed to stderr for replay.
@@ -158,92 +95,67 @@ pub struct Seeding {
     pub entropy: bool,
 }
 
-/// Options shared by commands that build a generator.
+/// GEN, SEEDING, `--stream` and `--advance`: the options of every command
+/// that builds a generator.
 #[derive(Args, Debug)]
 pub struct Source {
-    /// The generator profile (see GENERATORS below).
-    #[arg(value_name = "GEN", value_parser = parse_profile)]
-    pub generator: Profile,
+    /// The generator (see GENERATORS below).
+    #[arg(value_name = "GEN", value_parser = parse_gen)]
+    pub generator: &'static Entry,
     #[command(flatten)]
     pub seeding: Seeding,
     /// PCG stream selector for pcg32/megacrush with --seed (default 54).
     #[arg(long, value_name = "N")]
     pub stream: Option<String>,
     /// Move N raw steps first (one step = one output word). N may be
-    /// negative (step back) and huge (|N| < 2^128): jumps take O(log N).
+    /// negative (step back) and of any size (reduced modulo the period):
+    /// jumps take O(log N).
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub advance: Option<String>,
 }
 
-/// Parses a GEN argument, with the list of valid names in the error.
-pub fn parse_profile(s: &str) -> Result<Profile, String> {
-    s.parse::<Profile>().map_err(|e| e.to_string())
+/// Parses a GEN argument: a name or alias; the error suggests the closest
+/// name and lists them all.
+pub fn parse_gen(s: &str) -> Result<&'static Entry, String> {
+    registry::find(s).map_err(|e| e.to_string())
 }
 
-#[derive(Args, Debug)]
-#[command(after_help = GENERATORS_HELP)]
-pub struct GenArgs {
-    #[command(flatten)]
-    pub source: Source,
-    /// How many draws to print (default 1).
-    #[arg(short = 'n', long = "count", value_name = "COUNT")]
-    pub count: Option<String>,
-    /// Print integers as 0x hex and floats as their IEEE-754 bits.
-    #[arg(long, conflicts_with = "raw")]
-    pub hex: bool,
-    /// Write raw little-endian binary words to stdout (draw u32 or u64).
-    #[arg(long)]
-    pub raw: bool,
-    /// The draw and its arguments, e.g. `u32`, `int 1 7`.
-    #[arg(
-        value_name = "DRAW",
-        required = true,
-        num_args = 1..,
-        trailing_var_arg = true,
-        allow_hyphen_values = true
-    )]
-    pub draw: Vec<String>,
+/// The GENERATORS section of `--help`, from the registry.
+pub fn generators_help() -> String {
+    let mut out = String::from("GENERATORS (GEN, what it reproduces, what --seed S means):\n");
+    for e in registry::all() {
+        let info = e.info();
+        out.push_str(&format!("  {:<18} {}\n", info.name, info.summary));
+        out.push_str(&format!("  {:<18} --seed: {}\n", "", info.seed_doc));
+    }
+    out.push_str("\nSTATE WORDS (--state, and what `rngkit state` prints; hex, zero-padded):\n");
+    for e in registry::all() {
+        out.push_str(&format!("  {:<18} {}\n", e.name(), e.info().state_doc));
+    }
+    out.push_str(
+        "\n`rngkit COMMAND --help` lists each GEN's draws; `docs/cli.md` is the full reference.",
+    );
+    out
 }
 
-#[derive(Args, Debug)]
-#[command(after_help = GENERATORS_HELP)]
-pub struct DistanceArgs {
-    /// The generator profile (see GENERATORS below).
-    #[arg(value_name = "GEN", value_parser = parse_profile)]
-    pub generator: Profile,
-    /// The start state, as hex words.
-    #[arg(
-        long,
-        value_name = "STATE",
-        required_unless_present = "from_file",
-        conflicts_with = "from_file"
-    )]
-    pub from: Option<String>,
-    /// The start state from a file (the save blob for mars/mt19937).
-    #[arg(long, value_name = "FILE")]
-    pub from_file: Option<PathBuf>,
-    /// The target state, as hex words.
-    #[arg(
-        long,
-        value_name = "STATE",
-        required_unless_present = "to_file",
-        conflicts_with = "to_file"
-    )]
-    pub to: Option<String>,
-    /// The target state from a file (the save blob for mars/mt19937).
-    #[arg(long, value_name = "FILE")]
-    pub to_file: Option<PathBuf>,
-    /// Search at most N steps (needed for mars, mt19937, tinymt32).
-    #[arg(long, value_name = "N")]
-    pub max: Option<String>,
-}
-
-#[derive(Args, Debug)]
-#[command(after_help = GENERATORS_HELP)]
-pub struct StateArgs {
-    #[command(flatten)]
-    pub source: Source,
-    /// Write the state to FILE (the save blob for mars/mt19937).
-    #[arg(short = 'o', long = "output", value_name = "FILE")]
-    pub output: Option<PathBuf>,
+/// Every word after DRAW belongs to the draw (so `int -5 5` works), so an
+/// option there was meant for the command: say where options go.
+pub fn reject_options_after_draw(command: &str, words: &[String]) -> Result<(), crate::error::CliError> {
+    let Some((name, rest)) = words.split_first() else {
+        return Ok(());
+    };
+    if name.starts_with('-') && name.parse::<f64>().is_err() {
+        return Err(crate::error::CliError::usage(format_args!(
+            "unknown option `{name}` (options go before DRAW; see `rngkit {command} --help`)"
+        )));
+    }
+    let is_option = |a: &str| {
+        a.starts_with("--") || (a.starts_with('-') && a.len() == 2 && a.as_bytes()[1].is_ascii_alphabetic())
+    };
+    if let Some(option) = rest.iter().find(|a| is_option(a)) {
+        return Err(crate::error::CliError::usage(format_args!(
+            "`{option}` after the draw: options go before DRAW (`rngkit {command} ... [OPTIONS] DRAW [ARGS...]`)"
+        )));
+    }
+    Ok(())
 }

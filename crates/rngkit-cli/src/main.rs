@@ -1,6 +1,6 @@
 //! `rngkit`: the command line of rngkit. The interface is a contract
-//! (`shared/cli-contract.md`): names, argument order, output formats and exit
-//! statuses are fixed; scripts depend on them.
+//! (`docs/cli.md`): names, argument order, output formats and exit statuses
+//! are fixed; scripts depend on them.
 
 mod cli;
 mod commands;
@@ -23,6 +23,7 @@ fn main() -> ExitCode {
         Command::Gen(args) => commands::r#gen::run(args),
         Command::State(args) => commands::state::run(args),
         Command::Recover(args) => commands::recover::run(args),
+        Command::Locate(args) => commands::locate::run(args),
         Command::Identify(args) => commands::identify::run(args),
         Command::SeedSearch(args) => commands::seed_search::run(args),
         Command::Distance(args) => commands::distance::run(args),

@@ -1,23 +1,26 @@
-//! Building a generator from the SEEDING options, and `--advance`.
+//! Building a generator from the SEEDING options, state text and files, and
+//! `--advance`: one place for every command.
 
 use std::fs;
 use std::io::{self, Read};
 use std::path::Path;
 
-use rngkit::generators::Mt19937;
-use rngkit::number::parse_int;
-use rngkit::profile::{Algorithm, DeterministicRng, Profile};
+use rngkit::StateError;
+use rngkit::number::BigInt;
+use rngkit::registry::{Engine, SeedOptions};
+use rngkit_analysis::registry::Entry;
 
 use crate::cli::Source;
 use crate::error::CliError;
 
 /// The generator the options describe, advanced as asked.
-pub fn build(source: &Source) -> Result<DeterministicRng, CliError> {
-    let profile = source.generator;
+pub fn build(source: &Source) -> Result<Engine, CliError> {
+    let entry = source.generator;
+    let name = entry.name();
     let seeding = &source.seeding;
-    if source.stream.is_some() && !profile.has_stream() {
+    if source.stream.is_some() && !entry.info().has_stream {
         return Err(CliError::usage(format_args!(
-            "--stream applies to pcg32 and megacrush only, not {profile}"
+            "--stream applies to pcg32 and megacrush only, not {name}"
         )));
     }
     if source.stream.is_some()
@@ -29,81 +32,190 @@ pub fn build(source: &Source) -> Result<DeterministicRng, CliError> {
             "--stream selects the stream of --seed/--seed-str/--entropy; a --state already holds its increment",
         ));
     }
-    let stream = match &source.stream {
-        Some(text) => {
-            parse_int::<u64>(text).map_err(|e| CliError::usage(format_args!("--stream: {e}")))?
-        }
-        None => 54,
-    };
+    let mut options = SeedOptions::default();
+    if let Some(text) = &source.stream {
+        options.stream = Some(
+            rngkit::number::parse_int::<u64>(text)
+                .map_err(|e| CliError::usage(format_args!("--stream: {e}")))?,
+        );
+    }
     let mut rng = if let Some(text) = &seeding.seed {
-        let seed = parse_seed(profile, text)?;
-        profile.seeded(seed, stream).map_err(CliError::usage)?
+        let seed: BigInt = text.parse().map_err(|_| {
+            CliError::usage(format_args!(
+                "--seed: `{text}` is not an integer (decimal or 0x hex)"
+            ))
+        })?;
+        entry.seed(&seed, &options).map_err(CliError::usage)?
     } else if let Some(text) = &seeding.seed_str {
-        let seed = seed_from_str(text)?;
-        let seed = if profile.seed_bits() == 32 {
-            seed & 0xffff_ffff
-        } else {
-            seed
-        };
-        profile.seeded(seed, stream).map_err(CliError::usage)?
+        entry.seed_str(text, &options).map_err(CliError::usage)?
     } else if let Some(text) = &seeding.state {
-        state_from_text(profile, text)?
+        state_from_text(entry, text).map_err(|e| CliError::usage(format_args!("--state: {}", e.message)))?
     } else if let Some(path) = &seeding.state_file {
-        state_from_file(profile, path)?
+        state_from_file(entry, path)?
     } else {
-        let rng = from_entropy(profile, source.stream.as_ref().map(|_| stream))?;
-        eprintln!("entropy state: {}", format_words(&rng));
+        let rng = from_entropy(entry, options.stream)?;
+        eprintln!("entropy state: {}", rng.format_words());
         rng
     };
     if let Some(text) = &source.advance {
-        advance(&mut rng, text)?;
+        advance(entry, &mut rng, text)?;
     }
     Ok(rng)
 }
 
-/// A state given as hex words (`--state`), validated for the profile.
-pub fn state_from_text(profile: Profile, text: &str) -> Result<DeterministicRng, CliError> {
-    let words = parse_state_words(text)?;
-    profile.from_words(&words).map_err(CliError::usage)
+/// A state error, naming the GEN the user typed rather than the generator
+/// type underneath (`bdsp`, not `xorshift128`).
+pub fn state_error(entry: &Entry, e: &StateError) -> CliError {
+    let text = e.to_string();
+    let rng_name = entry.rng_name();
+    let text = if rng_name != entry.name() {
+        text.replacen(rng_name, entry.name(), 1)
+    } else {
+        text
+    };
+    CliError::usage(text)
 }
 
-/// A state file (`--state-file`): the 2500/2503-byte save blob for the
-/// MT19937 profiles, the hex words as text for the others.
-pub fn state_from_file(profile: Profile, path: &Path) -> Result<DeterministicRng, CliError> {
-    let data = read_state_file(path)?;
-    if profile.algorithm() == Algorithm::Mt19937 {
-        let mt = Mt19937::from_blob(&data)
-            .map_err(|e| CliError::usage(format_args!("{}: {e}", path.display())))?;
-        return Ok(mt.into());
+/// How strictly hex words are read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Strictness {
+    /// `--state` on the command line: `0x` words of any length, bare words of
+    /// the full width, and bare words that can only be hex.
+    CommandLine,
+    /// A state file: exactly what `rngkit state` prints.
+    File,
+}
+
+/// A state given as text (`--state`): a GEN-specific form (Unity's JSON,
+/// BDSP's seed pair), or hex words.
+pub fn state_from_text(entry: &Entry, text: &str) -> Result<Engine, CliError> {
+    parse_state_text(entry, text, Strictness::CommandLine)
+}
+
+fn parse_state_text(entry: &Entry, text: &str, strictness: Strictness) -> Result<Engine, CliError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text).trim();
+    if let Some(result) = entry.parse_state(text) {
+        return result.map_err(CliError::usage);
     }
-    let text = std::str::from_utf8(&data).map_err(|_| {
-        CliError::usage(format_args!(
-            "{}: a {profile} state file holds hex words as text, and this file is not UTF-8",
-            path.display()
-        ))
-    })?;
-    let words = parse_state_words(text)
-        .map_err(|e| CliError::usage(format_args!("{}: {}", path.display(), e.message)))?;
-    profile
+    let words = parse_state_words(entry, text, strictness)?;
+    entry
         .from_words(&words)
-        .map_err(|e| CliError::usage(format_args!("{}: {e}", path.display())))
+        .map_err(|e| state_error(entry, &e))
+}
+
+/// Parses hex state words for `entry`, refusing what could be misread: a
+/// bare word shorter than the word width made only of decimal digits (`12`
+/// is twelve or eighteen?) unless it is a single digit.
+fn parse_state_words(entry: &Entry, text: &str, strictness: Strictness) -> Result<Vec<u64>, CliError> {
+    let width = (entry.word_bits() / 4) as usize;
+    let count = entry.word_count();
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.is_empty() {
+        return Err(CliError::usage(format!(
+            "the state is empty; give {count} hex words of {width} digits (what `rngkit state {}` prints)",
+            entry.name()
+        )));
+    }
+    let example = format!("{:0width$x}", 0x12);
+    let mut out = Vec::with_capacity(words.len());
+    for (i, w) in words.iter().enumerate() {
+        let (digits, prefixed) = match w.strip_prefix("0x").or_else(|| w.strip_prefix("0X")) {
+            Some(d) => (d, true),
+            None => (*w, false),
+        };
+        let bad_hex = || {
+            CliError::usage(format!(
+                "state word {i} `{w}` is not a hex word of at most {width} digits"
+            ))
+        };
+        if digits.is_empty() || digits.len() > width || !digits.chars().all(|c| c.is_ascii_hexdigit()) {
+            return Err(bad_hex());
+        }
+        match strictness {
+            Strictness::File if prefixed || digits.len() != width => {
+                return Err(CliError::usage(format!(
+                    "state word {i} `{w}` is not {width} hex digits: a state file holds exactly what `rngkit state {}` prints ({count} words of {width} digits); is the file cut off?",
+                    entry.name()
+                )));
+            }
+            Strictness::CommandLine
+                if !prefixed
+                    && digits.len() < width
+                    && digits.len() > 1
+                    && digits.chars().all(|c| c.is_ascii_digit()) =>
+            {
+                return Err(CliError::usage(format!(
+                    "state word {i} `{w}` could be decimal or hex: state words are hex, so write `0x{w}` or zero-pad it to {width} digits (`{example}` is 0x12)"
+                )));
+            }
+            _ => {}
+        }
+        out.push(u64::from_str_radix(digits, 16).map_err(|_| bad_hex())?);
+    }
+    if out.len() != count && strictness == Strictness::File {
+        return Err(CliError::usage(format!(
+            "the state file holds {} words; {} takes {count} (is it cut off?)",
+            out.len(),
+            entry.name()
+        )));
+    }
+    Ok(out)
+}
+
+/// A state file (`--state-file`, `-` for stdin): the save blob for GENs
+/// that have one, else exactly what `rngkit state` prints.
+pub fn state_from_file(entry: &Entry, path: &Path) -> Result<Engine, CliError> {
+    let data = read_state_file(path)?;
+    let shown = if path == Path::new("-") {
+        "stdin".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let data = data.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&data);
+    let looks_like_text = std::str::from_utf8(data).is_ok_and(|t| {
+        t.trim()
+            .chars()
+            .all(|c| c.is_ascii_hexdigit() || c.is_ascii_whitespace() || "{}\":,-sx".contains(c))
+    });
+    if !looks_like_text {
+        return match entry.from_bytes(data) {
+            Some(result) => {
+                result.map_err(|e| CliError::usage(format_args!("{shown}: {}", state_error(entry, &e).message)))
+            }
+            None => Err(CliError::usage(format_args!(
+                "{shown}: a {} state file holds the hex words that `rngkit state` prints, and this file is not text",
+                entry.name()
+            ))),
+        };
+    }
+    let text = std::str::from_utf8(data).expect("checked above");
+    parse_state_text(entry, text, Strictness::File)
+        .map_err(|e| CliError::usage(format_args!("{shown}: {}", e.message)))
 }
 
 /// The most a state file can hold: the MT19937 blob is 2503 bytes and its
 /// text form under 6 KiB; anything larger is not a state file.
 const MAX_STATE_FILE: u64 = 1 << 20;
 
-/// Reads a state file, refusing one larger than [`MAX_STATE_FILE`] instead
-/// of reading without end (`/dev/zero`, a mistaken disk image).
+/// Reads a state file (or stdin for `-`), refusing one larger than
+/// [`MAX_STATE_FILE`] instead of reading without end.
 fn read_state_file(path: &Path) -> Result<Vec<u8>, CliError> {
     let cannot =
         |e: io::Error| CliError::usage(format_args!("cannot read {}: {e}", path.display()));
     let mut data = Vec::new();
-    fs::File::open(path)
-        .map_err(cannot)?
-        .take(MAX_STATE_FILE + 1)
-        .read_to_end(&mut data)
-        .map_err(cannot)?;
+    if path == Path::new("-") {
+        io::stdin()
+            .lock()
+            .take(MAX_STATE_FILE + 1)
+            .read_to_end(&mut data)
+            .map_err(cannot)?;
+    } else {
+        fs::File::open(path)
+            .map_err(cannot)?
+            .take(MAX_STATE_FILE + 1)
+            .read_to_end(&mut data)
+            .map_err(cannot)?;
+    }
     if data.len() as u64 > MAX_STATE_FILE {
         return Err(CliError::usage(format_args!(
             "{}: more than 1 MiB, too large for a state file",
@@ -113,125 +225,68 @@ fn read_state_file(path: &Path) -> Result<Vec<u8>, CliError> {
     Ok(data)
 }
 
-/// Parses `--seed`: decimal or hex, negative values as two's complement of
-/// the profile's seed width.
-fn parse_seed(profile: Profile, text: &str) -> Result<u64, CliError> {
-    let bits = profile.seed_bits();
-    let value = parse_int::<i128>(text).map_err(|_| {
+/// Writes the state: the save blob for GENs that have one, else the text line.
+pub fn write_state_file(rng: &Engine, path: &Path) -> Result<(), CliError> {
+    let data = rng
+        .to_bytes()
+        .unwrap_or_else(|| format!("{}\n", rng.format_words()).into_bytes());
+    fs::write(path, data)
+        .map_err(|e| CliError::usage(format_args!("cannot write {}: {e}", path.display())))
+}
+
+/// Parses a step count: any size, decimal or 0x hex, optionally negative.
+pub fn parse_steps(flag: &str, text: &str) -> Result<BigInt, CliError> {
+    text.parse::<BigInt>().map_err(|_| {
         CliError::usage(format_args!(
-            "--seed: `{text}` is not an integer (decimal or 0x hex)"
+            "{flag}: `{text}` is not a step count (decimal or 0x hex, optionally negative, any size)"
         ))
-    })?;
-    let (min, max) = if bits == 32 {
-        (i128::from(i32::MIN), i128::from(u32::MAX))
-    } else {
-        (i128::from(i64::MIN), i128::from(u64::MAX))
-    };
-    if value < min || value > max {
-        let range = if bits == 32 {
-            "-2147483648..=4294967295"
-        } else {
-            "-9223372036854775808..=18446744073709551615"
-        };
-        return Err(CliError::usage(format_args!(
-            "--seed {text} does not fit {profile}'s {bits}-bit seed ({range})"
-        )));
-    }
-    let mask = if bits == 32 { 0xffff_ffff } else { u64::MAX };
-    Ok((value as u64) & mask)
+    })
 }
 
-/// The stable string-seed hash, [`rngkit::facade::seed_from_str`] (64-bit
-/// FNV-1a of the UTF-8 bytes); 32-bit profiles take its low 32 bits.
-fn seed_from_str(text: &str) -> Result<u64, CliError> {
-    Ok(rngkit::facade::seed_from_str(text))
+/// Moves the generator by `--advance N`: forwards or (negative N) backwards,
+/// any size, reduced modulo the period where it is known.
+pub fn advance(entry: &Entry, rng: &mut Engine, text: &str) -> Result<(), CliError> {
+    let steps = parse_steps("--advance", text)?;
+    entry.advance(rng, &steps).map_err(CliError::usage)
 }
 
-/// Parses `--state` text: hex words separated by whitespace.
-pub fn parse_state_words(text: &str) -> Result<Vec<u64>, CliError> {
-    let words: Result<Vec<u64>, CliError> = text
-        .split_whitespace()
-        .enumerate()
-        .map(|(i, w)| {
-            let digits = w
-                .strip_prefix("0x")
-                .or_else(|| w.strip_prefix("0X"))
-                .unwrap_or(w);
-            if digits.is_empty() || digits.len() > 16 {
-                return Err(CliError::usage(format_args!(
-                    "state word {i} `{w}` is not a hex word of at most 16 digits"
-                )));
-            }
-            u64::from_str_radix(digits, 16)
-                .map_err(|_| CliError::usage(format_args!("state word {i} `{w}` is not hex")))
-        })
-        .collect();
-    let words = words?;
-    if words.is_empty() {
-        return Err(CliError::usage("the state is empty; give its hex words"));
-    }
-    Ok(words)
-}
-
-/// Formats the state as `rngkit state` prints it.
-pub fn format_words(rng: &DeterministicRng) -> String {
-    let width = (rng.algorithm().word_bits() / 4) as usize;
-    rng.to_words()
-        .iter()
-        .map(|w| format!("{w:0width$x}"))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// Moves the generator by `--advance N`: forwards or (negative N)
-/// backwards, in O(log |N|) by the analysis crate's jumps; |N| up to 2^128 - 1.
-fn advance(rng: &mut DeterministicRng, text: &str) -> Result<(), CliError> {
-    let trimmed = text.trim();
-    let (forward, magnitude) = match trimmed.strip_prefix('-') {
-        Some(rest) => (false, rest),
-        None => (true, trimmed),
-    };
-    let steps = parse_int::<u128>(magnitude).map_err(|_| {
-        CliError::usage(format_args!(
-            "--advance: `{text}` is not a step count (decimal or 0x hex, optionally negative, |N| < 2^128)"
-        ))
-    })?;
-    rngkit_analysis::any::advance(rng, steps, forward);
-    Ok(())
-}
-
-/// A state drawn from the OS, valid for the profile.
-fn from_entropy(profile: Profile, stream: Option<u64>) -> Result<DeterministicRng, CliError> {
+/// A state drawn from the OS, valid for the GEN.
+fn from_entropy(entry: &Entry, stream: Option<u64>) -> Result<Engine, CliError> {
     let random_u64 = || -> Result<u64, CliError> {
         let mut buf = [0u8; 8];
         getrandom::fill(&mut buf)
             .map_err(|e| CliError::usage(format_args!("the OS entropy source failed: {e}")))?;
         Ok(u64::from_le_bytes(buf))
     };
-    loop {
-        let rng = match profile.algorithm() {
-            // Engines seeded from a 32-bit value in practice: draw the seed.
-            Algorithm::Mt19937 | Algorithm::TinyMt32 => {
-                profile.seeded(random_u64()? & 0xffff_ffff, 0).ok()
-            }
-            Algorithm::Pcg32 => match stream {
-                Some(stream) => profile.seeded(random_u64()?, stream).ok(),
-                None => profile.from_words(&[random_u64()?, random_u64()? | 1]).ok(),
-            },
+    let mut options = SeedOptions::default();
+    options.stream = stream;
+    for _ in 0..64 {
+        // Engines seeded from a 32-bit value in practice: draw the seed, so
+        // the start is one the engine itself could have made. Others get a
+        // whole random state (a PCG stream given: a random seed on it).
+        let rng = match entry.info().seed_kind.bits() {
+            Some(32) => entry
+                .seed(&BigInt::from(random_u64()? & 0xffff_ffff), &options)
+                .ok(),
+            Some(_) if stream.is_some() => entry.seed(&BigInt::from(random_u64()?), &options).ok(),
             _ => {
-                let bits = profile.algorithm().word_bits();
-                let count = profile.algorithm().word_count();
-                let mut words = Vec::with_capacity(count);
-                for _ in 0..count {
+                let bits = entry.word_bits();
+                let mut words = Vec::with_capacity(entry.word_count());
+                for _ in 0..entry.word_count() {
                     let w = random_u64()?;
                     words.push(if bits == 32 { w & 0xffff_ffff } else { w });
                 }
-                profile.from_words(&words).ok()
+                entry.from_words(&words).ok()
             }
         };
-        // Only the all-zero states are rejected: retrying is the uniform choice.
+        // Only rejected seeds and states (all zero) are retried: retrying is
+        // the uniform choice.
         if let Some(rng) = rng {
             return Ok(rng);
         }
     }
+    Err(CliError::usage(format_args!(
+        "{} could not be started from OS entropy; give --seed or --state",
+        entry.name()
+    )))
 }

@@ -306,9 +306,12 @@ pub trait DynGen: Send + Sync {
     /// The [`core::any::TypeId`] of the generator type, to find the GENs
     /// that share one.
     fn rng_type(&self) -> core::any::TypeId;
+    /// The generator type's own name ([`crate::StateWords::NAME`]), which
+    /// its [`StateError`]s use.
+    fn rng_name(&self) -> &'static str;
 }
 
-impl dyn DynGen {
+impl dyn DynGen + '_ {
     /// The name.
     pub fn name(&self) -> &'static str {
         self.info().name
@@ -324,7 +327,7 @@ impl dyn DynGen {
     }
 }
 
-impl fmt::Debug for dyn DynGen {
+impl fmt::Debug for dyn DynGen + '_ {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -602,6 +605,10 @@ impl<G: Gen> DynGen for TypedGen<G> {
 
     fn rng_type(&self) -> core::any::TypeId {
         core::any::TypeId::of::<G::Rng>()
+    }
+
+    fn rng_name(&self) -> &'static str {
+        <G::Rng as crate::StateWords>::NAME
     }
 }
 

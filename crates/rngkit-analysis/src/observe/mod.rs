@@ -8,30 +8,30 @@
 //! * blank lines and `#` comments (to the end of the line) are ignored.
 //!
 //! ```
-//! use rngkit::profile::{DeterministicRng, Profile};
+//! use rngkit::number::BigInt;
 //! use rngkit_analysis::observe::{parse_observations, ObservationKind};
+//! use rngkit_analysis::registry;
 //!
+//! let unity = registry::find("unity").unwrap();
 //! let text = "# after InitState(0)\nvalue = 0.5841396\nskip 2\nbits 0xf = 0x6\n";
-//! let observations = parse_observations(Profile::Unity, text).unwrap();
+//! let observations = parse_observations(unity.spec(), text).unwrap();
 //! assert_eq!(observations.len(), 3);
 //! assert_eq!(observations[1].kind, ObservationKind::Skip(2));
-//! let mut rng = Profile::Unity.seeded(0, 0).unwrap();
+//! let mut rng = unity.seed(&BigInt::from(0), &Default::default()).unwrap();
 //! assert!(rngkit_analysis::observe::matches_all(&observations, &mut rng));
 //!
-//! let err = parse_observations(Profile::Unity, "value = 0.5\nskip x\n").unwrap_err();
+//! let err = parse_observations(unity.spec(), "value = 0.5\nskip x\n").unwrap_err();
 //! assert!(err.to_string().starts_with("line 2: "));
 //! ```
-
-mod draw;
-mod value;
 
 use std::fmt;
 
 use rngkit::number::parse_int;
-use rngkit::profile::{DeterministicRng, Profile};
+use rngkit::registry::{DynGen, Engine, Steps};
 
-pub use draw::ObservedDraw;
-pub use value::{KnownBits, ObservedValue};
+pub use rngkit::observe::{KnownBits, ObservedValue};
+/// A draw that an observation names: the registry's parsed draw.
+pub use rngkit::registry::Draw as ObservedDraw;
 
 /// One parsed observation with its line number (1-based).
 #[derive(Clone, Debug, PartialEq)]
@@ -81,11 +81,14 @@ impl std::error::Error for ObservationError {}
 /// # Errors
 /// The first malformed line, as an [`ObservationError`].
 pub fn parse_observations(
-    profile: Profile,
+    spec: &dyn DynGen,
     text: &str,
 ) -> Result<Vec<Observation>, ObservationError> {
     let mut observations = Vec::new();
-    let output_bits = output_bits(profile);
+    let output_bits = spec.output_bits();
+    let profile = spec.name();
+    // A byte order mark from a Windows editor is not part of the first line.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (index, raw_line) in text.lines().enumerate() {
         let line = index + 1;
         let error = |message: String| ObservationError { line, message };
@@ -127,7 +130,9 @@ pub fn parse_observations(
             } else if name == "skip" {
                 return Err(error("`skip N` takes no `= VALUE`".into()));
             } else {
-                let draw = ObservedDraw::parse(profile, name, args).map_err(error)?;
+                let draw = spec
+                    .parse_draw(name, args)
+                    .map_err(|e| error(e.to_string()))?;
                 let value = ObservedValue::parse(right).map_err(error)?;
                 if draw.known_bits(&value, output_bits).is_none() {
                     return Err(error(format!(
@@ -156,14 +161,9 @@ pub fn parse_observations(
     Ok(observations)
 }
 
-/// The output word width of `profile`'s generator (32 or 64).
-pub fn output_bits(profile: Profile) -> u32 {
-    profile.algorithm().output_bits()
-}
-
 /// Whether the stream of `rng` gives every observation, in order, starting
 /// with its next output. Consumes from `rng`.
-pub fn matches_all(observations: &[Observation], rng: &mut DeterministicRng) -> bool {
+pub fn matches_all(observations: &[Observation], rng: &mut Engine) -> bool {
     observations.iter().all(|obs| match &obs.kind {
         ObservationKind::Draw { draw, value } => value.matches(&draw.eval(rng)),
         ObservationKind::Skip(n) => {
@@ -172,6 +172,43 @@ pub fn matches_all(observations: &[Observation], rng: &mut DeterministicRng) -> 
         }
         ObservationKind::Bits(known) => known.matches(rng.next_word()),
     })
+}
+
+/// Moves `rng` through the observations as the observed stream did (each
+/// draw evaluated, each skip stepped), without checking values: from the
+/// state before the first observation to the state after the last.
+pub fn replay(observations: &[Observation], rng: &mut Engine) {
+    for obs in observations {
+        match &obs.kind {
+            ObservationKind::Draw { draw, .. } => {
+                draw.eval(rng);
+            }
+            ObservationKind::Skip(n) => rng.discard(*n),
+            ObservationKind::Bits(_) => {
+                rng.next_word();
+            }
+        }
+    }
+}
+
+/// The draws among `observations` that reveal no exact bit of the raw words
+/// (composite draws through sin/cos/sqrt, values rounded to few digits):
+/// `(line, draw text)`, for telling the user which observations gave
+/// linear recovery nothing.
+pub fn uninformative(observations: &[Observation], output_bits: u32) -> Vec<(usize, String)> {
+    observations
+        .iter()
+        .filter_map(|obs| match &obs.kind {
+            ObservationKind::Draw { draw, value } => {
+                let known = draw.known_bits(value, output_bits).unwrap_or_default();
+                known
+                    .iter()
+                    .all(|k| k.mask == 0)
+                    .then(|| (obs.line, draw.text().to_string()))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// One exact constraint on the raw output word at a fixed offset.
@@ -198,7 +235,7 @@ pub struct Layout {
 /// The word constraints `observations` imply, for `output_bits`-bit words.
 ///
 /// Constraints stop at the first draw whose word count is not fixed (see
-/// [`ObservedDraw::word_count`]); with `assume_single_draw` such draws count
+/// [`ObservedDraw::steps`]); with `assume_single_draw` such draws count
 /// as one draw of their fixed size instead (for linear recovery, which then
 /// relies on the final verification).
 pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw: bool) -> Layout {
@@ -218,13 +255,13 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
                 offset += 1;
             }
             ObservationKind::Draw { draw, value } => {
-                let count = match draw.word_count(output_bits) {
-                    Some(count) => count,
-                    None if assume_single_draw => {
+                let count = match draw.steps(output_bits) {
+                    Steps::Fixed(count) => count,
+                    Steps::Variable if assume_single_draw => {
                         complete = false;
                         1
                     }
-                    None => {
+                    Steps::Variable => {
                         return Layout {
                             constraints,
                             span: None,

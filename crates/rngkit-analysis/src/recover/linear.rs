@@ -7,102 +7,49 @@
 //! `t` of the state's single-bit basis states. Running one generator per
 //! state bit gives each equation's row without writing any matrix by hand.
 
-use rngkit::profile::{Algorithm, DeterministicRng};
+use rngkit::registry::{Engine, Gen};
+use rngkit::{StateWords, WordRng};
 
 use crate::gf2::{BitMatrix, BitVec};
-use crate::observe::{KnownBits, WordConstraint};
+use crate::observe::{KnownBits, Observation, WordConstraint, layout};
+use crate::recover::{Count, ENUMERATE_LIMIT, RecoverError, RecoverOptions, Recovered, conclude, fits};
 
-/// Modular inverses used to undo xoshiro256**'s scrambler.
-const INV9: u64 = 0x8e38_e38e_38e3_8e39;
-const INV5: u64 = 0xcccc_cccc_cccc_cccd;
-
-/// The linear view of an algorithm's output, if it has one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LinearOutput {
-    /// The output word is linear in the state (Xorshift128, Xorshift32).
-    Output,
-    /// xoshiro256**: a fully known output gives the pre-step `s[1]`.
-    XoshiroS1,
-    /// xoroshiro128+: only bit 0 of `s[0] + s[1]` is linear.
-    XoroshiroLowBit,
-    /// TinyMT32: the tempering adds `status[0] + (status[2] >> 8)`, so only
-    /// bit 0 of the output is linear in the state.
-    LowBit,
-}
-
-impl LinearOutput {
-    /// The linear view for `algorithm`, or `None` when it has none here.
-    pub fn of(algorithm: Algorithm) -> Option<LinearOutput> {
-        match algorithm {
-            Algorithm::Xorshift128 | Algorithm::Xorshift32 => Some(LinearOutput::Output),
-            Algorithm::Xoshiro256StarStar => Some(LinearOutput::XoshiroS1),
-            Algorithm::Xoroshiro128Plus => Some(LinearOutput::XoroshiroLowBit),
-            Algorithm::TinyMt32 => Some(LinearOutput::LowBit),
-            _ => None,
-        }
+/// A generator whose raw steps expose a word that is linear in the state
+/// over GF(2): the output itself (Xorshift128, xorshift32), a state word the
+/// output reveals (xoshiro256**), or one bit (xoroshiro128+, TinyMT32).
+/// Each generator's analysis module implements it.
+pub trait LinearView: WordRng + StateWords {
+    /// The known bits of the linear word that `known` output bits imply
+    /// (`None`: they imply nothing linear).
+    fn translate(known: KnownBits) -> Option<KnownBits> {
+        Some(known)
     }
 
-    /// The known bits of the linear word that `known` output bits imply.
-    fn translate(self, known: KnownBits) -> Option<KnownBits> {
-        match self {
-            LinearOutput::Output => Some(known),
-            LinearOutput::XoshiroS1 => (known.mask == u64::MAX).then(|| {
-                KnownBits::new(
-                    u64::MAX,
-                    known
-                        .value
-                        .wrapping_mul(INV9)
-                        .rotate_right(7)
-                        .wrapping_mul(INV5),
-                )
-            }),
-            LinearOutput::XoroshiroLowBit | LinearOutput::LowBit => {
-                (known.mask & 1 == 1).then(|| KnownBits::new(1, known.value & 1))
-            }
-        }
-    }
-
-    /// Takes one step of `rng` and returns the linear word of that step.
-    fn step(self, rng: &mut DeterministicRng) -> u64 {
-        match (self, &*rng) {
-            (LinearOutput::XoshiroS1, DeterministicRng::Xoshiro256StarStar(g)) => {
-                let s1 = g.state()[1];
-                rng.next_word();
-                s1
-            }
-            (LinearOutput::XoroshiroLowBit, DeterministicRng::Xoroshiro128Plus(g)) => {
-                let [s0, s1] = g.state();
-                rng.next_word();
-                s0 ^ s1
-            }
-            _ => rng.next_word(),
-        }
+    /// Takes one step and returns the linear word of that step.
+    fn linear_step(&mut self) -> u64 {
+        self.next_word()
     }
 }
 
 /// The equations a set of word constraints implies, as a matrix over the
 /// state bits (word-major, in `--state` word order, bit 0 first) and its
 /// right-hand side.
-pub fn equations(
-    algorithm: Algorithm,
-    constraints: &[WordConstraint],
-) -> Option<(BitMatrix, BitVec)> {
-    let view = LinearOutput::of(algorithm)?;
-    let word_bits = algorithm.word_bits() as usize;
-    let unknowns = word_bits * algorithm.word_count();
+pub fn equations<R: LinearView>(constraints: &[WordConstraint]) -> (BitMatrix, BitVec) {
+    let word_bits = R::WORD_BITS as usize;
+    let unknowns = word_bits * R::WORD_COUNT;
     // A single-bit state the generator rejects as empty is a bit it never
     // reads (TinyMT32's top bit of status[0]): its column stays zero and an
     // extra equation fixes it to 0, so that one state stands for the stream.
-    let mut basis: Vec<Option<DeterministicRng>> = (0..unknowns)
+    let mut basis: Vec<Option<R>> = (0..unknowns)
         .map(|b| {
-            let mut words = vec![0u64; algorithm.word_count()];
+            let mut words = vec![0u64; R::WORD_COUNT];
             words[b / word_bits] = 1 << (b % word_bits);
-            algorithm.from_words(&words).ok()
+            R::from_words(&words).ok()
         })
         .collect();
     let mut sorted: Vec<(u64, KnownBits)> = constraints
         .iter()
-        .filter_map(|c| Some((c.offset, view.translate(c.known)?)))
+        .filter_map(|c| Some((c.offset, R::translate(c.known)?)))
         .collect();
     sorted.sort_by_key(|&(offset, _)| offset);
     let mut rows: Vec<BitVec> = Vec::new();
@@ -120,7 +67,7 @@ pub fn equations(
     for (offset, known) in sorted {
         while step <= offset {
             for (b, rng) in basis.iter_mut().enumerate() {
-                columns[b] = rng.as_mut().map_or(0, |rng| view.step(rng));
+                columns[b] = rng.as_mut().map_or(0, R::linear_step);
             }
             step += 1;
         }
@@ -137,10 +84,10 @@ pub fn equations(
             }
         }
     }
-    Some((
+    (
         BitMatrix::from_rows(&rows, unknowns),
         BitVec::from_bools(&rhs_bits),
-    ))
+    )
 }
 
 /// The solutions of `matrix · x = rhs`: one particular solution and a
@@ -167,13 +114,56 @@ pub fn solve(matrix: &BitMatrix, rhs: &BitVec) -> Option<(BitVec, Vec<BitVec>)> 
 }
 
 /// State words from a solution vector (word-major, bit 0 first).
-pub fn words_of(algorithm: Algorithm, x: &BitVec) -> Vec<u64> {
-    let word_bits = algorithm.word_bits() as usize;
-    (0..algorithm.word_count())
+pub fn words_of<R: StateWords>(x: &BitVec) -> Vec<u64> {
+    let word_bits = R::WORD_BITS as usize;
+    (0..R::WORD_COUNT)
         .map(|w| {
             (0..word_bits).fold(0u64, |acc, j| {
                 acc | (u64::from(x.get(w * word_bits + j)) << j)
             })
         })
         .collect()
+}
+
+/// Linear recovery for GEN `G`: rank, the number of states that fit the
+/// linear equations, and, when at most [`ENUMERATE_LIMIT`] fit, each of
+/// them verified against every observation (the non-linear ones too).
+///
+/// # Errors
+/// Never for now; the signature is the registry's.
+pub fn recover<G: Gen>(
+    observations: &[Observation],
+    _: &RecoverOptions,
+) -> Result<Recovered, RecoverError>
+where
+    G::Rng: LinearView,
+{
+    let lay = layout(observations, <G::Rng as WordRng>::OUTPUT_BITS, true);
+    let (matrix, rhs) = equations::<G::Rng>(&lay.constraints);
+    let Some((particular, basis)) = solve(&matrix, &rhs) else {
+        return Ok(Recovered::NoneFits);
+    };
+    let free = basis.len() as u32;
+    if free >= 128 || (1u128 << free) > ENUMERATE_LIMIT {
+        return Ok(Recovered::Several {
+            count: Count::PowerOfTwo(free),
+            states: Vec::new(),
+        });
+    }
+    let mut states = Vec::new();
+    for combination in 0u64..(1 << free) {
+        let mut x = particular.clone();
+        for (i, v) in basis.iter().enumerate() {
+            if combination >> i & 1 == 1 {
+                x ^= v;
+            }
+        }
+        if let Ok(rng) = G::from_words(&words_of::<G::Rng>(&x)) {
+            let rng = Engine::new::<G>(rng);
+            if fits(observations, &rng) {
+                states.push(rng);
+            }
+        }
+    }
+    Ok(conclude(states))
 }

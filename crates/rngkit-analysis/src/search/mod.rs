@@ -6,21 +6,24 @@
 //! observations reveal at fixed offsets), and every survivor is verified
 //! against the full observations before it is reported. Kernels:
 //!
-//! * MT19937 family (`mt19937`, `mars`: the same stream from the same seed),
-//!   when two full words sit 227 outputs apart early in the stream: no
-//!   search at all ([`crate::identify::mt19937_seeds_from_pair`]);
-//! * MT19937 family, outputs in the first block (below 624): [`mt::MtPlan`],
-//!   scalar or SIMD;
-//! * everything else: seed the generator and step it.
+//! * the MT19937 GENs (the same stream from the same seed): a pair of full
+//!   words 227 apart needs no search; outputs in the first block run
+//!   [`mt::MtPlan`], scalar or SIMD (`generators/mt19937.rs`);
+//! * everything else: seed the generator and step it ([`generic_scan`],
+//!   monomorphised per GEN).
+//!
+//! Each GEN's kernel comes from its registry entry
+//! ([`crate::registry::Entry::scan`]).
 //!
 //! ```
-//! use rngkit::profile::Profile;
 //! use rngkit_analysis::observe::parse_observations;
+//! use rngkit_analysis::registry;
 //! use rngkit_analysis::search::{Match, SearchSpec, search};
 //!
 //! // Unity: which seed in 0..=1000 gives these two raw words after 3 and 4 steps?
-//! let obs = parse_observations(Profile::Unity, "u32 = 107093222\nu32 = 556206921").unwrap();
-//! let spec = SearchSpec::new(Profile::Unity, obs, 0..=1000).max_advance(5).threads(2);
+//! let unity = registry::find("unity").unwrap();
+//! let obs = parse_observations(unity.spec(), "u32 = 107093222\nu32 = 556206921").unwrap();
+//! let spec = SearchSpec::new(unity, obs, 0..=1000).max_advance(5).threads(2);
 //! let mut found = Vec::new();
 //! search(&spec, |m| found.push(m), |_| {}).unwrap();
 //! assert_eq!(found, vec![Match { seed: 0, advance: 3 }]);
@@ -33,11 +36,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use rngkit::profile::{Algorithm, Profile};
+use rngkit::registry::{Gen, SeedOptions};
 
-use crate::identify::mt19937_seeds_from_pair;
-use crate::observe::{Layout, Observation, layout, matches_all, output_bits};
-use mt::{Backend, MtPlan};
+use crate::observe::{Layout, Observation, layout, matches_all};
+use crate::registry::Entry;
+use mt::Backend;
 
 /// A seed whose stream, advanced by `advance` raw steps, gives the observations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -49,34 +52,62 @@ pub struct Match {
 }
 
 /// What to search.
+///
+/// Seeds are the bit patterns of the GEN's fixed-width seed (a negative
+/// `int` seed is its two's complement).
 #[derive(Clone, Debug)]
 pub struct SearchSpec {
-    profile: Profile,
+    entry: &'static Entry,
     observations: Vec<Observation>,
     seeds: RangeInclusive<u64>,
     max_advance: u64,
     threads: usize,
-    stream: u64,
+    options: SeedOptions,
     backend: Option<Backend>,
 }
 
 impl SearchSpec {
-    /// Seeds in `seeds` for `profile`, matching `observations`, advance 0,
-    /// as many threads as the machine has, the best kernel.
+    /// Seeds in `seeds` for the GEN of `entry`, matching `observations`,
+    /// advance 0, as many threads as the machine has, the best kernel.
     pub fn new(
-        profile: Profile,
+        entry: &'static Entry,
         observations: Vec<Observation>,
         seeds: RangeInclusive<u64>,
     ) -> Self {
         SearchSpec {
-            profile,
+            entry,
             observations,
             seeds,
             max_advance: 0,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            stream: 54,
+            options: SeedOptions::default(),
             backend: None,
         }
+    }
+
+    /// The GEN searched.
+    pub fn entry(&self) -> &'static Entry {
+        self.entry
+    }
+
+    /// The observations.
+    pub fn observations(&self) -> &[Observation] {
+        &self.observations
+    }
+
+    /// The largest advance tried.
+    pub fn max_advance_value(&self) -> u64 {
+        self.max_advance
+    }
+
+    /// The seed range.
+    pub fn seeds(&self) -> &RangeInclusive<u64> {
+        &self.seeds
+    }
+
+    /// The forced backend, if any.
+    pub fn backend_choice(&self) -> Option<Backend> {
+        self.backend
     }
 
     /// Also tries `seed(S)` advanced by up to `k` raw steps.
@@ -93,7 +124,7 @@ impl SearchSpec {
 
     /// The PCG stream for `pcg32`/`megacrush` seeds (default 54).
     pub fn stream(mut self, stream: u64) -> Self {
-        self.stream = stream;
+        self.options.stream = Some(stream);
         self
     }
 
@@ -151,13 +182,19 @@ pub fn search(
     mut on_match: impl FnMut(Match),
     mut on_progress: impl FnMut(u64),
 ) -> Result<u64, SearchError> {
-    if spec.profile.seed_bits() == 32
+    let Some(scan) = spec.entry.scan() else {
+        return Err(SearchError::SeedRange(format!(
+            "{} has no seed search (its seed is not a fixed-width integer)",
+            spec.entry.name()
+        )));
+    };
+    if spec.entry.info().seed_kind.bits() == Some(32)
         && *spec.seeds.end() > u64::from(u32::MAX)
         && !spec.seeds.is_empty()
     {
         return Err(SearchError::SeedRange(format!(
             "{} seeds are 32-bit; the range ends at {}",
-            spec.profile,
+            spec.entry.name(),
             spec.seeds.end()
         )));
     }
@@ -169,23 +206,17 @@ pub fn search(
     if spec.seeds.is_empty() {
         return Ok(0);
     }
-    let bits = output_bits(spec.profile);
-    let lay = layout(&spec.observations, bits, false);
-    let is_mt = spec.profile.algorithm() == Algorithm::Mt19937;
-
-    if is_mt && let Some(found) = pair_shortcut(spec, &lay) {
-        for m in found {
-            on_match(m);
+    let lay = layout(&spec.observations, spec.entry.output_bits(), false);
+    let scanner = match scan(spec, &lay) {
+        Plan::Done(found) => {
+            for m in found {
+                on_match(m);
+            }
+            on_progress(spec.seed_count().min(u128::from(u64::MAX)) as u64);
+            return Ok(spec.seed_count().min(u128::from(u64::MAX)) as u64);
         }
-        on_progress(spec.seed_count().min(u128::from(u64::MAX)) as u64);
-        return Ok(spec.seed_count().min(u128::from(u64::MAX)) as u64);
-    }
-    let plan = if is_mt {
-        MtPlan::new(&lay.constraints, spec.max_advance)
-    } else {
-        None
+        Plan::Scan(scanner) => scanner,
     };
-    let backend = spec.backend.unwrap_or_else(Backend::best);
 
     let start = *spec.seeds.start();
     let total = spec.seed_count();
@@ -197,7 +228,7 @@ pub fn search(
     std::thread::scope(|scope| {
         for _ in 0..spec.threads {
             let tx = tx.clone();
-            let (plan, lay, next_chunk, done, stop) = (&plan, &lay, &next_chunk, &done, &stop);
+            let (scanner, next_chunk, done, stop) = (&scanner, &next_chunk, &done, &stop);
             scope.spawn(move || {
                 let mut survivors = Vec::new();
                 loop {
@@ -209,12 +240,7 @@ pub fn search(
                     let count = (total - u128::from(c) * u128::from(CHUNK)).min(u128::from(CHUNK));
                     let first = first as u64;
                     survivors.clear();
-                    match plan {
-                        Some(plan) => {
-                            plan.scan(backend, first as u32, count as u32, &mut survivors)
-                        }
-                        None => generic_scan(spec, lay, first, count as u64, &mut survivors),
-                    }
+                    scanner(first, count as u64, &mut survivors);
                     for &seed in &survivors {
                         for advance in 0..=spec.max_advance {
                             if verify(spec, seed, advance)
@@ -244,18 +270,41 @@ pub fn search(
 
 /// Whether `seed(S)` advanced by `advance` gives every observation.
 pub fn verify(spec: &SearchSpec, seed: u64, advance: u64) -> bool {
-    match spec.profile.seeded(seed, spec.stream) {
-        Ok(mut rng) => {
+    match spec.entry.seed_bits(seed, &spec.options) {
+        Some(mut rng) => {
             rng.discard(advance);
             matches_all(&spec.observations, &mut rng)
         }
-        Err(_) => false,
+        None => false,
     }
+}
+
+/// A GEN's kernel for one search: either the answer at once (no search
+/// needed) or a chunk filter.
+pub enum Plan<'a> {
+    /// Every match, found without scanning.
+    Done(Vec<Match>),
+    /// Pushes the seeds of `first..first + count` that may fit.
+    Scan(Box<dyn Fn(u64, u64, &mut Vec<u64>) + Sync + 'a>),
+}
+
+/// The kernel of every GEN without one of its own: seeds each seed of a
+/// chunk and steps it, monomorphised for `G`.
+pub fn generic_scan<'a, G: Gen>(spec: &'a SearchSpec, lay: &'a Layout) -> Plan<'a> {
+    Plan::Scan(Box::new(move |first, count, survivors| {
+        generic_chunk::<G>(spec, lay, first, count, survivors)
+    }))
 }
 
 /// The seeds of `first..first + count` that pass the layout's constraints
 /// for some advance, by seeding each and stepping it.
-fn generic_scan(spec: &SearchSpec, lay: &Layout, first: u64, count: u64, survivors: &mut Vec<u64>) {
+fn generic_chunk<G: Gen>(
+    spec: &SearchSpec,
+    lay: &Layout,
+    first: u64,
+    count: u64,
+    survivors: &mut Vec<u64>,
+) {
     let Some(last) = lay.constraints.iter().map(|c| c.offset).max() else {
         // Nothing to filter on: every seed goes to verification.
         survivors.extend(first..first + count);
@@ -271,10 +320,12 @@ fn generic_scan(spec: &SearchSpec, lay: &Layout, first: u64, count: u64, survivo
     let len = len as usize;
     let mut words = vec![0u64; len];
     for seed in first..first + count {
-        let Ok(mut rng) = spec.profile.seeded(seed, spec.stream) else {
+        let Ok(mut rng) = G::seed(&rngkit::number::BigInt::from(seed), &spec.options) else {
             continue;
         };
-        words.iter_mut().for_each(|w| *w = rng.next_word());
+        words
+            .iter_mut()
+            .for_each(|w| *w = rngkit::WordRng::next_word(&mut rng));
         let hit = (0..=spec.max_advance as usize).any(|k| {
             lay.constraints
                 .iter()
@@ -286,31 +337,3 @@ fn generic_scan(spec: &SearchSpec, lay: &Layout, first: u64, count: u64, survivo
     }
 }
 
-/// The MT19937 shortcut: two fully known words 227 apart at an output below
-/// 396 give the seed directly, for each advance.
-fn pair_shortcut(spec: &SearchSpec, lay: &Layout) -> Option<Vec<Match>> {
-    let full: Vec<(u64, u32)> = lay
-        .constraints
-        .iter()
-        .filter(|c| c.known.mask == 0xffff_ffff)
-        .map(|c| (c.offset, c.known.value as u32))
-        .collect();
-    let &(offset, first) = full
-        .iter()
-        .find(|(o, _)| full.iter().any(|(p, _)| *p == o + 227))?;
-    let second = full.iter().find(|(p, _)| *p == offset + 227)?.1;
-    if offset.checked_add(spec.max_advance)? > 395 {
-        return None;
-    }
-    let mut found = Vec::new();
-    for advance in 0..=spec.max_advance {
-        for seed in mt19937_seeds_from_pair((offset + advance) as usize, first, second) {
-            let seed = u64::from(seed);
-            if spec.seeds.contains(&seed) && verify(spec, seed, advance) {
-                found.push(Match { seed, advance });
-            }
-        }
-    }
-    found.sort_unstable();
-    Some(found)
-}

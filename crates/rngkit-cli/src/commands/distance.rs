@@ -1,26 +1,86 @@
-//! `rngkit distance GEN (--from STATE | --from-file FILE) (--to STATE | --to-file FILE) [--max N]`
+//! `rngkit distance GEN (--from STATE | --from-file FILE) (--to STATE | --to-file FILE) [--max N] [--signed]`
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use rngkit::number::parse_int;
-use rngkit::profile::DeterministicRng;
+use clap::Args;
+use rngkit::number::{BigInt, parse_int};
+use rngkit::registry::Engine;
 use rngkit_analysis::DistanceError;
+use rngkit_analysis::registry::Entry;
 
-use crate::cli::DistanceArgs;
+use crate::cli::{generators_help, parse_gen};
 use crate::error::CliError;
 use crate::output::Output;
 use crate::seeding::{state_from_file, state_from_text};
 
+/// The long help of `distance`.
+pub fn help() -> String {
+    format!(
+        "Prints the smallest n >= 0 such that advancing the --from state n steps gives\n\
+         the --to state (one step = one output word). With --signed, prints the\n\
+         representative in (-period/2, period/2] instead: a state 17 steps behind\n\
+         prints -17.\n\n\
+         Exact and fast: the xorshift128 family (unity, bdsp), xoroshiro128p (any\n\
+         distance below the period 2^128 - 1), xoshiro256ss (distances below\n\
+         2^128 - 1), pcg32 / megacrush (same stream), splitmix64, unity-math. MT19937\n\
+         (mars, mt19937) and tinymt32 have prime periods, which leave no fast method:\n\
+         give --max N to search up to N steps. Exit 1 when the distance is not found\n\
+         (not within --max, different PCG streams).\n\n\
+         EXAMPLES:\n  \
+         rngkit state unity --seed 0 --advance 1000000 > later.txt\n  \
+         rngkit distance unity --from '0 1 6c078966 714acb3f' --to-file later.txt\n  \
+         rngkit distance unity --signed --from-file later.txt --to '0 1 6c078966 714acb3f'\n\n{}",
+        generators_help()
+    )
+}
+
+/// Arguments of `rngkit distance`.
+#[derive(Args, Debug)]
+pub struct DistanceArgs {
+    /// The generator (see GENERATORS below).
+    #[arg(value_name = "GEN", value_parser = parse_gen)]
+    pub generator: &'static Entry,
+    /// The start state, as hex words.
+    #[arg(
+        long,
+        value_name = "STATE",
+        required_unless_present = "from_file",
+        conflicts_with = "from_file"
+    )]
+    pub from: Option<String>,
+    /// The start state from a file (the save blob for mars/mt19937).
+    #[arg(long, value_name = "FILE")]
+    pub from_file: Option<PathBuf>,
+    /// The target state, as hex words.
+    #[arg(
+        long,
+        value_name = "STATE",
+        required_unless_present = "to_file",
+        conflicts_with = "to_file"
+    )]
+    pub to: Option<String>,
+    /// The target state from a file (the save blob for mars/mt19937).
+    #[arg(long, value_name = "FILE")]
+    pub to_file: Option<PathBuf>,
+    /// Search at most N steps (needed for mars, mt19937, tinymt32).
+    #[arg(long, value_name = "N")]
+    pub max: Option<String>,
+    /// Print the signed distance, in (-period/2, period/2].
+    #[arg(long)]
+    pub signed: bool,
+}
+
 pub fn run(args: DistanceArgs) -> Result<ExitCode, CliError> {
-    let profile = args.generator;
+    let entry = args.generator;
     let side = |text: &Option<String>,
-                file: &Option<std::path::PathBuf>,
+                file: &Option<PathBuf>,
                 flag: &str|
-     -> Result<DeterministicRng, CliError> {
+     -> Result<Engine, CliError> {
         match (text, file) {
-            (Some(text), _) => state_from_text(profile, text)
+            (Some(text), _) => state_from_text(entry, text)
                 .map_err(|e| CliError::usage(format_args!("--{flag}: {}", e.message))),
-            (None, Some(path)) => state_from_file(profile, path),
+            (None, Some(path)) => state_from_file(entry, path),
             (None, None) => Err(CliError::usage(format_args!(
                 "give --{flag} STATE or --{flag}-file FILE"
             ))),
@@ -34,21 +94,54 @@ pub fn run(args: DistanceArgs) -> Result<ExitCode, CliError> {
         }
         None => None,
     };
-    match rngkit_analysis::any::distance(&from, &to, max) {
+    let name = entry.name();
+    match entry.distance(&from, &to, max) {
         Ok(n) => {
+            let period = entry.period();
+            let text = match (&period, args.signed) {
+                (Some(p), true) => signed(n, p),
+                (None, true) => {
+                    return Err(CliError::usage(format_args!(
+                        "--signed needs {name}'s period, which is not known"
+                    )));
+                }
+                (_, false) => n.to_string(),
+            };
+            if !args.signed
+                && let Some(p) = &period
+                && let Some(behind) = steps_behind(n, p)
+            {
+                eprintln!(
+                    "note: that is {behind} steps behind (the period is {p}); --signed prints -{behind}"
+                );
+            }
             let mut out = Output::new();
-            out.line(&n.to_string())?;
+            out.line(&text)?;
             out.finish()?;
             Ok(ExitCode::SUCCESS)
         }
-        Err(DistanceError::NeedsBound { generator }) => Err(CliError::usage(format_args!(
-            "{generator} has no fast distance method (its period is prime); give --max N to search up to N steps"
+        Err(DistanceError::NeedsBound { .. }) => Err(CliError::usage(format_args!(
+            "{name} has no fast distance method (its period is prime); give --max N to search up to N steps"
         ))),
-        Err(
-            e @ (DistanceError::NotWithin { .. }
-            | DistanceError::DifferentStreams { .. }
-            | DistanceError::BeyondRange { .. }),
-        ) => Err(CliError::no_answer(e)),
+        Err(DistanceError::Unsupported(_)) => Err(CliError::usage(format_args!(
+            "{name} has no distance method"
+        ))),
         Err(e) => Err(CliError::no_answer(e)),
+    }
+}
+
+/// `period - n` when that is below 2^64: the target lies a little behind.
+fn steps_behind(n: u128, period: &BigInt) -> Option<u128> {
+    let back = BigInt::from(n).complement_in(period);
+    back.magnitude_u128().filter(|&b| b > 0 && b < 1 << 64 && b < n)
+}
+
+/// The representative of `n` modulo `period` in (-period/2, period/2].
+fn signed(n: u128, period: &BigInt) -> String {
+    let back = BigInt::from(n).complement_in(period);
+    // n > period / 2  <=>  period - n < n
+    match back.magnitude_u128() {
+        Some(b) if b < n => format!("-{b}"),
+        _ => n.to_string(),
     }
 }

@@ -2,48 +2,90 @@
 
 use std::process::ExitCode;
 
-use rngkit::draw::Draw;
+use clap::Args;
+use rngkit::draw::CommonDraw;
 use rngkit::number::parse_int;
-use rngkit::profile::DeterministicRng;
 use rngkit::rand_core::Rng;
+use rngkit::registry::Engine;
 
-use crate::cli::GenArgs;
+use crate::cli::{Source, generators_help, reject_options_after_draw};
 use crate::error::CliError;
 use crate::output::{Output, Written};
 use crate::seeding;
 
+/// The long help of `gen`.
+pub fn help() -> String {
+    format!(
+        "{}\nEXAMPLES:\n  \
+         rngkit gen unity --seed 0 -n 5 value\n  \
+         rngkit gen unity --seed 0 range-int -2147483648 2147483647\n  \
+         rngkit gen mt19937 --seed 5489 -n 5 u32\n  \
+         rngkit gen pcg32 --seed 42 --stream 54 --hex -n 6 u32\n  \
+         rngkit gen xoshiro256ss --seed-str level-1 -n 3 int 1 7\n  \
+         rngkit gen unity --state '0 1 6c078966 714acb3f' u32\n  \
+         rngkit gen splitmix64 --seed 1 --raw -n 4 u64 | od -A d -t x8\n\n\
+         Floats print as the shortest decimal that round-trips; --hex prints integers\n\
+         as 0x hex and floats as their IEEE-754 bits. --raw writes little-endian binary\n\
+         words (u32 or u64 draws), without end unless -n is given (for piping into a\n\
+         statistical battery such as dieharder, an external tool).\n\n{}",
+        super::draws_help(),
+        generators_help()
+    )
+}
+
+/// Arguments of `rngkit gen`.
+#[derive(Args, Debug)]
+pub struct GenArgs {
+    #[command(flatten)]
+    pub source: Source,
+    /// How many draws to print (default 1).
+    #[arg(short = 'n', long = "count", value_name = "COUNT")]
+    pub count: Option<String>,
+    /// Print integers as 0x hex and floats as their IEEE-754 bits.
+    #[arg(long, conflicts_with = "raw")]
+    pub hex: bool,
+    /// Write raw little-endian binary words to stdout (draw u32 or u64).
+    #[arg(long)]
+    pub raw: bool,
+    /// The draw and its arguments, e.g. `u32`, `int 1 7`.
+    #[arg(
+        value_name = "DRAW",
+        required = true,
+        num_args = 1..,
+        trailing_var_arg = true,
+        allow_hyphen_values = true
+    )]
+    pub draw: Vec<String>,
+}
+
 pub fn run(args: GenArgs) -> Result<ExitCode, CliError> {
-    let profile = args.source.generator;
+    let entry = args.source.generator;
+    reject_options_after_draw("gen", &args.draw)?;
     let (name, rest) = args.draw.split_first().expect("clap requires DRAW");
-    if name.starts_with('-') {
-        return Err(CliError::usage(format_args!(
-            "unknown option `{name}` (options go before DRAW; see `rngkit gen --help`)"
-        )));
-    }
-    // DRAW takes every word after it (so `int -5 5` works); a long option
-    // there was meant for `gen` itself.
-    if let Some(option) = rest.iter().find(|a| a.starts_with("--")) {
-        return Err(CliError::usage(format_args!(
-            "`{option}` after the draw: options go before DRAW (`rngkit gen GEN SEEDING [OPTIONS] DRAW [ARGS...]`)"
-        )));
-    }
     let draw_args: Vec<&str> = rest.iter().map(String::as_str).collect();
-    let draw = Draw::parse(profile, name, &draw_args).map_err(CliError::usage)?;
+    let draw = entry
+        .parse_draw(name, &draw_args)
+        .map_err(CliError::usage)?;
     let count = match &args.count {
         Some(text) => {
             Some(parse_int::<u64>(text).map_err(|e| CliError::usage(format_args!("-n: {e}")))?)
         }
         None => None,
     };
-    if args.raw && !matches!(draw, Draw::U32 | Draw::U64) {
+    let raw_word = match CommonDraw::parse(name, &draw_args) {
+        Ok(Some(CommonDraw::U32)) => Some(4),
+        Ok(Some(CommonDraw::U64)) => Some(8),
+        _ => None,
+    };
+    if args.raw && raw_word.is_none() {
         return Err(CliError::usage(format_args!(
             "--raw writes raw words: use it with the draw u32 or u64, not `{name}`"
         )));
     }
     let mut rng = seeding::build(&args.source)?;
     let mut out = Output::new();
-    if args.raw {
-        raw(&mut rng, &draw, count, &mut out)?;
+    if let (true, Some(word_bytes)) = (args.raw, raw_word) {
+        raw(&mut rng, word_bytes, count, &mut out)?;
     } else {
         for _ in 0..count.unwrap_or(1) {
             let value = draw.eval(&mut rng);
@@ -57,16 +99,10 @@ pub fn run(args: GenArgs) -> Result<ExitCode, CliError> {
 }
 
 /// `--raw`: COUNT words (or without end) as little-endian binary.
-fn raw(
-    rng: &mut DeterministicRng,
-    draw: &Draw,
-    count: Option<u64>,
-    out: &mut Output,
-) -> Result<(), CliError> {
-    let word_bytes: u64 = if *draw == Draw::U32 { 4 } else { 8 };
+fn raw(rng: &mut Engine, word_bytes: u64, count: Option<u64>, out: &mut Output) -> Result<(), CliError> {
     // Whole output words map straight onto fill_bytes (the bulk path); a
     // u32 from a 64-bit generator is the upper half of a word, drawn one by one.
-    let bulk = *draw == Draw::U64 || rng.algorithm().output_bits() == 32;
+    let bulk = word_bytes == 8 || rng.spec().output_bits() == 32;
     let mut remaining = count.map(|c| c.saturating_mul(word_bytes));
     let mut buf = vec![0u8; 1 << 16];
     loop {

@@ -5,38 +5,45 @@ use std::process::ExitCode;
 
 use clap::Args;
 use rngkit::number::parse_int;
-use rngkit::profile::{Algorithm, DeterministicRng, Profile};
-use rngkit_analysis::identify::{
-    Identified, identify_mt19937, identify_splitmix_filled, identify_tinymt32, identify_unity_math,
-    identify_xorshift128,
-};
+use rngkit_analysis::registry::{self, Entry};
 
+use crate::cli::parse_gen;
 use crate::error::CliError;
 use crate::output::Output;
-use crate::seeding::parse_state_words;
+use crate::seeding::{state_from_file, state_from_text};
 
-const IDENTIFY_HELP: &str = "\
-Prints `seed=S advance=n` such that the state is seed(S) advanced by n raw steps.
-
-mt19937/mars: untwists the block back to the one init_genrand wrote, with no
-search (any save blob; --max-advance, default 2^20 blocks, only stops a walk
-that never reaches one). unity/bdsp/xorshift128: walks back step by step to
-an InitState-shaped state, at most --max-advance steps (default 10^7);
-xoshiro256ss/xoroshiro128p likewise to a state filled by SplitMix64 from the
-seed; tinymt32 to a tinymt32_init state (default bound 10^6). splitmix64: the
-state is its own seed; unity-math: every state is a seed's, at advance 0.
-
-EXAMPLES:
-  rngkit identify mars --state-file rng.bin
-  rngkit identify unity --state \"0 1 6c078966 714acb3f\"";
+/// The long help of `identify`.
+pub fn help() -> String {
+    let names: Vec<&str> = registry::all()
+        .iter()
+        .filter(|e| e.can_identify())
+        .map(|e| e.name())
+        .collect();
+    format!(
+        "Prints `seed=S advance=n` such that the state is seed(S) advanced by n raw\n\
+steps; S prints as the GEN writes its seed (unity's int seeds signed).\n\n\
+mt19937/mars: untwists the block back to the one init_genrand wrote, with no\n\
+search (any save blob; --max-advance only bounds the answer). unity/bdsp/\n\
+xorshift128: walks back step by step to an InitState-shaped state, at most\n\
+--max-advance steps (default 10^7); xoshiro256ss/xoroshiro128p likewise to a\n\
+state filled by SplitMix64 from the seed; tinymt32 to a tinymt32_init state\n\
+(default bound 10^6). splitmix64: the state is its own seed; unity-math: every\n\
+state is a seed's, at advance 0.\n\n\
+SUPPORTED: {}.\n\n\
+EXAMPLES:\n  \
+rngkit state mars --seed 1234 --advance 170 -o rng.bin\n  \
+rngkit identify mars --state-file rng.bin\n  \
+rngkit identify unity --state '0 1 6c078966 714acb3f'",
+        names.join(", ")
+    )
+}
 
 /// Arguments of `rngkit identify`.
 #[derive(Args, Debug)]
-#[command(after_help = IDENTIFY_HELP)]
 pub struct IdentifyArgs {
-    /// The generator profile.
-    #[arg(value_name = "GEN", value_parser = crate::cli::parse_profile)]
-    pub generator: Profile,
+    /// The generator (see `rngkit gen --help`).
+    #[arg(value_name = "GEN", value_parser = parse_gen)]
+    pub generator: &'static Entry,
     /// The state as hex words (the `rngkit state` form).
     #[arg(
         long,
@@ -54,8 +61,19 @@ pub struct IdentifyArgs {
 }
 
 pub fn run(args: IdentifyArgs) -> Result<ExitCode, CliError> {
-    let profile = args.generator;
-    let rng = read_state(profile, &args)?;
+    let entry = args.generator;
+    let name = entry.name();
+    if !entry.can_identify() {
+        return Err(CliError::usage(format_args!(
+            "identify has no method for {name} (pcg32/megacrush: any state is pcg32_srandom of some seed)"
+        )));
+    }
+    let rng = match (&args.state, &args.state_file) {
+        (Some(text), _) => state_from_text(entry, text)
+            .map_err(|e| CliError::usage(format_args!("--state: {}", e.message)))?,
+        (None, Some(path)) => state_from_file(entry, path)?,
+        (None, None) => return Err(CliError::usage("give --state STATE or --state-file FILE")),
+    };
     let max_advance = match &args.max_advance {
         Some(text) => Some(
             parse_int::<u64>(text)
@@ -63,71 +81,19 @@ pub fn run(args: IdentifyArgs) -> Result<ExitCode, CliError> {
         ),
         None => None,
     };
-    let found: Option<Identified> = match (&rng, profile.algorithm()) {
-        (DeterministicRng::Mt19937(mt), _) => {
-            let twists = max_advance.map_or(1 << 20, |n| n / 624 + 2);
-            identify_mt19937(mt, twists).filter(|id| max_advance.is_none_or(|n| id.advance <= n))
-        }
-        (DeterministicRng::Xorshift128(x), _) => {
-            identify_xorshift128(x.state(), max_advance.unwrap_or(10_000_000))
-        }
-        (DeterministicRng::Xoshiro256StarStar(_) | DeterministicRng::Xoroshiro128Plus(_), _) => {
-            identify_splitmix_filled(&rng, max_advance.unwrap_or(10_000_000))
-        }
-        (DeterministicRng::TinyMt32(t), _) => {
-            identify_tinymt32(t, max_advance.unwrap_or(1_000_000))
-        }
-        (DeterministicRng::Xorshift32(x), _) => identify_unity_math(x),
-        (_, Algorithm::SplitMix64) => Some(Identified {
-            seed: rng.to_words()[0],
-            advance: 0,
-        }),
-        _ => {
-            return Err(CliError::usage(format_args!(
-                "identify supports every generator but pcg32/megacrush (any state is pcg32_srandom of some seed), not {profile}"
-            )));
-        }
-    };
-    match found {
+    match entry.identify(&rng, max_advance) {
         Some(id) => {
             let mut out = Output::new();
-            out.line(&format!("seed={} advance={}", id.seed, id.advance))?;
+            let seed = entry.info().seed_kind.format(id.seed);
+            out.line(&format!("seed={seed} advance={}", id.advance))?;
             out.finish()?;
             Ok(ExitCode::SUCCESS)
         }
         None => Err(CliError::no_answer(match max_advance {
-            Some(n) => format!("no seed gives this {profile} state within {n} steps"),
+            Some(n) => format!("no seed gives this {name} state within {n} steps"),
             None => format!(
-                "no seed gives this {profile} state within the default bound (see --max-advance)"
+                "no seed gives this {name} state within the default bound (see --max-advance)"
             ),
         })),
     }
-}
-
-fn read_state(profile: Profile, args: &IdentifyArgs) -> Result<DeterministicRng, CliError> {
-    if let Some(text) = &args.state {
-        let words = parse_state_words(text)?;
-        return profile.from_words(&words).map_err(CliError::usage);
-    }
-    let path = args
-        .state_file
-        .as_ref()
-        .expect("clap requires --state or --state-file");
-    let data = std::fs::read(path)
-        .map_err(|e| CliError::usage(format_args!("cannot read {}: {e}", path.display())))?;
-    if profile.algorithm() == Algorithm::Mt19937 {
-        let mt = rngkit::generators::Mt19937::from_blob(&data)
-            .map_err(|e| CliError::usage(format_args!("{}: {e}", path.display())))?;
-        return Ok(DeterministicRng::Mt19937(mt));
-    }
-    let text = std::str::from_utf8(&data).map_err(|_| {
-        CliError::usage(format_args!(
-            "{}: a {profile} state file holds hex words as text",
-            path.display()
-        ))
-    })?;
-    let words = parse_state_words(text)?;
-    profile
-        .from_words(&words)
-        .map_err(|e| CliError::usage(format_args!("{}: {e}", path.display())))
 }

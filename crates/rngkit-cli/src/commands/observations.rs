@@ -1,18 +1,18 @@
 //! Reading an observation list (`--observations FILE`, or stdin) for
-//! `recover` and `seed-search`.
+//! `recover`, `locate` and `seed-search`.
 
 use std::io::Read;
 use std::path::Path;
 
-use rngkit::profile::Profile;
 use rngkit_analysis::observe::{Observation, parse_observations};
+use rngkit_analysis::registry::Entry;
 
 use crate::error::CliError;
 
 /// Reads and parses the observations; errors name the file and line.
-pub fn read(profile: Profile, path: Option<&Path>) -> Result<Vec<Observation>, CliError> {
+pub fn read(entry: &Entry, path: Option<&Path>) -> Result<Vec<Observation>, CliError> {
     let (name, text) = match path {
-        Some(path) => {
+        Some(path) if path != Path::new("-") => {
             let bytes = std::fs::read(path).map_err(|e| {
                 CliError::usage(format_args!("cannot read {}: {e}", path.display()))
             })?;
@@ -24,7 +24,7 @@ pub fn read(profile: Profile, path: Option<&Path>) -> Result<Vec<Observation>, C
             })?;
             (path.display().to_string(), text)
         }
-        None => {
+        _ => {
             let mut text = String::new();
             std::io::stdin().read_to_string(&mut text).map_err(|e| {
                 CliError::usage(format_args!("cannot read observations from stdin: {e}"))
@@ -32,7 +32,7 @@ pub fn read(profile: Profile, path: Option<&Path>) -> Result<Vec<Observation>, C
             ("stdin".to_string(), text)
         }
     };
-    let observations = parse_observations(profile, &text)
+    let observations = parse_observations(entry.spec(), &text)
         .map_err(|e| CliError::usage(format_args!("{name}: {e}")))?;
     if observations.is_empty() {
         return Err(CliError::usage(format_args!(

@@ -1,66 +1,108 @@
-//! `rngkit recover GEN [--observations FILE] [-o FILE]`
+//! `rngkit recover GEN [--observations FILE] [--at start|end] [--predict N DRAW [ARGS...]] [-o FILE]`
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::Args;
-use rngkit::number::parse_int;
-use rngkit::profile::{DeterministicRng, Profile};
-use rngkit_analysis::recover::{RecoverOptions, Recovered, recover};
+use clap::{Args, ValueEnum};
+use rngkit::number::{BigInt, parse_int};
+use rngkit::registry::{Engine, Steps};
+use rngkit_analysis::observe::{Observation, replay, uninformative};
+use rngkit_analysis::recover::{Count, RecoverOptions, Recovered, recover};
+use rngkit_analysis::registry::{self, Entry};
 
+use crate::cli::{parse_gen, reject_options_after_draw};
 use crate::commands::observations;
 use crate::error::{CliError, EXIT_UNDERDETERMINED};
 use crate::output::Output;
-use crate::seeding::format_words;
+use crate::seeding::write_state_file;
 
-const RECOVER_HELP: &str = "\
-OBSERVATIONS (one a line; blank lines and # comments are ignored):
-  DRAW [ARGS] = VALUE   a draw exactly as `gen` takes it, e.g. `value = 0.5841396`,
-                        `range-int 0 100 = 83`, `u32 = 0xd091bb5c`
-  skip N                N raw steps nobody saw
-  bits MASK = VALUE     (next output word & MASK) == VALUE, e.g. a BDSP blink: `bits 0xf = 0x1`
+/// The long help of `recover`.
+pub fn help() -> String {
+    let methods: Vec<String> = registry::all()
+        .iter()
+        .filter(|e| e.can_recover())
+        .map(|e| e.name().to_string())
+        .collect();
+    format!(
+        "OBSERVATIONS (one a line; blank lines and # comments are ignored):\n  \
+  DRAW [ARGS] = VALUE   a draw exactly as `gen` takes it, e.g. `value = 0.5841396`,\n                        \
+  `range-int 0 100 = 83`, `u32 = 0xd091bb5c`\n  \
+  skip N                N raw steps nobody saw\n  \
+  bits MASK = VALUE     (next output word & MASK) == VALUE, e.g. a BDSP blink: `bits 0xf = 0x1`\n\n\
+Prints the state just before the first observed draw (--at end: just after the\n\
+last), as `rngkit state` prints it. --predict N DRAW [ARGS] prints instead the N\n\
+draws that follow the observations (N < 0: the -N draws before the first one,\n\
+nearest first). Exit 3 when several states fit (listed when few enough, the\n\
+count goes to stderr); exit 1 when none does.\n\n\
+HOW MANY OBSERVATIONS: each observation gives the linear solver as many\n\
+equations as it reveals exact bits of the raw words. Measured per draw: a full\n\
+32-bit word (u32, next-uint, next-u32) 32; Unity `value` printed with 7 digits\n\
+about 23; `range-int 0 100` 2 (100 = 4 x 25: r mod 4); `range-int 0 10` 1;\n\
+`range-int 0 7` 0 (odd spans reveal nothing linear). unity needs 128 bits\n\
+(about 6 values), mt19937 19937. Composite draws (inside-unit-circle,\n\
+rotation, color-hsv, ...) reveal none: recover says which observations gave\n\
+nothing; use exact draws or `seed-search` for those.\n\n\
+SUPPORTED: {}.\n\
+Methods: linear recovery over GF(2) for the xorshift family, xoshiro/xoroshiro\n\
+(full u64 words / the low bit), tinymt32 (bit 0 of ~160 outputs); mt19937/mars:\n\
+624 consecutive full outputs, or any revealed bits given 19937 independent ones;\n\
+pcg32/megacrush: full u32 outputs with --stream known; splitmix64: one u64.\n\n\
+EXAMPLES:\n  \
+printf 'value = %s\\n' 0.5868507 0.8995606 0.5325164 0.91548574 0.25773397 0.42506427 0.45099562 0.5158904 | rngkit recover unity\n  \
+rngkit gen unity --seed 7 -n 8 u32 | sed 's/^/u32 = /' | rngkit recover unity --predict 3 range-int 1 7\n  \
+rngkit gen mars --seed 7 -n 624 next-u32 | sed 's/^/next-u32 = /' | rngkit recover mars -o rng.bin",
+        methods.join(", ")
+    )
+}
 
-Prints the state just before the first observed draw, as `rngkit state` prints it.
-Exit 3 when several states fit (they are listed when few enough, the count goes
-to stderr); exit 1 when none does.
-
-SUPPORTED: unity/bdsp/xorshift128, unity-math, xoshiro256ss (full u64 words),
-xoroshiro128p (the low bit of each u64), tinymt32 (bit 0 of ~160 u32
-outputs): linear recovery; mt19937/mars: 624 consecutive full outputs, or any
-revealed bits given 19937 independent ones (e.g. the low 8 bits of ~4000
-outputs: a few seconds); pcg32/megacrush: full u32 outputs, --stream known;
-splitmix64: one full u64 output.
-
-EXAMPLES:
-  rngkit recover unity --observations values.txt
-  rngkit gen mars --seed 7 -n 624 next-u32 | sed 's/^/next-u32 = /' | rngkit recover mars -o rng.bin";
+/// Which state `recover` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum At {
+    /// Just before the first observation.
+    Start,
+    /// Just after the last observation.
+    End,
+}
 
 /// Arguments of `rngkit recover`.
 #[derive(Args, Debug)]
-#[command(after_help = RECOVER_HELP)]
 pub struct RecoverArgs {
-    /// The generator profile.
-    #[arg(value_name = "GEN", value_parser = crate::cli::parse_profile)]
-    pub generator: Profile,
-    /// The observation list (default: stdin).
+    /// The generator (see `rngkit gen --help`).
+    #[arg(value_name = "GEN", value_parser = parse_gen)]
+    pub generator: &'static Entry,
+    /// The observation list (default or `-`: stdin).
     #[arg(long, value_name = "FILE")]
     pub observations: Option<PathBuf>,
+    /// Print the state before the first observation (start, the default) or
+    /// after the last (end).
+    #[arg(long, value_enum, default_value = "start")]
+    pub at: At,
+    /// Print the N draws after the observations (N < 0: the -N before them,
+    /// nearest first) instead of the state: `--predict 5 range-int 1 7`.
+    #[arg(
+        long,
+        value_name = "N DRAW [ARGS]",
+        num_args = 2..,
+        allow_hyphen_values = true
+    )]
+    pub predict: Option<Vec<String>>,
     /// Write the state to FILE instead (the save blob for mars/mt19937).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// The PCG stream for pcg32/megacrush (default 54).
     #[arg(long, value_name = "N")]
     pub stream: Option<String>,
-    /// Worker threads for the PCG32 search (default: all cores).
+    /// Worker threads for the searches inside recovery (default: all cores).
     #[arg(long, value_name = "T")]
     pub threads: Option<String>,
 }
 
 pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
-    let profile = args.generator;
-    if args.stream.is_some() && !profile.has_stream() {
+    let entry = args.generator;
+    let name = entry.name();
+    if args.stream.is_some() && !entry.info().has_stream {
         return Err(CliError::usage(format_args!(
-            "--stream applies to pcg32 and megacrush only, not {profile}"
+            "--stream applies to pcg32 and megacrush only, not {name}"
         )));
     }
     let mut options = RecoverOptions::default();
@@ -72,16 +114,38 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
     if let Some(text) = &args.threads {
         options.threads = parse_threads(text)?;
     }
-    let obs = observations::read(profile, args.observations.as_deref())?;
-    match recover(profile, &obs, &options).map_err(CliError::usage)? {
+    let predict = match &args.predict {
+        Some(words) => Some(parse_predict(entry, words)?),
+        None => None,
+    };
+    if predict.is_some() && (args.output.is_some() || args.at == At::End) {
+        return Err(CliError::usage(
+            "--predict prints draws; it does not combine with -o or --at",
+        ));
+    }
+    let obs = observations::read(entry, args.observations.as_deref())?;
+    match recover(entry, &obs, &options).map_err(CliError::usage)? {
         Recovered::Unique(rng) => {
-            write_state(&rng, args.output.as_ref())?;
+            match &predict {
+                Some((n, draw)) => print_predictions(entry, &obs, rng, *n, draw)?,
+                None => {
+                    let mut rng = rng;
+                    if args.at == At::End {
+                        replay(&obs, &mut rng);
+                    }
+                    write_state(&rng, args.output.as_ref())?;
+                }
+            }
             Ok(ExitCode::SUCCESS)
         }
         Recovered::Several { count, states } => {
             let mut out = Output::new();
             for state in &states {
-                out.line(&format_words(state))?;
+                let mut state = state.clone();
+                if args.at == At::End {
+                    replay(&obs, &mut state);
+                }
+                out.line(&state.format_words())?;
             }
             out.finish()?;
             let listed = if states.is_empty() {
@@ -89,11 +153,23 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
             } else {
                 " (listed on stdout)"
             };
+            let mut message =
+                format!("{count} states fit the observations{listed}; add observations to pin down one");
+            let useless = uninformative(&obs, entry.output_bits());
+            let full = entry.word_bits() as usize * entry.word_count();
+            if matches!(count, Count::PowerOfTwo(n) if n as usize + 1 >= full.min(128)) && !useless.is_empty() {
+                let lines: Vec<String> = useless.iter().take(3).map(|(l, d)| format!("line {l} `{d}`")).collect();
+                message = format!(
+                    "{count} states fit: {} of the {} observations ({}{}) reveal no exact bit of the raw words, so they give the solver no equations; observe exact draws (u32, value, range-int with an even span) or use `rngkit seed-search`",
+                    useless.len(),
+                    obs.len(),
+                    lines.join(", "),
+                    if useless.len() > 3 { ", ..." } else { "" }
+                );
+            }
             Err(CliError {
                 code: EXIT_UNDERDETERMINED,
-                message: format!(
-                    "{count} states fit the observations{listed}; add observations to pin down one"
-                ),
+                message,
             })
         }
         Recovered::NoneFits => Err(CliError::no_answer(
@@ -102,20 +178,62 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
     }
 }
 
-fn write_state(rng: &DeterministicRng, path: Option<&PathBuf>) -> Result<(), CliError> {
-    let text = format_words(rng);
-    match path {
-        Some(path) => {
-            let data = match rng {
-                DeterministicRng::Mt19937(mt) => mt.to_blob(),
-                _ => format!("{text}\n").into_bytes(),
-            };
-            std::fs::write(path, data)
-                .map_err(|e| CliError::usage(format_args!("cannot write {}: {e}", path.display())))
+/// `--predict N DRAW [ARGS]`.
+fn parse_predict(entry: &Entry, words: &[String]) -> Result<(i64, rngkit::registry::Draw), CliError> {
+    let (n, rest) = words.split_first().expect("clap gives at least two values");
+    let n = parse_int::<i64>(n).map_err(|e| CliError::usage(format_args!("--predict N: {e}")))?;
+    reject_options_after_draw("recover --predict", rest)?;
+    let (name, args) = rest.split_first().expect("clap gives at least two values");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let draw = entry.parse_draw(name, &args).map_err(CliError::usage)?;
+    Ok((n, draw))
+}
+
+fn print_predictions(
+    entry: &Entry,
+    obs: &[Observation],
+    start: Engine,
+    n: i64,
+    draw: &rngkit::registry::Draw,
+) -> Result<(), CliError> {
+    let mut out = Output::new();
+    if n >= 0 {
+        let mut rng = start;
+        replay(obs, &mut rng);
+        for _ in 0..n {
+            out.line(&draw.eval(&mut rng).format(false))?;
         }
+    } else {
+        let Steps::Fixed(k) = draw.steps(entry.output_bits()) else {
+            return Err(CliError::usage(format_args!(
+                "`{}` consumes a variable number of raw steps, so the draws before the observations are ambiguous; predict backwards with a fixed-size draw (u32, value, ...)",
+                draw.text()
+            )));
+        };
+        if !entry.can_jump() {
+            return Err(CliError::usage(format_args!(
+                "{} cannot step back, so it cannot predict backwards",
+                entry.name()
+            )));
+        }
+        for i in 1..=n.unsigned_abs() {
+            let mut rng = start.clone();
+            let back = -(i128::from(k) * i128::from(i));
+            entry
+                .advance(&mut rng, &BigInt::from(back))
+                .map_err(CliError::usage)?;
+            out.line(&draw.eval(&mut rng).format(false))?;
+        }
+    }
+    out.finish()
+}
+
+fn write_state(rng: &Engine, path: Option<&PathBuf>) -> Result<(), CliError> {
+    match path {
+        Some(path) => write_state_file(rng, path),
         None => {
             let mut out = Output::new();
-            out.line(&text)?;
+            out.line(&rng.format_words())?;
             out.finish()
         }
     }

@@ -8,33 +8,42 @@ use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use rngkit::number::parse_int;
-use rngkit::profile::Profile;
+use rngkit::registry::SeedKind;
+use rngkit_analysis::registry::Entry;
 use rngkit_analysis::search::mt::Backend;
 use rngkit_analysis::search::{Match, SearchSpec, search};
 
+use crate::cli::parse_gen;
 use crate::commands::observations;
 use crate::commands::recover::parse_threads;
 use crate::error::CliError;
 
-const SEED_SEARCH_HELP: &str = "\
-Prints every seed S in the range whose stream, from seed(S) advanced by 0..=K raw
+/// The long help of `seed-search`.
+pub fn help() -> String {
+    "Prints every seed S in the range whose stream, from seed(S) advanced by 0..=K raw
 steps, gives every observation (the `recover` observation syntax): `S`, or
 `S advance=k` with --max-advance. Matches print as they are found (in no fixed
-order across threads); exit 1 when none matches.
+order across threads); exit 1 when none matches. A one-line summary (seeds
+scanned, time, rate, matches) goes to stderr at the end.
 
 --seeds A..B is half-open, A..=B inclusive, A.. runs to the end of the seed
 space: shard a search over machines with 0..0x40000000, 0x40000000..0x80000000, ...
-The default range is the generator's whole 32-bit seed space (64-bit seeds
-need --seeds).
+GENs with signed int seeds (unity) take and print negative seeds: -5..10.
+A window of UTC times, 2026-11-01T00:00:00Z..2026-11-02T00:00:00Z, means the
+Unix seconds in it (srand(time(NULL))-style seeds).
+The default range is the GEN's whole 32-bit seed space (64-bit seeds need --seeds).
 
 mt19937/mars observations within the first 624 outputs (advance included) run a
-kernel that computes only the words they need, with AVX-512 or AVX2 when the CPU has them; two full
-outputs 227 apart (e.g. `u32 = A`, `skip 226`, `u32 = B`) give the seed with no
-search at all.
+kernel that computes only the words they need, with AVX-512 or AVX2 when the CPU
+has them; two full outputs 227 apart (e.g. `u32 = A`, `skip 226`, `u32 = B`)
+give the seed with no search at all.
 
 EXAMPLES:
   echo 'u32 = 1791095845' | rngkit seed-search mt19937
-  rngkit seed-search unity --observations values.txt --max-advance 100";
+  rngkit gen unity --seed -12345 --advance 40 -n 2 u32 | sed 's/^/u32 = /' > obs.txt
+  rngkit seed-search unity --observations obs.txt --seeds -20000..0 --max-advance 100"
+        .to_string()
+}
 
 /// An MT kernel to force (for comparisons; the default picks the fastest).
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -49,16 +58,16 @@ pub enum Kernel {
 
 /// Arguments of `rngkit seed-search`.
 #[derive(Args, Debug)]
-#[command(after_help = SEED_SEARCH_HELP)]
 pub struct SeedSearchArgs {
-    /// The generator profile.
-    #[arg(value_name = "GEN", value_parser = crate::cli::parse_profile)]
-    pub generator: Profile,
+    /// The generator (see `rngkit gen --help`).
+    #[arg(value_name = "GEN", value_parser = parse_gen)]
+    pub generator: &'static Entry,
     /// The observation list (default: stdin).
     #[arg(long, value_name = "FILE")]
     pub observations: Option<PathBuf>,
-    /// The seeds to try: A..B (half-open), A..=B, A.. (default: all 32-bit seeds).
-    #[arg(long, value_name = "A..B")]
+    /// The seeds to try: A..B (half-open), A..=B, A.., or a UTC time window
+    /// (default: all 32-bit seeds).
+    #[arg(long, value_name = "A..B", allow_hyphen_values = true)]
     pub seeds: Option<String>,
     /// Also try seed(S) advanced by up to K raw steps (default 0).
     #[arg(long, value_name = "K")]
@@ -75,95 +84,132 @@ pub struct SeedSearchArgs {
 }
 
 pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
-    let profile = args.generator;
-    let seeds = parse_seeds(profile, args.seeds.as_deref())?;
+    let entry = args.generator;
+    let name = entry.name();
+    let kind = entry.info().seed_kind;
+    let Some(bits) = kind.bits() else {
+        return Err(CliError::usage(format_args!(
+            "{name} has no fixed-width integer seed to search; use `rngkit recover {name}`"
+        )));
+    };
+    let (low, high) = parse_seeds(entry, args.seeds.as_deref())?;
     let max_advance = match &args.max_advance {
         Some(text) => parse_int::<u64>(text)
             .map_err(|e| CliError::usage(format_args!("--max-advance: {e}")))?,
         None => 0,
     };
-    if args.stream.is_some() && !profile.has_stream() {
+    if args.stream.is_some() && !entry.info().has_stream {
         return Err(CliError::usage(format_args!(
-            "--stream applies to pcg32 and megacrush only, not {profile}"
+            "--stream applies to pcg32 and megacrush only, not {name}"
         )));
     }
-    let observations = observations::read(profile, args.observations.as_deref())?;
-    let mut spec = SearchSpec::new(profile, observations, seeds.clone()).max_advance(max_advance);
-    if let Some(text) = &args.threads {
-        spec = spec.threads(parse_threads(text)?);
-    }
-    if let Some(text) = &args.stream {
-        spec = spec.stream(
+    let observations = observations::read(entry, args.observations.as_deref())?;
+    let threads = match &args.threads {
+        Some(text) => Some(parse_threads(text)?),
+        None => None,
+    };
+    let stream = match &args.stream {
+        Some(text) => Some(
             parse_int::<u64>(text).map_err(|e| CliError::usage(format_args!("--stream: {e}")))?,
-        );
-    }
-    if let Some(kernel) = args.kernel {
-        spec = spec.backend(match kernel {
-            Kernel::Scalar => Backend::Scalar,
-            Kernel::Avx2 => Backend::Avx2,
-            Kernel::Avx512 => Backend::Avx512,
-        });
-    }
-    let total = spec.seed_count();
+        ),
+        None => None,
+    };
+    // A signed range crossing zero is two ranges of bit patterns.
+    let modulus = 1i128 << bits;
+    let ranges: Vec<RangeInclusive<u64>> = if low < 0 && high >= 0 {
+        vec![(low + modulus) as u64..=(modulus - 1) as u64, 0..=high as u64]
+    } else if low < 0 {
+        vec![(low + modulus) as u64..=(high + modulus) as u64]
+    } else {
+        vec![low as u64..=high as u64]
+    };
+    let total: u128 = ranges.iter().map(|r| u128::from(r.end() - r.start()) + 1).sum();
     let progress = io::stderr().is_terminal();
     let started = Instant::now();
     let mut stdout = io::stdout().lock();
     let matches = std::cell::Cell::new(0u64);
     let mut closed = false;
     let mut write_error = None;
-    search(
-        &spec,
-        |m: Match| {
-            matches.set(matches.get() + 1);
-            if closed || write_error.is_some() {
-                return;
-            }
-            if progress {
-                eprint!("\r\x1b[K");
-            }
-            let line = if max_advance > 0 {
-                format!("{} advance={}\n", m.seed, m.advance)
-            } else {
-                format!("{}\n", m.seed)
-            };
-            match stdout
-                .write_all(line.as_bytes())
-                .and_then(|()| stdout.flush())
-            {
-                Ok(()) => {}
-                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => closed = true,
-                Err(e) => write_error = Some(e),
-            }
-        },
-        |done| {
-            if progress {
-                let seconds = started.elapsed().as_secs_f64().max(1e-3);
-                let fraction = done as f64 / total.max(1) as f64;
-                let width = 30;
-                let filled = ((fraction * width as f64) as usize).min(width);
-                eprint!(
-                    "\r\x1b[K[{}{}] {:5.1}%  {:.1} M seeds/s  {} found",
-                    "#".repeat(filled),
-                    " ".repeat(width - filled),
-                    fraction * 100.0,
-                    done as f64 / seconds / 1e6,
-                    matches.get()
-                );
-            }
-        },
-    )
-    .map_err(CliError::usage)?;
+    let mut done_before = 0u64;
+    for range in ranges {
+        let mut spec = SearchSpec::new(entry, observations.clone(), range).max_advance(max_advance);
+        if let Some(t) = threads {
+            spec = spec.threads(t);
+        }
+        if let Some(s) = stream {
+            spec = spec.stream(s);
+        }
+        if let Some(kernel) = args.kernel {
+            spec = spec.backend(match kernel {
+                Kernel::Scalar => Backend::Scalar,
+                Kernel::Avx2 => Backend::Avx2,
+                Kernel::Avx512 => Backend::Avx512,
+            });
+        }
+        let done = search(
+            &spec,
+            |m: Match| {
+                matches.set(matches.get() + 1);
+                if closed || write_error.is_some() {
+                    return;
+                }
+                if progress {
+                    eprint!("\r\x1b[K");
+                }
+                let seed = kind.format(m.seed);
+                let line = if max_advance > 0 {
+                    format!("{seed} advance={}\n", m.advance)
+                } else {
+                    format!("{seed}\n")
+                };
+                match stdout
+                    .write_all(line.as_bytes())
+                    .and_then(|()| stdout.flush())
+                {
+                    Ok(()) => {}
+                    Err(e) if e.kind() == io::ErrorKind::BrokenPipe => closed = true,
+                    Err(e) => write_error = Some(e),
+                }
+            },
+            |done| {
+                if progress {
+                    let done = done_before + done;
+                    let seconds = started.elapsed().as_secs_f64().max(1e-3);
+                    let fraction = done as f64 / total.max(1) as f64;
+                    let width = 30;
+                    let filled = ((fraction * width as f64) as usize).min(width);
+                    eprint!(
+                        "\r\x1b[K[{}{}] {:5.1}%  {:.1} M seeds/s  {} found",
+                        "#".repeat(filled),
+                        " ".repeat(width - filled),
+                        fraction * 100.0,
+                        done as f64 / seconds / 1e6,
+                        matches.get()
+                    );
+                }
+            },
+        )
+        .map_err(CliError::usage)?;
+        done_before += done;
+    }
     if progress {
         eprint!("\r\x1b[K");
     }
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!(
+        "searched {done_before} seeds in {seconds:.2} s ({:.1} M seeds/s), {} match{}",
+        done_before as f64 / seconds.max(1e-9) / 1e6,
+        matches.get(),
+        if matches.get() == 1 { "" } else { "es" }
+    );
     if let Some(e) = write_error {
         return Err(CliError::usage(format_args!("cannot write to stdout: {e}")));
     }
     if matches.get() == 0 {
         return Err(CliError::no_answer(format!(
             "no seed in {}..={} matches the observations{}",
-            seeds.start(),
-            seeds.end(),
+            low,
+            high,
             if max_advance > 0 {
                 format!(" at any advance up to {max_advance}")
             } else {
@@ -174,25 +220,38 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Parses `--seeds`: `A..B` (half-open), `A..=B`, `A..` or `..B`; the
-/// default is the whole 32-bit seed space.
-fn parse_seeds(profile: Profile, text: Option<&str>) -> Result<RangeInclusive<u64>, CliError> {
-    let space_end = if profile.seed_bits() == 32 {
-        u64::from(u32::MAX)
+/// Parses `--seeds`: `A..B` (half-open), `A..=B`, `A..` or `..B`, with
+/// signed bounds for GENs with signed seeds, or a window of UTC times; the
+/// default is the whole 32-bit seed space. Returns inclusive bounds as the
+/// GEN writes seeds.
+fn parse_seeds(entry: &Entry, text: Option<&str>) -> Result<(i128, i128), CliError> {
+    let name = entry.name();
+    let kind = entry.info().seed_kind;
+    let bits = kind.bits().unwrap_or(64);
+    let (space_start, space_end): (i128, i128) = match kind {
+        SeedKind::I32 => (i128::from(i32::MIN), i128::from(i32::MAX)),
+        SeedKind::I64 => (i128::from(i64::MIN), i128::from(i64::MAX)),
+        _ if bits == 32 => (0, i128::from(u32::MAX)),
+        _ => (0, i128::from(u64::MAX)),
+    };
+    // Values the seed type cannot write but whose bits fit (a u32 above
+    // i32::MAX for an int seed) are accepted as their two's complement.
+    let (accept_min, accept_max): (i128, i128) = if bits == 32 {
+        (i128::from(i32::MIN), i128::from(u32::MAX))
     } else {
-        u64::MAX
+        (i128::from(i64::MIN), i128::from(u64::MAX))
     };
     let Some(text) = text else {
-        if profile.seed_bits() != 32 {
+        if bits != 32 {
             return Err(CliError::usage(format_args!(
-                "{profile} seeds are 64-bit: give the range to search with --seeds A..B"
+                "{name} seeds are 64-bit: give the range to search with --seeds A..B"
             )));
         }
-        return Ok(0..=space_end);
+        return Ok((space_start, space_end));
     };
     let bad = || {
         CliError::usage(format_args!(
-            "--seeds `{text}`: write A..B (half-open), A..=B or A.., with A and B decimal or 0x hex"
+            "--seeds `{text}`: write A..B (half-open), A..=B or A.., with A and B decimal or 0x hex, or a UTC window like 2026-11-01T00:00:00Z..2026-11-02T00:00:00Z"
         ))
     };
     let (a, b, inclusive) = if let Some((a, b)) = text.split_once("..=") {
@@ -202,32 +261,68 @@ fn parse_seeds(profile: Profile, text: Option<&str>) -> Result<RangeInclusive<u6
     } else {
         return Err(bad());
     };
-    let num = |s: &str| -> Result<u128, CliError> {
-        parse_int::<u128>(s.trim()).map_err(|e| CliError::usage(format_args!("--seeds: {e}")))
+    let num = |s: &str| -> Result<i128, CliError> {
+        let s = s.trim();
+        if let Some(t) = parse_utc(s) {
+            return Ok(t);
+        }
+        parse_int::<i128>(s).map_err(|e| CliError::usage(format_args!("--seeds: {e}")))
     };
-    let start = if a.trim().is_empty() { 0 } else { num(a)? };
+    let start = if a.trim().is_empty() { space_start } else { num(a)? };
     let end = if b.trim().is_empty() {
         if inclusive {
             return Err(bad());
         }
-        u128::from(space_end)
+        space_end
     } else if inclusive {
         num(b)?
     } else {
-        let b = num(b)?;
-        if b <= start {
-            return Err(CliError::usage(format_args!("--seeds `{text}` is empty")));
-        }
-        b - 1
+        num(b)? - 1
     };
     if end < start {
         return Err(CliError::usage(format_args!("--seeds `{text}` is empty")));
     }
-    if end > u128::from(space_end) {
+    if start < accept_min || end > accept_max {
         return Err(CliError::usage(format_args!(
-            "--seeds `{text}` leaves {profile}'s {}-bit seed space (which ends at {space_end})",
-            profile.seed_bits()
+            "--seeds `{text}` leaves {name}'s {bits}-bit seed space ({space_start}..={space_end})"
         )));
     }
-    Ok(start as u64..=end as u64)
+    if start < 0 && end > space_end {
+        return Err(CliError::usage(format_args!(
+            "--seeds `{text}` mixes negative seeds with seeds above {space_end}; write the range as {name} writes seeds ({space_start}..={space_end})"
+        )));
+    }
+    // Unsigned spellings above the signed maximum are the negative seeds.
+    let fold = |v: i128| if v > space_end { v - (1i128 << bits) } else { v };
+    let (start, end) = if start > space_end { (fold(start), fold(end)) } else if end > space_end && kind.signed() {
+        return Err(CliError::usage(format_args!(
+            "--seeds `{text}` crosses {space_end}; {name} writes seeds above it as negative ints: split the range"
+        )));
+    } else {
+        (start, end)
+    };
+    Ok((start, end))
+}
+
+/// `YYYY-MM-DDTHH:MM:SSZ` as Unix seconds.
+fn parse_utc(s: &str) -> Option<i128> {
+    let s = s.strip_suffix('Z')?;
+    let (date, time) = s.split_once('T')?;
+    let d: Vec<i64> = date.split('-').map(|p| p.parse().ok()).collect::<Option<_>>()?;
+    let t: Vec<i64> = time.split(':').map(|p| p.parse().ok()).collect::<Option<_>>()?;
+    let ([y, m, day], [hh, mm, ss]) = (d.as_slice(), t.as_slice()) else {
+        return None;
+    };
+    if !(1..=12).contains(m) || !(1..=31).contains(day) || *hh > 23 || *mm > 59 || *ss > 60 {
+        return None;
+    }
+    // Days from 1970-01-01 (Howard Hinnant's civil-from-days, inverted).
+    let y = if *m <= 2 { y - 1 } else { *y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    Some(i128::from(days * 86_400 + hh * 3600 + mm * 60 + ss))
 }

@@ -1,31 +1,46 @@
 //! `rngkit state GEN SEEDING [--advance N] [-o FILE]`
 
-use std::fs;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use rngkit::profile::DeterministicRng;
+use clap::Args;
 
-use crate::cli::StateArgs;
+use crate::cli::{Source, generators_help};
 use crate::error::CliError;
 use crate::output::Output;
 use crate::seeding;
 
+/// The long help of `state`.
+pub fn help() -> String {
+    format!(
+        "EXAMPLES:\n  rngkit state unity --seed 0\n  \
+         rngkit state mars --seed 1234 --advance 170 -o rng.bin\n  \
+         rngkit state mt19937 --state-file rng.bin --advance -5\n  \
+         rngkit state xoshiro256ss --seed 1 --advance 6277101735386680763835789423207666416102355444464034512896\n\n\
+         Words print as zero-padded lowercase hex (8 digits for 32-bit words, 16 for\n\
+         64-bit). With -o, GENs with a save blob (mars, mt19937) write the blob; the\n\
+         others write the text line, which --state-file reads back.\n\n{}",
+        generators_help()
+    )
+}
+
+/// Arguments of `rngkit state`.
+#[derive(Args, Debug)]
+pub struct StateArgs {
+    #[command(flatten)]
+    pub source: Source,
+    /// Write the state to FILE (the save blob for mars/mt19937).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
 pub fn run(args: StateArgs) -> Result<ExitCode, CliError> {
     let rng = seeding::build(&args.source)?;
-    let text = seeding::format_words(&rng);
     match &args.output {
-        Some(path) => {
-            let data = match &rng {
-                DeterministicRng::Mt19937(mt) => mt.to_blob(),
-                _ => format!("{text}\n").into_bytes(),
-            };
-            fs::write(path, data).map_err(|e| {
-                CliError::usage(format_args!("cannot write {}: {e}", path.display()))
-            })?;
-        }
+        Some(path) => seeding::write_state_file(&rng, path)?,
         None => {
             let mut out = Output::new();
-            out.line(&text)?;
+            out.line(&rng.format_words())?;
             out.finish()?;
         }
     }

@@ -1,0 +1,13 @@
+//! Each generator's own analysis, one module per generator: its backward
+//! step, jump, distance, linear view for recovery, and seed
+//! identification. The registry ([`crate::registry`]) reaches them; nothing
+//! else names a generator.
+
+pub mod mt19937;
+pub mod pcg32;
+pub mod splitmix64;
+pub mod tinymt32;
+pub mod xoroshiro128p;
+pub mod xorshift128;
+pub mod xorshift32;
+pub mod xoshiro256ss;

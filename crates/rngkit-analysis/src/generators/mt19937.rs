@@ -1,0 +1,348 @@
+//! The analysis of MT19937 (`mt19937`, `mars`): stepping back, jumps, distance, the
+//! linear view for recovery, and seed identification.
+
+#![allow(unused_imports)]
+
+use std::sync::OnceLock;
+
+use rngkit::generators::*;
+use rngkit::{StateError, StateWords, WordRng};
+
+use crate::advance::*;
+use crate::mt;
+use crate::distance::*;
+use crate::dlog::*;
+use crate::gf2::*;
+use crate::identify::*;
+use crate::linear::*;
+use crate::{Distance, DistanceError, Jump, StepBack};
+
+use rngkit::registry::{Engine, Gen};
+
+use crate::observe::{Observation, layout};
+use crate::recover::{Count, ENUMERATE_LIMIT, RecoverError, RecoverOptions, Recovered, conclude, fits};
+use crate::recover::mt as full_words;
+use crate::recover::mt_partial;
+use crate::observe::Layout;
+use crate::search::mt::{Backend, MtPlan};
+use crate::search::{Match, Plan, SearchSpec, generic_scan, verify};
+
+// ------------------------------------------------------------------- MT19937
+
+impl StepBack for Mt19937 {
+    /// Within a block only `left` grows; before the block's first word the
+    /// previous block is recovered by untwisting (every bit of it, including
+    /// its first word) and `left` becomes 1.
+    fn step_back(&mut self) {
+        *self = mt::step_back(self);
+    }
+}
+
+impl Jump for Mt19937 {
+    /// Leaves the same representation as `n` calls of `next_word` (`left`
+    /// in 0..624 after a twist).
+    fn jump(&mut self, n: u128) {
+        *self = mt::jump(self, n);
+    }
+
+    /// Stays in the current block when the target lies in it; otherwise
+    /// lands on an earlier block with `left` in 0..624, its first word
+    /// recomputed (see [`mt19937_canonical`](crate::mt19937_canonical)).
+    fn jump_back(&mut self, n: u128) {
+        *self = mt::jump_back(self, n);
+    }
+}
+
+impl Distance for Mt19937 {
+    const HAS_FAST_METHOD: bool = false;
+    fn distance_to(&self, _to: &Self) -> Result<u128, DistanceError> {
+        Err(DistanceError::NeedsBound {
+            generator: "mt19937",
+        })
+    }
+
+    /// Scans the word sequence from `self` for the 624-word window of `to`.
+    fn distance_within(&self, to: &Self, max: u128) -> Result<u128, DistanceError> {
+        mt::search(self, to, max).ok_or(DistanceError::NotWithin { max })
+    }
+}
+
+impl F2Linear for Mt19937 {
+    /// The 624-word window starting at the next output.
+    const STATE_BITS: usize = 624 * 32;
+    /// The low 31 bits of the window's first word never reach the future.
+    const DEGREE: usize = 19937;
+
+    fn to_bits(&self) -> BitVec {
+        u32_to_bits(&crate::mt::window(self))
+    }
+
+    fn from_bits(bits: &BitVec) -> Result<Self, StateError> {
+        let window = bits_to_u32::<624>(bits, "mt19937 bits")?;
+        Mt19937::from_state(window, 624)
+    }
+
+    fn step_linear_bit(&mut self) -> bool {
+        // Tempering is linear.
+        self.next_word() & 1 == 1
+    }
+
+    cached_poly!(Mt19937, Mt19937::new(5489));
+}
+
+/// MT19937 block length.
+const N: usize = 624;
+
+const UPPER: u32 = 0x8000_0000;
+
+const LOWER: u32 = 0x7fff_ffff;
+
+/// The init_genrand multiplier and its inverse mod 2^32.
+const INIT_MUL: u32 = 1_812_433_253;
+
+const INIT_MUL_INV: u32 = 2_520_285_293;
+
+/// The block before one twist (the inverse of [`Mt19937::twist`]); the one
+/// implementation, shared with the jumps.
+pub use crate::mt::untwist;
+
+/// The seed whose `init_genrand` block agrees with `block` on words
+/// `1..624` and the top bit of word 0, if there is one.
+pub fn init_block_seed(block: &[u32; N]) -> Option<u32> {
+    let next = |x: u32, i: usize| INIT_MUL.wrapping_mul(x ^ (x >> 30)).wrapping_add(i as u32);
+    // Cheap rejection first: two recurrence steps.
+    if block[2] != next(block[1], 2) || block[3] != next(block[2], 3) {
+        return None;
+    }
+    let y = block[1].wrapping_sub(1).wrapping_mul(INIT_MUL_INV);
+    let seed = y ^ (y >> 30);
+    if (seed ^ block[0]) & UPPER != 0 {
+        return None;
+    }
+    (4..N)
+        .all(|i| block[i] == next(block[i - 1], i))
+        .then_some(seed)
+}
+
+/// Finds `S` and `n` with `state == advance(seed(S), n)` for MT19937, where
+/// `seed` is `init_genrand` (the `mt19937` profile; the `mars` profile's
+/// seeding adds one twist, which gives the same stream and the same `n`:
+/// `n = 624 * twists - left`). Walks back at most `max_twists` blocks.
+/// `None` when no such seed is found within the bound.
+///
+/// ```
+/// use rngkit::profile::{DeterministicRng, Profile};
+/// use rngkit_analysis::identify::{Identified, identify_mt19937};
+///
+/// // The mars notes: seed(S) followed by two whole twists, left = 454.
+/// let mut rng = Profile::Mars.seeded(1234, 0).unwrap();
+/// rng.discard(2 * 624 + 170);
+/// let DeterministicRng::Mt19937(mt) = rng else { unreachable!() };
+/// assert_eq!(mt.left(), 454);
+/// assert_eq!(
+///     identify_mt19937(&mt, 1 << 20),
+///     Some(Identified { seed: 1234, advance: 2 * 624 + 170 })
+/// );
+/// ```
+pub fn identify_mt19937(state: &Mt19937, max_twists: u64) -> Option<Identified> {
+    let left = u64::from(state.left());
+    let given = state.block();
+    if left == 0 && init_block_seed(given) == Some(given[0]) {
+        return Some(Identified {
+            seed: u64::from(given[0]),
+            advance: 0,
+        });
+    }
+    let mut block = *given;
+    for twists in 1..=max_twists {
+        block = untwist(&block);
+        if let Some(seed) = init_block_seed(&block) {
+            let advance = (N as u64 * twists).checked_sub(left)?;
+            // Confirm forwards: exact words, no assumption left unchecked.
+            let mut mt = Mt19937::new(seed);
+            for _ in 0..twists {
+                mt.twist();
+            }
+            return (mt.block() == given).then_some(Identified {
+                seed: u64::from(seed),
+                advance,
+            });
+        }
+    }
+    None
+}
+
+/// The seeds `S` whose MT19937 stream (from `init_genrand(S)`; the same for
+/// `mars`) has output `first` at position `i` and `second` at `i + 227`
+/// (tempered, as drawn), for `i <= 395`. No search: the twist relation
+/// `x[i+851] = x[i+624] ^ f(top x[i+227] | low x[i+228])` exposes 31 bits of
+/// the init word `i + 228`, which the init recurrence runs back to the seed;
+/// the two candidates for its top bit are checked against the exposed top
+/// bit of word `i + 227` and then forwards.
+///
+/// # Panics
+/// If `i > 395` (the relation then involves twisted words, not init words).
+///
+/// ```
+/// use rngkit::profile::Profile;
+/// use rngkit_analysis::identify::mt19937_seeds_from_pair;
+///
+/// let mut rng = Profile::Mt19937.seeded(5489, 0).unwrap();
+/// rng.discard(10);
+/// let a = rng.next_word() as u32; // output 10
+/// rng.discard(226);
+/// let b = rng.next_word() as u32; // output 237
+/// assert_eq!(mt19937_seeds_from_pair(10, a, b), vec![5489]);
+/// ```
+pub fn mt19937_seeds_from_pair(i: usize, first: u32, second: u32) -> Vec<u32> {
+    assert!(i + 228 < N, "the pair relation needs i <= 395, got {i}");
+    let y = crate::mt::f_inverse(untemper(second) ^ untemper(first));
+    let mut seeds = Vec::new();
+    for top in [0, UPPER] {
+        let mut x = (y & LOWER) | top;
+        let mut ok = true;
+        for j in (1..=i + 228).rev() {
+            let t = x.wrapping_sub(j as u32).wrapping_mul(INIT_MUL_INV);
+            x = t ^ (t >> 30);
+            if j - 1 == i + 227 && (x ^ y) & UPPER != 0 {
+                ok = false;
+                break;
+            }
+        }
+        if ok && stream_has(x, i, first, second) {
+            seeds.push(x);
+        }
+    }
+    seeds.sort_unstable();
+    seeds.dedup();
+    seeds
+}
+
+fn stream_has(seed: u32, i: usize, first: u32, second: u32) -> bool {
+    let mut mt = Mt19937::new(seed);
+    mt.twist();
+    temper(mt.block()[i]) == first && temper(mt.block()[i + 227]) == second
+}
+
+/// MT19937 recovery for GEN `G` (whose generator is [`Mt19937`]): 624
+/// consecutive full outputs directly, else every revealed bit as equations
+/// in the 19 937 state bits ([`crate::recover::mt_partial`]).
+///
+/// # Errors
+/// [`RecoverError`] when partial words lie too far in.
+pub fn recover<G: Gen<Rng = Mt19937>>(
+    observations: &[Observation],
+    options: &RecoverOptions,
+) -> Result<Recovered, RecoverError> {
+    let lay = layout(observations, 32, true);
+    let fits = |rng: &Engine| fits(observations, rng);
+    if let Some(mt) = full_words::from_full_words(&lay.constraints) {
+        let rng = Engine::new::<G>(mt);
+        return Ok(if fits(&rng) {
+            Recovered::Unique(rng)
+        } else {
+            Recovered::NoneFits
+        });
+    }
+    if let Some(last) = lay
+        .constraints
+        .last()
+        .filter(|c| c.offset > mt_partial::MAX_PARTIAL_OFFSET)
+    {
+        return Err(RecoverError(format!(
+            "the observations reach {} words in; MT19937 recovery from partial words follows at most {} \
+             (624 consecutive full outputs have no such limit)",
+            last.offset,
+            mt_partial::MAX_PARTIAL_OFFSET
+        )));
+    }
+    let limit = ENUMERATE_LIMIT.ilog2();
+    let Some(solutions) = mt_partial::solve(&lay.constraints, options.threads, limit)
+    else {
+        return Ok(Recovered::NoneFits);
+    };
+    let free = solutions.free();
+    if free > limit {
+        return Ok(Recovered::Several {
+            count: Count::PowerOfTwo(free),
+            states: Vec::new(),
+        });
+    }
+    let mut states = Vec::new();
+    for combination in 0u64..(1 << free) {
+        let mut x = solutions.particular.clone();
+        for (i, v) in solutions.basis.iter().enumerate() {
+            if combination >> i & 1 == 1 {
+                for (a, b) in x.iter_mut().zip(v) {
+                    *a ^= b;
+                }
+            }
+        }
+        if let Some(mt) = mt_partial::state_of(&x) {
+            let rng = Engine::new::<G>(mt);
+            if fits(&rng) {
+                states.push(rng);
+            }
+        }
+    }
+    Ok(conclude(states))
+}
+
+/// `identify` for the MT19937 GENs: untwists to the block `init_genrand`
+/// wrote, with no search (`max_advance` only bounds the answer; the walk
+/// stops after 2^20 blocks without it).
+pub fn identify(rng: &rngkit::registry::Engine, max_advance: Option<u64>) -> Option<Identified> {
+    let mt = rng.downcast_ref::<Mt19937>()?;
+    let twists = max_advance.map_or(1 << 20, |n| n / 624 + 2);
+    identify_mt19937(mt, twists).filter(|id| max_advance.is_none_or(|n| id.advance <= n))
+}
+
+/// The seed-search kernel of the MT19937 GENs (`G` seeds the same stream
+/// as `init_genrand`): no search for a pair of full words 227 apart; the
+/// [`MtPlan`] filter (scalar or SIMD) for outputs in the first block; the
+/// generic kernel otherwise.
+pub fn scan<'a, G: Gen<Rng = Mt19937>>(spec: &'a SearchSpec, lay: &'a Layout) -> Plan<'a> {
+    if let Some(found) = pair_shortcut(spec, lay) {
+        return Plan::Done(found);
+    }
+    match MtPlan::new(&lay.constraints, spec.max_advance_value()) {
+        Some(plan) => {
+            let backend = spec.backend_choice().unwrap_or_else(Backend::best);
+            Plan::Scan(Box::new(move |first, count, survivors| {
+                plan.scan(backend, first as u32, count as u32, survivors)
+            }))
+        }
+        None => generic_scan::<G>(spec, lay),
+    }
+}
+
+/// The MT19937 shortcut: two fully known words 227 apart at an output below
+/// 396 give the seed directly, for each advance.
+pub fn pair_shortcut(spec: &SearchSpec, lay: &Layout) -> Option<Vec<Match>> {
+    let full: Vec<(u64, u32)> = lay
+        .constraints
+        .iter()
+        .filter(|c| c.known.mask == 0xffff_ffff)
+        .map(|c| (c.offset, c.known.value as u32))
+        .collect();
+    let &(offset, first) = full
+        .iter()
+        .find(|(o, _)| full.iter().any(|(p, _)| *p == o + 227))?;
+    let second = full.iter().find(|(p, _)| *p == offset + 227)?.1;
+    if offset.checked_add(spec.max_advance_value())? > 395 {
+        return None;
+    }
+    let mut found = Vec::new();
+    for advance in 0..=spec.max_advance_value() {
+        for seed in mt19937_seeds_from_pair((offset + advance) as usize, first, second) {
+            let seed = u64::from(seed);
+            if spec.seeds().contains(&seed) && verify(spec, seed, advance) {
+                found.push(Match { seed, advance });
+            }
+        }
+    }
+    found.sort_unstable();
+    Some(found)
+}
+
+pub use crate::mt::mt19937_canonical;

@@ -1,0 +1,123 @@
+//! The analysis of PCG32 (`pcg32`, `megacrush`): stepping back, jumps, distance, the
+//! linear view for recovery, and seed identification.
+
+#![allow(unused_imports)]
+
+use std::sync::OnceLock;
+
+use rngkit::generators::*;
+use rngkit::{StateError, StateWords, WordRng};
+
+use crate::advance::*;
+use crate::distance::*;
+use crate::dlog::*;
+use crate::gf2::*;
+use crate::identify::*;
+use crate::linear::*;
+use crate::{Distance, DistanceError, Jump, StepBack};
+
+use rngkit::registry::{Engine, Gen};
+
+use crate::observe::{Observation, layout};
+use crate::recover::{Count, ENUMERATE_LIMIT, RecoverError, RecoverOptions, Recovered, conclude, fits};
+use crate::recover::pcg;
+
+// --------------------------------------------------------------------- PCG32
+
+/// PCG32's LCG multiplier (pcg-c-basic).
+pub(crate) const PCG_MULTIPLIER: u64 = Pcg32::MULTIPLIER;
+
+impl StepBack for Pcg32 {
+    fn step_back(&mut self) {
+        let prev = self
+            .state()
+            .wrapping_sub(self.increment())
+            .wrapping_mul(inverse_mod_2_64(PCG_MULTIPLIER));
+        *self = Pcg32::from_state(prev, self.increment()).expect("increment unchanged");
+    }
+}
+
+impl Jump for Pcg32 {
+    /// Period 2^64: `n` is taken modulo 2^64.
+    fn jump(&mut self, n: u128) {
+        let (m, p) = lcg_power(PCG_MULTIPLIER, self.increment(), n as u64);
+        let s = self.state().wrapping_mul(m).wrapping_add(p);
+        *self = Pcg32::from_state(s, self.increment()).expect("increment unchanged");
+    }
+
+    fn jump_back(&mut self, n: u128) {
+        self.jump((n as u64).wrapping_neg().into());
+    }
+}
+
+impl Distance for Pcg32 {
+    const HAS_FAST_METHOD: bool = true;
+    fn distance_to(&self, to: &Self) -> Result<u128, DistanceError> {
+        if self.increment() != to.increment() {
+            return Err(DistanceError::DifferentStreams {
+                from_increment: self.increment(),
+                to_increment: to.increment(),
+            });
+        }
+        // Fix the state one bit at a time: advancing by 2^k leaves the low k
+        // bits alone and flips bit k (the LCG's low k bits have period 2^k).
+        let (mut cur, target) = (self.state(), to.state());
+        let (mut mult, mut plus) = (PCG_MULTIPLIER, self.increment());
+        let mut distance = 0u64;
+        for bit in 0..64 {
+            if cur == target {
+                break;
+            }
+            if (cur ^ target) >> bit & 1 == 1 {
+                cur = cur.wrapping_mul(mult).wrapping_add(plus);
+                distance |= 1 << bit;
+            }
+            plus = mult.wrapping_add(1).wrapping_mul(plus);
+            mult = mult.wrapping_mul(mult);
+        }
+        debug_assert_eq!(cur, target);
+        Ok(u128::from(distance))
+    }
+}
+
+/// PCG32 recovery for GEN `G`: full outputs with a known increment
+/// ([`crate::recover::pcg`]).
+///
+/// # Errors
+/// [`RecoverError`] without a fully observed output.
+pub fn recover<G: Gen<Rng = Pcg32>>(
+    observations: &[Observation],
+    options: &RecoverOptions,
+) -> Result<Recovered, RecoverError> {
+    let lay = layout(observations, 32, true);
+    let fits = |rng: &Engine| fits(observations, rng);
+    let Some(anchor) = lay
+        .constraints
+        .iter()
+        .position(|c| c.known.mask == 0xffff_ffff)
+    else {
+        return Err(RecoverError(
+            "PCG32 recovery needs at least one fully observed 32-bit output (u32 / next-uint)".into(),
+        ));
+    };
+    if lay.constraints.len() == 1 {
+        return Ok(Recovered::Several {
+            count: Count::PowerOfTwo(32),
+            states: Vec::new(),
+        });
+    }
+    let found = pcg::candidates(
+        &lay.constraints,
+        anchor,
+        options.pcg_increment,
+        options.threads,
+        1 << 10,
+    );
+    let states: Vec<Engine> = found
+        .into_iter()
+        .filter_map(|s| <Pcg32 as StateWords>::from_words(&[s, options.pcg_increment]).ok())
+        .map(Engine::new::<G>)
+        .filter(|rng| fits(rng))
+        .collect();
+    Ok(conclude(states))
+}

@@ -1,0 +1,93 @@
+//! `rngkit locate GEN SEEDING --observations FILE [--max N]`
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use rngkit::number::parse_int;
+use rngkit_analysis::observe::{layout, matches_all};
+
+use crate::cli::Source;
+use crate::commands::observations;
+use crate::error::CliError;
+use crate::output::{Output, Written};
+use crate::seeding;
+
+/// The long help of `locate`.
+pub fn help() -> String {
+    "Prints every advance n (0 <= n <= --max, default 1000000) at which the\n\
+observations fit the stream that starts from SEEDING, one a line, in\n\
+increasing order; exit 1 when none fits. The stream is walked once: each\n\
+position is checked first against the exact bits the observations reveal, and\n\
+only the survivors run the full draws.\n\n\
+Project_Xs's \"reidentify\" for BDSP: after a restart you know the state from\n\
+before and see a few new blinks (`bits 0xf = ...` lines with `skip` for the\n\
+frames between them). Where NPCs draw k extra raw steps per frame, write those\n\
+steps as `skip` lines (a frame with one blink check and k NPC draws between two\n\
+blinks is `skip k` plus the unobserved checks). docs/cli.md walks through it.\n\n\
+EXAMPLES:\n  \
+rngkit gen bdsp --seed 1 --advance 5000 -n 3 next-uint | sed 's/^/next-uint = /' > obs.txt\n  \
+rngkit locate bdsp --seed 1 --observations obs.txt --max 10000"
+        .to_string()
+}
+
+/// Arguments of `rngkit locate`.
+#[derive(Args, Debug)]
+pub struct LocateArgs {
+    #[command(flatten)]
+    pub source: Source,
+    /// The observation list (`-`: stdin).
+    #[arg(long, value_name = "FILE")]
+    pub observations: PathBuf,
+    /// The largest advance to try (default 1000000).
+    #[arg(long, value_name = "N")]
+    pub max: Option<String>,
+}
+
+pub fn run(args: LocateArgs) -> Result<ExitCode, CliError> {
+    let entry = args.source.generator;
+    let max = match &args.max {
+        Some(text) => parse_int::<u64>(text).map_err(|e| CliError::usage(format_args!("--max: {e}")))?,
+        None => 1_000_000,
+    };
+    let obs = observations::read(entry, Some(&args.observations))?;
+    let start = seeding::build(&args.source)?;
+    let lay = layout(&obs, entry.output_bits(), false);
+    // A sliding window of the raw words the exact constraints look at.
+    let window = lay
+        .constraints
+        .iter()
+        .map(|c| c.offset)
+        .max()
+        .map_or(0, |m| m as usize + 1);
+    let mut ahead = start.clone();
+    let mut words: std::collections::VecDeque<u64> = (0..window).map(|_| ahead.next_word()).collect();
+    let mut here = start;
+    let mut out = Output::new();
+    let mut found = 0u64;
+    for n in 0..=max {
+        let quick = lay
+            .constraints
+            .iter()
+            .all(|c| c.known.matches(words[c.offset as usize]));
+        if quick && matches_all(&obs, &mut here.clone()) {
+            found += 1;
+            if let Written::Closed = out.line(&n.to_string())? {
+                return Ok(ExitCode::SUCCESS);
+            }
+        }
+        here.next_word();
+        if window > 0 {
+            words.pop_front();
+            words.push_back(ahead.next_word());
+        }
+    }
+    out.finish()?;
+    if found == 0 {
+        return Err(CliError::no_answer(format!(
+            "the observations fit nowhere in the first {max} steps of this {} stream",
+            entry.name()
+        )));
+    }
+    Ok(ExitCode::SUCCESS)
+}
