@@ -5,12 +5,14 @@
 //! php_mt_seed task): per kernel on one thread, and the threaded search on
 //! two threads with the best kernel.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::*;
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rngkit::engines::unity::value_from_word;
-use rngkit::profile::{DeterministicRng, Profile};
 use rngkit_analysis::identify::identify_mt19937;
 use rngkit_analysis::observe::parse_observations;
 use rngkit_analysis::recover::{RecoverOptions, recover};
@@ -18,7 +20,7 @@ use rngkit_analysis::search::mt::{Backend, MtPlan};
 use rngkit_analysis::search::{SearchSpec, search};
 
 fn first_output(seed: u32) -> u32 {
-    Profile::Mt19937
+    p("mt19937")
         .seeded(u64::from(seed), 0)
         .unwrap()
         .next_word() as u32
@@ -26,7 +28,7 @@ fn first_output(seed: u32) -> u32 {
 
 fn seed_search(c: &mut Criterion) {
     let target = first_output(0x7654_3210);
-    let obs = parse_observations(Profile::Mt19937, &format!("u32 = {target}")).unwrap();
+    let obs = parse_observations(p("mt19937"), &format!("u32 = {target}")).unwrap();
     let lay = rngkit_analysis::observe::layout(&obs, 32, false);
     let plan = MtPlan::new(&lay.constraints, 0).unwrap();
     let mut group = c.benchmark_group("seed_search_mt19937_first_output");
@@ -47,7 +49,7 @@ fn seed_search(c: &mut Criterion) {
     group.throughput(Throughput::Elements(SEARCH_SEEDS));
     group.bench_function("search_2_threads/best", |b| {
         let spec = SearchSpec::new(
-            Profile::Mt19937,
+            p("mt19937"),
             obs.clone(),
             0x7600_0000..=0x7600_0000 + SEARCH_SEEDS - 1,
         )
@@ -82,7 +84,7 @@ fn cpu_time(thread: bool) -> Duration {
 
 fn seed_search_cpu(c: &mut Criterion) {
     let target = first_output(0x7654_3210);
-    let obs = parse_observations(Profile::Mt19937, &format!("u32 = {target}")).unwrap();
+    let obs = parse_observations(p("mt19937"), &format!("u32 = {target}")).unwrap();
     let lay = rngkit_analysis::observe::layout(&obs, 32, false);
     let plan = MtPlan::new(&lay.constraints, 0).unwrap();
     let mut group = c.benchmark_group("seed_search_mt19937_first_output_cpu_time");
@@ -107,7 +109,7 @@ fn seed_search_cpu(c: &mut Criterion) {
     group.throughput(Throughput::Elements(SEARCH_SEEDS));
     group.bench_function("search_2_threads/best", |b| {
         let spec = SearchSpec::new(
-            Profile::Mt19937,
+            p("mt19937"),
             obs.clone(),
             0x7600_0000..=0x7600_0000 + SEARCH_SEEDS - 1,
         )
@@ -124,9 +126,9 @@ fn seed_search_cpu(c: &mut Criterion) {
 }
 
 fn identification(c: &mut Criterion) {
-    let mut rng = Profile::Mars.seeded(0xdead_beef, 0).unwrap();
+    let mut rng = p("mars").seeded(0xdead_beef, 0).unwrap();
     rng.discard(2 * 624 + 170);
-    let DeterministicRng::Mt19937(mt) = rng else {
+    let rngkit::registry::Engine::Mt19937(mt) = rng else {
         unreachable!()
     };
     let blob = mt.to_blob();
@@ -140,27 +142,27 @@ fn identification(c: &mut Criterion) {
 
 fn recovery(c: &mut Criterion) {
     // MT19937 from 624 full outputs.
-    let mut rng = Profile::Mt19937.seeded(2024, 0).unwrap();
+    let mut rng = p("mt19937").seeded(2024, 0).unwrap();
     let text: String = (0..624)
         .map(|_| format!("u32 = {}\n", rng.next_word()))
         .collect();
-    let mt_obs = parse_observations(Profile::Mt19937, &text).unwrap();
+    let mt_obs = parse_observations(p("mt19937"), &text).unwrap();
     let options = RecoverOptions {
         threads: 1,
         ..RecoverOptions::default()
     };
     c.bench_function("recover_mt19937_624_words", |b| {
-        b.iter(|| recover(Profile::Mt19937, black_box(&mt_obs), &options).unwrap())
+        b.iter(|| recover(p("mt19937"), black_box(&mt_obs), &options).unwrap())
     });
     // Unity from 8 consecutive `value`s (parsing included: it inverts the floats).
-    let mut rng = Profile::Unity.seeded(0xbeef, 0).unwrap();
+    let mut rng = p("unity").seeded(0xbeef, 0).unwrap();
     let text: String = (0..8)
         .map(|_| format!("value = {}\n", value_from_word(rng.next_word() as u32)))
         .collect();
     c.bench_function("recover_unity_8_values", |b| {
         b.iter(|| {
-            let obs = parse_observations(Profile::Unity, black_box(&text)).unwrap();
-            recover(Profile::Unity, &obs, &options).unwrap()
+            let obs = parse_observations(p("unity"), black_box(&text)).unwrap();
+            recover(p("unity"), &obs, &options).unwrap()
         })
     });
 }
@@ -168,16 +170,16 @@ fn recovery(c: &mut Criterion) {
 fn partial_recovery(c: &mut Criterion) {
     // MT19937 from the low 8 bits of 4000 outputs (32 000 equations in the
     // 19 937 state bits), and TinyMT32 from 160 full outputs (bit 0 each).
-    let mut rng = Profile::Mt19937.seeded(2025, 0).unwrap();
+    let mut rng = p("mt19937").seeded(2025, 0).unwrap();
     let text: String = (0..4000)
         .map(|_| format!("bits 0xff = {}\n", rng.next_word() & 0xff))
         .collect();
-    let mt_obs = parse_observations(Profile::Mt19937, &text).unwrap();
-    let mut tiny = Profile::Tinymt32.seeded(2025, 0).unwrap();
+    let mt_obs = parse_observations(p("mt19937"), &text).unwrap();
+    let mut tiny = p("tinymt32").seeded(2025, 0).unwrap();
     let text: String = (0..160)
         .map(|_| format!("u32 = {}\n", tiny.next_word()))
         .collect();
-    let tiny_obs = parse_observations(Profile::Tinymt32, &text).unwrap();
+    let tiny_obs = parse_observations(p("tinymt32"), &text).unwrap();
     let mut group = c.benchmark_group("recover_partial");
     group.sample_size(10);
     for threads in [1, 2] {
@@ -187,7 +189,7 @@ fn partial_recovery(c: &mut Criterion) {
         };
         group.bench_function(
             format!("mt19937_low8_4000_outputs/{threads}_threads"),
-            |b| b.iter(|| recover(Profile::Mt19937, black_box(&mt_obs), &options).unwrap()),
+            |b| b.iter(|| recover(p("mt19937"), black_box(&mt_obs), &options).unwrap()),
         );
     }
     let options = RecoverOptions {
@@ -195,7 +197,7 @@ fn partial_recovery(c: &mut Criterion) {
         ..RecoverOptions::default()
     };
     group.bench_function("tinymt32_160_outputs", |b| {
-        b.iter(|| recover(Profile::Tinymt32, black_box(&tiny_obs), &options).unwrap())
+        b.iter(|| recover(p("tinymt32"), black_box(&tiny_obs), &options).unwrap())
     });
     group.finish();
 }

@@ -77,6 +77,13 @@ impl fmt::Debug for Entry {
     }
 }
 
+impl fmt::Display for Entry {
+    /// The GEN's name.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.spec.name())
+    }
+}
+
 impl std::ops::Deref for Entry {
     type Target = dyn DynGen;
 

@@ -9,7 +9,9 @@ use rngkit::generators::{
     Mt19937, Pcg32, SplitMix64, TinyMt32, Xoroshiro128Plus, Xorshift32, Xorshift128,
     Xoshiro256StarStar,
 };
-use rngkit_analysis::{Jump, StepBack, mt19937_canonical, tinymt32_canonical};
+use rngkit_analysis::generators::mt19937::mt19937_canonical;
+use rngkit_analysis::generators::tinymt32::tinymt32_canonical;
+use rngkit_analysis::{Jump, StepBack};
 
 fn rng() -> SplitMix64 {
     SplitMix64::new(0xadd_5eed)

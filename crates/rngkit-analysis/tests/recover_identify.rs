@@ -2,14 +2,18 @@
 //! Xorshift128 by a bounded walk back. The expected seeds and advances are
 //! the test's own inputs; streams for the pair test come from `rand_mt`.
 
+mod common;
+use common::*;
 use rand_core::{Rng, SeedableRng};
 use rngkit::generators::{Mt19937, Xorshift128};
-use rngkit::profile::{DeterministicRng, Profile};
 use rngkit::{StateWords, WordRng};
-use rngkit_analysis::identify::{
-    Identified, identify_mt19937, identify_splitmix_filled, identify_tinymt32,
-    identify_xorshift128, mt19937_seeds_from_pair, untwist,
+use rngkit_analysis::generators::mt19937::{
+    identify_mt19937, mt19937_seeds_from_pair, untwist,
 };
+use rngkit_analysis::generators::splitmix64::identify_splitmix_filled;
+use rngkit_analysis::generators::tinymt32::identify_tinymt32;
+use rngkit_analysis::generators::xorshift128::identify_xorshift128;
+use rngkit_analysis::identify::Identified;
 
 struct TestRng(u64);
 impl TestRng {
@@ -22,11 +26,10 @@ impl TestRng {
     }
 }
 
-fn mt_of(rng: DeterministicRng) -> Mt19937 {
-    match rng {
-        DeterministicRng::Mt19937(mt) => mt,
-        other => panic!("not MT19937: {other:?}"),
-    }
+fn mt_of(rng: rngkit::registry::Engine) -> Mt19937 {
+    rng.downcast_ref::<Mt19937>()
+        .cloned()
+        .unwrap_or_else(|| panic!("not MT19937: {rng:?}"))
 }
 
 #[test]
@@ -45,7 +48,7 @@ fn mt_states_identify_for_both_profiles() {
         3 * 624,
     ];
     advances.extend((0..12).map(|_| t.next() % 20_000));
-    for profile in [Profile::Mt19937, Profile::Mars] {
+    for profile in [p("mt19937"), p("mars")] {
         for &advance in &advances {
             let seed = t.next() as u32;
             let mut rng = profile.seeded(u64::from(seed), 0).unwrap();
@@ -67,7 +70,7 @@ fn mt_states_identify_for_both_profiles() {
 /// by exactly two whole twists with left = 454, i.e. 2 * 624 + 170 draws.
 #[test]
 fn mars_save_blob_identifies() {
-    let mut mt = mt_of(Profile::Mars.seeded(0xdead_beef, 0).unwrap());
+    let mut mt = mt_of(p("mars").seeded(0xdead_beef, 0).unwrap());
     mt.twist();
     mt.twist();
     let blob = {
@@ -173,17 +176,17 @@ fn xoshiro_family_walks_back_to_its_splitmix_fill() {
         // rand_xoshiro's seed_from_u64 fills the state with SplitMix64 outputs
         // too: its stream is the oracle for the state reached.
         let mut oracle = Xoshiro256StarStar::seed_from_u64(seed);
-        let mut rng = Profile::Xoshiro256ss.seeded(seed, 0).unwrap();
+        let mut rng = p("xoshiro256ss").seeded(seed, 0).unwrap();
         for _ in 0..advance {
             oracle.next_u64();
             rng.next_word();
         }
         assert_eq!(oracle.next_u64(), rng.clone().next_word());
         assert_eq!(
-            identify_splitmix_filled(&rng, 2000),
+            identify_splitmix_filled(rng.downcast_ref::<rngkit::generators::Xoshiro256StarStar>().unwrap(), 2000),
             Some(Identified { seed, advance })
         );
-        let mut rng = Profile::Xoroshiro128p.seeded(seed, 0).unwrap();
+        let mut rng = p("xoroshiro128p").seeded(seed, 0).unwrap();
         rng.discard(advance);
         let mut oracle = Xoroshiro128Plus::seed_from_u64(seed);
         for _ in 0..advance {
@@ -191,7 +194,7 @@ fn xoshiro_family_walks_back_to_its_splitmix_fill() {
         }
         assert_eq!(oracle.next_u64(), rng.clone().next_word());
         assert_eq!(
-            identify_splitmix_filled(&rng, 2000),
+            identify_splitmix_filled(rng.downcast_ref::<rngkit::generators::Xoroshiro128Plus>().unwrap(), 2000),
             Some(Identified { seed, advance })
         );
     }

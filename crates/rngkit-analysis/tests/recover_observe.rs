@@ -1,10 +1,10 @@
 //! The observation language: parsing, line-numbered errors, matching, and
 //! the soundness of the bits each observed value reveals.
 
-use rngkit::profile::{DeterministicRng, Profile};
+mod common;
+use common::*;
 use rngkit_analysis::observe::{
-    KnownBits, ObservationKind, ObservedDraw, ObservedValue, layout, matches_all, output_bits,
-    parse_observations,
+    KnownBits, ObservationKind, ObservedValue, layout, matches_all, parse_observations,
 };
 
 /// A small deterministic generator for test inputs (SplitMix64 constants,
@@ -30,7 +30,7 @@ skip 0x10
 bits 0xf0 = 0x30
 int -5 5 = -3
 ";
-    let obs = parse_observations(Profile::Mt19937, text).unwrap();
+    let obs = parse_observations(p("mt19937"), text).unwrap();
     assert_eq!(obs.len(), 4);
     assert_eq!(obs[0].line, 2);
     assert_eq!(obs[1].kind, ObservationKind::Skip(16));
@@ -67,7 +67,7 @@ fn errors_name_the_line() {
         ("skip 3 = 4\n", "line 1: `skip N` takes no `= VALUE`"),
     ];
     for (text, expected) in cases {
-        let err = parse_observations(Profile::Mt19937, text)
+        let err = parse_observations(p("mt19937"), text)
             .unwrap_err()
             .to_string();
         assert!(
@@ -84,30 +84,30 @@ fn errors_name_the_line() {
 #[test]
 fn published_unity_values_match() {
     let values = "value = 0.5841396\nvalue = 0.5840824\nvalue = 0.6736069\nvalue = 0.766507\nvalue = 0.3050319\n";
-    let obs = parse_observations(Profile::Unity, values).unwrap();
-    assert!(matches_all(&obs, &mut Profile::Unity.seeded(0, 0).unwrap()));
+    let obs = parse_observations(p("unity"), values).unwrap();
+    assert!(matches_all(&obs, &mut p("unity").seeded(0, 0).unwrap()));
     assert!(!matches_all(
         &obs,
-        &mut Profile::Unity.seeded(1, 0).unwrap()
+        &mut p("unity").seeded(1, 0).unwrap()
     ));
     for line in [
         "range-float -100 500 = 149.5162",
         "range-float 500 -100 = 250.4838",
         "range-float -1201661979.1 1331884683 = -148060352",
     ] {
-        let obs = parse_observations(Profile::Unity, line).unwrap();
+        let obs = parse_observations(p("unity"), line).unwrap();
         assert!(
-            matches_all(&obs, &mut Profile::Unity.seeded(0, 0).unwrap()),
+            matches_all(&obs, &mut p("unity").seeded(0, 0).unwrap()),
             "{line}"
         );
     }
     // Raw words after InitState(0): 1900725526, ...; 1900725526 % 100 = 26.
     let obs = parse_observations(
-        Profile::Unity,
+        p("unity"),
         "range-int 0 100 = 26\nrange-int 7 7 = 7\nu32 = 1900725046",
     )
     .unwrap();
-    assert!(matches_all(&obs, &mut Profile::Unity.seeded(0, 0).unwrap()));
+    assert!(matches_all(&obs, &mut p("unity").seeded(0, 0).unwrap()));
 }
 
 /// `Random.value` is strictly increasing in the 23 low bits, so an exact
@@ -127,7 +127,7 @@ fn unity_value_is_invertible_exhaustively() {
     assert_eq!(rngkit::engines::unity::value_from_word(0x7f_ffff), 1.0);
 }
 
-fn soundness_case(profile: Profile, draw: &str, seeds: u64) {
+fn soundness_case(profile: &'static rngkit_analysis::registry::Entry, draw: &str, seeds: u64) {
     let mut t = TestRng(draw.len() as u64 ^ seeds);
     let (name, args) = {
         let words: Vec<&str> = draw.split_whitespace().collect();
@@ -137,11 +137,11 @@ fn soundness_case(profile: Profile, draw: &str, seeds: u64) {
         )
     };
     let arg_refs: Vec<&str> = args.iter().map(String::as_str).collect();
-    let parsed = ObservedDraw::parse(profile, &name, &arg_refs).unwrap();
-    let bits = output_bits(profile);
+    let parsed = profile.parse_draw(&name, &arg_refs).unwrap();
+    let bits = profile.output_bits();
     for _ in 0..seeds {
         let seed = t.next()
-            & if profile.seed_bits() == 32 {
+            & if profile.info().seed_kind.bits() == Some(32) {
                 0xffff_ffff
             } else {
                 u64::MAX
@@ -182,46 +182,46 @@ fn soundness_case(profile: Profile, draw: &str, seeds: u64) {
 
 #[test]
 fn revealed_bits_hold_for_every_draw_kind() {
-    let cases: &[(Profile, &str)] = &[
-        (Profile::Unity, "value"),
-        (Profile::Unity, "range-float -100 500"),
-        (Profile::Unity, "range-int 0 100"),
-        (Profile::Unity, "range-int 100 -28"),
-        (Profile::Unity, "range-int -2147483648 2147483647"),
-        (Profile::Bdsp, "next-uint"),
-        (Profile::Bdsp, "next-rand"),
-        (Profile::Bdsp, "next-rand 0 11"),
-        (Profile::Bdsp, "next-alt-rand 0 15"),
-        (Profile::Bdsp, "next-float"),
-        (Profile::Bdsp, "next-float 2 10"),
-        (Profile::Mars, "next-u32"),
-        (Profile::Mars, "next-unit"),
-        (Profile::Mars, "next-float"),
-        (Profile::Mars, "next-int-inclusive 15"),
-        (Profile::Mars, "next-float-pc24"),
-        (Profile::Unity, "inside-unit-circle"),
-        (Profile::Unity, "rotation"),
-        (Profile::UnityMath, "next-uint"),
-        (Profile::UnityMath, "next-int -50 77"),
-        (Profile::UnityMath, "next-float"),
-        (Profile::UnityMath, "next-bool"),
-        (Profile::UnityMath, "next-double"),
-        (Profile::Megacrush, "next-uint"),
-        (Profile::Megacrush, "next-int 3 99"),
-        (Profile::Megacrush, "next-float"),
-        (Profile::Megacrush, "next-bool"),
-        (Profile::Mt19937, "u32"),
-        (Profile::Mt19937, "u64"),
-        (Profile::Mt19937, "f32"),
-        (Profile::Mt19937, "f64"),
-        (Profile::Mt19937, "bool"),
-        (Profile::Mt19937, "int 0 6"),
-        (Profile::Mt19937, "int -1000 1024"),
-        (Profile::Xoshiro256ss, "u32"),
-        (Profile::Xoshiro256ss, "u64"),
-        (Profile::Xoshiro256ss, "f64"),
-        (Profile::Xoroshiro128p, "int 0 64"),
-        (Profile::Pcg32, "u32"),
+    let cases: &[(&'static rngkit_analysis::registry::Entry, &str)] = &[
+        (p("unity"), "value"),
+        (p("unity"), "range-float -100 500"),
+        (p("unity"), "range-int 0 100"),
+        (p("unity"), "range-int 100 -28"),
+        (p("unity"), "range-int -2147483648 2147483647"),
+        (p("bdsp"), "next-uint"),
+        (p("bdsp"), "next-rand"),
+        (p("bdsp"), "next-rand 0 11"),
+        (p("bdsp"), "next-alt-rand 0 15"),
+        (p("bdsp"), "next-float"),
+        (p("bdsp"), "next-float 2 10"),
+        (p("mars"), "next-u32"),
+        (p("mars"), "next-unit"),
+        (p("mars"), "next-float"),
+        (p("mars"), "next-int-inclusive 15"),
+        (p("mars"), "next-float-pc24"),
+        (p("unity"), "inside-unit-circle"),
+        (p("unity"), "rotation"),
+        (p("unity-math"), "next-uint"),
+        (p("unity-math"), "next-int -50 77"),
+        (p("unity-math"), "next-float"),
+        (p("unity-math"), "next-bool"),
+        (p("unity-math"), "next-double"),
+        (p("megacrush"), "next-uint"),
+        (p("megacrush"), "next-int 3 99"),
+        (p("megacrush"), "next-float"),
+        (p("megacrush"), "next-bool"),
+        (p("mt19937"), "u32"),
+        (p("mt19937"), "u64"),
+        (p("mt19937"), "f32"),
+        (p("mt19937"), "f64"),
+        (p("mt19937"), "bool"),
+        (p("mt19937"), "int 0 6"),
+        (p("mt19937"), "int -1000 1024"),
+        (p("xoshiro256ss"), "u32"),
+        (p("xoshiro256ss"), "u64"),
+        (p("xoshiro256ss"), "f64"),
+        (p("xoroshiro128p"), "int 0 64"),
+        (p("pcg32"), "u32"),
     ];
     for &(profile, draw) in cases {
         soundness_case(profile, draw, 40);
@@ -230,38 +230,38 @@ fn revealed_bits_hold_for_every_draw_kind() {
 
 #[test]
 fn exact_values_reveal_what_the_formulas_say() {
-    let bits = |profile: Profile, draw: &str, value: &str| {
+    let bits = |profile: &'static rngkit_analysis::registry::Entry, draw: &str, value: &str| {
         let obs = parse_observations(profile, &format!("{draw} = {value}")).unwrap();
-        layout(&obs, output_bits(profile), false).constraints
+        layout(&obs, profile.output_bits(), false).constraints
     };
     // value: the 23 low bits; range-int 0 96 (96 = 2^5 * 3): 5 low bits.
     assert_eq!(
-        bits(Profile::Unity, "value", "0.5841396")[0].known.mask,
+        bits(p("unity"), "value", "0.5841396")[0].known.mask,
         0x7f_ffff
     );
     assert_eq!(
-        bits(Profile::Unity, "value", "0.5841396")[0].known.value,
+        bits(p("unity"), "value", "0.5841396")[0].known.value,
         1900725526 & 0x7f_ffff
     );
     assert_eq!(
-        bits(Profile::Unity, "range-int 0 96", "37")[0].known,
+        bits(p("unity"), "range-int 0 96", "37")[0].known,
         KnownBits::new(0x1f, 37 & 0x1f)
     );
     // mars next-unit determines the whole tempered word.
     let y = 0x1234_5678u32;
     let unit = rngkit::engines::mars::unit_from_word(y);
     assert_eq!(
-        bits(Profile::Mars, "next-unit", &format!("{unit:?}"))[0].known,
+        bits(p("mars"), "next-unit", &format!("{unit:?}"))[0].known,
         KnownBits::new(0xffff_ffff, u64::from(y))
     );
     // u64 on a 32-bit generator spans two words, low first.
-    let c = bits(Profile::Mt19937, "u64", "0x1122334455667788");
+    let c = bits(p("mt19937"), "u64", "0x1122334455667788");
     assert_eq!(
         (c[0].offset, c[0].known.value, c[1].offset, c[1].known.value),
         (0, 0x55667788, 1, 0x11223344)
     );
     // A redrawing draw ends the fixed layout.
-    let obs = parse_observations(Profile::Mars, "next-int-inclusive 10 = 3\nnext-u32 = 5").unwrap();
+    let obs = parse_observations(p("mars"), "next-int-inclusive 10 = 3\nnext-u32 = 5").unwrap();
     let lay = layout(&obs, 32, false);
     assert_eq!(lay.span, None);
     assert!(lay.constraints.is_empty());
@@ -272,11 +272,11 @@ fn imprecise_floats_match_within_their_digits() {
     let v = ObservedValue::parse("0.584").unwrap();
     assert!(v.matches_f32(0.5841396));
     assert!(!v.matches_f32(0.5846));
-    let obs = parse_observations(Profile::Unity, "value = 0.584").unwrap();
+    let obs = parse_observations(p("unity"), "value = 0.584").unwrap();
     let c = layout(&obs, 32, false).constraints;
     // 0.584 +- 0.0005 covers ~8400 patterns: only a prefix is known.
     assert!(c[0].known.mask.count_ones() < 23 && c[0].known.mask.count_ones() > 5);
-    let _: DeterministicRng = Profile::Unity.seeded(0, 0).unwrap();
+    let _: rngkit::registry::Engine = p("unity").seeded(0, 0).unwrap();
 }
 
 /// Random lines built from the language's own tokens and hostile numbers:
@@ -339,7 +339,7 @@ fn random_lines_never_panic() {
     ];
     let mut t = TestRng(77);
     let mut parsed = 0;
-    for profile in Profile::ALL {
+    for profile in rngkit_analysis::registry::all() {
         for _ in 0..4000 {
             let r: Vec<u64> = (0..10).map(|_| t.next()).collect();
             let pick = |i: usize| tokens[(r[i] % tokens.len() as u64) as usize];
@@ -356,7 +356,7 @@ fn random_lines_never_panic() {
             };
             if let Ok(obs) = parse_observations(profile, &text) {
                 parsed += 1;
-                let bits = output_bits(profile);
+                let bits = profile.output_bits();
                 let _ = layout(&obs, bits, false);
                 let _ = layout(&obs, bits, true);
                 let far = obs

@@ -4,12 +4,12 @@
 //! independent oracles: `rand_mt` for MT19937, the TinyMT reference vector
 //! (seed 1) for TinyMT32.
 
-use rngkit::draw::Draw;
-use rngkit::profile::{DeterministicRng, Profile};
+mod common;
+use common::*;
 use rngkit_analysis::observe::parse_observations;
 use rngkit_analysis::recover::{Count, RecoverOptions, Recovered, recover};
 
-fn run(profile: Profile, text: &str) -> Recovered {
+fn run(profile: &'static rngkit_analysis::registry::Entry, text: &str) -> Recovered {
     let obs = parse_observations(profile, text).unwrap();
     recover(
         profile,
@@ -22,7 +22,7 @@ fn run(profile: Profile, text: &str) -> Recovered {
     .unwrap()
 }
 
-fn unique(r: Recovered) -> DeterministicRng {
+fn unique(r: Recovered) -> rngkit::registry::Engine {
     match r {
         Recovered::Unique(rng) => rng,
         other => panic!("expected one state, got {other:?}"),
@@ -43,7 +43,7 @@ fn mt19937_from_low_8_bits_of_4000_outputs() {
     for w in &outputs[3..4003] {
         text.push_str(&format!("bits 0xff = {:#x}\n", w & 0xff));
     }
-    let mut rng = unique(run(Profile::Mt19937, &text));
+    let mut rng = unique(run(p("mt19937"), &text));
     let again: Vec<u32> = (0..5000).map(|_| rng.next_word() as u32).collect();
     assert_eq!(
         again, outputs,
@@ -55,12 +55,12 @@ fn mt19937_from_low_8_bits_of_4000_outputs() {
 fn mt19937_from_f32_draws_and_the_count_when_short() {
     // f32 reveals the top 24 bits of each output; 2000 draws pin the state.
     let seed = 99u64;
-    let mut gen_rng = Profile::Mt19937.seeded(seed, 0).unwrap();
-    let draw = Draw::parse(Profile::Mt19937, "f32", &[]).unwrap();
+    let mut gen_rng = p("mt19937").seeded(seed, 0).unwrap();
+    let draw = p("mt19937").parse_draw("f32", &[]).unwrap();
     let text: String = (0..2000)
         .map(|_| format!("f32 = {}\n", draw.eval(&mut gen_rng).format(false)))
         .collect();
-    let mut rng = unique(run(Profile::Mt19937, &text));
+    let mut rng = unique(run(p("mt19937"), &text));
     let mut oracle = rand_mt::Mt::new(seed as u32);
     for _ in 0..1000 {
         assert_eq!(rng.next_word() as u32, oracle.next_u32());
@@ -72,7 +72,7 @@ fn mt19937_from_f32_draws_and_the_count_when_short() {
     let text: String = (0..5000)
         .map(|_| format!("bits 1 = {}\n", oracle.next_u32() & 1))
         .collect();
-    match run(Profile::Mt19937, &text) {
+    match run(p("mt19937"), &text) {
         Recovered::Several { count, states } => {
             assert_eq!(count, Count::PowerOfTwo(19937 - 5000));
             assert!(states.is_empty());
@@ -90,7 +90,7 @@ fn mt19937_contradicting_bits_fit_no_state() {
     // Flip one revealed bit of the last output: now no state fits.
     let last = oracle.next_u32() & 0xff;
     text.push_str(&format!("bits 0xff = {:#x}\n", last ^ 0x10));
-    assert!(matches!(run(Profile::Mt19937, &text), Recovered::NoneFits));
+    assert!(matches!(run(p("mt19937"), &text), Recovered::NoneFits));
 }
 
 #[test]
@@ -98,11 +98,11 @@ fn tinymt32_from_bit_0_of_its_outputs() {
     use rngkit::generators::TinyMt32;
     // Reference facts (TinyMT check32.out.txt): seed 1's first output is
     // 2545341989; the state recovered from seed 1's outputs replays it.
-    let mut seeded = DeterministicRng::TinyMt32(TinyMt32::new(1));
+    let mut seeded = rngkit::registry::Engine::new::<TinyMt32>(TinyMt32::new(1));
     let text: String = (0..200)
         .map(|_| format!("u32 = {}\n", seeded.next_word()))
         .collect();
-    let mut rng = unique(run(Profile::Tinymt32, &text));
+    let mut rng = unique(run(p("tinymt32"), &text));
     assert_eq!(rng.next_word(), 2_545_341_989);
     // Random states: bit 0 of 127 outputs is linear in the 127 state bits
     // (the characteristic polynomial is primitive), so 160 pin the state;
@@ -118,21 +118,21 @@ fn tinymt32_from_bit_0_of_its_outputs() {
             (s >> 17) as u32,
             (s >> 5) as u32,
         ];
-        let original = DeterministicRng::TinyMt32(TinyMt32::from_state(words).unwrap());
+        let original = rngkit::registry::Engine::new::<TinyMt32>(TinyMt32::from_state(words).unwrap());
         let mut g = original.clone();
         let outputs: Vec<u64> = (0..300).map(|_| g.next_word()).collect();
         let text: String = outputs[..160]
             .iter()
             .map(|w| format!("u32 = {w}\n"))
             .collect();
-        let recovered = unique(run(Profile::Tinymt32, &text));
+        let recovered = unique(run(p("tinymt32"), &text));
         assert_eq!(recovered.to_words(), original.to_words());
         // Only the low bits of 100 outputs: 2^(127 - 100) states fit.
         let text: String = outputs[..100]
             .iter()
             .map(|w| format!("bits 1 = {}\n", w & 1))
             .collect();
-        match run(Profile::Tinymt32, &text) {
+        match run(p("tinymt32"), &text) {
             Recovered::Several { count, .. } => assert_eq!(count, Count::PowerOfTwo(27)),
             other => panic!("expected a count, got {other:?}"),
         }
@@ -148,7 +148,7 @@ fn probe_ranks() {
             .map(|_| format!("bits 0xff = {:#x}\n", oracle.next_u32() & 0xff))
             .collect();
         let t = std::time::Instant::now();
-        let r = run(Profile::Mt19937, &text);
+        let r = run(p("mt19937"), &text);
         let desc = match r {
             Recovered::Several { count, .. } => format!("{count}"),
             Recovered::Unique(_) => "unique".into(),
@@ -167,7 +167,7 @@ fn probe_phases() {
     let text: String = (0..4000)
         .map(|_| format!("bits 0xff = {:#x}\n", oracle.next_u32() & 0xff))
         .collect();
-    let obs = parse_observations(Profile::Mt19937, &text).unwrap();
+    let obs = parse_observations(p("mt19937"), &text).unwrap();
     let lay = layout(&obs, 32, true);
     let t = std::time::Instant::now();
     let sol = mt_partial::solve(&lay.constraints, 1, 16).unwrap();

@@ -2,8 +2,9 @@
 //! survivors as a brute force over `rand_mt`'s streams; the threaded search
 //! finds planted seeds for MT19937, mars and Unity; the i / i+227 shortcut.
 
+mod common;
+use common::*;
 use rand_mt::Mt;
-use rngkit::profile::Profile;
 use rngkit_analysis::observe::{KnownBits, WordConstraint, parse_observations};
 use rngkit_analysis::search::mt::{Backend, MtPlan};
 use rngkit_analysis::search::{Match, SearchSpec, search};
@@ -109,7 +110,7 @@ fn threaded_search_finds_planted_mt_seeds() {
     let mut oracle = Mt::new(seed);
     let out: Vec<u32> = (0..10).map(|_| oracle.next_u32()).collect();
     for backend in Backend::available() {
-        for profile in [Profile::Mt19937, Profile::Mars] {
+        for profile in [p("mt19937"), p("mars")] {
             // The first output only.
             let obs = parse_observations(profile, &format!("u32 = {}", out[0])).unwrap();
             let spec = SearchSpec::new(profile, obs, 1_000_000..=1_500_000)
@@ -146,9 +147,9 @@ fn outputs_227_apart_need_no_search() {
     let mut oracle = Mt::new(seed);
     let out: Vec<u32> = (0..400).map(|_| oracle.next_u32()).collect();
     let text = format!("u32 = {}\nskip 226\nu32 = {}", out[30], out[257]);
-    let obs = parse_observations(Profile::Mt19937, &text).unwrap();
+    let obs = parse_observations(p("mt19937"), &text).unwrap();
     // The whole 32-bit space, answered without scanning it.
-    let spec = SearchSpec::new(Profile::Mt19937, obs, 0..=u64::from(u32::MAX)).max_advance(40);
+    let spec = SearchSpec::new(p("mt19937"), obs, 0..=u64::from(u32::MAX)).max_advance(40);
     assert_eq!(
         run(&spec),
         vec![Match {
@@ -161,8 +162,8 @@ fn outputs_227_apart_need_no_search() {
 #[test]
 fn unity_values_find_their_seed() {
     // Reference facts: Random.value after InitState(0) prints 0.5841396, 0.5840824.
-    let obs = parse_observations(Profile::Unity, "value = 0.5841396\nvalue = 0.5840824").unwrap();
-    let spec = SearchSpec::new(Profile::Unity, obs, 0..=200_000).threads(2);
+    let obs = parse_observations(p("unity"), "value = 0.5841396\nvalue = 0.5840824").unwrap();
+    let spec = SearchSpec::new(p("unity"), obs, 0..=200_000).threads(2);
     assert_eq!(
         run(&spec),
         vec![Match {
@@ -171,12 +172,12 @@ fn unity_values_find_their_seed() {
         }]
     );
     // A negative seed is the int's two's complement: -5 is 0xfffffffb.
-    let mut rng = Profile::Unity.seeded(0xffff_fffb, 0).unwrap();
+    let mut rng = p("unity").seeded(0xffff_fffb, 0).unwrap();
     rng.discard(7);
     let words: Vec<u64> = (0..2).map(|_| rng.next_word()).collect();
     let text = format!("u32 = {}\nu32 = {}", words[0], words[1]);
-    let obs = parse_observations(Profile::Unity, &text).unwrap();
-    let spec = SearchSpec::new(Profile::Unity, obs, 0xffff_0000..=0xffff_ffff).max_advance(10);
+    let obs = parse_observations(p("unity"), &text).unwrap();
+    let spec = SearchSpec::new(p("unity"), obs, 0xffff_0000..=0xffff_ffff).max_advance(10);
     assert_eq!(
         run(&spec),
         vec![Match {
@@ -188,7 +189,7 @@ fn unity_values_find_their_seed() {
 
 #[test]
 fn ranges_are_checked() {
-    let obs = parse_observations(Profile::Mt19937, "u32 = 1").unwrap();
-    let spec = SearchSpec::new(Profile::Mt19937, obs, 0..=(1 << 32));
+    let obs = parse_observations(p("mt19937"), "u32 = 1").unwrap();
+    let spec = SearchSpec::new(p("mt19937"), obs, 0..=(1 << 32));
     assert!(search(&spec, |_| {}, |_| {}).is_err());
 }

@@ -4,9 +4,10 @@
 //! published vectors and the rand_* crates; here `rand_mt`, `rand_pcg` and
 //! `rand_xoshiro` also serve as independent oracles where they apply.
 
+mod common;
+use common::*;
 use rand_core::{Rng, SeedableRng};
 use rngkit::engines::unity::{range_from_t, value_from_word as unity_value};
-use rngkit::profile::{DeterministicRng, Profile};
 use rngkit_analysis::observe::parse_observations;
 use rngkit_analysis::recover::{Count, RecoverOptions, Recovered, recover};
 
@@ -21,7 +22,7 @@ impl TestRng {
     }
 }
 
-fn run(profile: Profile, text: &str) -> Recovered {
+fn run(profile: &'static rngkit_analysis::registry::Entry, text: &str) -> Recovered {
     let obs = parse_observations(profile, text).unwrap();
     recover(
         profile,
@@ -34,7 +35,7 @@ fn run(profile: Profile, text: &str) -> Recovered {
     .unwrap()
 }
 
-fn unique(r: Recovered) -> DeterministicRng {
+fn unique(r: Recovered) -> rngkit::registry::Engine {
     match r {
         Recovered::Unique(g) => g,
         other => panic!("expected one state, got {other:?}"),
@@ -46,16 +47,16 @@ fn unity_eight_values_give_the_state_and_seven_leave_two() {
     let mut t = TestRng(10);
     for _ in 0..10 {
         let words: Vec<u64> = (0..4).map(|_| t.next() & 0xffff_ffff).collect();
-        let original = Profile::Unity.from_words(&words).unwrap();
+        let original = p("unity").from_words(&words).unwrap();
         let mut rng = original.clone();
         let values: Vec<String> = (0..8)
             .map(|_| format!("value = {}\n", unity_value(rng.next_word() as u32)))
             .collect();
         assert_eq!(
-            unique(run(Profile::Unity, &values.concat())).to_words(),
+            unique(run(p("unity"), &values.concat())).to_words(),
             words
         );
-        match run(Profile::Unity, &values[..7].concat()) {
+        match run(p("unity"), &values[..7].concat()) {
             Recovered::Several {
                 count: Count::Exact(2),
                 states,
@@ -69,7 +70,7 @@ fn unity_eight_values_give_the_state_and_seven_leave_two() {
 
 #[test]
 fn underdetermined_and_contradictory_observations() {
-    match run(Profile::Unity, "value = 0.5841396\nvalue = 0.5840824\n") {
+    match run(p("unity"), "value = 0.5841396\nvalue = 0.5840824\n") {
         Recovered::Several {
             count: Count::PowerOfTwo(82),
             states,
@@ -79,10 +80,10 @@ fn underdetermined_and_contradictory_observations() {
     // Reference facts: the raw words after InitState(0); the fifth is wrong.
     let text =
         "u32 = 1900725526\nu32 = 1900725046\nu32 = 559298752\nu32 = 107093222\nu32 = 556206922\n";
-    assert!(matches!(run(Profile::Unity, text), Recovered::NoneFits));
+    assert!(matches!(run(p("unity"), text), Recovered::NoneFits));
     let good = text.replace("556206922", "556206921");
     assert_eq!(
-        unique(run(Profile::Unity, &good)).to_words(),
+        unique(run(p("unity"), &good)).to_words(),
         vec![0, 1, 1_812_433_254, 1_900_727_103]
     );
 }
@@ -96,7 +97,7 @@ fn forty_bdsp_blinks_recover_the_state() {
     let mut t = TestRng(11);
     for _ in 0..3 {
         let words: Vec<u64> = (0..4).map(|_| t.next() & 0xffff_ffff).collect();
-        let mut rng = Profile::Bdsp.from_words(&words).unwrap();
+        let mut rng = p("bdsp").from_words(&words).unwrap();
         rng.discard(t.next() % 1000);
         let mut text = String::new();
         let mut blinks = 0;
@@ -122,7 +123,7 @@ fn forty_bdsp_blinks_recover_the_state() {
                 gap += 1;
             }
         }
-        let recovered = unique(run(Profile::Bdsp, &text));
+        let recovered = unique(run(p("bdsp"), &text));
         assert_eq!(recovered.to_words(), first_state.unwrap().to_words());
     }
 }
@@ -131,7 +132,7 @@ fn forty_bdsp_blinks_recover_the_state() {
 fn bdsp_and_unity_draw_kinds_recover() {
     let mut t = TestRng(12);
     let words: Vec<u64> = (0..4).map(|_| t.next() & 0xffff_ffff).collect();
-    let state = Profile::Unity.from_words(&words).unwrap();
+    let state = p("unity").from_words(&words).unwrap();
     // range-int with a power-of-two span reveals 6 bits a draw; mixed with
     // range-float draws and skips.
     let mut rng = state.clone();
@@ -148,7 +149,7 @@ fn bdsp_and_unity_draw_kinds_recover() {
             text.push_str("skip 2\n");
         }
     }
-    assert_eq!(unique(run(Profile::Unity, &text)).to_words(), words);
+    assert_eq!(unique(run(p("unity"), &text)).to_words(), words);
 }
 
 #[test]
@@ -163,14 +164,14 @@ fn mt19937_from_624_outputs() {
     for w in &outputs[5..629] {
         text.push_str(&format!("u32 = {w}\n"));
     }
-    let mut rng = unique(run(Profile::Mt19937, &text));
+    let mut rng = unique(run(p("mt19937"), &text));
     let again: Vec<u32> = (0..664).map(|_| rng.next_word() as u32).collect();
     assert_eq!(
         again, outputs,
         "the recovered state replays the stream from the first observed draw"
     );
     // mars: a freshly seeded generator's block comes back word for word.
-    let original = Profile::Mars.seeded(77, 0).unwrap();
+    let original = p("mars").seeded(77, 0).unwrap();
     let mut g = original.clone();
     let words: Vec<u64> = (0..625).map(|_| g.next_word()).collect();
     let text: String = words[..624]
@@ -178,12 +179,12 @@ fn mt19937_from_624_outputs() {
         .map(|w| format!("next-u32 = {w}\n"))
         .collect();
     assert_eq!(
-        unique(run(Profile::Mars, &text)).to_words(),
+        unique(run(p("mars"), &text)).to_words(),
         original.to_words()
     );
     // A 625th word that contradicts the first 624: nothing fits.
     let bad = format!("{text}next-u32 = {}\n", words[624] ^ 1);
-    assert!(matches!(run(Profile::Mars, &bad), Recovered::NoneFits));
+    assert!(matches!(run(p("mars"), &bad), Recovered::NoneFits));
 }
 
 #[test]
@@ -192,10 +193,10 @@ fn xoshiro_and_xoroshiro_recover() {
     let mut oracle = rand_xoshiro::Xoshiro256StarStar::seed_from_u64(99);
     let outs: Vec<u64> = (0..6).map(|_| oracle.next_u64()).collect();
     let text: String = outs.iter().map(|w| format!("u64 = {w:#x}\n")).collect();
-    let mut rng = unique(run(Profile::Xoshiro256ss, &text));
+    let mut rng = unique(run(p("xoshiro256ss"), &text));
     assert_eq!(
         rng.to_words(),
-        Profile::Xoshiro256ss.seeded(99, 0).unwrap().to_words()
+        p("xoshiro256ss").seeded(99, 0).unwrap().to_words()
     );
     assert_eq!((0..6).map(|_| rng.next_word()).collect::<Vec<_>>(), outs);
     // xoroshiro128+: only the low bit is linear; 160 outputs.
@@ -203,10 +204,10 @@ fn xoshiro_and_xoroshiro_recover() {
     let text: String = (0..160)
         .map(|_| format!("u64 = {}\n", oracle.next_u64()))
         .collect();
-    let rng = unique(run(Profile::Xoroshiro128p, &text));
+    let rng = unique(run(p("xoroshiro128p"), &text));
     assert_eq!(
         rng.to_words(),
-        Profile::Xoroshiro128p.seeded(5, 0).unwrap().to_words()
+        p("xoroshiro128p").seeded(5, 0).unwrap().to_words()
     );
 }
 
@@ -216,12 +217,12 @@ fn pcg32_from_three_outputs() {
     // pcg32_srandom (reference facts: pcg32-demo 42/54 vectors).
     let mut oracle = rand_pcg::Lcg64Xsh32::new(0xfeed_5eed, 54);
     oracle.next_u32();
-    let expected = Profile::Pcg32.seeded(0xfeed_5eed, 54).unwrap();
+    let expected = p("pcg32").seeded(0xfeed_5eed, 54).unwrap();
     let mut expected_after = expected.clone();
     expected_after.next_word();
     let o: Vec<u32> = (0..4).map(|_| oracle.next_u32()).collect();
     let text = format!("u32 = {}\nskip 1\nu32 = {}\nu32 = {}\n", o[0], o[2], o[3]);
-    let rng = unique(run(Profile::Pcg32, &text));
+    let rng = unique(run(p("pcg32"), &text));
     assert_eq!(rng.to_words(), expected_after.to_words());
 }
 
@@ -229,12 +230,12 @@ fn pcg32_from_three_outputs() {
 fn splitmix64_from_one_output() {
     // Published: SplitMix64 seeded with 1234567 (Vigna's splitmix64.c) gives
     // 6457827717110365317 first; here the third output after two unseen ones.
-    let mut rng = Profile::Splitmix64.seeded(1_234_567, 0).unwrap();
+    let mut rng = p("splitmix64").seeded(1_234_567, 0).unwrap();
     let outs: Vec<u64> = (0..4).map(|_| rng.next_word()).collect();
     assert_eq!(outs[0], 6_457_827_717_110_365_317);
     let text = format!("skip 2\nu64 = {}\nu64 = {}\n", outs[2], outs[3]);
     assert_eq!(
-        unique(run(Profile::Splitmix64, &text)).to_words(),
+        unique(run(p("splitmix64"), &text)).to_words(),
         vec![1_234_567]
     );
 }

@@ -9,7 +9,7 @@
 
 use proptest::prelude::*;
 use rngkit::generators::*;
-use rngkit::profile::{Algorithm, Profile};
+use rngkit::facade::Algorithm;
 use rngkit::rand_core::Rng;
 use rngkit::{StateWords, WordRng};
 
@@ -315,45 +315,5 @@ proptest! {
             // Every accepted state can be drawn from, across a twist.
             g.discard(700);
         }
-    }
-
-    /// `Profile::from_words` never panics for any profile and agrees with the oracle.
-    #[test]
-    fn profile_from_words(index in 0usize..12, w in proptest::collection::vec(word(64), 0..6)) {
-        let profile = Profile::ALL[index];
-        let parsed = profile.from_words(&w);
-        prop_assert_eq!(parsed.is_ok(), valid(profile.algorithm(), &w));
-    }
-
-    /// `Profile::seeded` never panics; it refuses exactly too-wide seeds and
-    /// unity-math's seed 0.
-    #[test]
-    fn profile_seeded(
-        index in 0usize..12,
-        seed in prop_oneof![any::<u64>(), 0..=U32_MAX, Just(0u64)],
-        stream in any::<u64>(),
-    ) {
-        let profile = Profile::ALL[index];
-        let too_wide = profile.seed_bits() == 32 && seed > U32_MAX;
-        let refused = profile == Profile::UnityMath && seed == 0;
-        let expected_ok = !too_wide && !refused;
-        let seeded = profile.seeded(seed, stream);
-        prop_assert_eq!(seeded.is_ok(), expected_ok);
-        if let Ok(mut g) = seeded {
-            prop_assert_eq!(g.algorithm(), profile.algorithm());
-            let words = g.to_words();
-            prop_assert!(valid(profile.algorithm(), &words));
-            let mut back = profile.from_words(&words).unwrap();
-            prop_assert_eq!(back.next_u64(), g.next_u64());
-        }
-    }
-
-    /// Profile names round-trip through Display and FromStr; other names are refused.
-    #[test]
-    fn profile_names(index in 0usize..12, other in "[a-z0-9-]{0,14}") {
-        let profile = Profile::ALL[index];
-        prop_assert_eq!(profile.to_string().parse::<Profile>(), Ok(profile));
-        let known = Profile::ALL.iter().any(|p| p.name() == other);
-        prop_assert_eq!(other.parse::<Profile>().is_ok(), known);
     }
 }

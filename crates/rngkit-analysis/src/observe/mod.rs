@@ -14,20 +14,22 @@
 //!
 //! let unity = registry::find("unity").unwrap();
 //! let text = "# after InitState(0)\nvalue = 0.5841396\nskip 2\nbits 0xf = 0x6\n";
-//! let observations = parse_observations(unity.spec(), text).unwrap();
+//! let observations = parse_observations(unity, text).unwrap();
 //! assert_eq!(observations.len(), 3);
 //! assert_eq!(observations[1].kind, ObservationKind::Skip(2));
 //! let mut rng = unity.seed(&BigInt::from(0), &Default::default()).unwrap();
 //! assert!(rngkit_analysis::observe::matches_all(&observations, &mut rng));
 //!
-//! let err = parse_observations(unity.spec(), "value = 0.5\nskip x\n").unwrap_err();
+//! let err = parse_observations(unity, "value = 0.5\nskip x\n").unwrap_err();
 //! assert!(err.to_string().starts_with("line 2: "));
 //! ```
 
 use std::fmt;
 
 use rngkit::number::parse_int;
-use rngkit::registry::{DynGen, Engine, Steps};
+use rngkit::registry::{Engine, Steps};
+
+use crate::registry::Entry;
 
 pub use rngkit::observe::{KnownBits, ObservedValue};
 /// A draw that an observation names: the registry's parsed draw.
@@ -81,7 +83,7 @@ impl std::error::Error for ObservationError {}
 /// # Errors
 /// The first malformed line, as an [`ObservationError`].
 pub fn parse_observations(
-    spec: &dyn DynGen,
+    spec: &Entry,
     text: &str,
 ) -> Result<Vec<Observation>, ObservationError> {
     let mut observations = Vec::new();

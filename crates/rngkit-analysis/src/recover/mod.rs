@@ -30,7 +30,7 @@
 //! let text: String = (0..8)
 //!     .map(|_| format!("value = {}\n", rngkit::engines::unity::value_from_word(rng.next_word() as u32)))
 //!     .collect();
-//! let obs = parse_observations(unity.spec(), &text).unwrap();
+//! let obs = parse_observations(unity, &text).unwrap();
 //! let Recovered::Unique(state) = recover(unity, &obs, &RecoverOptions::default()).unwrap() else {
 //!     panic!("expected one state")
 //! };

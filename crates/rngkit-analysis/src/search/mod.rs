@@ -22,7 +22,7 @@
 //!
 //! // Unity: which seed in 0..=1000 gives these two raw words after 3 and 4 steps?
 //! let unity = registry::find("unity").unwrap();
-//! let obs = parse_observations(unity.spec(), "u32 = 107093222\nu32 = 556206921").unwrap();
+//! let obs = parse_observations(unity, "u32 = 107093222\nu32 = 556206921").unwrap();
 //! let spec = SearchSpec::new(unity, obs, 0..=1000).max_advance(5).threads(2);
 //! let mut found = Vec::new();
 //! search(&spec, |m| found.push(m), |_| {}).unwrap();

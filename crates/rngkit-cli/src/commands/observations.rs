@@ -32,7 +32,7 @@ pub fn read(entry: &Entry, path: Option<&Path>) -> Result<Vec<Observation>, CliE
             ("stdin".to_string(), text)
         }
     };
-    let observations = parse_observations(entry.spec(), &text)
+    let observations = parse_observations(entry, &text)
         .map_err(|e| CliError::usage(format_args!("{name}: {e}")))?;
     if observations.is_empty() {
         return Err(CliError::usage(format_args!(

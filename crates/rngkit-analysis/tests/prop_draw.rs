@@ -6,9 +6,10 @@
 //! `in_range` and their names to `NAMES`.
 
 use proptest::prelude::*;
-use rngkit::draw::{Draw, DrawValue};
-use rngkit::number::{parse_f32, parse_f64, parse_int};
-use rngkit::profile::{DeterministicRng, Profile};
+use rngkit::draw::{CommonDraw, DrawValue};
+use rngkit::number::{BigInt, parse_f32, parse_f64, parse_int};
+use rngkit::registry::{Engine, SeedKind, SeedOptions};
+use rngkit_analysis::registry::{self, Entry};
 
 fn config() -> ProptestConfig {
     ProptestConfig {
@@ -53,19 +54,36 @@ const NAMES: &[&str] = &[
     "next-int-inclusive",
 ];
 
-fn profile() -> impl Strategy<Value = Profile> {
-    (0usize..Profile::ALL.len()).prop_map(|i| Profile::ALL[i])
+/// Every seedable GEN of the registry.
+fn profile() -> impl Strategy<Value = &'static Entry> {
+    let seedable: Vec<&'static Entry> = registry::all()
+        .iter()
+        .filter(|e| e.info().seed_kind.bits().is_some())
+        .collect();
+    (0usize..seedable.len()).prop_map(move |i| seedable[i])
 }
 
-/// A seeded generator of any profile (any valid seed).
-fn generator() -> impl Strategy<Value = DeterministicRng> {
+fn seeded(p: &Entry, seed: u64, stream: u64) -> Engine {
+    let seed = if p.info().seed_kind.bits() == Some(32) {
+        seed & 0xffff_ffff
+    } else {
+        seed
+    };
+    let mut options = SeedOptions::default();
+    options.stream = Some(stream);
+    let seed = if p.info().seed_kind == SeedKind::I32 {
+        BigInt::from(seed as u32 as i32)
+    } else {
+        BigInt::from(seed)
+    };
+    p.seed(&seed, &options).unwrap()
+}
+
+/// A seeded generator of any GEN (any valid seed).
+fn generator() -> impl Strategy<Value = Engine> {
     (profile(), any::<u64>(), any::<u64>()).prop_map(|(p, seed, stream)| {
-        let seed = if p.seed_bits() == 32 {
-            seed & 0xffff_ffff
-        } else {
-            seed
-        };
-        p.seeded(seed.max(1), stream).unwrap()
+        let seed = seed & if p.info().seed_kind.bits() == Some(32) { 0xffff_ffff } else { u64::MAX };
+        seeded(p, seed.max(1), stream)
     })
 }
 
@@ -95,8 +113,8 @@ proptest! {
     ) {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         // An accepted draw (engine draws included) evaluates and prints.
-        if let Ok(draw) = Draw::parse(p, &name, &args) {
-            let mut rng = p.seeded(seed, 54).unwrap();
+        if let Ok(draw) = p.parse_draw(&name, &args) {
+            let mut rng = seeded(p, seed, 54);
             for _ in 0..4 {
                 let value = draw.eval(&mut rng);
                 prop_assert!(!value.format(false).contains('\n'));
@@ -118,10 +136,13 @@ proptest! {
         } else {
             format!("{b:#x}")
         };
-        let parsed = Draw::parse(Profile::Unity, "int", &[&a.to_string(), &max_hex]);
+        let unity = registry::find("unity").unwrap();
+        let args = [a.to_string(), max_hex];
+        let args = [args[0].as_str(), args[1].as_str()];
+        let parsed = unity.parse_draw("int", &args);
         prop_assert_eq!(parsed.is_ok(), a < b);
         if let Ok(draw) = parsed {
-            prop_assert_eq!(&draw, &Draw::Int { min: a, max: b });
+            prop_assert_eq!(CommonDraw::parse("int", &args), Ok(Some(CommonDraw::Int { min: a, max: b })));
             for _ in 0..32 {
                 match draw.eval(&mut g) {
                     DrawValue::I64(x) => prop_assert!(a <= x && x < b, "{} not in [{}, {})", x, a, b),
@@ -136,7 +157,7 @@ proptest! {
     #[test]
     fn common_draws_in_range_and_print_back(mut g in generator(), name in 0usize..5) {
         let name = ["u32", "u64", "f32", "f64", "bool"][name];
-        let draw = Draw::parse(Profile::Pcg32, name, &[]).unwrap();
+        let draw = registry::find("pcg32").unwrap().parse_draw(name, &[]).unwrap();
         for _ in 0..32 {
             let value = draw.eval(&mut g);
             let (text, hex) = (value.format(false), value.format(true));
@@ -176,7 +197,7 @@ proptest! {
         let name = ["u32", "u64", "f32", "f64", "bool", "int"][name];
         let args = vec!["1"; n];
         let want = if name == "int" { 2 } else { 0 };
-        let parsed = Draw::parse(p, name, &args);
+        let parsed = p.parse_draw(name, &args);
         if n == want {
             // `int 1 1` is an empty range.
             prop_assert_eq!(parsed.is_ok(), name != "int");
