@@ -20,10 +20,7 @@ use rngkit_analysis::search::mt::{Backend, MtPlan};
 use rngkit_analysis::search::{SearchSpec, search};
 
 fn first_output(seed: u32) -> u32 {
-    p("mt19937")
-        .seeded(u64::from(seed), 0)
-        .unwrap()
-        .next_word() as u32
+    p("mt19937").seeded(u64::from(seed), 0).unwrap().next_word() as u32
 }
 
 fn seed_search(c: &mut Criterion) {

@@ -2,11 +2,10 @@
 
 use core::fmt;
 
-
+use crate::Jump;
 use crate::dlog::{FACTORS_2_128_MINUS_1, discrete_log};
 use crate::gf2::{BitMatrix, Field, Poly};
 use crate::linear::F2Linear;
-use crate::Jump;
 
 /// Why a distance could not be given.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -32,4 +32,3 @@ pub fn walk_back<G: StepBack>(
     }
     None
 }
-

@@ -101,7 +101,10 @@ where
 }
 
 /// Words of a bit vector as `u32`s.
-pub(crate) fn bits_to_u32<const K: usize>(bits: &BitVec, what: &'static str) -> Result<[u32; K], StateError> {
+pub(crate) fn bits_to_u32<const K: usize>(
+    bits: &BitVec,
+    what: &'static str,
+) -> Result<[u32; K], StateError> {
     if bits.len() != 32 * K {
         return Err(StateError::WordCount {
             generator: what,
@@ -124,7 +127,10 @@ pub(crate) fn u32_to_bits(words: &[u32]) -> BitVec {
     BitVec::from_words(&packed, 32 * words.len())
 }
 
-pub(crate) fn bits_to_u64<const K: usize>(bits: &BitVec, what: &'static str) -> Result<[u64; K], StateError> {
+pub(crate) fn bits_to_u64<const K: usize>(
+    bits: &BitVec,
+    what: &'static str,
+) -> Result<[u64; K], StateError> {
     if bits.len() != 64 * K {
         return Err(StateError::WordCount {
             generator: what,

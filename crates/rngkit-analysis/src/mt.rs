@@ -70,7 +70,7 @@ pub(crate) fn window(rng: &Mt19937) -> [u32; N] {
 ///
 /// ```
 /// use rngkit::generators::Mt19937;
-/// use rngkit_analysis::identify::untwist;
+/// use rngkit_analysis::generators::mt19937::untwist;
 ///
 /// let mut mt = Mt19937::new(42);
 /// mt.twist();
@@ -104,7 +104,7 @@ pub fn untwist(block: &[u32; N]) -> [u32; N] {
 /// ```
 /// use rngkit::generators::Mt19937;
 /// use rngkit::WordRng;
-/// use rngkit_analysis::mt19937_canonical;
+/// use rngkit_analysis::generators::mt19937::mt19937_canonical;
 /// let a = Mt19937::new(1); // left = 0: mt[0] = seed is never read again
 /// let mut block = *a.block();
 /// block[0] ^= 0x1234;

@@ -82,7 +82,12 @@ fn seeded(p: &Entry, seed: u64, stream: u64) -> Engine {
 /// A seeded generator of any GEN (any valid seed).
 fn generator() -> impl Strategy<Value = Engine> {
     (profile(), any::<u64>(), any::<u64>()).prop_map(|(p, seed, stream)| {
-        let seed = seed & if p.info().seed_kind.bits() == Some(32) { 0xffff_ffff } else { u64::MAX };
+        let seed = seed
+            & if p.info().seed_kind.bits() == Some(32) {
+                0xffff_ffff
+            } else {
+                u64::MAX
+            };
         seeded(p, seed.max(1), stream)
     })
 }

@@ -7,9 +7,7 @@ use common::*;
 use rand_core::{Rng, SeedableRng};
 use rngkit::generators::{Mt19937, Xorshift128};
 use rngkit::{StateWords, WordRng};
-use rngkit_analysis::generators::mt19937::{
-    identify_mt19937, mt19937_seeds_from_pair, untwist,
-};
+use rngkit_analysis::generators::mt19937::{identify_mt19937, mt19937_seeds_from_pair, untwist};
 use rngkit_analysis::generators::splitmix64::identify_splitmix_filled;
 use rngkit_analysis::generators::tinymt32::identify_tinymt32;
 use rngkit_analysis::generators::xorshift128::identify_xorshift128;
@@ -183,7 +181,11 @@ fn xoshiro_family_walks_back_to_its_splitmix_fill() {
         }
         assert_eq!(oracle.next_u64(), rng.clone().next_word());
         assert_eq!(
-            identify_splitmix_filled(rng.downcast_ref::<rngkit::generators::Xoshiro256StarStar>().unwrap(), 2000),
+            identify_splitmix_filled(
+                rng.downcast_ref::<rngkit::generators::Xoshiro256StarStar>()
+                    .unwrap(),
+                2000
+            ),
             Some(Identified { seed, advance })
         );
         let mut rng = p("xoroshiro128p").seeded(seed, 0).unwrap();
@@ -194,7 +196,11 @@ fn xoshiro_family_walks_back_to_its_splitmix_fill() {
         }
         assert_eq!(oracle.next_u64(), rng.clone().next_word());
         assert_eq!(
-            identify_splitmix_filled(rng.downcast_ref::<rngkit::generators::Xoroshiro128Plus>().unwrap(), 2000),
+            identify_splitmix_filled(
+                rng.downcast_ref::<rngkit::generators::Xoroshiro128Plus>()
+                    .unwrap(),
+                2000
+            ),
             Some(Identified { seed, advance })
         );
     }

@@ -86,10 +86,7 @@ fn published_unity_values_match() {
     let values = "value = 0.5841396\nvalue = 0.5840824\nvalue = 0.6736069\nvalue = 0.766507\nvalue = 0.3050319\n";
     let obs = parse_observations(p("unity"), values).unwrap();
     assert!(matches_all(&obs, &mut p("unity").seeded(0, 0).unwrap()));
-    assert!(!matches_all(
-        &obs,
-        &mut p("unity").seeded(1, 0).unwrap()
-    ));
+    assert!(!matches_all(&obs, &mut p("unity").seeded(1, 0).unwrap()));
     for line in [
         "range-float -100 500 = 149.5162",
         "range-float 500 -100 = 250.4838",

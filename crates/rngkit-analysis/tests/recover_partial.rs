@@ -118,7 +118,8 @@ fn tinymt32_from_bit_0_of_its_outputs() {
             (s >> 17) as u32,
             (s >> 5) as u32,
         ];
-        let original = rngkit::registry::Engine::new::<TinyMt32>(TinyMt32::from_state(words).unwrap());
+        let original =
+            rngkit::registry::Engine::new::<TinyMt32>(TinyMt32::from_state(words).unwrap());
         let mut g = original.clone();
         let outputs: Vec<u64> = (0..300).map(|_| g.next_word()).collect();
         let text: String = outputs[..160]

@@ -52,10 +52,7 @@ fn unity_eight_values_give_the_state_and_seven_leave_two() {
         let values: Vec<String> = (0..8)
             .map(|_| format!("value = {}\n", unity_value(rng.next_word() as u32)))
             .collect();
-        assert_eq!(
-            unique(run(p("unity"), &values.concat())).to_words(),
-            words
-        );
+        assert_eq!(unique(run(p("unity"), &values.concat())).to_words(), words);
         match run(p("unity"), &values[..7].concat()) {
             Recovered::Several {
                 count: Count::Exact(2),

@@ -140,7 +140,10 @@ pub fn generators_help() -> String {
 
 /// Every word after DRAW belongs to the draw (so `int -5 5` works), so an
 /// option there was meant for the command: say where options go.
-pub fn reject_options_after_draw(command: &str, words: &[String]) -> Result<(), crate::error::CliError> {
+pub fn reject_options_after_draw(
+    command: &str,
+    words: &[String],
+) -> Result<(), crate::error::CliError> {
     let Some((name, rest)) = words.split_first() else {
         return Ok(());
     };
@@ -150,7 +153,8 @@ pub fn reject_options_after_draw(command: &str, words: &[String]) -> Result<(), 
         )));
     }
     let is_option = |a: &str| {
-        a.starts_with("--") || (a.starts_with('-') && a.len() == 2 && a.as_bytes()[1].is_ascii_alphabetic())
+        a.starts_with("--")
+            || (a.starts_with('-') && a.len() == 2 && a.as_bytes()[1].is_ascii_alphabetic())
     };
     if let Some(option) = rest.iter().find(|a| is_option(a)) {
         return Err(crate::error::CliError::usage(format_args!(

@@ -49,7 +49,8 @@ pub fn build(source: &Source) -> Result<Engine, CliError> {
     } else if let Some(text) = &seeding.seed_str {
         entry.seed_str(text, &options).map_err(CliError::usage)?
     } else if let Some(text) = &seeding.state {
-        state_from_text(entry, text).map_err(|e| CliError::usage(format_args!("--state: {}", e.message)))?
+        state_from_text(entry, text)
+            .map_err(|e| CliError::usage(format_args!("--state: {}", e.message)))?
     } else if let Some(path) = &seeding.state_file {
         state_from_file(entry, path)?
     } else {
@@ -98,38 +99,53 @@ fn parse_state_text(entry: &Entry, text: &str, strictness: Strictness) -> Result
         return result.map_err(CliError::usage);
     }
     let words = parse_state_words(entry, text, strictness)?;
-    entry
-        .from_words(&words)
-        .map_err(|e| state_error(entry, &e))
+    entry.from_words(&words).map_err(|e| state_error(entry, &e))
 }
 
 /// Parses hex state words for `entry`, refusing what could be misread: a
 /// bare word shorter than the word width made only of decimal digits (`12`
 /// is twelve or eighteen?) unless it is a single digit.
-fn parse_state_words(entry: &Entry, text: &str, strictness: Strictness) -> Result<Vec<u64>, CliError> {
+fn parse_state_words(
+    entry: &Entry,
+    text: &str,
+    strictness: Strictness,
+) -> Result<Vec<u64>, CliError> {
     let width = (entry.word_bits() / 4) as usize;
     let count = entry.word_count();
     let words: Vec<&str> = text.split_whitespace().collect();
     if words.is_empty() {
         return Err(CliError::usage(format!(
-            "the state is empty; give {count} hex words of {width} digits (what `rngkit state {}` prints)",
+            "the state is empty (found 0 words); give {count} hex words of {width} digits (what `rngkit state {}` prints)",
             entry.name()
         )));
     }
     let example = format!("{:0width$x}", 0x12);
     let mut out = Vec::with_capacity(words.len());
-    for (i, w) in words.iter().enumerate() {
-        let (digits, prefixed) = match w.strip_prefix("0x").or_else(|| w.strip_prefix("0X")) {
+    for (i, &word) in words.iter().enumerate() {
+        // Quote at most 24 characters of a word in messages.
+        let shown: String = word.chars().take(24).collect();
+        let w = if shown.len() < word.len() {
+            format!("{shown}...")
+        } else {
+            shown
+        };
+        let (digits, prefixed) = match word.strip_prefix("0x").or_else(|| word.strip_prefix("0X")) {
             Some(d) => (d, true),
-            None => (*w, false),
+            None => (word, false),
         };
         let bad_hex = || {
             CliError::usage(format!(
-                "state word {i} `{w}` is not a hex word of at most {width} digits"
+                "state word {i} `{w}` is not hex (state words are {width}-digit hex words, as `rngkit state` prints them)"
             ))
         };
-        if digits.is_empty() || digits.len() > width || !digits.chars().all(|c| c.is_ascii_hexdigit()) {
+        if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_hexdigit()) {
             return Err(bad_hex());
+        }
+        if digits.trim_start_matches('0').len() > width {
+            return Err(CliError::usage(format!(
+                "state word {i} `{w}` does not fit in {} bits (at most {width} digits)",
+                entry.word_bits()
+            )));
         }
         match strictness {
             Strictness::File if prefixed || digits.len() != width => {
@@ -150,7 +166,12 @@ fn parse_state_words(entry: &Entry, text: &str, strictness: Strictness) -> Resul
             }
             _ => {}
         }
-        out.push(u64::from_str_radix(digits, 16).map_err(|_| bad_hex())?);
+        let digits = digits.trim_start_matches('0');
+        out.push(if digits.is_empty() {
+            0
+        } else {
+            u64::from_str_radix(digits, 16).map_err(|_| bad_hex())?
+        });
     }
     if out.len() != count && strictness == Strictness::File {
         return Err(CliError::usage(format!(
@@ -179,11 +200,11 @@ pub fn state_from_file(entry: &Entry, path: &Path) -> Result<Engine, CliError> {
     });
     if !looks_like_text {
         return match entry.from_bytes(data) {
-            Some(result) => {
-                result.map_err(|e| CliError::usage(format_args!("{shown}: {}", state_error(entry, &e).message)))
-            }
+            Some(result) => result.map_err(|e| {
+                CliError::usage(format_args!("{shown}: {}", state_error(entry, &e).message))
+            }),
             None => Err(CliError::usage(format_args!(
-                "{shown}: a {} state file holds the hex words that `rngkit state` prints, and this file is not text",
+                "{shown}: a {} state file holds the hex words that `rngkit state` prints, and this file is not UTF-8 text",
                 entry.name()
             ))),
         };

@@ -196,7 +196,8 @@ fn different_pcg_streams_have_no_distance() {
 
 #[test]
 fn advance_errors() {
-    for bad in ["12x", "--", "-", "340282366920938463463374607431768211456"] {
+    // Any size is accepted now (reduced modulo the period): 2^128 is not an error.
+    for bad in ["12x", "--", "-", "1e5", "0x"] {
         let out = rngkit(&["gen", "unity", "--seed", "1", "--advance", bad, "u32"]);
         assert_eq!(out.status.code(), Some(2), "{bad}");
         assert!(

@@ -413,8 +413,8 @@ fn errors_are_one_line_with_exit_2() {
         "cannot read",
     );
 
-    let mut words = vec!["271".to_string()]; // left = 625
-    words.extend((0..624).map(|i| format!("{:x}", i + 1)));
+    let mut words = vec!["0x271".to_string()]; // left = 625
+    words.extend((0..624).map(|i| format!("{:#x}", i + 1)));
     assert_usage_error(
         &["state", "mt19937", "--state", &words.join(" ")],
         "0..=624",

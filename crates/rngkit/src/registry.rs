@@ -21,7 +21,8 @@
 //! let mut rng = unity.seed(&Seed::from(0), &Default::default()).unwrap();
 //! assert_eq!(rng.format_words(), "00000000 00000001 6c078966 714acb3f");
 //! let value = unity.parse_draw("value", &[]).unwrap();
-//! assert_eq!(value.eval(&mut rng).format(false), "0.5841396"); // Random.value after InitState(0)
+//! // Random.value after InitState(0), printed to 7 digits by Unity: 0.5841396
+//! assert_eq!(value.eval(&mut rng).format(false), "0.58413965");
 //! ```
 
 use alloc::boxed::Box;
@@ -514,8 +515,8 @@ impl Engine {
 ///
 /// ```
 /// use rngkit::registry::of;
-/// use rngkit::engines::unity::Unity;
-/// assert_eq!(of::<Unity>().name(), "unity");
+/// use rngkit::engines::unity::UnityGen;
+/// assert_eq!(of::<UnityGen>().name(), "unity");
 /// ```
 pub fn of<G: Gen>() -> &'static dyn DynGen {
     // A zero-sized box never allocates, so leaking it costs nothing.

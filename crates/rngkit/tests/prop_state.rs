@@ -8,8 +8,8 @@
 //! To cover a new generator, add one `state_props!` row at the bottom.
 
 use proptest::prelude::*;
-use rngkit::generators::*;
 use rngkit::facade::Algorithm;
+use rngkit::generators::*;
 use rngkit::rand_core::Rng;
 use rngkit::{StateWords, WordRng};
 

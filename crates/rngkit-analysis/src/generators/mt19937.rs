@@ -9,21 +9,23 @@ use rngkit::generators::*;
 use rngkit::{StateError, StateWords, WordRng};
 
 use crate::advance::*;
-use crate::mt;
 use crate::distance::*;
 use crate::dlog::*;
 use crate::gf2::*;
 use crate::identify::*;
 use crate::linear::*;
+use crate::mt;
 use crate::{Distance, DistanceError, Jump, StepBack};
 
 use rngkit::registry::{Engine, Gen};
 
+use crate::observe::Layout;
 use crate::observe::{Observation, layout};
-use crate::recover::{Count, ENUMERATE_LIMIT, RecoverError, RecoverOptions, Recovered, conclude, fits};
 use crate::recover::mt as full_words;
 use crate::recover::mt_partial;
-use crate::observe::Layout;
+use crate::recover::{
+    Count, ENUMERATE_LIMIT, RecoverError, RecoverOptions, Recovered, conclude, fits,
+};
 use crate::search::mt::{Backend, MtPlan};
 use crate::search::{Match, Plan, SearchSpec, generic_scan, verify};
 
@@ -131,13 +133,16 @@ pub fn init_block_seed(block: &[u32; N]) -> Option<u32> {
 /// `None` when no such seed is found within the bound.
 ///
 /// ```
-/// use rngkit::profile::{DeterministicRng, Profile};
-/// use rngkit_analysis::identify::{Identified, identify_mt19937};
+/// use rngkit::number::BigInt;
+/// use rngkit::generators::Mt19937;
+/// use rngkit_analysis::generators::mt19937::identify_mt19937;
+/// use rngkit_analysis::identify::Identified;
 ///
 /// // The mars notes: seed(S) followed by two whole twists, left = 454.
-/// let mut rng = Profile::Mars.seeded(1234, 0).unwrap();
+/// let mars = rngkit_analysis::registry::find("mars").unwrap();
+/// let mut rng = mars.seed(&BigInt::from(1234), &Default::default()).unwrap();
 /// rng.discard(2 * 624 + 170);
-/// let DeterministicRng::Mt19937(mt) = rng else { unreachable!() };
+/// let mt = rng.downcast_ref::<Mt19937>().unwrap().clone();
 /// assert_eq!(mt.left(), 454);
 /// assert_eq!(
 ///     identify_mt19937(&mt, 1 << 20),
@@ -184,10 +189,11 @@ pub fn identify_mt19937(state: &Mt19937, max_twists: u64) -> Option<Identified> 
 /// If `i > 395` (the relation then involves twisted words, not init words).
 ///
 /// ```
-/// use rngkit::profile::Profile;
-/// use rngkit_analysis::identify::mt19937_seeds_from_pair;
+/// use rngkit::generators::Mt19937;
+/// use rngkit::WordRng;
+/// use rngkit_analysis::generators::mt19937::mt19937_seeds_from_pair;
 ///
-/// let mut rng = Profile::Mt19937.seeded(5489, 0).unwrap();
+/// let mut rng = Mt19937::new(5489);
 /// rng.discard(10);
 /// let a = rng.next_word() as u32; // output 10
 /// rng.discard(226);
@@ -257,8 +263,7 @@ pub fn recover<G: Gen<Rng = Mt19937>>(
         )));
     }
     let limit = ENUMERATE_LIMIT.ilog2();
-    let Some(solutions) = mt_partial::solve(&lay.constraints, options.threads, limit)
-    else {
+    let Some(solutions) = mt_partial::solve(&lay.constraints, options.threads, limit) else {
         return Ok(Recovered::NoneFits);
     };
     let free = solutions.free();

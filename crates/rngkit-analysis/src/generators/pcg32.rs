@@ -19,8 +19,10 @@ use crate::{Distance, DistanceError, Jump, StepBack};
 use rngkit::registry::{Engine, Gen};
 
 use crate::observe::{Observation, layout};
-use crate::recover::{Count, ENUMERATE_LIMIT, RecoverError, RecoverOptions, Recovered, conclude, fits};
 use crate::recover::pcg;
+use crate::recover::{
+    Count, ENUMERATE_LIMIT, RecoverError, RecoverOptions, Recovered, conclude, fits,
+};
 
 // --------------------------------------------------------------------- PCG32
 
@@ -97,7 +99,8 @@ pub fn recover<G: Gen<Rng = Pcg32>>(
         .position(|c| c.known.mask == 0xffff_ffff)
     else {
         return Err(RecoverError(
-            "PCG32 recovery needs at least one fully observed 32-bit output (u32 / next-uint)".into(),
+            "PCG32 recovery needs at least one fully observed 32-bit output (u32 / next-uint)"
+                .into(),
         ));
     };
     if lay.constraints.len() == 1 {

@@ -19,8 +19,10 @@ use crate::{Distance, DistanceError, Jump, StepBack};
 use rngkit::registry::{Engine, Gen};
 
 use crate::observe::{Observation, layout};
-use crate::recover::{Count, ENUMERATE_LIMIT, RecoverError, RecoverOptions, Recovered, conclude, fits};
 use crate::recover::splitmix;
+use crate::recover::{
+    Count, ENUMERATE_LIMIT, RecoverError, RecoverOptions, Recovered, conclude, fits,
+};
 
 // ---------------------------------------------------------------- SplitMix64
 
@@ -104,7 +106,9 @@ pub fn identify_splitmix_filled<G: StepBack + StateWords>(
     rng: &G,
     max_advance: u64,
 ) -> Option<Identified> {
-    walk_back(rng.clone(), max_advance, |g| splitmix_filled_seed(&g.to_words()))
+    walk_back(rng.clone(), max_advance, |g| {
+        splitmix_filled_seed(&g.to_words())
+    })
 }
 
 /// SplitMix64 recovery: one fully observed `u64` is the state.

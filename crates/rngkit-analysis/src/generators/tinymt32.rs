@@ -38,7 +38,7 @@ const TINYMT_MAT2: u32 = 0xfc78_ff1f;
 /// ```
 /// use rngkit::generators::TinyMt32;
 /// use rngkit::WordRng;
-/// use rngkit_analysis::tinymt32_canonical;
+/// use rngkit_analysis::generators::tinymt32::tinymt32_canonical;
 /// let mut rng = TinyMt32::new(1);
 /// rng.next_word();
 /// assert_eq!(tinymt32_canonical(&rng), rng);
@@ -204,7 +204,8 @@ fn tinymt32_fill_seed(mut status: [u32; 4]) -> Option<u32> {
 /// ```
 /// use rngkit::generators::TinyMt32;
 /// use rngkit::WordRng;
-/// use rngkit_analysis::identify::{Identified, identify_tinymt32};
+/// use rngkit_analysis::generators::tinymt32::identify_tinymt32;
+/// use rngkit_analysis::identify::Identified;
 ///
 /// let mut rng = TinyMt32::new(1);
 /// rng.discard(300);
@@ -241,5 +242,8 @@ impl crate::recover::linear::LinearView for TinyMt32 {
 /// `identify` for TinyMT32: walks back to a `tinymt32_init` state (default
 /// bound 10^6).
 pub fn identify(rng: &rngkit::registry::Engine, max_advance: Option<u64>) -> Option<Identified> {
-    identify_tinymt32(rng.downcast_ref::<TinyMt32>()?, max_advance.unwrap_or(1_000_000))
+    identify_tinymt32(
+        rng.downcast_ref::<TinyMt32>()?,
+        max_advance.unwrap_or(1_000_000),
+    )
 }

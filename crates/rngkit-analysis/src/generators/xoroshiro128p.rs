@@ -14,8 +14,8 @@ use crate::dlog::*;
 use crate::gf2::*;
 use crate::identify::*;
 use crate::linear::*;
-use crate::{Distance, DistanceError, Jump, StepBack};
 use crate::observe::KnownBits;
+use crate::{Distance, DistanceError, Jump, StepBack};
 
 // ------------------------------------------------------------- xoroshiro128+
 

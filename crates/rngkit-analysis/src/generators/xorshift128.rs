@@ -14,8 +14,8 @@ use crate::dlog::*;
 use crate::gf2::*;
 use crate::identify::*;
 use crate::linear::*;
-use crate::{Distance, DistanceError, Jump, StepBack};
 use crate::observe::KnownBits;
+use crate::{Distance, DistanceError, Jump, StepBack};
 
 // ---------------------------------------------------------------- xorshift128
 
@@ -89,7 +89,8 @@ pub fn is_init_state(s: [u32; 4]) -> bool {
 /// ```
 /// use rngkit::generators::Xorshift128;
 /// use rngkit::WordRng;
-/// use rngkit_analysis::identify::{Identified, identify_xorshift128};
+/// use rngkit_analysis::generators::xorshift128::identify_xorshift128;
+/// use rngkit_analysis::identify::Identified;
 ///
 /// let mut rng = Xorshift128::init_state(777);
 /// rng.discard(1000);

@@ -14,8 +14,8 @@ use crate::dlog::*;
 use crate::gf2::*;
 use crate::identify::*;
 use crate::linear::*;
-use crate::{Distance, DistanceError, Jump, StepBack};
 use crate::observe::KnownBits;
+use crate::{Distance, DistanceError, Jump, StepBack};
 
 // ---------------------------------------------------------------- xorshift32
 
@@ -96,7 +96,8 @@ impl F2Linear for Xorshift32 {
 /// ```
 /// use rngkit::generators::Xorshift32;
 /// use rngkit::WordRng;
-/// use rngkit_analysis::identify::{Identified, identify_unity_math};
+/// use rngkit_analysis::generators::xorshift32::identify_unity_math;
+/// use rngkit_analysis::identify::Identified;
 ///
 /// let mut rng = Xorshift32::from_state(12345).unwrap();
 /// rng.next_word(); // what the constructor does

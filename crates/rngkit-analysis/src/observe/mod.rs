@@ -82,10 +82,7 @@ impl std::error::Error for ObservationError {}
 ///
 /// # Errors
 /// The first malformed line, as an [`ObservationError`].
-pub fn parse_observations(
-    spec: &Entry,
-    text: &str,
-) -> Result<Vec<Observation>, ObservationError> {
+pub fn parse_observations(spec: &Entry, text: &str) -> Result<Vec<Observation>, ObservationError> {
     let mut observations = Vec::new();
     let output_bits = spec.output_bits();
     let profile = spec.name();

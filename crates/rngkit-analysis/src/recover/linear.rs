@@ -12,7 +12,9 @@ use rngkit::{StateWords, WordRng};
 
 use crate::gf2::{BitMatrix, BitVec};
 use crate::observe::{KnownBits, Observation, WordConstraint, layout};
-use crate::recover::{Count, ENUMERATE_LIMIT, RecoverError, RecoverOptions, Recovered, conclude, fits};
+use crate::recover::{
+    Count, ENUMERATE_LIMIT, RecoverError, RecoverOptions, Recovered, conclude, fits,
+};
 
 /// A generator whose raw steps expose a word that is linear in the state
 /// over GF(2): the output itself (Xorshift128, xorshift32), a state word the

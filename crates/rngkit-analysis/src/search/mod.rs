@@ -336,4 +336,3 @@ fn generic_chunk<G: Gen>(
         }
     }
 }
-

@@ -73,19 +73,17 @@ pub struct DistanceArgs {
 
 pub fn run(args: DistanceArgs) -> Result<ExitCode, CliError> {
     let entry = args.generator;
-    let side = |text: &Option<String>,
-                file: &Option<PathBuf>,
-                flag: &str|
-     -> Result<Engine, CliError> {
-        match (text, file) {
-            (Some(text), _) => state_from_text(entry, text)
-                .map_err(|e| CliError::usage(format_args!("--{flag}: {}", e.message))),
-            (None, Some(path)) => state_from_file(entry, path),
-            (None, None) => Err(CliError::usage(format_args!(
-                "give --{flag} STATE or --{flag}-file FILE"
-            ))),
-        }
-    };
+    let side =
+        |text: &Option<String>, file: &Option<PathBuf>, flag: &str| -> Result<Engine, CliError> {
+            match (text, file) {
+                (Some(text), _) => state_from_text(entry, text)
+                    .map_err(|e| CliError::usage(format_args!("--{flag}: {}", e.message))),
+                (None, Some(path)) => state_from_file(entry, path),
+                (None, None) => Err(CliError::usage(format_args!(
+                    "give --{flag} STATE or --{flag}-file FILE"
+                ))),
+            }
+        };
     let from = side(&args.from, &args.from_file, "from")?;
     let to = side(&args.to, &args.to_file, "to")?;
     let max = match &args.max {
@@ -133,7 +131,8 @@ pub fn run(args: DistanceArgs) -> Result<ExitCode, CliError> {
 /// `period - n` when that is below 2^64: the target lies a little behind.
 fn steps_behind(n: u128, period: &BigInt) -> Option<u128> {
     let back = BigInt::from(n).complement_in(period);
-    back.magnitude_u128().filter(|&b| b > 0 && b < 1 << 64 && b < n)
+    back.magnitude_u128()
+        .filter(|&b| b > 0 && b < 1 << 64 && b < n)
 }
 
 /// The representative of `n` modulo `period` in (-period/2, period/2].

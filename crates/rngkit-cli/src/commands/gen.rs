@@ -99,7 +99,12 @@ pub fn run(args: GenArgs) -> Result<ExitCode, CliError> {
 }
 
 /// `--raw`: COUNT words (or without end) as little-endian binary.
-fn raw(rng: &mut Engine, word_bytes: u64, count: Option<u64>, out: &mut Output) -> Result<(), CliError> {
+fn raw(
+    rng: &mut Engine,
+    word_bytes: u64,
+    count: Option<u64>,
+    out: &mut Output,
+) -> Result<(), CliError> {
     // Whole output words map straight onto fill_bytes (the bulk path); a
     // u32 from a 64-bit generator is the upper half of a word, drawn one by one.
     let bulk = word_bytes == 8 || rng.spec().output_bits() == 32;

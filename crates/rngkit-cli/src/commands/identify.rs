@@ -64,8 +64,19 @@ pub fn run(args: IdentifyArgs) -> Result<ExitCode, CliError> {
     let entry = args.generator;
     let name = entry.name();
     if !entry.can_identify() {
+        let supported: Vec<&str> = registry::all()
+            .iter()
+            .filter(|e| e.can_identify())
+            .map(|e| e.name())
+            .collect();
         return Err(CliError::usage(format_args!(
-            "identify has no method for {name} (pcg32/megacrush: any state is pcg32_srandom of some seed)"
+            "identify supports {}, not {name}{}",
+            supported.join(", "),
+            if entry.info().has_stream {
+                " (any pcg32 state is pcg32_srandom of some seed: there is nothing to identify)"
+            } else {
+                ""
+            }
         )));
     }
     let rng = match (&args.state, &args.state_file) {

@@ -47,7 +47,9 @@ pub struct LocateArgs {
 pub fn run(args: LocateArgs) -> Result<ExitCode, CliError> {
     let entry = args.source.generator;
     let max = match &args.max {
-        Some(text) => parse_int::<u64>(text).map_err(|e| CliError::usage(format_args!("--max: {e}")))?,
+        Some(text) => {
+            parse_int::<u64>(text).map_err(|e| CliError::usage(format_args!("--max: {e}")))?
+        }
         None => 1_000_000,
     };
     let obs = observations::read(entry, Some(&args.observations))?;
@@ -61,7 +63,8 @@ pub fn run(args: LocateArgs) -> Result<ExitCode, CliError> {
         .max()
         .map_or(0, |m| m as usize + 1);
     let mut ahead = start.clone();
-    let mut words: std::collections::VecDeque<u64> = (0..window).map(|_| ahead.next_word()).collect();
+    let mut words: std::collections::VecDeque<u64> =
+        (0..window).map(|_| ahead.next_word()).collect();
     let mut here = start;
     let mut out = Output::new();
     let mut found = 0u64;

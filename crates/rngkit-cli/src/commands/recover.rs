@@ -153,12 +153,19 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
             } else {
                 " (listed on stdout)"
             };
-            let mut message =
-                format!("{count} states fit the observations{listed}; add observations to pin down one");
+            let mut message = format!(
+                "{count} states fit the observations{listed}; add observations to pin down one"
+            );
             let useless = uninformative(&obs, entry.output_bits());
             let full = entry.word_bits() as usize * entry.word_count();
-            if matches!(count, Count::PowerOfTwo(n) if n as usize + 1 >= full.min(128)) && !useless.is_empty() {
-                let lines: Vec<String> = useless.iter().take(3).map(|(l, d)| format!("line {l} `{d}`")).collect();
+            if matches!(count, Count::PowerOfTwo(n) if n as usize + 1 >= full.min(128))
+                && !useless.is_empty()
+            {
+                let lines: Vec<String> = useless
+                    .iter()
+                    .take(3)
+                    .map(|(l, d)| format!("line {l} `{d}`"))
+                    .collect();
                 message = format!(
                     "{count} states fit: {} of the {} observations ({}{}) reveal no exact bit of the raw words, so they give the solver no equations; observe exact draws (u32, value, range-int with an even span) or use `rngkit seed-search`",
                     useless.len(),
@@ -179,7 +186,10 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
 }
 
 /// `--predict N DRAW [ARGS]`.
-fn parse_predict(entry: &Entry, words: &[String]) -> Result<(i64, rngkit::registry::Draw), CliError> {
+fn parse_predict(
+    entry: &Entry,
+    words: &[String],
+) -> Result<(i64, rngkit::registry::Draw), CliError> {
     let (n, rest) = words.split_first().expect("clap gives at least two values");
     let n = parse_int::<i64>(n).map_err(|e| CliError::usage(format_args!("--predict N: {e}")))?;
     reject_options_after_draw("recover --predict", rest)?;

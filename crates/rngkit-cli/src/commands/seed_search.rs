@@ -117,13 +117,19 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
     // A signed range crossing zero is two ranges of bit patterns.
     let modulus = 1i128 << bits;
     let ranges: Vec<RangeInclusive<u64>> = if low < 0 && high >= 0 {
-        vec![(low + modulus) as u64..=(modulus - 1) as u64, 0..=high as u64]
+        vec![
+            (low + modulus) as u64..=(modulus - 1) as u64,
+            0..=high as u64,
+        ]
     } else if low < 0 {
         vec![(low + modulus) as u64..=(high + modulus) as u64]
     } else {
         vec![low as u64..=high as u64]
     };
-    let total: u128 = ranges.iter().map(|r| u128::from(r.end() - r.start()) + 1).sum();
+    let total: u128 = ranges
+        .iter()
+        .map(|r| u128::from(r.end() - r.start()) + 1)
+        .sum();
     let progress = io::stderr().is_terminal();
     let started = Instant::now();
     let mut stdout = io::stdout().lock();
@@ -196,7 +202,7 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
         eprint!("\r\x1b[K");
     }
     let seconds = started.elapsed().as_secs_f64();
-    eprintln!(
+    let summary = format!(
         "searched {done_before} seeds in {seconds:.2} s ({:.1} M seeds/s), {} match{}",
         done_before as f64 / seconds.max(1e-9) / 1e6,
         matches.get(),
@@ -206,8 +212,9 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
         return Err(CliError::usage(format_args!("cannot write to stdout: {e}")));
     }
     if matches.get() == 0 {
+        // The summary joins the one error line.
         return Err(CliError::no_answer(format!(
-            "no seed in {}..={} matches the observations{}",
+            "no seed in {}..={} matches the observations{} ({summary})",
             low,
             high,
             if max_advance > 0 {
@@ -217,6 +224,7 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
             }
         )));
     }
+    eprintln!("{summary}");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -268,7 +276,11 @@ fn parse_seeds(entry: &Entry, text: Option<&str>) -> Result<(i128, i128), CliErr
         }
         parse_int::<i128>(s).map_err(|e| CliError::usage(format_args!("--seeds: {e}")))
     };
-    let start = if a.trim().is_empty() { space_start } else { num(a)? };
+    let start = if a.trim().is_empty() {
+        space_start
+    } else {
+        num(a)?
+    };
     let end = if b.trim().is_empty() {
         if inclusive {
             return Err(bad());
@@ -293,8 +305,16 @@ fn parse_seeds(entry: &Entry, text: Option<&str>) -> Result<(i128, i128), CliErr
         )));
     }
     // Unsigned spellings above the signed maximum are the negative seeds.
-    let fold = |v: i128| if v > space_end { v - (1i128 << bits) } else { v };
-    let (start, end) = if start > space_end { (fold(start), fold(end)) } else if end > space_end && kind.signed() {
+    let fold = |v: i128| {
+        if v > space_end {
+            v - (1i128 << bits)
+        } else {
+            v
+        }
+    };
+    let (start, end) = if start > space_end {
+        (fold(start), fold(end))
+    } else if end > space_end && kind.signed() {
         return Err(CliError::usage(format_args!(
             "--seeds `{text}` crosses {space_end}; {name} writes seeds above it as negative ints: split the range"
         )));
@@ -308,8 +328,14 @@ fn parse_seeds(entry: &Entry, text: Option<&str>) -> Result<(i128, i128), CliErr
 fn parse_utc(s: &str) -> Option<i128> {
     let s = s.strip_suffix('Z')?;
     let (date, time) = s.split_once('T')?;
-    let d: Vec<i64> = date.split('-').map(|p| p.parse().ok()).collect::<Option<_>>()?;
-    let t: Vec<i64> = time.split(':').map(|p| p.parse().ok()).collect::<Option<_>>()?;
+    let d: Vec<i64> = date
+        .split('-')
+        .map(|p| p.parse().ok())
+        .collect::<Option<_>>()?;
+    let t: Vec<i64> = time
+        .split(':')
+        .map(|p| p.parse().ok())
+        .collect::<Option<_>>()?;
     let ([y, m, day], [hh, mm, ss]) = (d.as_slice(), t.as_slice()) else {
         return None;
     };

@@ -272,7 +272,7 @@ impl crate::registry::Gen for UnityMathGen {
 
     const INFO: crate::registry::GenInfo = crate::registry::GenInfo {
         name: "unity-math",
-        aliases: &["unity-mathematics", "unity.mathematics", "xorshift32"],
+        aliases: &["unity-mathematics"],
         summary: "Unity.Mathematics.Random (xorshift32 13/17/5)",
         seed_kind: crate::registry::SeedKind::U32,
         seed_doc: "new Random(S): state = S, then one step; S = 0 is an error",
@@ -287,7 +287,11 @@ impl crate::registry::Gen for UnityMathGen {
     ) -> Result<Xorshift32, crate::registry::SeedError> {
         UnityMathRandom::new(seed.low_u64() as u32)
             .map(UnityMathRandom::into_generator)
-            .map_err(|e| crate::registry::SeedError(alloc::string::ToString::to_string(&e)))
+            .map_err(|_| {
+                crate::registry::SeedError(alloc::string::String::from(
+                    "unity-math rejects seed 0 (Unity.Mathematics.Random throws: 0 is the generator's fixed point); use any other seed",
+                ))
+            })
     }
 
     fn draws() -> &'static [crate::registry::DrawInfo] {

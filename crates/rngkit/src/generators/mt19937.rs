@@ -302,7 +302,7 @@ impl crate::registry::Gen for Mt19937 {
 
     const INFO: crate::registry::GenInfo = crate::registry::GenInfo {
         name: "mt19937",
-        aliases: &["mt", "mersenne-twister", "mt19937-32"],
+        aliases: &[],
         summary: "MT19937, the reference Mersenne Twister (lazy twist)",
         seed_kind: crate::registry::SeedKind::U32,
         seed_doc: "init_genrand(S)",

@@ -146,7 +146,7 @@ impl crate::registry::Gen for Pcg32 {
 
     const INFO: crate::registry::GenInfo = crate::registry::GenInfo {
         name: "pcg32",
-        aliases: &["pcg", "pcg32-xsh-rr"],
+        aliases: &[],
         summary: "PCG32 XSH RR 64/32",
         seed_kind: crate::registry::SeedKind::U64,
         seed_doc: "pcg32_srandom(S, stream); --stream N, default 54",

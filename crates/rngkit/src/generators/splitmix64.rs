@@ -98,7 +98,7 @@ impl crate::registry::Gen for SplitMix64 {
 
     const INFO: crate::registry::GenInfo = crate::registry::GenInfo {
         name: "splitmix64",
-        aliases: &["splitmix"],
+        aliases: &[],
         summary: "SplitMix64",
         seed_kind: crate::registry::SeedKind::U64,
         seed_doc: "the state is S",

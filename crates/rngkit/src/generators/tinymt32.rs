@@ -153,7 +153,7 @@ impl crate::registry::Gen for TinyMt32 {
 
     const INFO: crate::registry::GenInfo = crate::registry::GenInfo {
         name: "tinymt32",
-        aliases: &["tinymt"],
+        aliases: &[],
         summary: "TinyMT32, reference parameters mat1=0x8f7011ee mat2=0xfc78ff1f tmat=0x3793fdff",
         seed_kind: crate::registry::SeedKind::U32,
         seed_doc: "tinymt32_init(S)",

@@ -103,7 +103,7 @@ impl crate::registry::Gen for Xoroshiro128Plus {
 
     const INFO: crate::registry::GenInfo = crate::registry::GenInfo {
         name: "xoroshiro128p",
-        aliases: &["xoroshiro128+", "xoroshiro128plus", "xoroshiro"],
+        aliases: &[],
         summary: "xoroshiro128+ (24/16/37)",
         seed_kind: crate::registry::SeedKind::U64,
         seed_doc: "the two words are two SplitMix64 outputs started from S",

@@ -134,7 +134,7 @@ impl crate::registry::Gen for Xorshift128 {
 
     const INFO: crate::registry::GenInfo = crate::registry::GenInfo {
         name: "xorshift128",
-        aliases: &["marsaglia-xorshift128"],
+        aliases: &[],
         summary: "Marsaglia's Xorshift128 (a=11 b=8 c=19), the generator under Unity",
         seed_kind: crate::registry::SeedKind::U32,
         seed_doc: "the same fill as Unity's InitState(S)",

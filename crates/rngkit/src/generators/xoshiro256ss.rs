@@ -115,7 +115,7 @@ impl crate::registry::Gen for Xoshiro256StarStar {
 
     const INFO: crate::registry::GenInfo = crate::registry::GenInfo {
         name: "xoshiro256ss",
-        aliases: &["xoshiro256**", "xoshiro256starstar", "xoshiro"],
+        aliases: &[],
         summary: "xoshiro256** (Blackman and Vigna)",
         seed_kind: crate::registry::SeedKind::U64,
         seed_doc: "the four words are four SplitMix64 outputs started from S",
