@@ -14,6 +14,13 @@
 //! every platform and without `std`. Unity's own C runtime may differ in the
 //! last unit in the last place; `value` and both `Range`s never touch these
 //! functions and are exact.
+//!
+//! Every draw except `ColorHSV` is native engine code, the same in every
+//! build. `ColorHSV` (with `Mathf.Lerp` and `Color.HSVToRGB`) is managed C#,
+//! and its float arithmetic depends on the [`ScriptingBackend`]: Mono
+//! evaluates float expressions in double precision, IL2CPP in single
+//! precision. The default is Mono, the Editor's backend, whose rounding the
+//! published captures follow (`tests/unity_recorded.rs`).
 
 use core::borrow::BorrowMut;
 use core::mem;
@@ -44,6 +51,169 @@ pub const VALUE_SCALE: f32 = f32::from_bits(0x3400_0001);
 #[inline]
 pub fn value_from_word(word: u32) -> f32 {
     (word & 0x007f_ffff) as f32 * VALUE_SCALE
+}
+
+/// The scripting backend that runs Unity's managed C# code, which decides
+/// how `Random.ColorHSV` (through `Mathf.Lerp` and `Color.HSVToRGB`, both C#)
+/// rounds. Every other draw of [`UnityRandom`] is native engine code and the
+/// same under both.
+///
+/// * [`Mono`](Self::Mono), the default: the Unity Editor and Mono player
+///   builds. Unity's Mono promotes `float` arithmetic to `double` on every
+///   platform (Unity-Technologies/mono#1553, 2022, removed the last
+///   exception, macOS ARM64): each C# expression is evaluated in `double`
+///   and rounded to `float` when stored into a `float` local, argument or
+///   field. It is the default because the real-Unity captures rngkit is
+///   checked against (uny-random-js, most likely recorded in the Editor,
+///   which always runs Mono) follow it: it matches all 17 recorded
+///   `ColorHSV` colours to their printed 7 digits, single precision 13.
+/// * [`Il2cpp`](Self::Il2cpp): IL2CPP player builds compile the C# to C++,
+///   where `float` arithmetic is single precision, each operation rounded
+///   to `f32`. No IL2CPP captures exist to confirm it; it is the semantics
+///   of the generated C++.
+///
+/// Both consume the same four raw steps. With the default ranges the
+/// channels differ by at most 2^-24 (one unit in the last place of a value
+/// in `[0.5, 1)`), in some channel of about 39 % of colours; narrow or
+/// shifted ranges can widen the gap a little (up to 4.8e-7 with random
+/// ranges inside `[0, 1]`), and a hue range reaching past the sectors
+/// Unity handles can, at the boundary, give black under one backend only.
+///
+/// ```
+/// use rngkit::engines::unity::{ScriptingBackend, UnityRandom};
+///
+/// // Real Unity (Editor) after InitState(0) printed g = 0.4749825.
+/// let mono = UnityRandom::new(0).color_hsv_with(ScriptingBackend::Mono);
+/// let il2cpp = UnityRandom::new(0).color_hsv_with(ScriptingBackend::Il2cpp);
+/// assert_eq!(format!("{:.7}", mono[1]), "0.4749825");
+/// assert_eq!(format!("{:.7}", il2cpp[1]), "0.4749824");
+/// assert_eq!(mono[1], 0.47498247); // one ulp apart
+/// assert_eq!(il2cpp[1], 0.47498244);
+/// assert_eq!(ScriptingBackend::default(), ScriptingBackend::Mono);
+/// assert_eq!(UnityRandom::new(0).color_hsv(), mono);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ScriptingBackend {
+    /// Mono (the Editor, Mono players): `double` intermediates, rounded to
+    /// `float` at each store into a `float` variable.
+    #[default]
+    Mono,
+    /// IL2CPP players: `float` arithmetic, each operation rounded to `f32`.
+    Il2cpp,
+}
+
+impl ScriptingBackend {
+    /// `Mathf.Lerp(a, b, t)`, `a + (b - a) * Clamp01(t)`, as this backend
+    /// evaluates it: Mono in `double`, rounded once to `f32` (where
+    /// `ColorHSV` stores the result into its `float` local); IL2CPP in
+    /// `f32`, each operation rounded.
+    ///
+    /// ```
+    /// use rngkit::engines::unity::ScriptingBackend;
+    ///
+    /// let (a, b, t) = (0.3103028f32, 0.6900989f32, 0.8390949f32);
+    /// assert_eq!(ScriptingBackend::Mono.lerp(a, b, t), 0.6289877);
+    /// assert_eq!(ScriptingBackend::Il2cpp.lerp(a, b, t), 0.6289878);
+    /// assert_eq!(ScriptingBackend::Il2cpp.lerp(2.0, 4.0, 7.0), 4.0); // t clamped
+    /// ```
+    #[inline]
+    pub fn lerp(self, a: f32, b: f32, t: f32) -> f32 {
+        // Clamp01 keeps NaN, like f32::clamp.
+        let t = t.clamp(0.0, 1.0);
+        match self {
+            ScriptingBackend::Mono => {
+                (f64::from(a) + (f64::from(b) - f64::from(a)) * f64::from(t)) as f32
+            }
+            ScriptingBackend::Il2cpp => a + (b - a) * t,
+        }
+    }
+
+    /// `Color.HSVToRGB(h, s, v, hdr)` as this backend evaluates it,
+    /// returning `[r, g, b]`.
+    ///
+    /// Faithful to the engine's quirks: the sector is `(int)floor(h * 6)`
+    /// and only sectors -1..=6 produce a colour (any other hue, including
+    /// NaN, gives black when `s` and `v` are non-zero, as C#'s `(int)` cast
+    /// does on x86); `hdr == false` clamps each channel to `[0, 1]`.
+    ///
+    /// Mono rounds to `f32` where Color.cs stores into a `float` local:
+    /// `h_to_floor = H * 6` and `t = h_to_floor - temp` (both exact after
+    /// that first rounding), `var_1 = V * (1 - S)`,
+    /// `var_2 = V * (1 - S * t)` and `var_3 = V * (1 - S * (1 - t))`, each
+    /// evaluated in `double` and rounded once. IL2CPP rounds every
+    /// operation.
+    ///
+    /// ```
+    /// use rngkit::engines::unity::ScriptingBackend;
+    ///
+    /// for backend in [ScriptingBackend::Mono, ScriptingBackend::Il2cpp] {
+    ///     assert_eq!(backend.hsv_to_rgb(0.0, 1.0, 1.0, true), [1.0, 0.0, 0.0]);
+    ///     assert_eq!(backend.hsv_to_rgb(0.5, 0.0, 0.25, true), [0.25, 0.25, 0.25]);
+    /// }
+    /// // The h, s, v of Random.ColorHSV() after InitState(1218593819); Unity
+    /// // printed g = 0.06335761.
+    /// let (h, s, v) = (0.5975241, 0.81902075, 0.121665016);
+    /// assert_eq!(ScriptingBackend::Mono.hsv_to_rgb(h, s, v, true)[1], 0.06335761);
+    /// assert_eq!(ScriptingBackend::Il2cpp.hsv_to_rgb(h, s, v, true)[1], 0.0633576);
+    /// ```
+    pub fn hsv_to_rgb(self, h: f32, s: f32, v: f32, hdr: bool) -> [f32; 3] {
+        if s == 0.0 {
+            return [v, v, v];
+        }
+        if v == 0.0 {
+            return [0.0, 0.0, 0.0];
+        }
+        let (sector, var1, var2, var3) = match self {
+            ScriptingBackend::Mono => {
+                let (s, v) = (f64::from(s), f64::from(v));
+                let h6 = (f64::from(h) * 6.0) as f32;
+                let sector = floor_to_sector(h6);
+                let t = f64::from((f64::from(h6) - f64::from(sector as f32)) as f32);
+                (
+                    sector,
+                    (v * (1.0 - s)) as f32,
+                    (v * (1.0 - s * t)) as f32,
+                    (v * (1.0 - s * (1.0 - t))) as f32,
+                )
+            }
+            ScriptingBackend::Il2cpp => {
+                let h6 = h * 6.0;
+                let sector = floor_to_sector(h6);
+                let t = h6 - sector as f32;
+                (
+                    sector,
+                    v * (1.0 - s),
+                    v * (1.0 - s * t),
+                    v * (1.0 - s * (1.0 - t)),
+                )
+            }
+        };
+        let rgb = match sector {
+            0 | 6 => [v, var3, var1],
+            1 => [var2, v, var1],
+            2 => [var1, v, var3],
+            3 => [var1, var2, v],
+            4 => [var3, var1, v],
+            5 | -1 => [v, var1, var2],
+            _ => [0.0, 0.0, 0.0],
+        };
+        if hdr {
+            rgb
+        } else {
+            rgb.map(|c| c.clamp(0.0, 1.0))
+        }
+    }
+}
+
+/// `(int)Math.Floor(x)` as C# computes it on x86: NaN and out-of-range
+/// values become `int.MinValue`, which matches no `HSVToRGB` sector.
+fn floor_to_sector(x: f32) -> i32 {
+    let floor = libm::floorf(x);
+    if floor.is_nan() || !(-2_147_483_648.0..2_147_483_648.0).contains(&floor) {
+        i32::MIN
+    } else {
+        floor as i32
+    }
 }
 
 /// Unity's `Random.State`: the four Xorshift128 words as C# `int`s, `s0`
@@ -337,31 +507,80 @@ impl<G: BorrowMut<Xorshift128>> UnityRandom<G> {
     }
 
     /// `Random.ColorHSV()`: hue, saturation and value each in `[0, 1]`,
-    /// alpha 1 (still drawn: four steps). Returns `[r, g, b, a]`.
+    /// alpha 1 (still drawn: four steps), evaluated as Mono does (the
+    /// default [`ScriptingBackend`]). Returns `[r, g, b, a]`.
     ///
     /// ```
     /// use rngkit::engines::unity::UnityRandom;
     /// // Published capture of real Unity after InitState(0): r 0.280165,
     /// // g 0.4749825, b 0.6736069 (b is the value channel, the third value).
     /// let [r, g, b, a] = UnityRandom::new(0).color_hsv();
-    /// assert_eq!(format!("{r:.6} {b:.7} {a}"), "0.280165 0.6736069 1");
-    /// assert!((g - 0.4749825).abs() < 2e-7); // the last digit depends on sin/cos
+    /// assert_eq!(format!("{r:.6} {g:.7} {b:.7} {a}"), "0.280165 0.4749825 0.6736069 1");
     /// ```
     pub fn color_hsv(&mut self) -> [f32; 4] {
-        self.color_hsv_ranges(ColorHsvRanges::default())
+        self.color_hsv_ranges_with(ScriptingBackend::Mono, ColorHsvRanges::default())
+    }
+
+    /// `Random.ColorHSV()` as the given scripting backend evaluates it.
+    ///
+    /// ```
+    /// use rngkit::engines::unity::{ScriptingBackend, UnityRandom};
+    /// let [r, g, b, a] = UnityRandom::new(0).color_hsv_with(ScriptingBackend::Il2cpp);
+    /// assert_eq!(format!("{r:.6} {g:.7} {b:.7} {a}"), "0.280165 0.4749824 0.6736069 1");
+    /// ```
+    pub fn color_hsv_with(&mut self, backend: ScriptingBackend) -> [f32; 4] {
+        self.color_hsv_ranges_with(backend, ColorHsvRanges::default())
     }
 
     /// `Random.ColorHSV(hueMin, hueMax, ...)`, every overload (build the
     /// ranges with [`ColorHsvRanges`]; omitted ranges keep Unity's
-    /// defaults). Four steps in the order h, s, v, a; each channel is
+    /// defaults), evaluated as Mono does (the default [`ScriptingBackend`]).
+    /// Four steps in the order h, s, v, a; each channel is
     /// `Mathf.Lerp(min, max, Random.value)`, then
     /// `Color.HSVToRGB(h, s, v, hdr: true)`. Returns `[r, g, b, a]`.
+    ///
+    /// ```
+    /// use rngkit::engines::unity::{ColorHsvRanges, UnityRandom};
+    /// // Published capture: Random.ColorHSV(0.3103028f, 0.6900989f, 0.2188076f,
+    /// // 0.4164305f, 0.1378517f, 0.7215825f, 0.09216214f, 0.9967413f) after
+    /// // InitState(1585133052).
+    /// let ranges = ColorHsvRanges::from_array([
+    ///     0.3103028, 0.6900989, 0.2188076, 0.4164305, 0.1378517, 0.7215825, 0.09216214, 0.9967413,
+    /// ]);
+    /// let [r, g, b, a] = UnityRandom::new(1585133052).color_hsv_ranges(ranges);
+    /// assert_eq!(format!("{r:.7} {g:.7} {b:.7} {a:.7}"), "0.3478539 0.3975368 0.5676181 0.2574574");
+    /// ```
     pub fn color_hsv_ranges(&mut self, ranges: ColorHsvRanges) -> [f32; 4] {
-        let h = lerp(ranges.hue[0], ranges.hue[1], self.value());
-        let s = lerp(ranges.saturation[0], ranges.saturation[1], self.value());
-        let v = lerp(ranges.value[0], ranges.value[1], self.value());
-        let [r, g, b] = hsv_to_rgb(h, s, v, true);
-        let a = lerp(ranges.alpha[0], ranges.alpha[1], self.value());
+        self.color_hsv_ranges_with(ScriptingBackend::Mono, ranges)
+    }
+
+    /// `Random.ColorHSV(hueMin, hueMax, ...)` as the given scripting backend
+    /// evaluates it (see [`ScriptingBackend::lerp`] and
+    /// [`ScriptingBackend::hsv_to_rgb`] for the rounding). Both backends
+    /// consume the same four steps.
+    ///
+    /// ```
+    /// use rngkit::engines::unity::{ColorHsvRanges, ScriptingBackend, UnityRandom};
+    /// let ranges = ColorHsvRanges::from_array([
+    ///     0.3103028, 0.6900989, 0.2188076, 0.4164305, 0.1378517, 0.7215825, 0.09216214, 0.9967413,
+    /// ]);
+    /// let mut il2cpp = UnityRandom::new(1585133052);
+    /// let [r, g, b, a] = il2cpp.color_hsv_ranges_with(ScriptingBackend::Il2cpp, ranges);
+    /// assert_eq!(format!("{r:.7} {g:.7} {b:.7} {a:.7}"), "0.3478538 0.3975366 0.5676180 0.2574574");
+    /// let mut mono = UnityRandom::new(1585133052);
+    /// mono.color_hsv_ranges_with(ScriptingBackend::Mono, ranges);
+    /// assert_eq!(il2cpp.state(), mono.state());
+    /// ```
+    pub fn color_hsv_ranges_with(
+        &mut self,
+        backend: ScriptingBackend,
+        ranges: ColorHsvRanges,
+    ) -> [f32; 4] {
+        let h = backend.lerp(ranges.hue[0], ranges.hue[1], self.value());
+        let s = backend.lerp(ranges.saturation[0], ranges.saturation[1], self.value());
+        let v = backend.lerp(ranges.value[0], ranges.value[1], self.value());
+        let [r, g, b] = backend.hsv_to_rgb(h, s, v, true);
+        let a = backend.lerp(ranges.alpha[0], ranges.alpha[1], self.value());
         [r, g, b, a]
     }
 
@@ -509,19 +728,23 @@ pub fn range_from_t(t: f32, min: f32, max: f32) -> f32 {
     a + b
 }
 
-/// `Mathf.Lerp(a, b, t)`: `a + (b - a) * Clamp01(t)`.
+/// `Mathf.Lerp(a, b, t)`, `a + (b - a) * Clamp01(t)`, as Mono evaluates it
+/// (in `double`, rounded once to `f32`); [`ScriptingBackend::lerp`] chooses
+/// the backend.
+///
+/// ```
+/// use rngkit::engines::unity::lerp;
+/// assert_eq!(lerp(0.0, 1.0, 0.25), 0.25);
+/// assert_eq!(lerp(2.0, 4.0, -1.0), 2.0); // t clamped to [0, 1]
+/// ```
 #[inline]
 pub fn lerp(a: f32, b: f32, t: f32) -> f32 {
-    // Clamp01 keeps NaN, like f32::clamp.
-    a + (b - a) * t.clamp(0.0, 1.0)
+    ScriptingBackend::Mono.lerp(a, b, t)
 }
 
-/// `Color.HSVToRGB(h, s, v, hdr)`, Unity's conversion, returning `[r, g, b]`.
-///
-/// Faithful to the engine's quirks: the sector is `(int)floor(h * 6)` and
-/// only sectors -1..=6 produce a colour (any other hue, including NaN,
-/// gives black when `s` and `v` are non-zero); `hdr == false` clamps each
-/// channel to `[0, 1]`.
+/// `Color.HSVToRGB(h, s, v, hdr)`, Unity's conversion, as Mono evaluates it,
+/// returning `[r, g, b]`; [`ScriptingBackend::hsv_to_rgb`] chooses the
+/// backend and documents the quirks and rounding.
 ///
 /// ```
 /// use rngkit::engines::unity::hsv_to_rgb;
@@ -529,39 +752,7 @@ pub fn lerp(a: f32, b: f32, t: f32) -> f32 {
 /// assert_eq!(hsv_to_rgb(0.5, 0.0, 0.25, true), [0.25, 0.25, 0.25]);
 /// ```
 pub fn hsv_to_rgb(h: f32, s: f32, v: f32, hdr: bool) -> [f32; 3] {
-    if s == 0.0 {
-        return [v, v, v];
-    }
-    if v == 0.0 {
-        return [0.0, 0.0, 0.0];
-    }
-    let h6 = h * 6.0;
-    let floor = libm::floorf(h6);
-    // C#'s (int) cast of a float on x86: NaN and out-of-range values become
-    // int.MinValue, which matches no sector.
-    let sector = if floor.is_nan() || !(-2_147_483_648.0..2_147_483_648.0).contains(&floor) {
-        i32::MIN
-    } else {
-        floor as i32
-    };
-    let t = h6 - sector as f32;
-    let var1 = v * (1.0 - s);
-    let var2 = v * (1.0 - s * t);
-    let var3 = v * (1.0 - s * (1.0 - t));
-    let rgb = match sector {
-        0 | 6 => [v, var3, var1],
-        1 => [var2, v, var1],
-        2 => [var1, v, var3],
-        3 => [var1, var2, v],
-        4 => [var3, var1, v],
-        5 | -1 => [v, var1, var2],
-        _ => [0.0, 0.0, 0.0],
-    };
-    if hdr {
-        rgb
-    } else {
-        rgb.map(|c| c.clamp(0.0, 1.0))
-    }
+    ScriptingBackend::Mono.hsv_to_rgb(h, s, v, hdr)
 }
 
 /// Negates a quaternion whose `w` is negative (Unity's canonical sign).
