@@ -1,0 +1,1119 @@
+//! JavaScript's `Math.random()` in the three engines that ship it: V8
+//! (Chromium, Node.js), SpiderMonkey (Firefox) and JavaScriptCore (Safari).
+//!
+//! All three run xorshift128+ with the shifts (23, 17, 26); they differ in
+//! how a step becomes a double and, for V8, in a 64-value cache:
+//!
+//! | GEN | engine | raw word of one call | double |
+//! |---|---|---|---|
+//! | `v8` | V8 15.6 (Chromium 156) | `s0 + s1` after the step | `(w >> 11) * 2^-53` |
+//! | `v8-legacy` | V8 before 2025 (Node.js 20) | `s0` after the step | `bits(0x3ff << 52 \| w >> 12) - 1` |
+//! | `spidermonkey` | Firefox | `s0 + s1` after the step | `(w & (2^53 - 1)) * 2^-53` |
+//! | `javascriptcore` | Safari, WebKitGTK | `s0 + s1` after the step | `(w & (2^53 - 1)) * 2^-53` |
+//!
+//! **One raw step is one `Math.random()` call** for every GEN here, so
+//! `--advance N` skips N calls and the state words are V8's own between two
+//! calls. V8 makes its values 64 at a time: when its cache is empty a call
+//! runs 64 xorshift128+ steps, fills the cache and returns one value; the
+//! next 63 calls only read the cache. The raw word of a call is the word of
+//! the xorshift128+ step that made its value, so the words come out in
+//! blocks of 64: in step order for `v8`, and last-made first for
+//! `v8-legacy` (call 1 of a block gives step 64, call 64 gives step 1).
+//! `docs/runtimes-javascript.md` has the versions and the history.
+//!
+//! ```
+//! use rngkit::registry::{of, Seed};
+//! use rngkit::runtimes::javascript::{JavaScriptCoreGen, V8Gen};
+//!
+//! // chromium --js-flags=--random-seed=1: the first two Math.random().
+//! let v8 = of::<V8Gen>();
+//! let mut rng = v8.seed(&Seed::from(1), &Default::default()).unwrap();
+//! let call = v8.parse_draw("math-random", &[]).unwrap();
+//! assert_eq!(call.eval(&mut rng).format(true), "0x3fc5a75f60b6ca7c");
+//! assert_eq!(call.eval(&mut rng).format(true), "0x3fefe88307b2e96c");
+//! // SpiderMonkey and JavaScriptCore cannot be seeded: give the state.
+//! assert!(of::<JavaScriptCoreGen>().seed(&Seed::from(1), &Default::default()).is_err());
+//! ```
+
+use alloc::format;
+use alloc::vec;
+use alloc::vec::Vec;
+use core::convert::Infallible;
+use core::fmt;
+
+use crate::draw::{DrawError, DrawValue};
+use crate::observe::{KnownBits, ObservedValue};
+use crate::registry::{DrawInfo, Gen, GenInfo, Seed, SeedError, SeedKind, SeedOptions, Steps};
+use crate::state::check_count;
+use crate::{StateError, StateWords, WordRng};
+
+/// One xorshift128+ step as V8, SpiderMonkey and JavaScriptCore write it:
+/// the new `(s0, s1)`.
+///
+/// ```text
+/// x = s0;  y = s1
+/// x ^= x << 23;  x ^= x >> 17;  x ^= y ^ (y >> 26)
+/// s0 = y;  s1 = x
+/// ```
+///
+/// (V8 `RandomNumberGenerator::XorShift128`, Gecko
+/// `XorShift128PlusRNG::next`, WebKit `WeakRandom::advance`.) These are the
+/// shifts of the first version of Vigna's paper (arXiv:1404.0390v1); the
+/// published xorshift128+ uses (23, 18, 5) and is a different stream.
+///
+/// ```
+/// use rngkit::runtimes::javascript::{xorshift128plus_step, xorshift128plus_step_back};
+/// let next = xorshift128plus_step(1, 2);
+/// assert_eq!(next, (2, 1 ^ (1 << 23) ^ ((1 ^ (1 << 23)) >> 17) ^ 2));
+/// assert_eq!(xorshift128plus_step_back(next.0, next.1), (1, 2));
+/// ```
+#[inline]
+pub const fn xorshift128plus_step(s0: u64, s1: u64) -> (u64, u64) {
+    let mut x = s0;
+    let y = s1;
+    x ^= x << 23;
+    x ^= x >> 17;
+    x ^= y ^ (y >> 26);
+    (y, x)
+}
+
+/// The inverse of [`xorshift128plus_step`]: the `(s0, s1)` one step earlier.
+///
+/// ```
+/// use rngkit::runtimes::javascript::{xorshift128plus_step, xorshift128plus_step_back};
+/// let (a, b) = xorshift128plus_step(0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210);
+/// assert_eq!(xorshift128plus_step_back(a, b), (0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210));
+/// ```
+#[inline]
+pub const fn xorshift128plus_step_back(s0: u64, s1: u64) -> (u64, u64) {
+    // s1 = g(x) ^ y ^ (y >> 26) with y = s0 and g(x) = h17(h23(x)); each
+    // h is x ^ (x shifted), undone by xoring in every multiple of the shift.
+    let y = s0;
+    let mut t = s1 ^ y ^ (y >> 26);
+    t ^= (t >> 17) ^ (t >> 34) ^ (t >> 51);
+    t ^= (t << 23) ^ (t << 46);
+    (t, y)
+}
+
+/// MurmurHash3's 64-bit finalizer, V8's `RandomNumberGenerator::MurmurHash3`
+/// (`src/base/utils/random-number-generator.cc`), with which V8 turns
+/// `--random-seed` into the xorshift128+ state.
+///
+/// ```
+/// use rngkit::runtimes::javascript::murmur_hash3_fmix64;
+/// assert_eq!(murmur_hash3_fmix64(0), 0);
+/// assert_ne!(murmur_hash3_fmix64(1), 1);
+/// ```
+pub const fn murmur_hash3_fmix64(mut h: u64) -> u64 {
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^= h >> 33;
+    h
+}
+
+/// Values V8 makes per cache refill (`MathRandom::kCacheSize`).
+pub const V8_CACHE_SIZE: usize = 64;
+
+/// V8's `Math.random()`: xorshift128+, a 64-value cache, and the double
+/// mapping of one V8 generation (`LEGACY = false`: [`V8Random`], V8 15.6;
+/// `LEGACY = true`: [`V8LegacyRandom`], V8 before 2025).
+///
+/// The state is what V8 keeps in the native context between two calls:
+/// `s0 s1`, the xorshift128+ state after the last refill (before the first
+/// call: the state made from the seed), and how many cached values are
+/// still to be returned, `0..=63` (V8's `math_random_index`; 0: the next
+/// call refills). V8 never holds 64 between calls: the call that refills
+/// returns one value at once. The cached values themselves follow from
+/// `s0 s1` (they are the 64 steps that led there), so they are not state.
+///
+/// [`next_output`](Self::next_output) is one `Math.random()` call and
+/// returns the 64-bit word its double is made of (see
+/// [`to_double`](Self::to_double)); that is the GEN's raw step.
+///
+/// ```
+/// use rngkit::runtimes::javascript::V8LegacyRandom;
+///
+/// // node --random-seed=1 (Node.js 20): Math.random() twice.
+/// let mut rng = V8LegacyRandom::with_random_seed(1).unwrap();
+/// assert_eq!(rng.math_random().to_bits(), 0x3fc2d79d928e7bb8);
+/// assert_eq!(rng.math_random().to_bits(), 0x3fd18b6929203914);
+/// assert_eq!(rng.state()[2], 62); // values left in the cache
+/// ```
+#[derive(Clone)]
+pub struct V8MathRandom<const LEGACY: bool> {
+    s0: u64,
+    s1: u64,
+    /// Cached values not yet returned (0..=63 between calls; 64 inside the
+    /// call that refills).
+    remaining: u8,
+    /// The raw words of the current block in call order: `queue[k]` is the
+    /// word of the k-th call after the refill. Meaningless when
+    /// `remaining == 0`.
+    queue: [u64; V8_CACHE_SIZE],
+}
+
+/// V8's `Math.random()` as in V8 15.6 (Chromium 156): `(s0 + s1) >> 11`
+/// over 2^53, handed out in step order. The `v8` GEN.
+pub type V8Random = V8MathRandom<false>;
+
+/// V8's `Math.random()` before the 2025 mapping change (Node.js 20):
+/// `s0 >> 12` as the mantissa of a double in [1, 2), minus 1, each block of
+/// 64 handed out last-made first. The `v8-legacy` GEN.
+pub type V8LegacyRandom = V8MathRandom<true>;
+
+impl<const LEGACY: bool> V8MathRandom<LEGACY> {
+    /// The GEN's name, also the [`StateWords::NAME`].
+    const GEN_NAME: &'static str = if LEGACY { "v8-legacy" } else { "v8" };
+
+    /// The state V8 makes from `--random-seed=SEED` (an `int` flag):
+    /// `s0 = fmix64(seed)`, `s1 = fmix64(!seed)` with the seed sign-extended
+    /// to 64 bits (`MathRandom::RefillCache`), the cache empty. `None` for
+    /// 0, which V8 reads as "no seed" and replaces by OS entropy.
+    ///
+    /// ```
+    /// use rngkit::runtimes::javascript::{V8Random, murmur_hash3_fmix64};
+    /// let rng = V8Random::with_random_seed(-1).unwrap();
+    /// assert_eq!(rng.state(), [murmur_hash3_fmix64(u64::MAX), murmur_hash3_fmix64(0), 0]);
+    /// assert!(V8Random::with_random_seed(0).is_none());
+    /// ```
+    pub const fn with_random_seed(seed: i32) -> Option<Self> {
+        if seed == 0 {
+            return None;
+        }
+        let seed = seed as i64 as u64;
+        Some(V8MathRandom {
+            s0: murmur_hash3_fmix64(seed),
+            s1: murmur_hash3_fmix64(!seed),
+            remaining: 0,
+            queue: [0; V8_CACHE_SIZE],
+        })
+    }
+
+    /// Builds the generator from V8's state: `s0 s1` (after the last
+    /// refill) and the cached values left, `0..=63`.
+    ///
+    /// # Errors
+    /// [`StateError::AllZero`] when `s0` and `s1` are both zero (V8 reads
+    /// that as "not yet seeded"); [`StateError::WordTooWide`] (word 2, 6
+    /// bits) when `remaining > 63`.
+    ///
+    /// ```
+    /// use rngkit::runtimes::javascript::V8Random;
+    /// let mut a = V8Random::with_random_seed(7).unwrap();
+    /// a.math_random();
+    /// let [s0, s1, left] = a.state();
+    /// let mut b = V8Random::from_state(s0, s1, left as u8).unwrap();
+    /// assert_eq!(a.math_random(), b.math_random());
+    /// assert!(V8Random::from_state(1, 2, 64).is_err());
+    /// ```
+    pub fn from_state(s0: u64, s1: u64, remaining: u8) -> Result<Self, StateError> {
+        if s0 == 0 && s1 == 0 {
+            return Err(StateError::AllZero {
+                generator: Self::GEN_NAME,
+            });
+        }
+        if usize::from(remaining) >= V8_CACHE_SIZE {
+            return Err(StateError::WordTooWide {
+                generator: Self::GEN_NAME,
+                index: 2,
+                bits: 6,
+            });
+        }
+        let mut rng = V8MathRandom {
+            s0,
+            s1,
+            remaining: 0,
+            queue: [0; V8_CACHE_SIZE],
+        };
+        if remaining > 0 {
+            // Rebuild the cache: step back to where the last refill started
+            // and refill again, which lands on (s0, s1) once more.
+            let (mut a, mut b) = (s0, s1);
+            for _ in 0..V8_CACHE_SIZE {
+                (a, b) = xorshift128plus_step_back(a, b);
+            }
+            rng.s0 = a;
+            rng.s1 = b;
+            rng.refill();
+            rng.remaining = remaining;
+        }
+        Ok(rng)
+    }
+
+    /// The state words `[s0, s1, remaining]`.
+    pub const fn state(&self) -> [u64; 3] {
+        [self.s0, self.s1, self.remaining as u64]
+    }
+
+    /// The word of one xorshift128+ state that this generation maps to a
+    /// double.
+    #[inline]
+    const fn word_of(s0: u64, s1: u64) -> u64 {
+        if LEGACY { s0 } else { s0.wrapping_add(s1) }
+    }
+
+    /// `MathRandom::RefillCache`: 64 steps, their words queued in the order
+    /// the calls will return them.
+    fn refill(&mut self) {
+        let (mut s0, mut s1) = (self.s0, self.s1);
+        for slot in self.queue.iter_mut() {
+            (s0, s1) = xorshift128plus_step(s0, s1);
+            *slot = Self::word_of(s0, s1);
+        }
+        if LEGACY {
+            // The builtin reads cache[--index] from index 64 down.
+            self.queue.reverse();
+        }
+        self.s0 = s0;
+        self.s1 = s1;
+        self.remaining = V8_CACHE_SIZE as u8;
+    }
+
+    /// One `Math.random()` call: its raw word (refilling the cache first
+    /// when it is empty).
+    ///
+    /// ```
+    /// use rngkit::runtimes::javascript::V8LegacyRandom;
+    /// let mut rng = V8LegacyRandom::with_random_seed(1).unwrap();
+    /// let word = rng.next_output();
+    /// assert_eq!(V8LegacyRandom::to_double(word).to_bits(), 0x3fc2d79d928e7bb8);
+    /// ```
+    #[inline]
+    pub fn next_output(&mut self) -> u64 {
+        if self.remaining == 0 {
+            self.refill();
+        }
+        let word = self.queue[V8_CACHE_SIZE - usize::from(self.remaining)];
+        self.remaining -= 1;
+        word
+    }
+
+    /// The double of a raw word: V8 15.6 `(w >> 11) * 2^-53`; legacy the
+    /// bits `0x3ff0_0000_0000_0000 | w >> 12` (a double in [1, 2)) minus 1.
+    /// Both are exact, in [0, 1).
+    ///
+    /// ```
+    /// use rngkit::runtimes::javascript::{V8LegacyRandom, V8Random};
+    /// assert_eq!(V8Random::to_double(u64::MAX), 1.0 - f64::EPSILON / 2.0);
+    /// assert_eq!(V8LegacyRandom::to_double(u64::MAX), 1.0 - f64::EPSILON);
+    /// assert_eq!(V8LegacyRandom::to_double(1 << 63), 0.5);
+    /// ```
+    #[inline]
+    pub fn to_double(word: u64) -> f64 {
+        if LEGACY {
+            f64::from_bits(0x3ff0_0000_0000_0000 | (word >> 12)) - 1.0
+        } else {
+            (word >> 11) as f64 * (1.0 / 9_007_199_254_740_992.0)
+        }
+    }
+
+    /// `Math.random()`.
+    pub fn math_random(&mut self) -> f64 {
+        Self::to_double(self.next_output())
+    }
+}
+
+impl<const LEGACY: bool> PartialEq for V8MathRandom<LEGACY> {
+    /// Equal states: the cache follows from them.
+    fn eq(&self, other: &Self) -> bool {
+        self.state() == other.state()
+    }
+}
+
+impl<const LEGACY: bool> Eq for V8MathRandom<LEGACY> {}
+
+impl<const LEGACY: bool> fmt::Debug for V8MathRandom<LEGACY> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct(if LEGACY { "V8LegacyRandom" } else { "V8Random" })
+            .field("s0", &format_args!("{:#018x}", self.s0))
+            .field("s1", &format_args!("{:#018x}", self.s1))
+            .field("remaining", &self.remaining)
+            .finish()
+    }
+}
+
+impl<const LEGACY: bool> rand_core::TryRng for V8MathRandom<LEGACY> {
+    type Error = Infallible;
+
+    #[inline]
+    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+        Ok((self.next_output() >> 32) as u32)
+    }
+
+    #[inline]
+    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+        Ok(self.next_output())
+    }
+
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+        rand_core::utils::fill_bytes_via_next_word(dst, || Ok(self.next_output()))
+    }
+}
+
+impl<const LEGACY: bool> WordRng for V8MathRandom<LEGACY> {
+    const OUTPUT_BITS: u32 = 64;
+
+    #[inline]
+    fn next_word(&mut self) -> u64 {
+        self.next_output()
+    }
+
+    /// Skips `n` calls: cached values are skipped for free, whole blocks
+    /// are 64 plain steps.
+    fn discard(&mut self, mut n: u64) {
+        let left = u64::from(self.remaining);
+        if n <= left {
+            self.remaining -= n as u8;
+            return;
+        }
+        n -= left;
+        self.remaining = 0;
+        let block = V8_CACHE_SIZE as u64;
+        while n > block {
+            for _ in 0..block {
+                (self.s0, self.s1) = xorshift128plus_step(self.s0, self.s1);
+            }
+            n -= block;
+        }
+        self.refill();
+        self.remaining -= n as u8;
+    }
+}
+
+impl<const LEGACY: bool> StateWords for V8MathRandom<LEGACY> {
+    const NAME: &'static str = Self::GEN_NAME;
+    const WORD_BITS: u32 = 64;
+    const WORD_COUNT: usize = 3;
+
+    fn to_words(&self) -> Vec<u64> {
+        self.state().to_vec()
+    }
+
+    fn from_words(words: &[u64]) -> Result<Self, StateError> {
+        check_count(Self::NAME, 3, words.len())?;
+        let remaining = u8::try_from(words[2])
+            .ok()
+            .filter(|&r| usize::from(r) < V8_CACHE_SIZE)
+            .ok_or(StateError::WordTooWide {
+                generator: Self::NAME,
+                index: 2,
+                bits: 6,
+            })?;
+        Self::from_state(words[0], words[1], remaining)
+    }
+}
+
+/// The xorshift128+ of SpiderMonkey (`mozilla::non_crypto::XorShift128PlusRNG`,
+/// `mfbt/XorShift128PlusRNG.h`) and JavaScriptCore (`WTF::WeakRandom`,
+/// `Source/WTF/wtf/WeakRandom.h`): the same step, output and double.
+///
+/// The state is `s0 s1` (Gecko's `mState[0] mState[1]`, WebKit's
+/// `m_low m_high`), not both zero. One raw step is one `next()` /
+/// `advance()`: a [`xorshift128plus_step`] whose output is the new
+/// `s0 + s1`; `Math.random()` is its low 53 bits over 2^53.
+///
+/// ```
+/// use rngkit::runtimes::javascript::Xorshift128Plus;
+///
+/// // jsc --forceWeakRandomSeed=true --forcedWeakRandomSeed=5: Math.random().
+/// let mut rng = Xorshift128Plus::weak_random(5);
+/// assert_eq!(rng.next_double().to_bits(), 0x3e34000a28000000);
+/// assert!(Xorshift128Plus::from_state([0, 0]).is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Xorshift128Plus {
+    s: [u64; 2],
+}
+
+impl Xorshift128Plus {
+    /// Builds the generator from `s0 s1`.
+    ///
+    /// # Errors
+    /// [`StateError::AllZero`] for `[0, 0]`, the state it never leaves.
+    pub const fn from_state(s: [u64; 2]) -> Result<Self, StateError> {
+        if s[0] == 0 && s[1] == 0 {
+            Err(StateError::AllZero {
+                generator: "xorshift128plus",
+            })
+        } else {
+            Ok(Xorshift128Plus { s })
+        }
+    }
+
+    /// JavaScriptCore's `WeakRandom::setSeed(seed)`: `s0 = s1 = seed` (1 for
+    /// 0), then one step. Safari seeds from the OS; `jsc
+    /// --forceWeakRandomSeed=true --forcedWeakRandomSeed=SEED` uses this.
+    ///
+    /// ```
+    /// use rngkit::runtimes::javascript::{Xorshift128Plus, xorshift128plus_step};
+    /// let (a, b) = xorshift128plus_step(1, 1);
+    /// assert_eq!(Xorshift128Plus::weak_random(0).state(), [a, b]);
+    /// ```
+    pub const fn weak_random(seed: u32) -> Self {
+        let seed = if seed == 0 { 1 } else { seed as u64 };
+        let (s0, s1) = xorshift128plus_step(seed, seed);
+        Xorshift128Plus { s: [s0, s1] }
+    }
+
+    /// The state `[s0, s1]`.
+    pub const fn state(&self) -> [u64; 2] {
+        self.s
+    }
+
+    /// One step; its output `s0 + s1` (of the new state).
+    #[inline]
+    pub fn next_output(&mut self) -> u64 {
+        let (s0, s1) = xorshift128plus_step(self.s[0], self.s[1]);
+        self.s = [s0, s1];
+        s0.wrapping_add(s1)
+    }
+
+    /// The double of a raw word: its low 53 bits over 2^53 (exact).
+    ///
+    /// ```
+    /// use rngkit::runtimes::javascript::Xorshift128Plus;
+    /// assert_eq!(Xorshift128Plus::to_double(u64::MAX), 1.0 - f64::EPSILON / 2.0);
+    /// assert_eq!(Xorshift128Plus::to_double(1 << 53), 0.0);
+    /// ```
+    #[inline]
+    pub fn to_double(word: u64) -> f64 {
+        (word & ((1 << 53) - 1)) as f64 * (1.0 / 9_007_199_254_740_992.0)
+    }
+
+    /// `Math.random()` (`nextDouble()` / `WeakRandom::get()`).
+    pub fn next_double(&mut self) -> f64 {
+        Self::to_double(self.next_output())
+    }
+}
+
+impl rand_core::TryRng for Xorshift128Plus {
+    type Error = Infallible;
+
+    #[inline]
+    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+        Ok((self.next_output() >> 32) as u32)
+    }
+
+    #[inline]
+    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+        Ok(self.next_output())
+    }
+
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+        rand_core::utils::fill_bytes_via_next_word(dst, || Ok(self.next_output()))
+    }
+}
+
+impl WordRng for Xorshift128Plus {
+    const OUTPUT_BITS: u32 = 64;
+
+    #[inline]
+    fn next_word(&mut self) -> u64 {
+        self.next_output()
+    }
+}
+
+impl StateWords for Xorshift128Plus {
+    const NAME: &'static str = "xorshift128plus";
+    const WORD_BITS: u32 = 64;
+    const WORD_COUNT: usize = 2;
+
+    fn to_words(&self) -> Vec<u64> {
+        self.s.to_vec()
+    }
+
+    fn from_words(words: &[u64]) -> Result<Self, StateError> {
+        check_count(Self::NAME, 2, words.len())?;
+        Self::from_state([words[0], words[1]])
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The draws, shared by the four GENs.
+
+/// A parsed `Math.random` draw (the same two for every engine).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MathRandomDraw {
+    /// `math-random`: one `Math.random()` call.
+    MathRandom,
+    /// `floor N`: `Math.floor(Math.random() * N)`, `1 <= N <= 2^53`.
+    Floor(u64),
+}
+
+/// Where a GEN's double sits in its raw word: `mantissa = (w >> shift) &
+/// (2^bits - 1)` and the double is `mantissa * 2^-bits`.
+#[derive(Clone, Copy)]
+struct Mapping {
+    bits: u32,
+    shift: u32,
+}
+
+const V8_MAPPING: Mapping = Mapping {
+    bits: 53,
+    shift: 11,
+};
+const V8_LEGACY_MAPPING: Mapping = Mapping {
+    bits: 52,
+    shift: 12,
+};
+const XS128P_MAPPING: Mapping = Mapping { bits: 53, shift: 0 };
+
+/// The largest `N` of `floor N`: above 2^53 the product is no longer an
+/// integer count of equally likely values.
+const FLOOR_MAX: u64 = 1 << 53;
+
+fn parse_math_draw(name: &str, args: &[&str]) -> Result<Option<MathRandomDraw>, DrawError> {
+    match name {
+        "math-random" => crate::draw::no_args(MathRandomDraw::MathRandom, "math-random", args),
+        "floor" => {
+            let n = crate::draw::one("floor N", args, crate::number::parse_int::<u64>)?;
+            if n == 0 || n > FLOOR_MAX {
+                return Err(DrawError::Invalid(format!(
+                    "`floor N` needs 1 <= N <= 2^53 (9007199254740992) for Math.floor(Math.random() * N) to be an integer in 0..N, got {n}"
+                )));
+            }
+            Ok(Some(MathRandomDraw::Floor(n)))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// `Math.floor(x * n)` in doubles, as JavaScript computes it.
+fn floor_times(x: f64, n: u64) -> u64 {
+    libm::floor(x * n as f64) as u64
+}
+
+fn eval_math_draw(draw: &MathRandomDraw, x: f64) -> DrawValue {
+    match *draw {
+        MathRandomDraw::MathRandom => DrawValue::F64(x),
+        MathRandomDraw::Floor(n) => DrawValue::U64(floor_times(x, n)),
+    }
+}
+
+/// The interval `lo..=hi` of `0..=max` where `matches` holds, found from a
+/// matching point near `guess` (the matching points form one interval).
+fn matching_interval(matches: impl Fn(u64) -> bool, guess: f64, max: u64) -> Option<(u64, u64)> {
+    let g = if guess.is_nan() || guess < 0.0 {
+        0
+    } else if guess >= max as f64 {
+        max
+    } else {
+        guess as u64
+    };
+    let start = (g.saturating_sub(4)..=g.saturating_add(4).min(max)).find(|&m| matches(m))?;
+    // Gallop out from `start`, then bisect: distance `good` matches, `bad`
+    // does not (or leaves the range).
+    let edge = |room: u64, at: &dyn Fn(u64) -> u64| -> u64 {
+        let (mut good, mut bad) = (0u64, 1u64);
+        while bad <= room && matches(at(bad)) {
+            good = bad;
+            bad = bad.saturating_mul(2);
+        }
+        let mut bad = bad.min(room.saturating_add(1));
+        while bad - good > 1 {
+            let mid = good + (bad - good) / 2;
+            if matches(at(mid)) {
+                good = mid;
+            } else {
+                bad = mid;
+            }
+        }
+        good
+    };
+    let down = edge(start, &|d| start - d);
+    let up = edge(max - start, &|d| start + d);
+    Some((start - down, start + up))
+}
+
+/// The bits every number in `lo..=hi` shares, within `bits` bits.
+fn prefix_known_u64(lo: u64, hi: u64, bits: u32) -> (u64, u64) {
+    let width = u64::MAX >> (64 - bits);
+    let differing = lo ^ hi;
+    let mask = if differing == 0 {
+        width
+    } else {
+        width & !(u64::MAX >> differing.leading_zeros())
+    };
+    (mask, lo & mask)
+}
+
+/// The first mantissa `m` in `0..=2^bits` with `floor(m * 2^-bits * n) >=
+/// target` (`2^bits` when there is none).
+fn first_floor_at_least(mapping: Mapping, n: u64, target: u64) -> u64 {
+    let scale = 1.0 / (1u64 << mapping.bits) as f64;
+    let (mut lo, mut hi) = (0u64, 1u64 << mapping.bits);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if floor_times(mid as f64 * scale, n) >= target {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    lo
+}
+
+/// Known bits of the raw word behind an observed draw value: the mantissa
+/// bits the value pins down, at their place in the word.
+fn math_known_bits(
+    mapping: Mapping,
+    draw: &MathRandomDraw,
+    value: &ObservedValue,
+) -> Option<Vec<KnownBits>> {
+    let max = (1u64 << mapping.bits) - 1;
+    let scale = 1.0 / (1u64 << mapping.bits) as f64;
+    let (lo, hi) = match *draw {
+        MathRandomDraw::MathRandom => {
+            let target = value.as_f64()?;
+            matching_interval(
+                |m| value.matches_f64(m as f64 * scale),
+                target * (1u64 << mapping.bits) as f64,
+                max,
+            )?
+        }
+        MathRandomDraw::Floor(n) => {
+            let v = value.as_u64()?;
+            if v >= n {
+                return None;
+            }
+            let lo = first_floor_at_least(mapping, n, v);
+            let end = first_floor_at_least(mapping, n, v + 1);
+            if lo >= end {
+                return None;
+            }
+            (lo, end - 1)
+        }
+    };
+    let (mask, bits) = prefix_known_u64(lo, hi, mapping.bits);
+    Some(vec![KnownBits::new(
+        mask << mapping.shift,
+        bits << mapping.shift,
+    )])
+}
+
+// ---------------------------------------------------------------------------
+// The GENs.
+
+/// The `v8` GEN: `Math.random()` of V8 15.6, the engine of the Chromium that
+/// Debian ships (156.0.8078.114), seeded like `--js-flags=--random-seed=S`.
+///
+/// ```
+/// use rngkit::registry::{of, Seed};
+/// use rngkit::runtimes::javascript::V8Gen;
+///
+/// let g = of::<V8Gen>();
+/// let mut rng = g.seed(&Seed::from(1), &Default::default()).unwrap();
+/// let d = g.parse_draw("floor", &["100"]).unwrap();
+/// assert_eq!(d.eval(&mut rng).format(false), "16"); // floor(0x3fc5a75f60b6ca7c * 100)
+/// assert!(g.seed(&Seed::from(0), &Default::default()).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct V8Gen;
+
+/// The `v8-legacy` GEN: `Math.random()` of V8 before the 2025 mapping
+/// change (Node.js 20), seeded like `node --random-seed=S`.
+///
+/// ```
+/// use rngkit::registry::{of, Seed};
+/// use rngkit::runtimes::javascript::V8LegacyGen;
+///
+/// let g = of::<V8LegacyGen>();
+/// let mut rng = g.seed(&Seed::from(-1), &Default::default()).unwrap();
+/// let d = g.parse_draw("math-random", &[]).unwrap();
+/// assert_eq!(d.eval(&mut rng).format(true), "0x3fefe40fce916d76"); // node --random-seed=-1
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct V8LegacyGen;
+
+/// The `spidermonkey` GEN: Firefox's `Math.random()`; state only.
+///
+/// ```
+/// use rngkit::draw::DrawValue;
+/// use rngkit::registry::of;
+/// use rngkit::runtimes::javascript::{SpiderMonkeyGen, xorshift128plus_step};
+///
+/// let g = of::<SpiderMonkeyGen>();
+/// let mut rng = g.from_words(&[1, 2]).unwrap();
+/// let d = g.parse_draw("math-random", &[]).unwrap();
+/// let (s0, s1) = xorshift128plus_step(1, 2);
+/// let mantissa = s0.wrapping_add(s1) & ((1 << 53) - 1);
+/// assert_eq!(d.eval(&mut rng), DrawValue::F64(mantissa as f64 / 9007199254740992.0));
+/// assert_eq!(rng.words(), [s0, s1]);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SpiderMonkeyGen;
+
+/// The `javascriptcore` GEN: Safari's (WebKit's) `Math.random()`; state
+/// only.
+///
+/// ```
+/// use rngkit::registry::of;
+/// use rngkit::runtimes::javascript::{JavaScriptCoreGen, Xorshift128Plus};
+///
+/// let g = of::<JavaScriptCoreGen>();
+/// // The state `jsc --forcedWeakRandomSeed=5` starts from.
+/// let words = Xorshift128Plus::weak_random(5).state();
+/// let mut rng = g.from_words(&words).unwrap();
+/// let d = g.parse_draw("math-random", &[]).unwrap();
+/// assert_eq!(d.eval(&mut rng).format(true), "0x3e34000a28000000");
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct JavaScriptCoreGen;
+
+impl Gen for V8Gen {
+    type Rng = V8Random;
+    type Draw = MathRandomDraw;
+
+    const INFO: GenInfo = GenInfo {
+        name: "v8",
+        aliases: &["chromium"],
+        summary: "V8's Math.random() as in Chromium 156 (V8 15.6): xorshift128+, 64-value cache in step order, (s0 + s1) >> 11 over 2^53",
+        seed_kind: SeedKind::I32,
+        seed_doc: "--js-flags=--random-seed=S: s0 = fmix64(S), s1 = fmix64(!S) (MurmurHash3's finalizer, S sign-extended), cache empty; S = 0 means OS entropy in V8 and is refused",
+        state_doc: "3 words of 64 bits: s0 s1 (the xorshift128+ state after the last cache refill) and the cached values not yet returned, 0..=63 (0: the next call refills); steps are Math.random() calls",
+        has_stream: false,
+        versions: "Chromium 156.0.8078.114 (V8 15.6.75.63, Debian bookworm-security), headless, 12 seeds x 2200 calls (math-random and floor N) in tests/runtime_javascript.rs",
+    };
+
+    fn seed(seed: &Seed, _: &SeedOptions) -> Result<V8Random, SeedError> {
+        V8Random::with_random_seed(seed.low_u64() as u32 as i32).ok_or_else(|| {
+            SeedError("v8 --random-seed=0 means \"no seed\" in V8 (it seeds from the OS): give a non-zero seed or --state".into())
+        })
+    }
+
+    fn draws() -> &'static [DrawInfo] {
+        &[
+            DrawInfo {
+                syntax: "math-random",
+                help: "Math.random(): the next cached word w = s0 + s1 as (w >> 11) * 2^-53 (1 step = 1 call; V8 15.6 hands the cache out in step order)",
+            },
+            DrawInfo {
+                syntax: "floor N",
+                help: "Math.floor(Math.random() * N), 1 <= N <= 2^53 (1 step = 1 call)",
+            },
+        ]
+    }
+
+    fn parse_draw(name: &str, args: &[&str]) -> Result<Option<MathRandomDraw>, DrawError> {
+        parse_math_draw(name, args)
+    }
+
+    fn eval(draw: &MathRandomDraw, rng: &mut V8Random) -> DrawValue {
+        eval_math_draw(draw, rng.math_random())
+    }
+
+    fn steps(_: &MathRandomDraw) -> Steps {
+        Steps::Fixed(1)
+    }
+
+    /// The top 53 bits of the call's word `s0 + s1` (a sum: not linear in
+    /// the state; the linear bit 0 is not revealed).
+    fn known_bits(draw: &MathRandomDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
+        math_known_bits(V8_MAPPING, draw, value)
+    }
+}
+
+impl Gen for V8LegacyGen {
+    type Rng = V8LegacyRandom;
+    type Draw = MathRandomDraw;
+
+    const INFO: GenInfo = GenInfo {
+        name: "v8-legacy",
+        aliases: &["node20"],
+        summary: "V8's Math.random() before 2025 (Node.js 20): xorshift128+, 64-value cache handed out last-made first, s0 >> 12 as a double in [1, 2) minus 1",
+        seed_kind: SeedKind::I32,
+        seed_doc: "node --random-seed=S: s0 = fmix64(S), s1 = fmix64(!S) (MurmurHash3's finalizer, S sign-extended), cache empty; S = 0 means OS entropy in V8 and is refused",
+        state_doc: "3 words of 64 bits: s0 s1 (the xorshift128+ state after the last cache refill) and the cached values not yet returned, 0..=63 (0: the next call refills); steps are Math.random() calls",
+        has_stream: false,
+        versions: "Node.js 20.20.2 (V8 11.3.244.8), 12 seeds x 2200 calls (math-random and floor N) in tests/runtime_javascript.rs",
+    };
+
+    fn seed(seed: &Seed, _: &SeedOptions) -> Result<V8LegacyRandom, SeedError> {
+        V8LegacyRandom::with_random_seed(seed.low_u64() as u32 as i32).ok_or_else(|| {
+            SeedError("v8-legacy --random-seed=0 means \"no seed\" in V8 (it seeds from the OS): give a non-zero seed or --state".into())
+        })
+    }
+
+    fn draws() -> &'static [DrawInfo] {
+        &[
+            DrawInfo {
+                syntax: "math-random",
+                help: "Math.random(): the next cached word w = s0 as bits(0x3ff << 52 | w >> 12) - 1 (1 step = 1 call; each block of 64 steps is handed out last-made first)",
+            },
+            DrawInfo {
+                syntax: "floor N",
+                help: "Math.floor(Math.random() * N), 1 <= N <= 2^53 (1 step = 1 call)",
+            },
+        ]
+    }
+
+    fn parse_draw(name: &str, args: &[&str]) -> Result<Option<MathRandomDraw>, DrawError> {
+        parse_math_draw(name, args)
+    }
+
+    fn eval(draw: &MathRandomDraw, rng: &mut V8LegacyRandom) -> DrawValue {
+        eval_math_draw(draw, rng.math_random())
+    }
+
+    fn steps(_: &MathRandomDraw) -> Steps {
+        Steps::Fixed(1)
+    }
+
+    /// The top 52 bits of the call's word `s0` (linear in the state).
+    fn known_bits(draw: &MathRandomDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
+        math_known_bits(V8_LEGACY_MAPPING, draw, value)
+    }
+}
+
+impl Gen for SpiderMonkeyGen {
+    type Rng = Xorshift128Plus;
+    type Draw = MathRandomDraw;
+
+    const INFO: GenInfo = GenInfo {
+        name: "spidermonkey",
+        aliases: &["firefox"],
+        summary: "SpiderMonkey's (Firefox's) Math.random(): xorshift128+, the low 53 bits of s0 + s1 over 2^53",
+        seed_kind: SeedKind::Unseedable,
+        seed_doc: "none: Firefox seeds each realm from the OS; give the state",
+        state_doc: "2 words of 64 bits: mState[0] mState[1] of XorShift128PlusRNG, not both zero; one step is one Math.random() call",
+        has_stream: false,
+        versions: "Firefox ESR 153.8.0esr (Debian bookworm-security), headless: state recovered from bit 0 of 256 calls, then 10 realms x 2200 calls (math-random and floor N) in tests/runtime_javascript.rs",
+    };
+
+    fn seed(_: &Seed, _: &SeedOptions) -> Result<Xorshift128Plus, SeedError> {
+        Err(SeedError(
+            "spidermonkey cannot be seeded (Firefox seeds Math.random from the OS): give --state S0 S1".into(),
+        ))
+    }
+
+    fn draws() -> &'static [DrawInfo] {
+        &[
+            DrawInfo {
+                syntax: "math-random",
+                help: "Math.random(): w = s0 + s1 after one step, (w & (2^53 - 1)) * 2^-53 (1 step)",
+            },
+            DrawInfo {
+                syntax: "floor N",
+                help: "Math.floor(Math.random() * N), 1 <= N <= 2^53 (1 step)",
+            },
+        ]
+    }
+
+    fn parse_draw(name: &str, args: &[&str]) -> Result<Option<MathRandomDraw>, DrawError> {
+        parse_math_draw(name, args)
+    }
+
+    fn eval(draw: &MathRandomDraw, rng: &mut Xorshift128Plus) -> DrawValue {
+        eval_math_draw(draw, rng.next_double())
+    }
+
+    fn steps(_: &MathRandomDraw) -> Steps {
+        Steps::Fixed(1)
+    }
+
+    /// The low 53 bits of the word `s0 + s1` (only bit 0 is linear).
+    fn known_bits(draw: &MathRandomDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
+        math_known_bits(XS128P_MAPPING, draw, value)
+    }
+}
+
+impl Gen for JavaScriptCoreGen {
+    type Rng = Xorshift128Plus;
+    type Draw = MathRandomDraw;
+
+    const INFO: GenInfo = GenInfo {
+        name: "javascriptcore",
+        aliases: &["jsc", "safari"],
+        summary: "JavaScriptCore's (Safari's) Math.random(): WTF::WeakRandom, xorshift128+, the low 53 bits of s0 + s1 over 2^53",
+        seed_kind: SeedKind::Unseedable,
+        seed_doc: "none: Safari seeds each global object from the OS; give the state (jsc's --forcedWeakRandomSeed=S is Xorshift128Plus::weak_random(S))",
+        state_doc: "2 words of 64 bits: m_low m_high of WTF::WeakRandom, not both zero; one step is one Math.random() call",
+        has_stream: false,
+        versions: "jsc of WebKitGTK 2.50.6 (libjavascriptcoregtk-4.0-bin, Debian bookworm): 12 forced seeds x 5200 calls, and a state recovered from an unseeded run, in tests/runtime_javascript.rs",
+    };
+
+    fn seed(_: &Seed, _: &SeedOptions) -> Result<Xorshift128Plus, SeedError> {
+        Err(SeedError(
+            "javascriptcore cannot be seeded (Safari seeds Math.random from the OS): give --state LOW HIGH".into(),
+        ))
+    }
+
+    fn draws() -> &'static [DrawInfo] {
+        SpiderMonkeyGen::draws()
+    }
+
+    fn parse_draw(name: &str, args: &[&str]) -> Result<Option<MathRandomDraw>, DrawError> {
+        parse_math_draw(name, args)
+    }
+
+    fn eval(draw: &MathRandomDraw, rng: &mut Xorshift128Plus) -> DrawValue {
+        eval_math_draw(draw, rng.next_double())
+    }
+
+    fn steps(_: &MathRandomDraw) -> Steps {
+        Steps::Fixed(1)
+    }
+
+    /// The low 53 bits of the word `s0 + s1` (only bit 0 is linear).
+    fn known_bits(draw: &MathRandomDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
+        math_known_bits(XS128P_MAPPING, draw, value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::of;
+    use alloc::string::ToString;
+
+    #[test]
+    fn step_back_inverts_step() {
+        let mut s = (0x1234_5678_9abc_def0u64, 0x0fed_cba9_8765_4321u64);
+        for _ in 0..1000 {
+            let next = xorshift128plus_step(s.0, s.1);
+            assert_eq!(xorshift128plus_step_back(next.0, next.1), s);
+            s = next;
+        }
+    }
+
+    /// Every mid-cache state continues exactly, through its words.
+    #[test]
+    fn state_words_round_trip_mid_cache() {
+        fn check<const L: bool>() {
+            let mut a = V8MathRandom::<L>::with_random_seed(12345).unwrap();
+            for k in 0..300 {
+                let mut b = V8MathRandom::<L>::from_words(&a.to_words()).unwrap();
+                assert_eq!(a, b, "call {k}");
+                let mut c = a.clone();
+                for _ in 0..70 {
+                    assert_eq!(c.next_output(), b.next_output(), "call {k}");
+                }
+                a.next_output();
+            }
+        }
+        check::<false>();
+        check::<true>();
+    }
+
+    #[test]
+    fn discard_equals_calls() {
+        for n in [0u64, 1, 2, 63, 64, 65, 127, 128, 129, 200, 1000] {
+            for pre in [0u64, 1, 5, 63, 64] {
+                let mut a = V8LegacyRandom::with_random_seed(-9).unwrap();
+                a.discard(pre);
+                let mut b = a.clone();
+                a.discard(n);
+                for _ in 0..n {
+                    b.next_output();
+                }
+                assert_eq!(a, b, "pre {pre} n {n}");
+                assert_eq!(a.next_output(), b.next_output());
+            }
+        }
+    }
+
+    #[test]
+    fn bad_states_are_refused() {
+        assert!(V8Random::from_words(&[0, 0, 0]).is_err());
+        assert!(V8Random::from_words(&[1, 0, 64]).is_err());
+        assert!(V8Random::from_words(&[1, 0, u64::MAX]).is_err());
+        assert!(V8Random::from_words(&[1, 0]).is_err());
+        assert!(V8Random::from_words(&[1, 0, 63]).is_ok());
+        assert!(Xorshift128Plus::from_words(&[0, 0]).is_err());
+        assert!(Xorshift128Plus::from_words(&[0, 0, 1]).is_err());
+    }
+
+    #[test]
+    fn draw_arguments_are_checked() {
+        let g = of::<V8Gen>();
+        assert!(g.parse_draw("floor", &["0"]).is_err());
+        assert!(g.parse_draw("floor", &["-3"]).is_err());
+        assert!(g.parse_draw("floor", &["9007199254740993"]).is_err());
+        assert!(g.parse_draw("floor", &["9007199254740992"]).is_ok());
+        assert!(g.parse_draw("floor", &[]).is_err());
+        assert!(g.parse_draw("floor", &["x"]).is_err());
+        assert!(g.parse_draw("math-random", &["1"]).is_err());
+        let msg = g.parse_draw("floor", &["0"]).unwrap_err().to_string();
+        assert!(msg.contains("1 <= N <= 2^53"), "{msg}");
+    }
+
+    /// The known bits hold for the words behind drawn values, and pin the
+    /// expected number of bits.
+    #[test]
+    fn known_bits_are_sound() {
+        fn run<G: Gen<Draw = MathRandomDraw>>(
+            mut rng: G::Rng,
+            word_of: impl Fn(&G::Rng) -> u64,
+            full_mask: u64,
+        ) {
+            let draws = [
+                MathRandomDraw::MathRandom,
+                MathRandomDraw::Floor(1),
+                MathRandomDraw::Floor(2),
+                MathRandomDraw::Floor(3),
+                MathRandomDraw::Floor(10),
+                MathRandomDraw::Floor(1 << 20),
+                MathRandomDraw::Floor(1_000_000_007),
+                MathRandomDraw::Floor(FLOOR_MAX),
+            ];
+            for i in 0..400 {
+                let draw = draws[i % draws.len()];
+                let word = word_of(&rng);
+                let value = G::eval(&draw, &mut rng);
+                let observed = ObservedValue::parse(&value.format(false)).unwrap();
+                let known = G::known_bits(&draw, &observed).unwrap();
+                assert_eq!(known.len(), 1);
+                assert!(known[0].matches(word), "{draw:?} {value:?}");
+                match draw {
+                    // A decimal matches within half a unit of its last digit,
+                    // so it can leave the lowest bits open.
+                    MathRandomDraw::MathRandom => {
+                        assert_eq!(known[0].mask & !full_mask, 0);
+                        assert!(known[0].mask.count_ones() >= full_mask.count_ones() - 6);
+                    }
+                    MathRandomDraw::Floor(2) => {
+                        assert_eq!(known[0].mask.count_ones(), 1);
+                    }
+                    MathRandomDraw::Floor(n) if n == 1 << 20 => {
+                        assert_eq!(known[0].mask.count_ones(), 20);
+                    }
+                    _ => {}
+                }
+                // Hex bits pin the whole mantissa.
+                if draw == MathRandomDraw::MathRandom {
+                    let hex = ObservedValue::parse(&value.format(true)).unwrap();
+                    let exact = G::known_bits(&draw, &hex).unwrap();
+                    assert_eq!(exact[0].mask, full_mask);
+                    assert!(exact[0].matches(word));
+                }
+            }
+            // Impossible values.
+            let bad = ObservedValue::parse("10").unwrap();
+            assert!(G::known_bits(&MathRandomDraw::Floor(10), &bad).is_none());
+            let bad = ObservedValue::parse("1.5").unwrap();
+            assert!(G::known_bits(&MathRandomDraw::MathRandom, &bad).is_none());
+            // A value read with fewer digits: fewer bits, still sound.
+            let short = ObservedValue::parse("0.5").unwrap();
+            let k = G::known_bits(&MathRandomDraw::MathRandom, &short).unwrap();
+            assert!(k[0].mask.count_ones() < full_mask.count_ones());
+        }
+        // The word of the next call, peeked from a clone.
+        run::<V8Gen>(
+            V8Random::with_random_seed(3).unwrap(),
+            |r| r.clone().next_output(),
+            !0x7ff,
+        );
+        run::<V8LegacyGen>(
+            V8LegacyRandom::with_random_seed(3).unwrap(),
+            |r| r.clone().next_output(),
+            !0xfff,
+        );
+        run::<SpiderMonkeyGen>(
+            Xorshift128Plus::weak_random(3),
+            |r| r.clone().next_output(),
+            (1 << 53) - 1,
+        );
+    }
+}

@@ -1,0 +1,498 @@
+//! `Math.random()` of the real engines, run as processes, against the
+//! `v8`, `v8-legacy`, `spidermonkey` and `javascriptcore` GENs, bit for bit.
+//!
+//! Every engine runs the same oracle program (written below, into a temp
+//! file): a few thousand `Math.random()` calls printed as the 64-bit
+//! pattern of the double, then `Math.floor(Math.random() * N)` for ten `N`.
+//! The GEN replays the same draws through the registry and must print the
+//! same text (`--hex` bits for doubles, decimal for integers).
+//!
+//! * Node.js (`node --random-seed=S`, Debian package `nodejs`) checks
+//!   `v8-legacy`; Chromium (`chromium --js-flags=--random-seed=S`, package
+//!   `chromium`) checks `v8`; 12 seeds each.
+//! * `jsc` (package `libjavascriptcoregtk-4.0-bin`) checks `javascriptcore`
+//!   with its debug seed (`--forcedWeakRandomSeed=S`, 12 seeds), and once
+//!   unseeded.
+//! * Firefox (package `firefox-esr`) cannot be seeded: each of 10 realms
+//!   runs the oracle; the state before its first call is solved here over
+//!   GF(2) from bit 0 of the first 256 mantissas (an independent model of
+//!   the step, written in this file), and then every value of the realm must
+//!   match, all 53 bits. The unseeded `jsc` run is checked the same way.
+//!
+//! A missing runtime fails the test with the package to install, unless
+//! `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use rngkit::registry::{DynGen, Engine, Seed, of};
+use rngkit::runtimes::javascript::{
+    JavaScriptCoreGen, SpiderMonkeyGen, V8Gen, V8LegacyGen, Xorshift128Plus,
+};
+
+/// Seeds for the seedable engines: small, large, negative and the extremes
+/// of V8's `int` flag.
+const SEEDS: [i64; 12] = [
+    1,
+    2,
+    3,
+    42,
+    12345,
+    987_654_321,
+    2_147_483_647,
+    -1,
+    -7,
+    -123_456,
+    -2_147_483_648,
+    4_294_967_294, // V8 reads it as the int -2
+];
+
+/// The `N` of the `floor N` draws (100 draws each).
+const FLOOR_NS: [u64; 10] = [
+    2,
+    3,
+    6,
+    10,
+    100,
+    1000,
+    65536,
+    1_000_000_007,
+    4_294_967_296,
+    9_007_199_254_740_992,
+];
+
+/// The oracle: a function returning the draws as space-separated tokens,
+/// `r<hex bits>` for `Math.random()` and `f<N>:<value>` for the floors.
+fn oracle_function(randoms: usize) -> String {
+    let ns: Vec<String> = FLOOR_NS.iter().map(u64::to_string).collect();
+    format!(
+        "function rngkitOracle() {{
+  const f = new Float64Array(1), u = new BigUint64Array(f.buffer);
+  const out = [];
+  for (let i = 0; i < {randoms}; i++) {{ f[0] = Math.random(); out.push('r' + u[0].toString(16)); }}
+  for (const n of [{ns}]) {{
+    for (let i = 0; i < 100; i++) out.push('f' + n + ':' + Math.floor(Math.random() * n));
+  }}
+  return out.join(' ');
+}}
+",
+        ns = ns.join(", ")
+    )
+}
+
+/// A fresh temp directory (removed by the caller).
+fn temp_dir(tag: &str) -> PathBuf {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "rngkit-js-{tag}-{}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).expect("create a temp dir");
+    dir
+}
+
+/// The runtime binary on `PATH` (first of `names`), or `None` after a note
+/// when `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
+///
+/// # Panics
+/// When it is missing and skipping is not allowed: says what to install.
+fn find_runtime(names: &[&str], package: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for dir in std::env::split_paths(&path) {
+        for name in names {
+            let candidate = dir.join(name);
+            if candidate.is_file() {
+                return Some(candidate);
+            }
+        }
+    }
+    if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") {
+        eprintln!(
+            "note: {} not found; skipped (install the Debian package `{package}`)",
+            names[0]
+        );
+        return None;
+    }
+    panic!(
+        "{} not found on PATH: install the Debian package `{package}` (apt-get install -y {package}), or set RNGKIT_SKIP_MISSING_RUNTIMES=1 to skip",
+        names[0]
+    );
+}
+
+/// Runs a command to completion; its stdout.
+fn run(cmd: &mut Command) -> String {
+    let out = cmd
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .expect("run the runtime");
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed: {}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
+
+/// Replays `tokens` on `engine` through the registry; panics at the first
+/// difference. Also checks, against the same tokens, that the state words
+/// taken mid-stream (mid-cache for V8) continue the stream, and that
+/// `discard` (`--advance`) skips calls. Returns the number of draws matched.
+fn replay(spec: &'static dyn DynGen, engine: Engine, tokens: &[&str], what: &str) -> usize {
+    let math_random = spec.parse_draw("math-random", &[]).unwrap();
+    let mut floors = std::collections::HashMap::new();
+    for n in FLOOR_NS {
+        floors.insert(n, spec.parse_draw("floor", &[&n.to_string()]).unwrap());
+    }
+    let check = |mut engine: Engine, from: usize, restore_at: Option<usize>| {
+        for (i, token) in tokens.iter().enumerate().skip(from) {
+            if Some(i) == restore_at {
+                engine = spec.from_words(&engine.words()).expect("own words");
+            }
+            let (got, expected) = if let Some(hex) = token.strip_prefix('r') {
+                (
+                    math_random.eval(&mut engine).format(true),
+                    format!("0x{hex:0>16}"),
+                )
+            } else if let Some(rest) = token.strip_prefix('f') {
+                let (n, v) = rest.split_once(':').expect("f<N>:<value>");
+                let draw = &floors[&n.parse::<u64>().unwrap()];
+                (draw.eval(&mut engine).format(false), v.to_string())
+            } else {
+                panic!("{what}: unexpected token {token:?}");
+            };
+            assert_eq!(
+                got, expected,
+                "{what}: call {i} ({token}) differs (from {from}, restored at {restore_at:?})"
+            );
+        }
+    };
+    check(engine.clone(), 0, Some(777));
+    let mut skipped = engine;
+    skipped.discard(1000);
+    check(skipped, 1000, None);
+    tokens.len()
+}
+
+fn tokens(text: &str) -> Vec<&str> {
+    text.split_whitespace().collect()
+}
+
+#[test]
+fn node_matches_v8_legacy() {
+    let Some(node) = find_runtime(&["node", "nodejs"], "nodejs") else {
+        return;
+    };
+    let version = run(Command::new(&node).arg("--version"));
+    let dir = temp_dir("node");
+    let script = dir.join("oracle.js");
+    std::fs::write(
+        &script,
+        oracle_function(1200) + "console.log(rngkitOracle());\n",
+    )
+    .unwrap();
+    let spec = of::<V8LegacyGen>();
+    let mut total = 0;
+    for seed in SEEDS {
+        let out = run(Command::new(&node)
+            .arg(format!("--random-seed={seed}"))
+            .arg(&script));
+        let toks = tokens(&out);
+        assert_eq!(toks.len(), 2200, "node printed {} draws", toks.len());
+        let engine = spec.seed(&Seed::from(seed), &Default::default()).unwrap();
+        total += replay(
+            spec,
+            engine,
+            &toks,
+            &format!("node {} seed {seed}", version.trim()),
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+    eprintln!(
+        "node {}: {} seeds, {total} draws matched",
+        version.trim(),
+        SEEDS.len()
+    );
+}
+
+#[test]
+fn chromium_matches_v8() {
+    let Some(chromium) = find_runtime(&["chromium", "chromium-browser"], "chromium") else {
+        return;
+    };
+    let version = run(Command::new(&chromium).arg("--version"));
+    let dir = temp_dir("chromium");
+    let page = dir.join("oracle.html");
+    std::fs::write(
+        &page,
+        format!(
+            "<html><body><pre id=\"o\"></pre><script>\n{}document.getElementById('o').textContent = rngkitOracle();\n</script></body></html>\n",
+            oracle_function(1200)
+        ),
+    )
+    .unwrap();
+    let spec = of::<V8Gen>();
+    let mut total = 0;
+    for seed in SEEDS {
+        let profile = dir.join(format!("profile{seed}"));
+        let out = run(Command::new("timeout")
+            .arg("180")
+            .arg(&chromium)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ])
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .arg(format!("--js-flags=--random-seed={seed}"))
+            .arg("--dump-dom")
+            .arg(format!("file://{}", page.display())));
+        let body = out
+            .split_once("<pre id=\"o\">")
+            .and_then(|(_, rest)| rest.split_once("</pre>"))
+            .map(|(body, _)| body)
+            .unwrap_or_else(|| panic!("no oracle output in the DOM dump: {out}"));
+        let toks = tokens(body);
+        assert_eq!(toks.len(), 2200, "chromium gave {} draws", toks.len());
+        let engine = spec.seed(&Seed::from(seed), &Default::default()).unwrap();
+        total += replay(
+            spec,
+            engine,
+            &toks,
+            &format!("{} seed {seed}", version.trim()),
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+    eprintln!(
+        "{}: {} seeds, {total} draws matched",
+        version.trim(),
+        SEEDS.len()
+    );
+}
+
+#[test]
+fn jsc_matches_javascriptcore_with_forced_seeds() {
+    let Some(jsc) = find_runtime(&["jsc"], "libjavascriptcoregtk-4.0-bin") else {
+        return;
+    };
+    let dir = temp_dir("jsc");
+    let script = dir.join("oracle.js");
+    // 4200 plain calls: enough for the baseline JIT and the optimising tiers.
+    std::fs::write(&script, oracle_function(4200) + "print(rngkitOracle());\n").unwrap();
+    let spec = of::<JavaScriptCoreGen>();
+    let mut total = 0;
+    for seed in SEEDS {
+        let seed = seed as u32; // WeakRandom takes an unsigned
+        let out = run(Command::new(&jsc)
+            .arg("--forceWeakRandomSeed=true")
+            .arg(format!("--forcedWeakRandomSeed={seed}"))
+            .arg(&script));
+        let toks = tokens(&out);
+        assert_eq!(toks.len(), 5200, "jsc printed {} draws", toks.len());
+        let words = Xorshift128Plus::weak_random(seed).state();
+        let engine = spec.from_words(&words).unwrap();
+        total += replay(spec, engine, &toks, &format!("jsc forced seed {seed}"));
+    }
+    std::fs::remove_dir_all(&dir).ok();
+    eprintln!("jsc: {} forced seeds, {total} draws matched", SEEDS.len());
+}
+
+#[test]
+fn jsc_unseeded_matches_javascriptcore_after_recovery() {
+    let Some(jsc) = find_runtime(&["jsc"], "libjavascriptcoregtk-4.0-bin") else {
+        return;
+    };
+    let dir = temp_dir("jsc-free");
+    let script = dir.join("oracle.js");
+    std::fs::write(&script, oracle_function(4200) + "print(rngkitOracle());\n").unwrap();
+    let out = run(Command::new(&jsc).arg(&script));
+    std::fs::remove_dir_all(&dir).ok();
+    let toks = tokens(&out);
+    let n = check_recovered(of::<JavaScriptCoreGen>(), &toks, "jsc unseeded");
+    eprintln!("jsc unseeded: {n} draws matched");
+}
+
+#[test]
+fn firefox_matches_spidermonkey_after_recovery() {
+    let Some(firefox) = find_runtime(&["firefox-esr", "firefox"], "firefox-esr") else {
+        return;
+    };
+    let version = run(Command::new(&firefox).arg("--version"));
+    let dir = temp_dir("firefox");
+    let profile = dir.join("profile");
+    std::fs::create_dir_all(&profile).unwrap();
+    // dump() writes to stdout only with this preference; the rest keeps a
+    // fresh profile quiet and offline.
+    std::fs::write(
+        profile.join("user.js"),
+        "user_pref(\"browser.dom.window.dump.enabled\", true);
+user_pref(\"browser.shell.checkDefaultBrowser\", false);
+user_pref(\"datareporting.policy.dataSubmissionEnabled\", false);
+user_pref(\"toolkit.telemetry.reportingpolicy.firstRun\", false);
+user_pref(\"browser.startup.homepage_override.mstone\", \"ignore\");
+user_pref(\"app.update.enabled\", false);
+",
+    )
+    .unwrap();
+    // Each same-origin iframe is its own realm with its own generator; the
+    // oracle runs inside it through its own eval.
+    let page = dir.join("oracle.html");
+    std::fs::write(
+        &page,
+        format!(
+            "<html><body><script>\n{}for (let k = 0; k < 10; k++) {{
+  const frame = document.createElement('iframe');
+  document.body.appendChild(frame);
+  const text = frame.contentWindow.eval('(' + rngkitOracle.toString() + ')()');
+  dump('RNGKIT ' + text + '\\n');
+}}
+dump('RNGKIT-END\\n');
+</script></body></html>\n",
+            oracle_function(1200)
+        ),
+    )
+    .unwrap();
+    let mut child = Command::new(&firefox)
+        .args(["--headless", "--no-remote", "--profile"])
+        .arg(&profile)
+        .arg(format!("file://{}", page.display()))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start firefox");
+    let stdout = child.stdout.take().unwrap();
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if line.starts_with("RNGKIT") && send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut realms = Vec::new();
+    loop {
+        match receive.recv_timeout(Duration::from_secs(180)) {
+            Ok(line) if line == "RNGKIT-END" => break,
+            Ok(line) => realms.push(line["RNGKIT ".len()..].to_string()),
+            Err(e) => {
+                child.kill().ok();
+                child.wait().ok();
+                panic!(
+                    "firefox gave no RNGKIT-END ({e}); got {} realms",
+                    realms.len()
+                );
+            }
+        }
+    }
+    // It does not quit by itself: end it.
+    child.kill().ok();
+    child.wait().ok();
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(realms.len(), 10);
+    let spec = of::<SpiderMonkeyGen>();
+    let mut total = 0;
+    let mut states = Vec::new();
+    for (k, realm) in realms.iter().enumerate() {
+        let toks = tokens(realm);
+        assert_eq!(toks.len(), 2200);
+        total += check_recovered(spec, &toks, &format!("{} realm {k}", version.trim()));
+        states.push(toks[0]);
+    }
+    states.sort();
+    states.dedup();
+    assert_eq!(
+        states.len(),
+        10,
+        "the realms should have their own generators"
+    );
+    eprintln!("{}: 10 realms, {total} draws matched", version.trim());
+}
+
+/// Solves the state before the first call from bit 0 of the first 256
+/// mantissas, then replays every token from it.
+fn check_recovered(spec: &'static dyn DynGen, toks: &[&str], what: &str) -> usize {
+    let mantissas: Vec<u64> = toks
+        .iter()
+        .take(256)
+        .map(|t| {
+            let bits = u64::from_str_radix(t.strip_prefix('r').expect("a Math.random token"), 16)
+                .expect("hex bits");
+            let m = f64::from_bits(bits) * 9_007_199_254_740_992.0;
+            assert!(m.fract() == 0.0 && m < 9_007_199_254_740_992.0);
+            m as u64
+        })
+        .collect();
+    let (s0, s1) = solve_low_bits(&mantissas);
+    let engine = spec.from_words(&[s0, s1]).expect("a non-zero state");
+    replay(spec, engine, toks, what)
+}
+
+/// The state `(s0, s1)` whose calls give these mantissas' bit 0, from a
+/// symbolic model of xorshift128+ (23, 17, 26) over GF(2): unknown `k` is
+/// bit `k` of `s0` for `k < 64`, bit `k - 64` of `s1` above.
+fn solve_low_bits(mantissas: &[u64]) -> (u64, u64) {
+    let mut s0: [u128; 64] = std::array::from_fn(|j| 1u128 << j);
+    let mut s1: [u128; 64] = std::array::from_fn(|j| 1u128 << (64 + j));
+    let mut rows: Vec<(u128, bool)> = Vec::new();
+    for &m in mantissas {
+        let mut x = s0;
+        let y = s1;
+        let old = x;
+        for j in 23..64 {
+            x[j] ^= old[j - 23];
+        }
+        let old = x;
+        for j in 0..64 - 17 {
+            x[j] ^= old[j + 17];
+        }
+        for j in 0..64 {
+            x[j] ^= y[j];
+            if j + 26 < 64 {
+                x[j] ^= y[j + 26];
+            }
+        }
+        s0 = y;
+        s1 = x;
+        // Bit 0 of s0 + s1 is the xor of their bits 0.
+        rows.push((s0[0] ^ s1[0], m & 1 == 1));
+    }
+    // Gauss-Jordan elimination.
+    let mut pivot_rows: Vec<(u128, bool)> = Vec::new();
+    for col in 0..128 {
+        let bit = 1u128 << col;
+        let Some(p) = rows.iter().position(|r| r.0 & bit != 0) else {
+            continue;
+        };
+        let pivot = rows.swap_remove(p);
+        for r in rows.iter_mut().chain(pivot_rows.iter_mut()) {
+            if r.0 & bit != 0 {
+                r.0 ^= pivot.0;
+                r.1 ^= pivot.1;
+            }
+        }
+        pivot_rows.push(pivot);
+    }
+    assert_eq!(pivot_rows.len(), 128, "the low bits should fix the state");
+    assert!(
+        rows.iter().all(|r| !r.1),
+        "inconsistent equations: not xorshift128+ (23, 17, 26) with a sum output"
+    );
+    let mut state = 0u128;
+    for (row, value) in pivot_rows {
+        if value {
+            state |= 1u128 << row.trailing_zeros();
+        }
+    }
+    (state as u64, (state >> 64) as u64)
+}
