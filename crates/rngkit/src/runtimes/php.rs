@@ -422,8 +422,8 @@ pub fn shuffle<R: WordRng, T>(rng: &mut R, items: &mut [T]) {
 ///
 /// ```
 /// use rngkit::runtimes::php::{mt_srand, pick_keys};
-/// // PHP 8.2: mt_srand(42); array_rand(range(0, 9), 3) is [1, 2, 5].
-/// assert_eq!(pick_keys(&mut mt_srand(42), 10, 3), [1, 2, 5]);
+/// // PHP 8.2: mt_srand(42); array_rand(range(0, 9), 3) is [2, 6, 7].
+/// assert_eq!(pick_keys(&mut mt_srand(42), 10, 3), [2, 6, 7]);
 /// ```
 pub fn pick_keys<R: WordRng>(rng: &mut R, n: u64, k: u64) -> Vec<i64> {
     let last = n as i64 - 1;
@@ -666,9 +666,15 @@ fn parse_php(era: Era, name: &str, args: &[&str]) -> Result<Option<PhpDraw>, Dra
         ("mt-rand", _) => match range("mt-rand [MIN MAX]")? {
             None => PhpDraw::MtRand,
             Some((min, max)) if max < min => {
-                return Err(DrawError::Invalid(format!(
-                    "mt_rand(): Argument #2 ($max) must be greater than or equal to argument #1 ($min), got MIN = {min} and MAX = {max}"
-                )));
+                return Err(DrawError::Invalid(if era == Era::Old {
+                    format!(
+                        "mt_rand(): max({max}) is smaller than min({min}): PHP warns and returns false; give MIN <= MAX"
+                    )
+                } else {
+                    format!(
+                        "mt_rand(): Argument #2 ($max) must be greater than or equal to argument #1 ($min), got MIN = {min} and MAX = {max}"
+                    )
+                }));
             }
             Some((min, max)) => PhpDraw::MtRandRange(min, max),
         },
