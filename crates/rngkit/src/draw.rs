@@ -350,6 +350,12 @@ pub enum DrawValue {
     Bool(bool),
     /// A vector, quaternion or colour of floats.
     F32s(Vec<f32>),
+    /// A list of integers (a shuffled array, picked array keys), printed
+    /// space-separated.
+    Ints(Vec<i64>),
+    /// A byte string (PHP's `Randomizer::getBytes`, `str_shuffle`), printed
+    /// as lowercase hex without prefix, as PHP's `bin2hex` prints it.
+    Bytes(Vec<u8>),
 }
 
 impl DrawValue {
@@ -367,6 +373,8 @@ impl DrawValue {
     /// assert_eq!(DrawValue::F32(0.5).format(true), "0x3f000000");
     /// assert_eq!(DrawValue::I32(-1).format(true), "0xffffffff");
     /// assert_eq!(DrawValue::F32s(vec![1.0, -0.25]).format(false), "1 -0.25");
+    /// assert_eq!(DrawValue::Ints(vec![2, 0, -1]).format(false), "2 0 -1");
+    /// assert_eq!(DrawValue::Bytes(vec![0xab, 0x01]).format(false), "ab01");
     /// ```
     pub fn format(&self, hex: bool) -> String {
         match (self, hex) {
@@ -387,6 +395,18 @@ impl DrawValue {
                 let parts: Vec<String> =
                     vs.iter().map(|&v| DrawValue::F32(v).format(hex)).collect();
                 parts.join(" ")
+            }
+            (DrawValue::Ints(vs), _) => {
+                let parts: Vec<String> =
+                    vs.iter().map(|&v| DrawValue::I64(v).format(hex)).collect();
+                parts.join(" ")
+            }
+            (DrawValue::Bytes(bytes), _) => {
+                let mut text = String::with_capacity(2 * bytes.len());
+                for b in bytes {
+                    text.push_str(&format!("{b:02x}"));
+                }
+                text
             }
         }
     }

@@ -62,7 +62,8 @@ impl ObservedValue {
     /// Parses the value text.
     ///
     /// # Errors
-    /// A message when the text is neither an integer, a float nor a boolean.
+    /// A message when the text is neither an integer, a float, a boolean
+    /// nor a byte string in hex.
     pub fn parse(text: &str) -> Result<Self, String> {
         let text = text.trim();
         if text.split_whitespace().count() > 1 {
@@ -92,9 +93,17 @@ impl ObservedValue {
             "false" => Some(false),
             _ => None,
         };
-        if integer.is_none() && float.is_none() && boolean.is_none() {
+        // A byte string (as `Bytes` draws print it): an even number of hex digits.
+        let digits = text
+            .strip_prefix("0x")
+            .or_else(|| text.strip_prefix("0X"))
+            .unwrap_or(text);
+        let bytes = !digits.is_empty()
+            && digits.len().is_multiple_of(2)
+            && digits.bytes().all(|b| b.is_ascii_hexdigit());
+        if integer.is_none() && float.is_none() && boolean.is_none() && !bytes {
             return Err(format!(
-                "`{text}` is not a value: give an integer (decimal or 0x hex), a decimal float, or true/false"
+                "`{text}` is not a value: give an integer (decimal or 0x hex), a decimal float, true/false, or a byte string in hex"
             ));
         }
         let half_unit = float.map(|_| half_unit_of(text));
@@ -228,6 +237,16 @@ impl ObservedValue {
             DrawValue::F32s(ref v) => self.components.as_ref().is_some_and(|c| {
                 c.len() == v.len() && c.iter().zip(v).all(|(c, &x)| c.matches_f32(x))
             }),
+            DrawValue::Ints(ref v) => match &self.components {
+                Some(c) => {
+                    c.len() == v.len() && c.iter().zip(v).all(|(c, &x)| c.as_i64() == Some(x))
+                }
+                None => v.len() == 1 && self.as_i64() == Some(v[0]),
+            },
+            DrawValue::Bytes(_) => {
+                let digits = self.hex_digits().unwrap_or(&self.text);
+                digits.eq_ignore_ascii_case(&drawn.format(false))
+            }
         }
     }
 }

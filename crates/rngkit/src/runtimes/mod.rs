@@ -1,7 +1,20 @@
 //! The random number generators built into language runtimes, reproduced
-//! bit for bit and checked against the real runtimes
-//! (`tests/runtime_*.rs`).
+//! bit for bit with each runtime's own seeding, range mappings and
+//! shuffles, and checked against the real runtimes (`tests/runtime_*.rs`).
 //!
+//! * [`php`]: PHP's `mt_rand()` family in its four eras (PHP 7.1+, the
+//!   `MT_RAND_PHP` mode, PHP 5.2.1 to 7.0.x, PHP 3.0.7 to 5.2.0), with
+//!   `rand`, `shuffle`, `str_shuffle` and `array_rand`.
+//! * [`php_random`]: PHP 8.2's Random extension: the engines `Mt19937`,
+//!   `PcgOneseq128XslRr64` and `Xoshiro256StarStar` under `Random\Randomizer`.
+//! * [`pcg64`]: PCG XSL RR 128/64, the generator of PHP's `PcgOneseq128XslRr64`.
+//! * [`python`], [`ruby`]: CPython's `random` and Ruby's `Random` (MT19937
+//!   with their own seeding and draws).
+//! * [`drand48`]: the POSIX 48-bit `srand48` family (glibc).
+//! * [`java`], [`java_splittable`]: `java.util.Random` and
+//!   `java.util.SplittableRandom`; [`fdlibm`]: `StrictMath.log` for
+//!   `nextGaussian`.
+//! * [`dotnet`]: .NET's seeded `System.Random` (the subtractive generator).
 //! * [`javascript`]: `Math.random` in V8 (Chromium, Node.js), SpiderMonkey
 //!   (Firefox) and JavaScriptCore (Safari).
 //!
@@ -16,4 +29,14 @@
 //! assert_eq!(draw.eval(&mut rng).format(true), "0x3fc2d79d928e7bb8");
 //! ```
 
+pub mod drand48;
+pub mod dotnet;
+pub mod fdlibm;
+pub mod java;
+pub mod java_splittable;
 pub mod javascript;
+pub mod pcg64;
+pub mod php;
+pub mod php_random;
+pub mod python;
+pub mod ruby;
