@@ -1,13 +1,20 @@
 //! The seeded `System.Random` of .NET: Knuth's subtractive generator as
 //! Microsoft adapted it from Numerical Recipes, with its quirks.
 //!
-//! `new Random(seed)` computes the same stream in .NET Framework 1.1 to 4.8
-//! (`referencesource/mscorlib/system/random.cs`), in .NET Core 1.0 to 5 and,
+//! `new Random(seed)` computes the same stream in .NET Framework (the 4.x
+//! reference source, `referencesource/mscorlib/system/random.cs`), in .NET
+//! Core and .NET 5 and,
 //! for compatibility, in .NET 6+ (`Random.Net5CompatImpl.cs`,
 //! `Net5CompatSeedImpl` / `CompatPrng`; only the unseeded `new Random()`
-//! moved to xoshiro256**), and in Mono 4+ (which compiles Microsoft's
-//! reference source; Mono's older own `Random.cs` differed). The quirks
-//! kept for compatibility:
+//! moved to xoshiro256**), and in Mono releases that ship Microsoft's code
+//! (Mono 6.8's `mscorlib` has .NET Core's `Random` with its `_seedArray`,
+//! `_inext`, `_inextp` fields; `mono/mono` also carries the Framework's
+//! `referencesource/mscorlib/system/random.cs`). Mono's early own
+//! `mcs/class/corlib/System/Random.cs` differed: no `int.MaxValue - 1`
+//! adjustment, `Next()` as `(int)(Sample() * int.MaxValue)`, a rounding
+//! fix-up in `Next(min, max)`, bytes as `(byte)(Sample() * 256)` and an
+//! `OverflowException` for `int.MinValue`. The quirks kept for
+//! compatibility:
 //!
 //! * the seed table has 56 entries, index 0 never used;
 //! * the second index starts at 21 where Knuth's lag is 31
@@ -24,7 +31,7 @@
 //! ```
 //! use rngkit::runtimes::dotnet::DotnetRandom;
 //!
-//! // Values printed by Mono 6.8 (.NET Framework reference source).
+//! // Values printed by Mono 6.8.
 //! let mut rng = DotnetRandom::new(0);
 //! assert_eq!(rng.next(), 1559595546);
 //! assert_eq!(rng.next(), 1755192844);
@@ -401,8 +408,9 @@ impl crate::registry::Gen for DotnetLegacyGen {
                    from 161803398, then the 55-word table and four warm-up passes",
         state_doc: "58 words of 32 bits: SeedArray[0..56] (index 0 unused), inext, inextp",
         has_stream: false,
-        versions: ".NET Framework 1.1-4.8, .NET Core 1.0-5, .NET 6+ with a seed \
-                   (Net5CompatSeedImpl), Mono 4+; oracle: Mono 6.8 (tests/runtime_dotnet.rs)",
+        versions: ".NET Framework 4.x (reference source), .NET Core, .NET 5, .NET 6+ with a seed \
+                   (Net5CompatSeedImpl), Mono with Microsoft's class (6.8 verified); oracle: \
+                   Mono 6.8 (tests/runtime_dotnet.rs)",
     };
 
     fn seed(seed: &Seed, _: &SeedOptions) -> Result<DotnetRandom, SeedError> {
