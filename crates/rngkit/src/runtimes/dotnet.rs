@@ -198,6 +198,8 @@ impl DotnetRandom {
     }
 
     /// `Next()`: `InternalSample()`, in `[0, int.MaxValue)`.
+    // Named after .NET's `Next()`; not an iterator.
+    #[allow(clippy::should_implement_trait)]
     #[inline]
     pub fn next(&mut self) -> i32 {
         self.internal_sample()
