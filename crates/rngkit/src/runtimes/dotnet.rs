@@ -402,7 +402,7 @@ impl crate::registry::Gen for DotnetLegacyGen {
 
     const INFO: GenInfo = GenInfo {
         name: "dotnet-legacy",
-        aliases: &["dotnet", "System.Random", "mono"],
+        aliases: &["dotnet-seeded", "net5-compat"],
         summary: "seeded System.Random of .NET Framework, .NET (Net5CompatSeedImpl) and \
                   Mono: Knuth's subtractive generator with Microsoft's quirks",
         seed_kind: SeedKind::I32,

@@ -570,7 +570,7 @@ impl crate::registry::Gen for JavaGen {
 
     const INFO: GenInfo = GenInfo {
         name: "java",
-        aliases: &["java-random", "java.util.Random"],
+        aliases: &["java-random", "java-util-random"],
         summary: "java.util.Random: the 48-bit LCG (0x5DEECE66D, 0xB) of every Java runtime",
         seed_kind: SeedKind::I64,
         seed_doc: "new Random(S): seed = (S ^ 0x5DEECE66D) mod 2^48",

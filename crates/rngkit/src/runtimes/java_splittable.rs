@@ -306,7 +306,7 @@ impl crate::registry::Gen for SplittableRandomGen {
 
     const INFO: GenInfo = GenInfo {
         name: "splittable-random",
-        aliases: &["java-splittable", "java.util.SplittableRandom"],
+        aliases: &["java-splittable", "splitmix-java"],
         summary: "java.util.SplittableRandom (SplitMix: seed += gamma, mix64)",
         seed_kind: SeedKind::I64,
         seed_doc: "new SplittableRandom(S): seed = S, gamma = 0x9e3779b97f4a7c15",
