@@ -350,12 +350,12 @@ pub enum DrawValue {
     Bool(bool),
     /// A vector, quaternion or colour of floats.
     F32s(Vec<f32>),
-    /// A list of integers (a shuffled array, picked array keys), printed
-    /// space-separated.
-    Ints(Vec<i64>),
-    /// A byte string (PHP's `Randomizer::getBytes`, `str_shuffle`), printed
-    /// as lowercase hex without prefix, as PHP's `bin2hex` prints it.
+    /// A byte string (`nextBytes`), printed as lowercase hex digits, two per
+    /// byte in order, without a prefix, in both formats.
     Bytes(Vec<u8>),
+    /// A list of signed integers (a split generator's seed and gamma),
+    /// space-separated, each formatted like [`DrawValue::I64`].
+    Ints(Vec<i64>),
 }
 
 impl DrawValue {
@@ -373,8 +373,9 @@ impl DrawValue {
     /// assert_eq!(DrawValue::F32(0.5).format(true), "0x3f000000");
     /// assert_eq!(DrawValue::I32(-1).format(true), "0xffffffff");
     /// assert_eq!(DrawValue::F32s(vec![1.0, -0.25]).format(false), "1 -0.25");
-    /// assert_eq!(DrawValue::Ints(vec![2, 0, -1]).format(false), "2 0 -1");
-    /// assert_eq!(DrawValue::Bytes(vec![0xab, 0x01]).format(false), "ab01");
+    /// assert_eq!(DrawValue::Bytes(vec![0x0a, 0xff]).format(false), "0aff");
+    /// assert_eq!(DrawValue::Ints(vec![-1, 2]).format(false), "-1 2");
+    /// assert_eq!(DrawValue::Ints(vec![-1, 2]).format(true), "0xffffffffffffffff 0x0000000000000002");
     /// ```
     pub fn format(&self, hex: bool) -> String {
         match (self, hex) {
@@ -396,17 +397,17 @@ impl DrawValue {
                     vs.iter().map(|&v| DrawValue::F32(v).format(hex)).collect();
                 parts.join(" ")
             }
-            (DrawValue::Ints(vs), _) => {
-                let parts: Vec<String> =
-                    vs.iter().map(|&v| DrawValue::I64(v).format(hex)).collect();
-                parts.join(" ")
-            }
             (DrawValue::Bytes(bytes), _) => {
                 let mut text = String::with_capacity(2 * bytes.len());
                 for b in bytes {
                     text.push_str(&format!("{b:02x}"));
                 }
                 text
+            }
+            (DrawValue::Ints(vs), _) => {
+                let parts: Vec<String> =
+                    vs.iter().map(|&v| DrawValue::I64(v).format(hex)).collect();
+                parts.join(" ")
             }
         }
     }

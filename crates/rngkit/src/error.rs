@@ -61,6 +61,19 @@ pub enum StateError {
         /// The size found.
         found: usize,
     },
+    /// A state word holds a value the generator's state cannot have (an
+    /// index past its table, an even increment where the runtime only
+    /// makes odd ones).
+    OutOfRange {
+        /// The generator's name.
+        generator: &'static str,
+        /// Index of the offending word (0-based).
+        index: usize,
+        /// The value found.
+        found: u64,
+        /// What the word must be, in words.
+        expected: &'static str,
+    },
 }
 
 impl fmt::Display for StateError {
@@ -99,6 +112,15 @@ impl fmt::Display for StateError {
                 expected,
                 found,
             } => write!(f, "{what} must be {expected} bytes, found {found}"),
+            StateError::OutOfRange {
+                generator,
+                index,
+                found,
+                expected,
+            } => write!(
+                f,
+                "{generator} state word {index} must be {expected}, found {found}"
+            ),
         }
     }
 }

@@ -93,17 +93,9 @@ impl ObservedValue {
             "false" => Some(false),
             _ => None,
         };
-        // A byte string (as `Bytes` draws print it): an even number of hex digits.
-        let digits = text
-            .strip_prefix("0x")
-            .or_else(|| text.strip_prefix("0X"))
-            .unwrap_or(text);
-        let bytes = !digits.is_empty()
-            && digits.len().is_multiple_of(2)
-            && digits.bytes().all(|b| b.is_ascii_hexdigit());
-        if integer.is_none() && float.is_none() && boolean.is_none() && !bytes {
+        if integer.is_none() && float.is_none() && boolean.is_none() && hex_bytes(text).is_none() {
             return Err(format!(
-                "`{text}` is not a value: give an integer (decimal or 0x hex), a decimal float, true/false, or a byte string in hex"
+                "`{text}` is not a value: give an integer (decimal or 0x hex), a decimal float, true/false, or bytes as hex digits"
             ));
         }
         let half_unit = float.map(|_| half_unit_of(text));
@@ -161,6 +153,28 @@ impl ObservedValue {
     /// As an `i64`.
     pub fn as_i64(&self) -> Option<i64> {
         i64::try_from(self.integer?).ok()
+    }
+
+    /// As a byte string: the text as hex digits, two per byte, with or
+    /// without a `0x` prefix (the form `next-bytes N` draws print).
+    ///
+    /// ```
+    /// use rngkit::observe::ObservedValue;
+    /// assert_eq!(ObservedValue::parse("0aff").unwrap().as_bytes(), Some(vec![0x0a, 0xff]));
+    /// assert_eq!(ObservedValue::parse("0x0aff").unwrap().as_bytes(), Some(vec![0x0a, 0xff]));
+    /// assert_eq!(ObservedValue::parse("0.5").unwrap().as_bytes(), None);
+    /// ```
+    pub fn as_bytes(&self) -> Option<Vec<u8>> {
+        hex_bytes(&self.text)
+    }
+
+    /// The components of a vector value (`a b c`), each parsed; a single
+    /// value is a vector of one.
+    pub fn components(&self) -> Vec<ObservedValue> {
+        match &self.components {
+            Some(c) => c.clone(),
+            None => alloc::vec![self.clone()],
+        }
     }
 
     /// As a boolean (`true`/`false`, or `1`/`0`).
@@ -237,18 +251,31 @@ impl ObservedValue {
             DrawValue::F32s(ref v) => self.components.as_ref().is_some_and(|c| {
                 c.len() == v.len() && c.iter().zip(v).all(|(c, &x)| c.matches_f32(x))
             }),
-            DrawValue::Ints(ref v) => match &self.components {
-                Some(c) => {
-                    c.len() == v.len() && c.iter().zip(v).all(|(c, &x)| c.as_i64() == Some(x))
-                }
-                None => v.len() == 1 && self.as_i64() == Some(v[0]),
-            },
-            DrawValue::Bytes(_) => {
-                let digits = self.hex_digits().unwrap_or(&self.text);
-                digits.eq_ignore_ascii_case(&drawn.format(false))
+            DrawValue::Bytes(ref b) => self.as_bytes().as_deref() == Some(b.as_slice()),
+            DrawValue::Ints(ref v) => {
+                let c = self.components();
+                c.len() == v.len() && c.iter().zip(v).all(|(c, &x)| c.as_i64() == Some(x))
             }
         }
     }
+}
+
+/// Even-length hex digits, optionally after `0x`, as bytes.
+fn hex_bytes(text: &str) -> Option<Vec<u8>> {
+    let digits = text
+        .strip_prefix("0x")
+        .or_else(|| text.strip_prefix("0X"))
+        .unwrap_or(text);
+    if digits.is_empty()
+        || !digits.len().is_multiple_of(2)
+        || !digits.bytes().all(|b| b.is_ascii_hexdigit())
+    {
+        return None;
+    }
+    (0..digits.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&digits[i..i + 2], 16).ok())
+        .collect()
 }
 
 /// `|x - v| <= half`, with a relative slack for the decimal parse of `v`.
