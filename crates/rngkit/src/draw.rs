@@ -350,6 +350,12 @@ pub enum DrawValue {
     Bool(bool),
     /// A vector, quaternion or colour of floats.
     F32s(Vec<f32>),
+    /// An integer of any size (CPython's `getrandbits(K)` for `K > 64`).
+    Big(crate::number::BigInt),
+    /// A byte string (Ruby's `Random#bytes`), printed as lowercase hex.
+    Bytes(Vec<u8>),
+    /// A list of integers (a permutation, a sample of indices).
+    Ints(Vec<i64>),
 }
 
 impl DrawValue {
@@ -367,6 +373,11 @@ impl DrawValue {
     /// assert_eq!(DrawValue::F32(0.5).format(true), "0x3f000000");
     /// assert_eq!(DrawValue::I32(-1).format(true), "0xffffffff");
     /// assert_eq!(DrawValue::F32s(vec![1.0, -0.25]).format(false), "1 -0.25");
+    /// let big = rngkit::number::BigInt::from(u128::MAX);
+    /// assert_eq!(DrawValue::Big(big.clone()).format(false), "340282366920938463463374607431768211455");
+    /// assert_eq!(DrawValue::Big(big).format(true), "0xffffffffffffffffffffffffffffffff");
+    /// assert_eq!(DrawValue::Bytes(vec![0x0f, 0xa0]).format(false), "0fa0");
+    /// assert_eq!(DrawValue::Ints(vec![2, 0, 1]).format(false), "2 0 1");
     /// ```
     pub fn format(&self, hex: bool) -> String {
         match (self, hex) {
@@ -386,6 +397,25 @@ impl DrawValue {
             (DrawValue::F32s(vs), _) => {
                 let parts: Vec<String> =
                     vs.iter().map(|&v| DrawValue::F32(v).format(hex)).collect();
+                parts.join(" ")
+            }
+            (DrawValue::Big(v), false) => format!("{v}"),
+            (DrawValue::Big(v), true) => {
+                let mut text = String::from(if v.is_negative() { "-0x" } else { "0x" });
+                let mut limbs = v.limbs().iter().rev();
+                match limbs.next() {
+                    Some(top) => text.push_str(&format!("{top:x}")),
+                    None => text.push('0'),
+                }
+                for limb in limbs {
+                    text.push_str(&format!("{limb:08x}"));
+                }
+                text
+            }
+            (DrawValue::Bytes(bytes), _) => bytes.iter().map(|b| format!("{b:02x}")).collect(),
+            (DrawValue::Ints(vs), _) => {
+                let parts: Vec<String> =
+                    vs.iter().map(|&v| DrawValue::I64(v).format(hex)).collect();
                 parts.join(" ")
             }
         }

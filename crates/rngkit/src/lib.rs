@@ -49,6 +49,7 @@ pub mod generators;
 pub mod number;
 pub mod observe;
 pub mod registry;
+pub mod runtimes;
 mod state;
 pub mod suggest;
 

@@ -228,6 +228,30 @@ impl ObservedValue {
             DrawValue::F32s(ref v) => self.components.as_ref().is_some_and(|c| {
                 c.len() == v.len() && c.iter().zip(v).all(|(c, &x)| c.matches_f32(x))
             }),
+            // Integers beyond i128 compare through their text.
+            DrawValue::Big(ref v) => match v.to_i128() {
+                Some(i) => self.integer == Some(i),
+                None => self.text.parse::<crate::number::BigInt>().ok().as_ref() == Some(v),
+            },
+            DrawValue::Bytes(ref bytes) => {
+                let digits = self.hex_digits().unwrap_or(&self.text);
+                digits.len() == 2 * bytes.len()
+                    && bytes
+                        .iter()
+                        .zip(digits.as_bytes().chunks(2))
+                        .all(|(&b, pair)| {
+                            core::str::from_utf8(pair)
+                                .ok()
+                                .and_then(|p| u8::from_str_radix(p, 16).ok())
+                                == Some(b)
+                        })
+            }
+            DrawValue::Ints(ref v) => match &self.components {
+                Some(c) => {
+                    c.len() == v.len() && c.iter().zip(v).all(|(c, &x)| c.as_i64() == Some(x))
+                }
+                None => v.len() == 1 && self.as_i64() == Some(v[0]),
+            },
         }
     }
 }
