@@ -350,6 +350,8 @@ pub enum DrawValue {
     Bool(bool),
     /// A vector, quaternion or colour of floats.
     F32s(Vec<f32>),
+    /// An integer of any size (CPython's `getrandbits(K)` for `K > 64`).
+    Big(crate::number::BigInt),
     /// A byte string (`nextBytes`), printed as lowercase hex digits, two per
     /// byte in order, without a prefix, in both formats.
     Bytes(Vec<u8>),
@@ -376,6 +378,9 @@ impl DrawValue {
     /// assert_eq!(DrawValue::Bytes(vec![0x0a, 0xff]).format(false), "0aff");
     /// assert_eq!(DrawValue::Ints(vec![-1, 2]).format(false), "-1 2");
     /// assert_eq!(DrawValue::Ints(vec![-1, 2]).format(true), "0xffffffffffffffff 0x0000000000000002");
+    /// let big = rngkit::number::BigInt::from(u128::MAX);
+    /// assert_eq!(DrawValue::Big(big.clone()).format(false), "340282366920938463463374607431768211455");
+    /// assert_eq!(DrawValue::Big(big).format(true), "0xffffffffffffffffffffffffffffffff");
     /// ```
     pub fn format(&self, hex: bool) -> String {
         match (self, hex) {
@@ -396,6 +401,19 @@ impl DrawValue {
                 let parts: Vec<String> =
                     vs.iter().map(|&v| DrawValue::F32(v).format(hex)).collect();
                 parts.join(" ")
+            }
+            (DrawValue::Big(v), false) => format!("{v}"),
+            (DrawValue::Big(v), true) => {
+                let mut text = String::from(if v.is_negative() { "-0x" } else { "0x" });
+                let mut limbs = v.limbs().iter().rev();
+                match limbs.next() {
+                    Some(top) => text.push_str(&format!("{top:x}")),
+                    None => text.push('0'),
+                }
+                for limb in limbs {
+                    text.push_str(&format!("{limb:08x}"));
+                }
+                text
             }
             (DrawValue::Bytes(bytes), _) => {
                 let mut text = String::with_capacity(2 * bytes.len());

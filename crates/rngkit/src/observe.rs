@@ -251,6 +251,11 @@ impl ObservedValue {
             DrawValue::F32s(ref v) => self.components.as_ref().is_some_and(|c| {
                 c.len() == v.len() && c.iter().zip(v).all(|(c, &x)| c.matches_f32(x))
             }),
+            // Integers beyond i128 compare through their text.
+            DrawValue::Big(ref v) => match v.to_i128() {
+                Some(i) => self.integer == Some(i),
+                None => self.text.parse::<crate::number::BigInt>().ok().as_ref() == Some(v),
+            },
             DrawValue::Bytes(ref b) => self.as_bytes().as_deref() == Some(b.as_slice()),
             DrawValue::Ints(ref v) => {
                 let c = self.components();

@@ -330,3 +330,61 @@ impl crate::registry::Gen for Mt19937 {
         match *draw {}
     }
 }
+
+impl Mt19937 {
+    /// The reference `init_by_array(init_key, key_length)` of mt19937ar.c
+    /// (2002/1/26), with `left == 0`: the first draw twists. CPython's
+    /// `random.seed(int)` and Ruby's `Random.new` (for seeds of two words or
+    /// more) seed through it, with the seed's 32-bit words, least
+    /// significant first.
+    ///
+    /// An empty key is taken as `[0]` (the C code would read past its end;
+    /// CPython passes `[0]` for the seed 0).
+    ///
+    /// ```
+    /// use rngkit::generators::Mt19937;
+    /// use rngkit::rand_core::Rng;
+    ///
+    /// // mt19937ar.c's own test program: init_by_array({0x123, 0x234,
+    /// // 0x345, 0x456}, 4), then genrand_int32() (its mt19937ar.out).
+    /// let mut rng = Mt19937::init_by_array(&[0x123, 0x234, 0x345, 0x456]);
+    /// assert_eq!(rng.next_u32(), 1067595299);
+    /// assert_eq!(rng.next_u32(), 955945823);
+    /// assert_eq!(rng.next_u32(), 477289528);
+    /// ```
+    pub fn init_by_array(key: &[u32]) -> Mt19937 {
+        let key: &[u32] = if key.is_empty() { &[0] } else { key };
+        let mut rng = Mt19937::new(19_650_218);
+        let mt = &mut rng.mt;
+        let (mut i, mut j) = (1usize, 0usize);
+        for _ in 0..N.max(key.len()) {
+            let prev = mt[i - 1];
+            mt[i] = (mt[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525))
+                .wrapping_add(key[j])
+                .wrapping_add(j as u32);
+            i += 1;
+            j += 1;
+            if i >= N {
+                mt[0] = mt[N - 1];
+                i = 1;
+            }
+            if j >= key.len() {
+                j = 0;
+            }
+        }
+        for _ in 0..N - 1 {
+            let prev = mt[i - 1];
+            mt[i] =
+                (mt[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
+            i += 1;
+            if i >= N {
+                mt[0] = mt[N - 1];
+                i = 1;
+            }
+        }
+        // The MSB is 1: the block is never all zero.
+        mt[0] = 0x8000_0000;
+        rng.left = 0;
+        rng
+    }
+}

@@ -1,0 +1,564 @@
+//! The `python` GEN against CPython itself.
+//!
+//! Oracle: `python3` run as a process (Debian package `python3`; CI
+//! installs it). The test writes a Python program that seeds
+//! `random.Random` with each seed and prints every draw; floats as their
+//! IEEE-754 bits (`struct`), integers in decimal, lists comma-separated. Our
+//! side evaluates the same draws through the registry, formatted as the CLI
+//! prints them, and the two texts must be equal.
+//!
+//! Without `python3` the tests fail with the package to install, unless
+//! `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
+
+use std::io::Write;
+use std::process::Command;
+
+use rngkit::StateWords;
+use rngkit::draw::DrawValue;
+use rngkit::generators::Mt19937;
+use rngkit::observe::ObservedValue;
+use rngkit::registry::{DynGen, Seed, Steps, of};
+use rngkit::runtimes::python::{self, PythonGen};
+
+const DRAWS: usize = 1000;
+
+/// Seeds as text both sides read: Rust's `BigInt` and Python's `int(s, 0)`.
+fn seeds() -> Vec<String> {
+    let mut seeds: Vec<String> = [
+        "0",
+        "1",
+        "42",
+        "5489",
+        "-1",
+        "-42",
+        "4294967295",
+        "4294967296",
+        "4294967301",
+        "18446744073709551621",
+        "-18446744073709551621",
+        "2147483648",
+        "9223372036854775808",
+        "12345678901234567890",
+        "0xdeadbeef",
+        "100000000000000000000000000000000000000000000000000",
+        "-0x123456789abcdef0123456789abcdef0123456789abcdef",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    // 2^19937 - 1: 624 words and one bit, more than the key loop's N.
+    seeds.push(format!("0x1{}", "f".repeat(4984)));
+    // 2^(32*624): a key of 625 words, all zero but the top one.
+    seeds.push(format!("0x1{}", "0".repeat(8 * 624)));
+    // 700 words: the key is longer than the state.
+    seeds.push(format!("0x1{}3039", "0".repeat(8 * 700 - 4)));
+    // 3^200 in hex, computed here so both sides read the same digits.
+    seeds.push(pow_hex(3, 200));
+    seeds.push(format!("-{}", pow_hex(7, 300)));
+    seeds
+}
+
+/// `base^exp` as `0x` hex, by schoolbook multiplication on 32-bit limbs.
+fn pow_hex(base: u32, exp: u32) -> String {
+    let mut limbs = vec![1u32];
+    for _ in 0..exp {
+        let mut carry = 0u64;
+        for l in &mut limbs {
+            let v = u64::from(*l) * u64::from(base) + carry;
+            *l = v as u32;
+            carry = v >> 32;
+        }
+        if carry != 0 {
+            limbs.push(carry as u32);
+        }
+    }
+    let mut text = format!("0x{:x}", limbs.last().unwrap());
+    for l in limbs.iter().rev().skip(1) {
+        text.push_str(&format!("{l:08x}"));
+    }
+    text
+}
+
+/// A draw on both sides: our syntax, and a Python expression on `r` giving
+/// the same value as text.
+struct Case {
+    name: &'static str,
+    args: Vec<String>,
+    python: String,
+    count: usize,
+}
+
+fn case(name: &'static str, args: &[&str], python: &str) -> Case {
+    Case {
+        name,
+        args: args.iter().map(|s| s.to_string()).collect(),
+        python: python.to_string(),
+        count: DRAWS,
+    }
+}
+
+fn cases() -> Vec<Case> {
+    let mut cases = vec![case("random", &[], "fh(r.random())")];
+    for k in [0u32, 1, 5, 31, 32, 33, 63, 64, 65, 100, 128, 1000] {
+        let arg = k.to_string();
+        cases.push(case(
+            "getrandbits",
+            &[&arg],
+            &format!("str(r.getrandbits({k}))"),
+        ));
+    }
+    for args in [
+        &["10"][..],
+        &["1"],
+        &["0", "1"],
+        &["1", "2"],
+        &["-5", "5"],
+        &["0", "4294967296"],
+        &["0", "4294967297"],
+        &["3", "1000", "7"],
+        &["100", "-100", "-3"],
+        &["-9223372036854775808", "9223372036854775807"],
+        &["0", "4611686018427387904"],
+        &["0", "9223372036854775807", "1000000007"],
+        &["7", "8", "5"],
+    ] {
+        cases.push(case(
+            "randrange",
+            args,
+            &format!("str(r.randrange({}))", args.join(", ")),
+        ));
+    }
+    for (a, b) in [
+        ("1", "6"),
+        ("0", "0"),
+        ("-9223372036854775808", "9223372036854775807"),
+        ("0", "1099511627776"),
+        ("-1000", "1000"),
+    ] {
+        cases.push(case(
+            "randint",
+            &[a, b],
+            &format!("str(r.randint({a}, {b}))"),
+        ));
+    }
+    for n in ["1", "2", "3", "10", "2147483648", "9007199254740993"] {
+        cases.push(case("choice", &[n], &format!("str(r.choice(range({n})))")));
+    }
+    for n in ["0", "1", "2", "10", "52"] {
+        cases.push(case("shuffle", &[n], &format!("shuf(r, {n})")));
+    }
+    for (n, k) in [
+        ("5", "0"),
+        ("10", "3"),
+        ("10", "10"),
+        ("30", "6"),
+        ("100", "5"),
+        ("1000", "10"),
+        ("1000", "60"),
+        ("1099511627776", "20"),
+        // Around the list/set switch: setsize(5) = 21, setsize(6) = 85.
+        ("21", "5"),
+        ("22", "5"),
+        ("85", "6"),
+        ("86", "6"),
+        ("9223372036854775807", "3"),
+    ] {
+        cases.push(case("sample", &[n, k], &format!("samp(r, {n}, {k})")));
+    }
+    for (a, b) in [
+        ("0", "1"),
+        ("-3.5", "2.25"),
+        ("10", "-10"),
+        ("1e9", "1000000001"),
+        ("5", "5"),
+        ("1e-300", "1e300"),
+    ] {
+        cases.push(case(
+            "uniform",
+            &[a, b],
+            &format!("fh(r.uniform({a}, {b}))"),
+        ));
+    }
+    for (mu, sigma) in [("0", "1"), ("100", "15"), ("-2.5", "0.001")] {
+        // Our `gauss` is a call on an empty cache: CPython's odd calls (the
+        // even ones come from `gauss_next` and consume nothing).
+        cases.push(case(
+            "gauss",
+            &[mu, sigma],
+            &format!("gauss_odd(r, {mu}, {sigma})"),
+        ));
+    }
+    cases
+}
+
+const PRELUDE: &str = r#"
+import random, struct, sys
+def fh(x):
+    return '0x%016x' % struct.unpack('<Q', struct.pack('<d', x))[0]
+def shuf(r, n):
+    x = list(range(n))
+    r.shuffle(x)
+    return ','.join(map(str, x))
+def samp(r, n, k):
+    return ','.join(map(str, r.sample(range(n), k)))
+def gauss_odd(r, mu, sigma):
+    v = r.gauss(mu, sigma)
+    r.gauss(mu, sigma)
+    return fh(v)
+"#;
+
+/// Runs a Python program; `None` when python3 is missing and skipping is
+/// allowed.
+fn run_python(program: &str) -> Option<String> {
+    if Command::new("python3").arg("--version").output().is_err() {
+        if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") {
+            eprintln!("note: python3 not found; skipping the CPython oracle test");
+            return None;
+        }
+        panic!(
+            "python3 not found: install the Debian package `python3` (or set RNGKIT_SKIP_MISSING_RUNTIMES=1)"
+        );
+    }
+    let path = std::env::temp_dir().join(format!(
+        "rngkit-runtime-python-{}-{:?}.py",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    std::fs::File::create(&path)
+        .and_then(|mut f| f.write_all(program.as_bytes()))
+        .expect("write the oracle program");
+    let out = Command::new("python3")
+        .arg(&path)
+        .output()
+        .expect("run python3");
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        out.status.success(),
+        "python3 failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(String::from_utf8(out.stdout).expect("utf-8 output"))
+}
+
+/// A value as the oracle prints it: floats as bits, lists comma-separated.
+fn oracle_format(v: &DrawValue) -> String {
+    match v {
+        DrawValue::F64(_) => v.format(true),
+        DrawValue::Ints(_) => v.format(false).replace(' ', ","),
+        _ => v.format(false),
+    }
+}
+
+fn python_gen() -> &'static dyn DynGen {
+    of::<PythonGen>()
+}
+
+fn compare(label: &str, ours: &str, theirs: &str) {
+    if ours != theirs {
+        let o: Vec<&str> = ours.split(' ').collect();
+        let t: Vec<&str> = theirs.split(' ').collect();
+        let i = o.iter().zip(&t).position(|(a, b)| a != b).unwrap_or(0);
+        panic!(
+            "{label}: draw {i} differs: ours {:?}, CPython {:?} ({} vs {} values)",
+            o.get(i),
+            t.get(i),
+            o.len(),
+            t.len()
+        );
+    }
+}
+
+#[test]
+fn every_draw_matches_cpython() {
+    let seeds = seeds();
+    let cases = cases();
+    let mut program = String::from(PRELUDE);
+    program.push_str("seeds = [\n");
+    for s in &seeds {
+        program.push_str(&format!("    int('{s}', 0),\n"));
+    }
+    program.push_str("]\ncases = [\n");
+    for c in &cases {
+        program.push_str(&format!("    ({}, lambda r: {}),\n", c.count, c.python));
+    }
+    program.push_str(
+        "]\nout = []\nfor s in seeds:\n    for count, f in cases:\n        r = random.Random(s)\n        out.append(' '.join(f(r) for _ in range(count)))\nsys.stdout.write('\\n'.join(out) + '\\n')\n",
+    );
+    let Some(output) = run_python(&program) else {
+        return;
+    };
+    let mut lines = output.split('\n');
+    let python = python_gen();
+    let mut compared = 0usize;
+    for s in &seeds {
+        let seed: Seed = s.parse().expect("seed");
+        for c in &cases {
+            let args: Vec<&str> = c.args.iter().map(String::as_str).collect();
+            let draw = python.parse_draw(c.name, &args).expect("parse");
+            let mut rng = python.seed(&seed, &Default::default()).expect("seed");
+            let ours: Vec<String> = (0..c.count)
+                .map(|_| oracle_format(&draw.eval(&mut rng)))
+                .collect();
+            let theirs = lines.next().expect("a line per case");
+            compare(
+                &format!("seed {} {} {:?}", &s[..s.len().min(24)], c.name, c.args),
+                &ours.join(" "),
+                theirs,
+            );
+            compared += c.count;
+        }
+    }
+    assert_eq!(compared, seeds.len() * cases.len() * DRAWS);
+}
+
+#[test]
+fn seeding_gives_cpythons_state() {
+    // getstate() after seeding and after 700 words: (mt..., index) against
+    // our `left` (624 - index) and block.
+    let seeds = seeds();
+    let mut program = String::from("import random\n");
+    program.push_str("for s in [\n");
+    for s in &seeds {
+        program.push_str(&format!("    int('{s}', 0),\n"));
+    }
+    program.push_str(
+        "]:\n    r = random.Random(s)\n    st = r.getstate()[1]\n    print(' '.join(map(str, st)))\n    for _ in range(700): r.getrandbits(32)\n    st = r.getstate()[1]\n    print(' '.join(map(str, st)))\n",
+    );
+    let Some(output) = run_python(&program) else {
+        return;
+    };
+    let mut lines = output.lines();
+    for s in &seeds {
+        let mut rng = python::seed(&s.parse().unwrap());
+        for _ in 0..2 {
+            let theirs: Vec<u64> = lines
+                .next()
+                .unwrap()
+                .split(' ')
+                .map(|w| w.parse().unwrap())
+                .collect();
+            let mut expected = vec![624 - theirs[624]];
+            expected.extend_from_slice(&theirs[..624]);
+            assert_eq!(rng.to_words(), expected, "seed {s}");
+            for _ in 0..700 {
+                rngkit::WordRng::next_word(&mut rng);
+            }
+        }
+    }
+}
+
+#[test]
+fn seed_str_matches_cpython() {
+    let texts = [
+        "",
+        "hello",
+        "0",
+        "12345",
+        "héllo wörld ✓",
+        "the quick brown fox jumps over the lazy dog, 112 bytes long so that SHA-512 padding spills into a second block!!",
+        "x",
+    ];
+    let mut program = String::from(PRELUDE);
+    program.push_str("texts = [\n");
+    for t in &texts {
+        let escaped: String = t.chars().map(|c| format!("\\U{:08x}", c as u32)).collect();
+        program.push_str(&format!("    '{escaped}',\n"));
+    }
+    program.push_str(
+        "]\nfor t in texts:\n    r = random.Random(t)\n    print(' '.join(fh(r.random()) for _ in range(500)) + ' ' + ' '.join(str(r.getrandbits(32)) for _ in range(500)))\n",
+    );
+    let Some(output) = run_python(&program) else {
+        return;
+    };
+    let python = python_gen();
+    let random = python.parse_draw("random", &[]).unwrap();
+    let bits = python.parse_draw("getrandbits", &["32"]).unwrap();
+    for (t, line) in texts.iter().zip(output.lines()) {
+        let mut rng = python.seed_str(t, &Default::default()).unwrap();
+        let mut ours: Vec<String> = (0..500)
+            .map(|_| oracle_format(&random.eval(&mut rng)))
+            .collect();
+        ours.extend((0..500).map(|_| oracle_format(&bits.eval(&mut rng))));
+        compare(&format!("seed-str {t:?}"), &ours.join(" "), line);
+    }
+}
+
+#[test]
+fn interleaved_draws_match_cpython() {
+    // One generator, every kind of draw in turn: the words each consumes
+    // line up with CPython's.
+    let steps: [(&str, &[&str], &str); 9] = [
+        ("random", &[], "fh(r.random())"),
+        ("randrange", &["10"], "str(r.randrange(10))"),
+        ("getrandbits", &["70"], "str(r.getrandbits(70))"),
+        ("shuffle", &["5"], "shuf(r, 5)"),
+        ("uniform", &["-1", "1"], "fh(r.uniform(-1, 1))"),
+        ("gauss", &["0", "1"], "gauss_odd(r, 0, 1)"),
+        ("sample", &["50", "7"], "samp(r, 50, 7)"),
+        ("randint", &["-3", "3"], "str(r.randint(-3, 3))"),
+        ("choice", &["7"], "str(r.choice(range(7)))"),
+    ];
+    let mut program = String::from(PRELUDE);
+    program.push_str("steps = [\n");
+    for (_, _, py) in &steps {
+        program.push_str(&format!("    lambda r: {py},\n"));
+    }
+    program.push_str(
+        "]\nfor s in [0, 1, 2, 3, 99, 2**80 + 1]:\n    r = random.Random(s)\n    print(' '.join(steps[i % len(steps)](r) for i in range(3000)))\n",
+    );
+    let Some(output) = run_python(&program) else {
+        return;
+    };
+    let python = python_gen();
+    let draws: Vec<_> = steps
+        .iter()
+        .map(|(name, args, _)| python.parse_draw(name, args).unwrap())
+        .collect();
+    let seeds = ["0", "1", "2", "3", "99", "1208925819614629174706177"];
+    for (s, line) in seeds.iter().zip(output.lines()) {
+        let mut rng = python
+            .seed(&s.parse().unwrap(), &Default::default())
+            .unwrap();
+        let ours: Vec<String> = (0..3000)
+            .map(|i| oracle_format(&draws[i % draws.len()].eval(&mut rng)))
+            .collect();
+        compare(&format!("interleaved, seed {s}"), &ours.join(" "), line);
+    }
+}
+
+#[test]
+fn gauss_pair_is_cpythons_pair() {
+    let Some(output) = run_python(&format!(
+        "{PRELUDE}\nfor s in range(20):\n    r = random.Random(s)\n    print(' '.join(fh(r.gauss(0.0, 1.0)) for _ in range(1000)))\n"
+    )) else {
+        return;
+    };
+    for (s, line) in output.lines().enumerate() {
+        let mut rng = python::seed(&Seed::from(s as u64));
+        let mut ours = Vec::new();
+        for _ in 0..500 {
+            let (z1, z2) = python::gauss_pair(&mut rng);
+            ours.push(DrawValue::F64(z1).format(true));
+            ours.push(DrawValue::F64(z2).format(true));
+        }
+        compare(&format!("gauss pairs, seed {s}"), &ours.join(" "), line);
+    }
+}
+
+/// The raw words a draw consumes, by running it on a clone and stepping
+/// another clone as far.
+fn words_of(draw: &rngkit::registry::Draw, rng: &mut rngkit::registry::Engine) -> Vec<u64> {
+    let mut stepper = rng.clone();
+    draw.eval(rng);
+    let mut words = Vec::new();
+    while stepper != *rng {
+        words.push(stepper.next_word());
+        assert!(words.len() < 10_000, "ran away");
+    }
+    words
+}
+
+#[test]
+fn known_bits_are_sound_and_steps_are_right() {
+    let python = python_gen();
+    for (name, args) in [
+        ("random", &[][..]),
+        ("getrandbits", &["0"]),
+        ("getrandbits", &["7"]),
+        ("getrandbits", &["32"]),
+        ("getrandbits", &["33"]),
+        ("getrandbits", &["100"]),
+        ("uniform", &["-3", "8"]),
+        ("uniform", &["8", "-3"]),
+        ("uniform", &["2", "2"]),
+        ("gauss", &["0", "1"]),
+        ("randrange", &["10"]),
+        ("shuffle", &["6"]),
+        ("sample", &["40", "4"]),
+    ] {
+        let draw = python.parse_draw(name, args).unwrap();
+        let mut rng = python.seed(&Seed::from(2024), &Default::default()).unwrap();
+        for _ in 0..300 {
+            let before = rng.clone();
+            let words = words_of(&draw, &mut rng);
+            let mut again = before.clone();
+            let value = draw.eval(&mut again);
+            if let Steps::Fixed(n) = draw.steps(32) {
+                assert_eq!(words.len() as u64, n, "{name} {args:?} steps");
+            }
+            // The printed text, and for floats the exact bits too.
+            let mut texts = vec![value.format(false)];
+            if let DrawValue::F64(_) = value {
+                texts.push(value.format(true));
+            }
+            for text in texts {
+                let observed = ObservedValue::parse(&text).unwrap();
+                let known = draw
+                    .known_bits(&observed, 32)
+                    .unwrap_or_else(|| panic!("{name} {args:?}: {text} called impossible"));
+                assert!(known.len() <= words.len());
+                for (k, w) in known.iter().zip(&words) {
+                    assert!(k.matches(*w), "{name} {args:?}: {k:?} vs word {w:#x}");
+                }
+            }
+        }
+    }
+    // Exact bits reveal all 53 bits of `random`.
+    let random = python.parse_draw("random", &[]).unwrap();
+    let known = random
+        .known_bits(&ObservedValue::parse("0x3fe0000000000001").unwrap(), 32)
+        .unwrap();
+    assert_eq!(known[0].mask, 0xffff_ffe0);
+    assert_eq!(known[1].mask, 0xffff_ffc0);
+    assert!(
+        random
+            .known_bits(&ObservedValue::parse("1.5").unwrap(), 32)
+            .is_none()
+    );
+    let bits = python.parse_draw("getrandbits", &["4"]).unwrap();
+    assert!(
+        bits.known_bits(&ObservedValue::parse("16").unwrap(), 32)
+            .is_none()
+    );
+}
+
+#[test]
+fn bad_arguments_are_refused_like_cpython() {
+    let python = python_gen();
+    for (name, args, needle) in [
+        ("randrange", &["0"][..], "empty range"),
+        ("randrange", &["5", "5"], "empty range"),
+        ("randrange", &["0", "10", "0"], "zero step"),
+        ("randrange", &["0", "10", "-1"], "empty range"),
+        ("randrange", &[], "1 to 3"),
+        ("randrange", &["1", "2", "3", "4"], "1 to 3"),
+        ("randint", &["2", "1"], "A <= B"),
+        ("choice", &["0"], "empty sequence"),
+        ("sample", &["3", "4"], "0 <= K <= N"),
+        ("sample", &["3", "-1"], "0 <= K <= N"),
+        ("getrandbits", &["-1"], "not"),
+        ("getrandbits", &["65537"], "up to"),
+        ("shuffle", &["2000000"], "up to"),
+        ("uniform", &["nan", "1"], "finite"),
+        ("gauss", &["0"], "argument"),
+        ("random", &["1"], "argument"),
+    ] {
+        let err = python.parse_draw(name, args).unwrap_err().to_string();
+        assert!(err.contains(needle), "{name} {args:?}: {err}");
+    }
+    assert!(python.parse_draw("randbelow", &["3"]).is_err());
+}
+
+#[test]
+fn python_shares_mt19937_states() {
+    let python = python_gen();
+    let mt = of::<Mt19937>();
+    assert_eq!(python.rng_type(), mt.rng_type());
+    assert_eq!((python.word_bits(), python.word_count()), (32, 625));
+    let engine = python.seed(&Seed::from(5), &Default::default()).unwrap();
+    let words = engine.words();
+    assert_eq!(
+        mt.from_words(&words).unwrap().with_spec(python).words(),
+        words
+    );
+}

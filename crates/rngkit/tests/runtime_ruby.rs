@@ -1,0 +1,413 @@
+//! The `ruby` GEN against Ruby itself.
+//!
+//! Oracle: `ruby` run as a process (Debian package `ruby`; CI installs it).
+//! The test writes a Ruby program that builds `Random.new(seed)` for each
+//! seed and prints every draw: floats as their IEEE-754 bits, integers in
+//! decimal, byte strings as hex. Our side evaluates the same draws through
+//! the registry, formatted as the CLI prints them; the texts must be equal.
+//!
+//! Without `ruby` the tests fail with the package to install, unless
+//! `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
+
+use std::io::Write;
+use std::process::Command;
+
+use rngkit::StateWords;
+use rngkit::draw::DrawValue;
+use rngkit::generators::Mt19937;
+use rngkit::observe::ObservedValue;
+use rngkit::registry::{DynGen, Seed, Steps, of};
+use rngkit::runtimes::ruby::{self, RubyGen};
+
+const DRAWS: usize = 1000;
+
+/// Seeds as text both sides read: Rust's `BigInt` and Ruby's `Integer(s)`.
+fn seeds() -> Vec<String> {
+    let mut seeds: Vec<String> = [
+        "0",
+        "1",
+        "42",
+        "1234",
+        "-1",
+        "-42",
+        "4294967295",
+        "4294967296",
+        "4294967301",
+        "8589934592",
+        "18446744073709551621",
+        "-18446744073709551621",
+        "2147483648",
+        "4611686018427387904",
+        "9223372036854775808",
+        "12345678901234567890",
+        "0xdeadbeef",
+        "100000000000000000000000000000000000000000000000000",
+        "-0x123456789abcdef0123456789abcdef0123456789abcdef",
+        // Three words with the top one 1: only that word is dropped.
+        "0x1000000010000002a",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    seeds.push(format!("0x1{}", "f".repeat(4984)));
+    seeds.push(format!("0x2{}", "0".repeat(8 * 624)));
+    seeds.push(format!("0x1{}3039", "0".repeat(8 * 700 - 4)));
+    seeds
+}
+
+struct Case {
+    name: &'static str,
+    args: Vec<String>,
+    ruby: String,
+}
+
+fn case(name: &'static str, args: &[&str], ruby: &str) -> Case {
+    Case {
+        name,
+        args: args.iter().map(|s| s.to_string()).collect(),
+        ruby: ruby.to_string(),
+    }
+}
+
+fn cases() -> Vec<Case> {
+    let mut cases = vec![case("rand", &[], "fh(r.rand)")];
+    for n in [
+        "1",
+        "2",
+        "3",
+        "6",
+        "10",
+        "256",
+        "1000000007",
+        "2147483648",
+        "4294967295",
+        "4294967296",
+        "4294967297",
+        "8589934592",
+        "12884901888",
+        "4611686018427387904",
+        "4611686018427387905",
+        "9223372036854775807",
+        "18446744073709551615",
+    ] {
+        cases.push(case("rand-int", &[n], &format!("r.rand({n}).to_s")));
+    }
+    for x in ["0", "1", "2.5", "1e-300", "1e300", "3", "0.1"] {
+        cases.push(case(
+            "rand-float",
+            &[x],
+            &format!("fh(r.rand(Float({x:?})))"),
+        ));
+    }
+    for (a, b) in [
+        ("0", "0"),
+        ("1", "6"),
+        ("-5", "5"),
+        ("0", "255"),
+        ("-9223372036854775808", "9223372036854775807"),
+        ("0", "4294967295"),
+        ("0", "4294967296"),
+        ("10", "4611686018427387914"),
+        ("-4611686018427387904", "4611686018427387904"),
+        ("7", "1000"),
+    ] {
+        cases.push(case(
+            "rand-range",
+            &[a, b],
+            &format!("r.rand({a}..{b}).to_s"),
+        ));
+    }
+    for n in ["0", "1", "3", "4", "5", "8", "17"] {
+        cases.push(case("bytes", &[n], &format!("r.bytes({n}).unpack1('H*')")));
+    }
+    cases
+}
+
+const PRELUDE: &str = r#"
+def fh(x)
+  "0x%016x" % [x].pack('G').unpack1('Q>')
+end
+"#;
+
+fn run_ruby(program: &str) -> Option<String> {
+    if Command::new("ruby").arg("--version").output().is_err() {
+        if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") {
+            eprintln!("note: ruby not found; skipping the Ruby oracle test");
+            return None;
+        }
+        panic!(
+            "ruby not found: install the Debian package `ruby` (or set RNGKIT_SKIP_MISSING_RUNTIMES=1)"
+        );
+    }
+    let path = std::env::temp_dir().join(format!(
+        "rngkit-runtime-ruby-{}-{:?}.rb",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    std::fs::File::create(&path)
+        .and_then(|mut f| f.write_all(program.as_bytes()))
+        .expect("write the oracle program");
+    let out = Command::new("ruby").arg(&path).output().expect("run ruby");
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        out.status.success(),
+        "ruby failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(String::from_utf8(out.stdout).expect("utf-8 output"))
+}
+
+fn oracle_format(v: &DrawValue) -> String {
+    match v {
+        DrawValue::F64(_) => v.format(true),
+        _ => v.format(false),
+    }
+}
+
+fn ruby_gen() -> &'static dyn DynGen {
+    of::<RubyGen>()
+}
+
+fn compare(label: &str, ours: &str, theirs: &str) {
+    if ours != theirs {
+        let o: Vec<&str> = ours.split(' ').collect();
+        let t: Vec<&str> = theirs.split(' ').collect();
+        let i = o.iter().zip(&t).position(|(a, b)| a != b).unwrap_or(0);
+        panic!(
+            "{label}: draw {i} differs: ours {:?}, Ruby {:?} ({} vs {} values)",
+            o.get(i),
+            t.get(i),
+            o.len(),
+            t.len()
+        );
+    }
+}
+
+#[test]
+fn every_draw_matches_ruby() {
+    let seeds = seeds();
+    let cases = cases();
+    let mut program = String::from(PRELUDE);
+    program.push_str("seeds = [\n");
+    for s in &seeds {
+        program.push_str(&format!("  Integer('{s}'),\n"));
+    }
+    program.push_str("]\ncases = [\n");
+    for c in &cases {
+        program.push_str(&format!("  ->(r) {{ {} }},\n", c.ruby));
+    }
+    program.push_str(&format!(
+        "]\nout = []\nseeds.each do |s|\n  cases.each do |f|\n    r = Random.new(s)\n    out << Array.new({DRAWS}) {{ f.(r) }}.join(' ')\n  end\nend\n$stdout.write(out.join(\"\\n\") + \"\\n\")\n"
+    ));
+    let Some(output) = run_ruby(&program) else {
+        return;
+    };
+    let mut lines = output.split('\n');
+    let gen_ruby = ruby_gen();
+    let mut compared = 0usize;
+    for s in &seeds {
+        let seed: Seed = s.parse().expect("seed");
+        for c in &cases {
+            let args: Vec<&str> = c.args.iter().map(String::as_str).collect();
+            let draw = gen_ruby.parse_draw(c.name, &args).expect("parse");
+            let mut rng = gen_ruby.seed(&seed, &Default::default()).expect("seed");
+            let ours: Vec<String> = (0..DRAWS)
+                .map(|_| oracle_format(&draw.eval(&mut rng)))
+                .collect();
+            let theirs = lines.next().expect("a line per case");
+            compare(
+                &format!("seed {} {} {:?}", &s[..s.len().min(24)], c.name, c.args),
+                &ours.join(" "),
+                theirs,
+            );
+            compared += DRAWS;
+        }
+    }
+    assert_eq!(compared, seeds.len() * cases.len() * DRAWS);
+}
+
+#[test]
+fn seeding_gives_rubys_state() {
+    // Random#state (the block as one integer, word 0 lowest) and
+    // Random#left (ours + 1), after seeding and after 700 words.
+    let seeds = seeds();
+    let mut program = String::from("[\n");
+    for s in &seeds {
+        program.push_str(&format!("  Integer('{s}'),\n"));
+    }
+    program.push_str(
+        "].each do |s|\n  r = Random.new(s)\n  2.times do\n    st = r.send(:state)\n    puts ([r.send(:left) - 1] + Array.new(624) { |i| (st >> (32 * i)) & 0xffffffff }).join(' ')\n    700.times { r.rand(4294967296) }\n  end\nend\n",
+    );
+    let Some(output) = run_ruby(&program) else {
+        return;
+    };
+    let mut lines = output.lines();
+    for s in &seeds {
+        let mut rng = ruby::seed(&s.parse().unwrap());
+        for _ in 0..2 {
+            let theirs: Vec<u64> = lines
+                .next()
+                .unwrap()
+                .split(' ')
+                .map(|w| w.parse().unwrap())
+                .collect();
+            assert_eq!(rng.to_words(), theirs, "seed {s}");
+            for _ in 0..700 {
+                rngkit::WordRng::next_word(&mut rng);
+            }
+        }
+    }
+}
+
+#[test]
+fn interleaved_draws_match_ruby() {
+    let steps: [(&str, &[&str], &str); 6] = [
+        ("rand", &[], "fh(r.rand)"),
+        ("rand-int", &["10"], "r.rand(10).to_s"),
+        ("bytes", &["7"], "r.bytes(7).unpack1('H*')"),
+        ("rand-range", &["-3", "3"], "r.rand(-3..3).to_s"),
+        ("rand-float", &["2.5"], "fh(r.rand(2.5))"),
+        ("rand-int", &["1"], "r.rand(1).to_s"),
+    ];
+    let mut program = String::from(PRELUDE);
+    program.push_str("steps = [\n");
+    for (_, _, rb) in &steps {
+        program.push_str(&format!("  ->(r) {{ {rb} }},\n"));
+    }
+    program.push_str(
+        "]\n[0, 1, 2, 3, 99, 2**80 + 1].each do |s|\n  r = Random.new(s)\n  puts Array.new(3000) { |i| steps[i % steps.size].(r) }.join(' ')\nend\n",
+    );
+    let Some(output) = run_ruby(&program) else {
+        return;
+    };
+    let gen_ruby = ruby_gen();
+    let draws: Vec<_> = steps
+        .iter()
+        .map(|(name, args, _)| gen_ruby.parse_draw(name, args).unwrap())
+        .collect();
+    let seeds = ["0", "1", "2", "3", "99", "1208925819614629174706177"];
+    for (s, line) in seeds.iter().zip(output.lines()) {
+        let mut rng = gen_ruby
+            .seed(&s.parse().unwrap(), &Default::default())
+            .unwrap();
+        let ours: Vec<String> = (0..3000)
+            .map(|i| oracle_format(&draws[i % draws.len()].eval(&mut rng)))
+            .collect();
+        compare(&format!("interleaved, seed {s}"), &ours.join(" "), line);
+    }
+}
+
+fn words_of(draw: &rngkit::registry::Draw, rng: &mut rngkit::registry::Engine) -> Vec<u64> {
+    let mut stepper = rng.clone();
+    draw.eval(rng);
+    let mut words = Vec::new();
+    while stepper != *rng {
+        words.push(stepper.next_word());
+        assert!(words.len() < 10_000, "ran away");
+    }
+    words
+}
+
+#[test]
+fn known_bits_are_sound_and_steps_are_right() {
+    let gen_ruby = ruby_gen();
+    for (name, args) in [
+        ("rand", &[][..]),
+        ("rand-float", &["0"]),
+        ("rand-float", &["2.5"]),
+        ("rand-float", &["0.001"]),
+        ("rand-int", &["1"]),
+        ("rand-int", &["16"]),
+        ("rand-int", &["4294967296"]),
+        ("rand-int", &["8589934592"]),
+        ("rand-int", &["18446744073709551615"]),
+        ("rand-int", &["10"]),
+        ("rand-range", &["5", "5"]),
+        ("rand-range", &["-8", "7"]),
+        (
+            "rand-range",
+            &["-9223372036854775808", "9223372036854775807"],
+        ),
+        ("rand-range", &["1", "6"]),
+        ("bytes", &["0"]),
+        ("bytes", &["6"]),
+        ("bytes", &["8"]),
+    ] {
+        let draw = gen_ruby.parse_draw(name, args).unwrap();
+        let mut rng = gen_ruby
+            .seed(&Seed::from(2024), &Default::default())
+            .unwrap();
+        for _ in 0..300 {
+            let before = rng.clone();
+            let words = words_of(&draw, &mut rng);
+            let value = draw.eval(&mut before.clone());
+            if let Steps::Fixed(n) = draw.steps(32) {
+                assert_eq!(words.len() as u64, n, "{name} {args:?} steps");
+            }
+            // The printed text, and for floats the exact bits too.
+            let texts = match value {
+                DrawValue::Bytes(ref b) if b.is_empty() => vec![],
+                DrawValue::F64(_) => vec![value.format(false), value.format(true)],
+                _ => vec![value.format(false)],
+            };
+            for text in texts {
+                let observed = ObservedValue::parse(&text)
+                    .or_else(|_| ObservedValue::parse(&format!("0x{text}")))
+                    .unwrap();
+                let known = draw
+                    .known_bits(&observed, 32)
+                    .unwrap_or_else(|| panic!("{name} {args:?}: {text} called impossible"));
+                assert!(known.len() <= words.len());
+                for (k, w) in known.iter().zip(&words) {
+                    assert!(k.matches(*w), "{name} {args:?}: {k:?} vs word {w:#x}");
+                }
+            }
+        }
+    }
+    // A power-of-two bound reveals the low bits; others reveal nothing.
+    let d = gen_ruby.parse_draw("rand-int", &["16"]).unwrap();
+    let k = d
+        .known_bits(&ObservedValue::parse("9").unwrap(), 32)
+        .unwrap();
+    assert_eq!((k[0].mask, k[0].value), (15, 9));
+    assert!(
+        d.known_bits(&ObservedValue::parse("16").unwrap(), 32)
+            .is_none()
+    );
+    assert_eq!(
+        gen_ruby.parse_draw("rand-int", &["10"]).unwrap().steps(32),
+        Steps::Variable
+    );
+}
+
+#[test]
+fn bad_arguments_are_refused_like_ruby() {
+    let gen_ruby = ruby_gen();
+    for (name, args, needle) in [
+        ("rand-int", &["0"][..], "N >= 1"),
+        ("rand-int", &["-5"], "not"),
+        ("rand-float", &["-1"], "X >= 0"),
+        ("rand-float", &["inf"], "finite"),
+        ("rand-range", &["5", "3"], "A <= B"),
+        ("bytes", &["-1"], "not"),
+        ("bytes", &["2000000"], "up to"),
+        ("rand", &["1"], "argument"),
+    ] {
+        let err = gen_ruby.parse_draw(name, args).unwrap_err().to_string();
+        assert!(err.contains(needle), "{name} {args:?}: {err}");
+    }
+}
+
+#[test]
+fn ruby_shares_mt19937_states() {
+    let gen_ruby = ruby_gen();
+    assert_eq!(gen_ruby.rng_type(), of::<Mt19937>().rng_type());
+    // Small seeds are init_genrand: the mt19937 GEN's own seeding.
+    let a = gen_ruby
+        .seed(&Seed::from(5489), &Default::default())
+        .unwrap();
+    let b = of::<Mt19937>()
+        .seed(&Seed::from(5489), &Default::default())
+        .unwrap();
+    assert_eq!(a.words(), b.words());
+}
