@@ -445,96 +445,25 @@ pub fn entry_of(rng: &Engine) -> &'static Entry {
 }
 
 /// The catalogue, one line per GEN.
+#[rustfmt::skip]
 fn entries() -> Vec<Entry> {
     use crate::generators::{mt19937, splitmix64, tinymt32, xorshift32, xorshift128};
     use rngkit::engines::{bdsp::BdspGen, mars::MarsGen, megacrush::MegaCrushGen};
     use rngkit::engines::{unity::UnityGen, unity_math::UnityMathGen};
     use rngkit::generators as g;
     vec![
-        entry::<UnityGen>()
-            .jump()
-            .distance()
-            .period(periods::p128)
-            .linear()
-            .identify(xorshift128::identify)
-            .done(),
-        entry::<BdspGen>()
-            .jump()
-            .distance()
-            .period(periods::p128)
-            .linear()
-            .identify(xorshift128::identify)
-            .done(),
-        entry::<g::Xorshift128>()
-            .jump()
-            .distance()
-            .period(periods::p128)
-            .linear()
-            .identify(xorshift128::identify)
-            .done(),
-        entry::<MarsGen>()
-            .jump()
-            .distance()
-            .period(periods::p19937)
-            .recover(mt19937::recover::<MarsGen>)
-            .scan(mt19937::scan::<MarsGen>)
-            .identify_unbounded(mt19937::identify)
-            .done(),
-        entry::<g::Mt19937>()
-            .jump()
-            .distance()
-            .period(periods::p19937)
-            .recover(mt19937::recover::<g::Mt19937>)
-            .scan(mt19937::scan::<g::Mt19937>)
-            .identify_unbounded(mt19937::identify)
-            .done(),
-        entry::<g::Pcg32>()
-            .jump()
-            .distance()
-            .period(periods::p2_64)
-            .recover(crate::generators::pcg32::recover::<g::Pcg32>)
-            .done(),
-        entry::<MegaCrushGen>()
-            .jump()
-            .distance()
-            .period(periods::p2_64)
-            .recover(crate::generators::pcg32::recover::<MegaCrushGen>)
-            .done(),
-        entry::<g::Xoshiro256StarStar>()
-            .jump()
-            .distance()
-            .period(periods::p256)
-            .linear()
-            .identify(splitmix64::identify_filled::<g::Xoshiro256StarStar>)
-            .done(),
-        entry::<g::Xoroshiro128Plus>()
-            .jump()
-            .distance()
-            .period(periods::p128)
-            .linear()
-            .identify(splitmix64::identify_filled::<g::Xoroshiro128Plus>)
-            .done(),
-        entry::<g::SplitMix64>()
-            .jump()
-            .distance()
-            .period(periods::p2_64)
-            .recover(splitmix64::recover)
-            .identify(splitmix64::identify)
-            .done(),
-        entry::<g::TinyMt32>()
-            .jump()
-            .distance()
-            .period(periods::p127)
-            .linear()
-            .identify(tinymt32::identify)
-            .done(),
-        entry::<UnityMathGen>()
-            .jump()
-            .distance()
-            .period(periods::p32)
-            .linear()
-            .identify(xorshift32::identify)
-            .done(),
+        entry::<UnityGen>().jump().distance().period(periods::p128).linear().identify(xorshift128::identify).done(),
+        entry::<BdspGen>().jump().distance().period(periods::p128).linear().identify(xorshift128::identify).done(),
+        entry::<g::Xorshift128>().jump().distance().period(periods::p128).linear().identify(xorshift128::identify).done(),
+        entry::<MarsGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<MarsGen>).scan(mt19937::scan::<MarsGen>).identify_unbounded(mt19937::identify).done(),
+        entry::<g::Mt19937>().jump().distance().period(periods::p19937).recover(mt19937::recover::<g::Mt19937>).scan(mt19937::scan::<g::Mt19937>).identify_unbounded(mt19937::identify).done(),
+        entry::<g::Pcg32>().jump().distance().period(periods::p2_64).recover(crate::generators::pcg32::recover::<g::Pcg32>).done(),
+        entry::<MegaCrushGen>().jump().distance().period(periods::p2_64).recover(crate::generators::pcg32::recover::<MegaCrushGen>).done(),
+        entry::<g::Xoshiro256StarStar>().jump().distance().period(periods::p256).linear().identify(splitmix64::identify_filled::<g::Xoshiro256StarStar>).done(),
+        entry::<g::Xoroshiro128Plus>().jump().distance().period(periods::p128).linear().identify(splitmix64::identify_filled::<g::Xoroshiro128Plus>).done(),
+        entry::<g::SplitMix64>().jump().distance().period(periods::p2_64).recover(splitmix64::recover).identify(splitmix64::identify).done(),
+        entry::<g::TinyMt32>().jump().distance().period(periods::p127).linear().identify(tinymt32::identify).done(),
+        entry::<UnityMathGen>().jump().distance().period(periods::p32).linear().identify(xorshift32::identify).done(),
     ]
 }
 

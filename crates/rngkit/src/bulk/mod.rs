@@ -200,7 +200,7 @@ pub trait BulkFill: WordRng {
 }
 
 /// An output word: `u32` or `u64`.
-trait Word: Copy {
+pub(crate) trait Word: Copy {
     /// Bytes in one word (4 or 8).
     const BYTES: usize;
     /// The little-endian bytes.
@@ -233,7 +233,7 @@ impl Word for u64 {
 
 /// The scalar word loop.
 #[inline(always)]
-fn scalar_words<W: Word>(dst: &mut [W], mut next: impl FnMut() -> W) {
+pub(crate) fn scalar_words<W: Word>(dst: &mut [W], mut next: impl FnMut() -> W) {
     for slot in dst {
         *slot = next();
     }
@@ -241,7 +241,7 @@ fn scalar_words<W: Word>(dst: &mut [W], mut next: impl FnMut() -> W) {
 
 /// The scalar byte loop (`rand_core`'s `fill_bytes_via_next_word`).
 #[inline(always)]
-fn scalar_bytes<W: Word>(dst: &mut [u8], mut next: impl FnMut() -> W) {
+pub(crate) fn scalar_bytes<W: Word>(dst: &mut [u8], mut next: impl FnMut() -> W) {
     let mut chunks = dst.chunks_exact_mut(W::BYTES);
     for chunk in &mut chunks {
         chunk.copy_from_slice(next().to_le().as_ref());
@@ -255,27 +255,23 @@ fn scalar_bytes<W: Word>(dst: &mut [u8], mut next: impl FnMut() -> W) {
 /// Generators without a SIMD kernel: the scalar loops.
 macro_rules! scalar_bulk {
     ($ty:ty, $word:ty) => {
-        impl BulkFill for $ty {
+        impl $crate::bulk::BulkFill for $ty {
             type Word = $word;
 
             #[inline]
-            fn fill_words_with(&mut self, dst: &mut [$word], _kernel: Kernel) {
-                scalar_words(dst, || self.next_output());
+            fn fill_words_with(&mut self, dst: &mut [$word], _kernel: $crate::bulk::Kernel) {
+                $crate::bulk::scalar_words(dst, || self.next_output());
             }
 
             #[inline]
-            fn fill_bytes_with(&mut self, dst: &mut [u8], _kernel: Kernel) {
-                scalar_bytes::<$word>(dst, || self.next_output());
+            fn fill_bytes_with(&mut self, dst: &mut [u8], _kernel: $crate::bulk::Kernel) {
+                $crate::bulk::scalar_bytes::<$word>(dst, || self.next_output());
             }
         }
     };
 }
 
-scalar_bulk!(Pcg32, u32);
-scalar_bulk!(TinyMt32, u32);
-scalar_bulk!(Xorshift32, u32);
-scalar_bulk!(Xoroshiro128Plus, u64);
-scalar_bulk!(SplitMix64, u64);
+pub(crate) use scalar_bulk;
 
 /// Words to draw one by one before a SIMD kernel so that its stores are
 /// 64-byte aligned (a store that straddles two cache lines costs two); 0

@@ -166,3 +166,5 @@ impl crate::registry::Gen for Pcg32 {
         match *draw {}
     }
 }
+
+crate::bulk::scalar_bulk!(Pcg32, u32);

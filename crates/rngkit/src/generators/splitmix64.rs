@@ -118,3 +118,5 @@ impl crate::registry::Gen for SplitMix64 {
         match *draw {}
     }
 }
+
+crate::bulk::scalar_bulk!(SplitMix64, u64);

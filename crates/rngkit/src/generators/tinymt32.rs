@@ -173,3 +173,5 @@ impl crate::registry::Gen for TinyMt32 {
         match *draw {}
     }
 }
+
+crate::bulk::scalar_bulk!(TinyMt32, u32);

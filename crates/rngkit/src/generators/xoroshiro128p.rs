@@ -125,3 +125,5 @@ impl crate::registry::Gen for Xoroshiro128Plus {
         match *draw {}
     }
 }
+
+crate::bulk::scalar_bulk!(Xoroshiro128Plus, u64);

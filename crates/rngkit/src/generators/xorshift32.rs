@@ -81,3 +81,5 @@ impl StateWords for Xorshift32 {
         Self::from_state(w)
     }
 }
+
+crate::bulk::scalar_bulk!(Xorshift32, u32);

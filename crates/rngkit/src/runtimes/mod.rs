@@ -29,8 +29,8 @@
 //! assert_eq!(draw.eval(&mut rng).format(true), "0x3fc2d79d928e7bb8");
 //! ```
 
-pub mod drand48;
 pub mod dotnet;
+pub mod drand48;
 pub mod fdlibm;
 pub mod java;
 pub mod java_splittable;
