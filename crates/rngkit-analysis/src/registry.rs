@@ -464,6 +464,7 @@ fn entries() -> Vec<Entry> {
         entry::<g::SplitMix64>().jump().distance().period(periods::p2_64).recover(splitmix64::recover).identify(splitmix64::identify).done(),
         entry::<g::TinyMt32>().jump().distance().period(periods::p127).linear().identify(tinymt32::identify).done(),
         entry::<UnityMathGen>().jump().distance().period(periods::p32).linear().identify(xorshift32::identify).done(),
+        entry::<rngkit::runtimes::glibc::GlibcGen>().jump().done(),
     ]
 }
 

@@ -3,6 +3,7 @@
 //! identification. The registry ([`crate::registry`]) reaches them; nothing
 //! else names a generator.
 
+pub mod glibc;
 pub mod mt19937;
 pub mod pcg32;
 pub mod splitmix64;

@@ -32,6 +32,7 @@
 pub mod dotnet;
 pub mod drand48;
 pub mod fdlibm;
+pub mod glibc;
 pub mod java;
 pub mod java_splittable;
 pub mod javascript;
