@@ -451,6 +451,7 @@ fn entries() -> Vec<Entry> {
     use rngkit::engines::{bdsp::BdspGen, mars::MarsGen, megacrush::MegaCrushGen};
     use rngkit::engines::{unity::UnityGen, unity_math::UnityMathGen};
     use rngkit::generators as g;
+    use rngkit::runtimes as rt;
     vec![
         entry::<UnityGen>().jump().distance().period(periods::p128).linear().identify(xorshift128::identify).done(),
         entry::<BdspGen>().jump().distance().period(periods::p128).linear().identify(xorshift128::identify).done(),
@@ -464,7 +465,24 @@ fn entries() -> Vec<Entry> {
         entry::<g::SplitMix64>().jump().distance().period(periods::p2_64).recover(splitmix64::recover).identify(splitmix64::identify).done(),
         entry::<g::TinyMt32>().jump().distance().period(periods::p127).linear().identify(tinymt32::identify).done(),
         entry::<UnityMathGen>().jump().distance().period(periods::p32).linear().identify(xorshift32::identify).done(),
-        entry::<rngkit::runtimes::glibc::GlibcGen>().jump().done(),
+        entry::<rt::php::PhpGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::php::PhpGen>).scan(mt19937::scan::<rt::php::PhpGen>).identify_unbounded(mt19937::identify).done(),
+        entry::<rt::php::PhpMtRandPhpGen>().done(),
+        entry::<rt::php::Php5Gen>().done(),
+        entry::<rt::php::Php3Gen>().done(),
+        entry::<rt::php_random::PhpMt19937Gen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::php_random::PhpMt19937Gen>).scan(mt19937::scan::<rt::php_random::PhpMt19937Gen>).identify_unbounded(mt19937::identify).done(),
+        entry::<rt::php_random::PhpPcg64Gen>().done(),
+        entry::<rt::php_random::PhpXoshiro256ssGen>().jump().distance().period(periods::p256).linear().done(),
+        entry::<rt::python::PythonGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::python::PythonGen>).done(),
+        entry::<rt::ruby::RubyGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::ruby::RubyGen>).done(),
+        entry::<rt::glibc::GlibcGen>().jump().done(),
+        entry::<rt::drand48::Drand48Gen>().done(),
+        entry::<rt::java::JavaGen>().done(),
+        entry::<rt::java_splittable::SplittableRandomGen>().done(),
+        entry::<rt::dotnet::DotnetLegacyGen>().done(),
+        entry::<rt::javascript::V8Gen>().done(),
+        entry::<rt::javascript::V8LegacyGen>().done(),
+        entry::<rt::javascript::SpiderMonkeyGen>().done(),
+        entry::<rt::javascript::JavaScriptCoreGen>().done(),
     ]
 }
 
