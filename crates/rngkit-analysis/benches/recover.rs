@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rngkit::engines::unity::value_from_word;
-use rngkit_analysis::identify::identify_mt19937;
+use rngkit_analysis::generators::mt19937::identify_mt19937;
 use rngkit_analysis::observe::parse_observations;
 use rngkit_analysis::recover::{RecoverOptions, recover};
 use rngkit_analysis::search::mt::{Backend, MtPlan};
@@ -125,9 +125,10 @@ fn seed_search_cpu(c: &mut Criterion) {
 fn identification(c: &mut Criterion) {
     let mut rng = p("mars").seeded(0xdead_beef, 0).unwrap();
     rng.discard(2 * 624 + 170);
-    let rngkit::registry::Engine::Mt19937(mt) = rng else {
-        unreachable!()
-    };
+    let mt = rng
+        .downcast_ref::<rngkit::generators::Mt19937>()
+        .unwrap()
+        .clone();
     let blob = mt.to_blob();
     c.bench_function("identify_mars_blob_two_twists", |b| {
         b.iter(|| {

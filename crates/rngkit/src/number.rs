@@ -317,7 +317,7 @@ impl BigInt {
     /// `2^bits - 1`.
     pub fn mersenne(bits: u32) -> BigInt {
         let mut limbs = alloc::vec![u32::MAX; (bits / 32) as usize];
-        if bits % 32 != 0 {
+        if !bits.is_multiple_of(32) {
             limbs.push((1u32 << (bits % 32)) - 1);
         }
         BigInt::from_limbs(false, &limbs)
@@ -348,13 +348,13 @@ fn cmp_mag(a: &[u32], b: &[u32]) -> core::cmp::Ordering {
 /// `a -= b` on magnitudes with `a >= b`.
 fn sub_mag(a: &mut [u32], b: &[u32]) {
     let mut borrow = 0i64;
-    for i in 0..a.len() {
-        let d = i64::from(a[i]) - i64::from(b.get(i).copied().unwrap_or(0)) - borrow;
+    for (i, limb) in a.iter_mut().enumerate() {
+        let d = i64::from(*limb) - i64::from(b.get(i).copied().unwrap_or(0)) - borrow;
         if d < 0 {
-            a[i] = (d + (1i64 << 32)) as u32;
+            *limb = (d + (1i64 << 32)) as u32;
             borrow = 1;
         } else {
-            a[i] = d as u32;
+            *limb = d as u32;
             borrow = 0;
         }
     }

@@ -267,6 +267,10 @@ pub trait Gen: Send + Sync + 'static {
 }
 
 /// Any [`Gen`], object-safe: what the CLI and the bindings hold.
+///
+/// Its constructors (`from_words`, `from_bytes`) take `&self` because the
+/// GEN itself is the value a trait object dispatches on.
+#[allow(clippy::wrong_self_convention)]
 pub trait DynGen: Send + Sync {
     /// The plain-data description.
     fn info(&self) -> &'static GenInfo;

@@ -880,9 +880,12 @@ fn bad_input_is_an_error_not_a_panic() {
 
 /// Each draw's steps match the words it consumes, and its known bits hold
 /// for those words whenever the draw took its single-attempt word count.
+/// A GEN and draws (name, arguments) to check on it.
+type DrawChecks<'a> = (&'static dyn DynGen, &'a [(&'a str, &'a [&'a str])]);
+
 #[test]
 fn steps_and_known_bits_are_sound() {
-    let checks: &[(&'static dyn DynGen, &[(&str, &[&str])])] = &[
+    let checks: &[DrawChecks] = &[
         (
             of::<PhpGen>(),
             &[

@@ -62,8 +62,6 @@ impl Distance for SplitMix64 {
     }
 }
 
-/// SplitMix64's increment.
-
 /// The seed `S` whose SplitMix64 outputs, from state `S`, are `words` in
 /// order (how xoshiro256** and xoroshiro128+ fill their state from
 /// `seed_from_u64`), if there is one.

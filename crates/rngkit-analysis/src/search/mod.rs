@@ -285,8 +285,12 @@ pub enum Plan<'a> {
     /// Every match, found without scanning.
     Done(Vec<Match>),
     /// Pushes the seeds of `first..first + count` that may fit.
-    Scan(Box<dyn Fn(u64, u64, &mut Vec<u64>) + Sync + 'a>),
+    Scan(ChunkScanner<'a>),
 }
+
+/// A chunk filter: pushes the seeds of `first..first + count` that may fit
+/// to the vector.
+pub type ChunkScanner<'a> = Box<dyn Fn(u64, u64, &mut Vec<u64>) + Sync + 'a>;
 
 /// The kernel of every GEN without one of its own: seeds each seed of a
 /// chunk and steps it, monomorphised for `G`.
