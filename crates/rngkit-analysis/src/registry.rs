@@ -38,6 +38,8 @@ use crate::{Distance, DistanceError, Jump};
 
 /// Moves a generator `n` raw steps, forwards or backwards.
 pub type JumpFn = fn(&mut Engine, u128, bool);
+/// Moves a generator forwards by a count of any size; `false` when it cannot.
+pub type JumpBigFn = fn(&mut Engine, &BigInt) -> bool;
 /// The distance between two states, with an optional search bound.
 pub type DistanceFn = fn(&Engine, &Engine, Option<u128>) -> Result<u128, DistanceError>;
 /// State recovery from observations.
@@ -55,6 +57,7 @@ pub type IdentifyFn = fn(&Engine, Option<u64>) -> Option<Identified>;
 pub struct Entry {
     spec: &'static dyn DynGen,
     jump: Option<JumpFn>,
+    jump_big: Option<JumpBigFn>,
     distance: Option<DistanceFn>,
     period: Option<fn() -> BigInt>,
     recover: Option<RecoverFn>,
@@ -179,6 +182,12 @@ impl Entry {
                     (Some(n), _) => (fwd, n),
                     (None, Some(n)) => (!fwd, n),
                     (None, None) => {
+                        // Beyond 2^128 both ways: a forward jump of the
+                        // reduced count.
+                        let forward_count = if fwd { r } else { back };
+                        if self.jump_big.is_some_and(|j| j(rng, &forward_count)) {
+                            return Ok(());
+                        }
                         return Err(Unsupported(format!(
                             "{}: advancing by {steps} needs a jump beyond 2^128 steps, which is not implemented",
                             self.spec.name()
@@ -276,6 +285,7 @@ pub fn entry<G: Gen>() -> Builder<G> {
         entry: Entry {
             spec: of::<G>(),
             jump: None,
+            jump_big: None,
             distance: None,
             period: None,
             recover: None,
@@ -301,6 +311,12 @@ fn jump_engine<R: Jump + 'static>(rng: &mut Engine, n: u128, forward: bool) {
     if forward { g.jump(n) } else { g.jump_back(n) }
 }
 
+fn jump_big_engine<R: Jump + 'static>(rng: &mut Engine, n: &BigInt) -> bool {
+    rng.downcast_mut::<R>()
+        .expect("an entry's jump runs on its own generator type")
+        .jump_big(n)
+}
+
 fn distance_engine<R: Distance + 'static>(
     from: &Engine,
     to: &Engine,
@@ -322,6 +338,7 @@ impl<G: Gen> Builder<G> {
         G::Rng: Jump,
     {
         self.entry.jump = Some(jump_engine::<G::Rng>);
+        self.entry.jump_big = Some(jump_big_engine::<G::Rng>);
         self
     }
 
