@@ -59,6 +59,7 @@ pub struct Entry {
     jump: Option<JumpFn>,
     jump_big: Option<JumpBigFn>,
     distance: Option<DistanceFn>,
+    fast_distance: bool,
     period: Option<fn() -> BigInt>,
     recover: Option<RecoverFn>,
     scan: Option<ScanFn>,
@@ -122,6 +123,12 @@ impl Entry {
     /// Whether `distance` has a method.
     pub fn can_measure_distance(&self) -> bool {
         self.distance.is_some()
+    }
+
+    /// Whether `distance` is exact without a bound (else it searches up to
+    /// `--max`).
+    pub fn has_fast_distance(&self) -> bool {
+        self.fast_distance
     }
 
     /// Whether `recover` has a method.
@@ -287,6 +294,7 @@ pub fn entry<G: Gen>() -> Builder<G> {
             jump: None,
             jump_big: None,
             distance: None,
+            fast_distance: false,
             period: None,
             recover: None,
             scan: seedable.then_some(crate::search::generic_scan::<G> as ScanFn),
@@ -348,6 +356,7 @@ impl<G: Gen> Builder<G> {
         G::Rng: Distance,
     {
         self.entry.distance = Some(distance_engine::<G::Rng>);
+        self.entry.fast_distance = <G::Rng as Distance>::HAS_FAST_METHOD;
         self
     }
 

@@ -109,7 +109,7 @@ pub struct SeedOptions {
 pub struct GenInfo {
     /// The name the CLI uses (`unity`, `php`, ...).
     pub name: &'static str,
-    /// Other accepted spellings (`unity-mathematics`, ...).
+    /// Other accepted spellings of the name.
     pub aliases: &'static [&'static str],
     /// One line: what it reproduces.
     pub summary: &'static str,
