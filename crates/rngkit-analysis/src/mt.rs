@@ -18,10 +18,10 @@ use crate::gf2::xor_into_u32;
 use crate::linear::F2Linear;
 
 pub(crate) const N: usize = 624;
-const M: usize = 397;
-const MATRIX_A: u32 = 0x9908_b0df;
-const UPPER: u32 = 0x8000_0000;
-const LOWER: u32 = 0x7fff_ffff;
+const M: usize = Mt19937::M;
+const MATRIX_A: u32 = Mt19937::MATRIX_A;
+const UPPER: u32 = Mt19937::UPPER_MASK;
+const LOWER: u32 = Mt19937::LOWER_MASK;
 
 /// The twist of one word pair.
 #[inline]

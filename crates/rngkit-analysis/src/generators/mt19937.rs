@@ -123,9 +123,9 @@ impl F2Linear for Mt19937 {
 /// MT19937 block length.
 const N: usize = 624;
 
-const UPPER: u32 = 0x8000_0000;
+const UPPER: u32 = Mt19937::UPPER_MASK;
 
-const LOWER: u32 = 0x7fff_ffff;
+const LOWER: u32 = Mt19937::LOWER_MASK;
 
 /// The init_genrand multiplier and its inverse mod 2^32.
 const INIT_MUL: u32 = 1_812_433_253;
