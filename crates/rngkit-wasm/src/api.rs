@@ -2,10 +2,10 @@
 
 use rngkit::number::{BigInt, parse_int};
 use rngkit::registry::{Draw, SeedKind};
+use rngkit_analysis::DistanceError;
 use rngkit_analysis::observe::{Observation, parse_observations, replay, uninformative};
 use rngkit_analysis::recover::{Count, RecoverOptions, Recovered, recover};
 use rngkit_analysis::registry::{self, Entry};
-use rngkit_analysis::DistanceError;
 use serde_json::{Value, json};
 
 use crate::input::{self, Error, text};
@@ -123,12 +123,12 @@ fn parse_draw(entry: &Entry, text: &str) -> Result<Draw, Error> {
 /// evaluated from that frame's state.
 fn table(v: &Value) -> Result<Value, Error> {
     let entry = entry(v)?;
-    let source = v.get("source").ok_or("give a seed, a string seed or a state")?;
+    let source = v
+        .get("source")
+        .ok_or("give a seed, a string seed or a state")?;
     let mut rng = input::source(entry, source)?;
     let start = input::steps("frame", text(v, "start")?.unwrap_or("0"))?;
-    entry
-        .advance(&mut rng, &start)
-        .map_err(|e| e.to_string())?;
+    entry.advance(&mut rng, &start).map_err(|e| e.to_string())?;
     let count = match v.get("count") {
         None | Some(Value::Null) => 20,
         Some(c) => c
@@ -186,57 +186,59 @@ fn recover_op(v: &Value) -> Result<Value, Error> {
         options.pcg_increment = (stream << 1) | 1;
     }
     let obs = observations(entry, v)?;
-    Ok(match recover(entry, &obs, &options).map_err(|e| e.to_string())? {
-        Recovered::Unique(rng) => {
-            let mut end = rng.clone();
-            replay(&obs, &mut end);
-            json!({
-                "status": "unique",
-                "state": rng.format_words(),
-                "end_state": end.format_words(),
-            })
-        }
-        Recovered::Several { count, states } => {
-            let listed: Vec<String> = states
-                .iter()
-                .take(MAX_LISTED)
-                .map(|s| s.format_words())
-                .collect();
-            let useless = uninformative(&obs, entry.output_bits());
-            let full = entry.word_bits() as usize * entry.word_count();
-            let hint = if matches!(count, Count::PowerOfTwo(n) if n as usize + 1 >= full.min(128))
-                && !useless.is_empty()
-            {
-                let lines: Vec<String> = useless
+    Ok(
+        match recover(entry, &obs, &options).map_err(|e| e.to_string())? {
+            Recovered::Unique(rng) => {
+                let mut end = rng.clone();
+                replay(&obs, &mut end);
+                json!({
+                    "status": "unique",
+                    "state": rng.format_words(),
+                    "end_state": end.format_words(),
+                })
+            }
+            Recovered::Several { count, states } => {
+                let listed: Vec<String> = states
                     .iter()
-                    .take(3)
-                    .map(|(l, d)| format!("line {l} `{d}`"))
+                    .take(MAX_LISTED)
+                    .map(|s| s.format_words())
                     .collect();
-                format!(
-                    "{} of the {} observations ({}{}) reveal no exact bit of the raw words; observe exact draws (u32, value, range-int with an even span) or search seeds",
-                    useless.len(),
-                    obs.len(),
-                    lines.join(", "),
-                    if useless.len() > 3 { ", ..." } else { "" }
-                )
-            } else {
-                "add observations to pin down one".to_string()
-            };
-            json!({
-                "status": "several",
-                "count": count.to_string(),
-                "states": listed,
-                "hint": hint,
-            })
-        }
-        Recovered::NoneFits => json!({ "status": "none" }),
-    })
+                let useless = uninformative(&obs, entry.output_bits());
+                let full = entry.word_bits() as usize * entry.word_count();
+                let hint = if matches!(count, Count::PowerOfTwo(n) if n as usize + 1 >= full.min(128))
+                    && !useless.is_empty()
+                {
+                    let lines: Vec<String> = useless
+                        .iter()
+                        .take(3)
+                        .map(|(l, d)| format!("line {l} `{d}`"))
+                        .collect();
+                    format!(
+                        "{} of the {} observations ({}{}) reveal no exact bit of the raw words; observe exact draws (u32, value, range-int with an even span) or search seeds",
+                        useless.len(),
+                        obs.len(),
+                        lines.join(", "),
+                        if useless.len() > 3 { ", ..." } else { "" }
+                    )
+                } else {
+                    "add observations to pin down one".to_string()
+                };
+                json!({
+                    "status": "several",
+                    "count": count.to_string(),
+                    "states": listed,
+                    "hint": hint,
+                })
+            }
+            Recovered::NoneFits => json!({ "status": "none" }),
+        },
+    )
 }
 
 fn distance(v: &Value) -> Result<Value, Error> {
     let entry = entry(v)?;
-    let from = input::state(entry, text(v, "from")?.unwrap_or(""))
-        .map_err(|e| format!("from: {e}"))?;
+    let from =
+        input::state(entry, text(v, "from")?.unwrap_or("")).map_err(|e| format!("from: {e}"))?;
     let to = input::state(entry, text(v, "to")?.unwrap_or("")).map_err(|e| format!("to: {e}"))?;
     let max = match text(v, "max")?.map(str::trim).filter(|s| !s.is_empty()) {
         Some(m) => Some(parse_int::<u128>(m).map_err(|e| format!("max: {e}"))?),

@@ -49,7 +49,10 @@ pub fn source(entry: &Entry, v: &Value) -> Result<Engine, Error> {
         entry.seed_str(s, &options).map_err(|e| e.to_string())
     } else if let Some(s) = text(v, "state")? {
         if options.stream.is_some() {
-            return Err("the stream selects the stream of a seed; a state already holds its increment".into());
+            return Err(
+                "the stream selects the stream of a seed; a state already holds its increment"
+                    .into(),
+            );
         }
         state(entry, s).map_err(|e| format!("state: {e}"))
     } else {
@@ -126,9 +129,7 @@ pub fn state(entry: &Entry, text: &str) -> Result<Engine, Error> {
                 .map_err(|_| format!("state word {i} `{w}` is not hex"))?
         });
     }
-    entry
-        .from_words(&out)
-        .map_err(|e| state_error(entry, &e))
+    entry.from_words(&out).map_err(|e| state_error(entry, &e))
 }
 
 /// A step count or frame number: any size, decimal or `0x` hex, optionally
@@ -143,10 +144,7 @@ pub fn steps(what: &str, text: &str) -> Result<BigInt, Error> {
 /// `A..B` (half-open), `A..=B`, `A..`, `..B` or empty (the whole 32-bit
 /// space), in the GEN's seed writing (signed for `int` seeds): the ranges of
 /// seed bit patterns to search, and the range as the GEN writes it.
-pub fn seed_ranges(
-    entry: &Entry,
-    text: &str,
-) -> Result<Vec<std::ops::RangeInclusive<u64>>, Error> {
+pub fn seed_ranges(entry: &Entry, text: &str) -> Result<Vec<std::ops::RangeInclusive<u64>>, Error> {
     let name = entry.name();
     let kind = entry.info().seed_kind;
     let Some(bits) = kind.bits() else {
@@ -177,7 +175,11 @@ pub fn seed_ranges(
         }
         (space_start, space_end)
     } else {
-        let bad = || format!("seeds `{text}`: write A..B (half-open), A..=B or A.., with A and B decimal or 0x hex");
+        let bad = || {
+            format!(
+                "seeds `{text}`: write A..B (half-open), A..=B or A.., with A and B decimal or 0x hex"
+            )
+        };
         let (a, b, inclusive) = if let Some((a, b)) = text.split_once("..=") {
             (a, b, true)
         } else if let Some((a, b)) = text.split_once("..") {

@@ -128,7 +128,12 @@ pub extern "C" fn rngkit_call() -> usize {
 /// Where the last answer lies (its length is what [`rngkit_call`] returned).
 ///
 /// ```
-/// assert!(!rngkit_wasm::rngkit_output().is_null() || true);
+/// let request = br#"{"op":"nope"}"#;
+/// let _ = rngkit_wasm::rngkit_input(request.len());
+/// rngkit_wasm::with_input(|buf| buf.copy_from_slice(request));
+/// let len = rngkit_wasm::rngkit_call();
+/// assert_eq!(rngkit_wasm::rngkit_output(), rngkit_wasm::with_output(|out| out.as_ptr()));
+/// assert_eq!(rngkit_wasm::with_output(|out| out.len()), len);
 /// ```
 // SAFETY: see `rngkit_input`.
 #[unsafe(no_mangle)]

@@ -41,7 +41,10 @@ pub fn start(v: &Value) -> Result<Value, Error> {
     let options = input::stream(entry, v)?;
     let ranges: Vec<RangeInclusive<u64>> =
         input::seed_ranges(entry, text(v, "seeds")?.unwrap_or(""))?;
-    let max_advance = match text(v, "max_advance")?.map(str::trim).filter(|s| !s.is_empty()) {
+    let max_advance = match text(v, "max_advance")?
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
         Some(k) => rngkit::number::parse_int::<u64>(k)
             .ok()
             .filter(|&k| k <= 1 << 20)
@@ -103,7 +106,10 @@ pub fn step(v: &Value) -> Result<Value, Error> {
         let mut left = budget;
         while left > 0 && s.range < s.specs.len() {
             let spec = &s.specs[s.range];
-            let scan = spec.entry().scan().ok_or("this generator has no seed search")?;
+            let scan = spec
+                .entry()
+                .scan()
+                .ok_or("this generator has no seed search")?;
             let end = *spec.seeds().end();
             let count = (end - s.next).saturating_add(1).min(left);
             let finished_range = match scan(spec, &s.layout) {
