@@ -186,6 +186,12 @@ function kindChanged() {
 
 let observedRows = 0;
 
+function markStale(stale) {
+  // After bad input the last good table stays, greyed out, so it is not read as the answer.
+  $('frames').classList.toggle('stale', stale);
+  $('table-state').classList.toggle('stale', stale);
+}
+
 function renderTable() {
   showError('table-error', '');
   let start;
@@ -193,6 +199,7 @@ function renderTable() {
     start = parseFrame($('start').value);
   } catch (e) {
     showError('table-error', e.message);
+    markStale(true);
     return false;
   }
   const ds = draws();
@@ -204,8 +211,10 @@ function renderTable() {
     });
   } catch (e) {
     showError('table-error', e.message);
+    markStale(true);
     return false;
   }
+  markStale(false);
   $('state-frame').textContent = start.toString();
   $('state-words').textContent = answer.state;
   $('table-state').hidden = false;

@@ -179,9 +179,11 @@ pub fn observations(entry: &Entry, v: &Value) -> Result<Vec<Observation>, Error>
 fn recover_op(v: &Value) -> Result<Value, Error> {
     let entry = entry(v)?;
     let seed_options = input::stream(entry, v)?;
-    let mut options = RecoverOptions::default();
     // No threads in the browser: one worker, which spawns nothing.
-    options.threads = 1;
+    let mut options = RecoverOptions {
+        threads: 1,
+        ..RecoverOptions::default()
+    };
     if let Some(stream) = seed_options.stream {
         options.pcg_increment = (stream << 1) | 1;
     }
