@@ -49,7 +49,7 @@ impl Jump for Mt19937 {
 
     /// Stays in the current block when the target lies in it; otherwise
     /// lands on an earlier block with `left` in 0..624, its first word
-    /// recomputed (see [`mt19937_canonical`](crate::mt19937_canonical)).
+    /// recomputed (see [`mt19937_canonical`](mt19937_canonical)).
     fn jump_back(&mut self, n: u128) {
         *self = mt::jump_back(self, n);
     }

@@ -1005,13 +1005,15 @@ pub fn range_float_known(
         return scan(0, 0).map(|_| crate::observe::KnownBits::new(0, 0));
     }
     // Five roundings, each within 2^-24 relative of a term at most |min| + |max|.
-    let slack = 8.0 * f64::powi(2.0, -24) * (lo_f.abs() + hi_f.abs()) + f64::MIN_POSITIVE;
+    let slack = 8.0 / 16_777_216.0 * (lo_f.abs() + hi_f.abs()) + f64::MIN_POSITIVE;
     let half = value.tolerance();
     let t_of = |y: f64| (y - hi_f) / (lo_f - hi_f);
     let (a, b) = (t_of(target - half - slack), t_of(target + half + slack));
     let (t_lo, t_hi) = if a < b { (a, b) } else { (b, a) };
     let to_k = |t: f64| (t * 8_388_607.0).clamp(0.0, 8_388_607.0);
-    let from = (to_k(t_lo).floor() as u32).saturating_sub(2);
-    let to = (to_k(t_hi).ceil() as u32).saturating_add(2).min(0x7f_ffff);
+    let from = (libm::floor(to_k(t_lo)) as u32).saturating_sub(2);
+    let to = (libm::ceil(to_k(t_hi)) as u32)
+        .saturating_add(2)
+        .min(0x7f_ffff);
     scan(from, to)
 }
