@@ -297,7 +297,12 @@ fn from_entropy(entry: &Entry, stream: Option<u64>) -> Result<Engine, CliError> 
                     let w = random_u64()?;
                     words.push(if bits == 32 { w & 0xffff_ffff } else { w });
                 }
-                entry.from_words(&words).ok()
+                // Some states have structure random words rarely meet (the
+                // MT `left` word): then a random seed of the GEN's own.
+                match entry.from_words(&words) {
+                    Ok(rng) => Some(rng),
+                    Err(_) => entry.seed(&BigInt::from(random_u64()?), &options).ok(),
+                }
             }
         };
         // Only rejected seeds and states (all zero) are retried: retrying is
