@@ -69,7 +69,12 @@ fn ambiguous_words_are_refused_on_the_command_line() {
     let e = run(&["gen", "unity", "--state", "12 34 56 78", "value"]).usage_error("`12`");
     assert!(e.contains("0x12") && e.contains("00000012"), "{e}");
     // With 0x, zero-padded, or single digits (the same in both bases): hex.
-    let want = state_text(&["state", "unity", "--state", "00000012 00000034 00000056 00000078"]);
+    let want = state_text(&[
+        "state",
+        "unity",
+        "--state",
+        "00000012 00000034 00000056 00000078",
+    ]);
     assert_eq!(want, "00000012 00000034 00000056 00000078");
     assert_eq!(
         state_text(&["state", "unity", "--state", "0x12 0x34 0x56 0X78"]),
@@ -231,8 +236,13 @@ fn bdsp_seed_pair() {
     run(&["state", "bdsp", "--state", "0 0"]).usage_error("all zero");
     run(&["state", "bdsp", "--state", "0x1 0x10000000000000000"]).usage_error("64-bit");
     // The pair is BDSP's: unity reads two words as a short state.
-    run(&["state", "unity", "--state", "0000000000000001 6c078966714acb3f"])
-        .usage_error("32 bits");
+    run(&[
+        "state",
+        "unity",
+        "--state",
+        "0000000000000001 6c078966714acb3f",
+    ])
+    .usage_error("32 bits");
 }
 
 #[test]
@@ -247,7 +257,14 @@ fn byte_order_marks_are_ignored() {
     let obs = dir.file("obs.txt", "\u{feff}u32 = 1900725526\n");
     let found = run_in(
         &dir.0,
-        &["seed-search", "unity", "--observations", &obs, "--seeds", "0..100"],
+        &[
+            "seed-search",
+            "unity",
+            "--observations",
+            &obs,
+            "--seeds",
+            "0..100",
+        ],
         None,
     );
     assert_eq!(found.ok(), vec!["0"]);
