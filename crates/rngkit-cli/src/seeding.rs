@@ -69,10 +69,21 @@ pub fn build(source: &Source) -> Result<Engine, CliError> {
 pub fn state_error(entry: &Entry, e: &StateError) -> CliError {
     let text = e.to_string();
     let rng_name = entry.rng_name();
-    let text = if rng_name != entry.name() {
-        text.replacen(rng_name, entry.name(), 1)
-    } else {
-        text
+    // The generator's name as the error spells it (`mt19937`, `MT19937`).
+    let found = (rng_name != entry.name())
+        .then(|| {
+            text.to_ascii_lowercase()
+                .find(&rng_name.to_ascii_lowercase())
+        })
+        .flatten();
+    let text = match found {
+        Some(at) => format!(
+            "{}{}{}",
+            &text[..at],
+            entry.name(),
+            &text[at + rng_name.len()..]
+        ),
+        None => text,
     };
     CliError::usage(text)
 }
