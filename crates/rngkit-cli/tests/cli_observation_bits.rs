@@ -107,8 +107,8 @@ fn bits_per_observation_are_as_documented() {
     for needle in [
         "| `u32`, `next-uint`, `next-u32` | 32 |",
         "| `value` printed with 7 decimals | 23 |",
-        "| `value` printed with 2 decimals (`%.2f`) | about 5 |",
-        "| `range-int 0 10` | 1 |",
+        "| `value` printed with 2 decimals (`%.2f`) | about 5",
+        "| `range-int 0 10` | 1 ",
     ] {
         assert!(docs.contains(needle), "docs/cli.md lacks `{needle}`");
     }

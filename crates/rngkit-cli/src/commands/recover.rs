@@ -54,9 +54,12 @@ Methods: linear recovery over GF(2) for the xorshift family, xoshiro/xoroshiro\n
 624 consecutive full outputs, or any revealed bits given 19937 independent ones;\n\
 pcg32/megacrush: full u32 outputs with --stream known; splitmix64: one u64.\n\n\
 EXAMPLES:\n  \
-printf 'value = %s\\n' 0.5868507 0.8995606 0.5325164 0.91548574 0.25773397 0.42506427 0.45099562 0.5158904 | rngkit recover unity\n  \
-rngkit gen unity --seed 7 -n 8 u32 | sed 's/^/u32 = /' | rngkit recover unity --predict 3 range-int 1 7\n  \
-rngkit gen mars --seed 7 -n 624 next-u32 | sed 's/^/next-u32 = /' | rngkit recover mars -o rng.bin",
+rngkit gen unity --seed 12345 -n 8 value | sed 's/^/value = /' > values.txt\n  \
+rngkit recover unity --observations values.txt\n  \
+rngkit recover unity --observations values.txt --at end\n  \
+rngkit recover unity --observations values.txt --predict 3 range-int 1 7\n  \
+rngkit gen mars --seed 7 -n 624 next-u32 | sed 's/^/next-u32 = /' > mt.txt\n  \
+rngkit recover mars --observations mt.txt -o rng.bin",
         methods.join(", ")
     )
 }
