@@ -47,16 +47,14 @@ fn run_block(name: &str, lines: &[String], skipped: &mut Vec<String>) -> Vec<Str
             skipped.push(format!("{name}: `{line}` (builds this workspace)"));
             continue;
         }
-        if let Some(tool) = EXTERNAL_TOOLS
+        let missing = EXTERNAL_TOOLS
             .iter()
-            .find(|t| line.contains(&format!("| {t}")))
-        {
-            if !installed(tool) {
-                skipped.push(format!(
-                    "{name}: `{line}` ({tool}, an external tool, is not installed)"
-                ));
-                continue;
-            }
+            .find(|t| line.contains(&format!("| {t}")) && !installed(t));
+        if let Some(tool) = missing {
+            skipped.push(format!(
+                "{name}: `{line}` ({tool}, an external tool, is not installed)"
+            ));
+            continue;
         }
         let out = Command::new("bash")
             .args(["-c", &format!("set -o pipefail\n{}", substitute(line))])
