@@ -1,6 +1,6 @@
 //! The `rngkit` binary on a table of malformed command lines and files.
 //!
-//! The contract (`shared/cli-contract.md`, "Common rules"): bad usage or
+//! The contract (`docs/cli.md`, "Rules every command follows"): bad usage or
 //! bad input exits 2 with exactly one line on stderr that starts `error:`,
 //! nothing on stdout, and never a panic. Each row also names a fragment the
 //! message must contain, so a row cannot pass by failing for an unrelated
@@ -86,6 +86,10 @@ impl Fixtures {
         write("obs-negative-skip", b"skip -1\n");
         write("obs-not-utf8", &[0xff, 0xfe, b'\n']);
         write("obs-one-word", b"u32 = 5\n");
+        // A state file cut off mid-word, and one with a word missing.
+        write("state-cut", b"00000000 00000001 6c078966 714a\n");
+        write("state-short", b"00000000 00000001 6c078966\n");
+        write("json-short", br#"{"s0":0,"s1":1,"s2":2}"#);
         Fixtures { dir }
     }
 
@@ -254,6 +258,35 @@ fn rows(f: &Fixtures) -> Vec<Row> {
         row(&["state", "mt19937", "--state", &mt_short], "625 words"),
         row(&["state", "mt19937", "--state", &mt_long], "625 words"),
         row(&["state", "mt19937", "--state", &mt_zero], "all zero"),
+        // Ambiguous and truncated states: decimal-looking short words, files
+        // that are not exactly what `rngkit state` prints.
+        row(&["gen", "unity", "--state", "12 34 56 78", "value"], "0x12"),
+        row(
+            &["state", "splitmix64", "--state", "1234"],
+            "decimal or hex",
+        ),
+        row(&["state", "bdsp", "--state", "12 6c078966714acb3f"], "0x12"),
+        row(
+            &["state", "unity", "--state-file", &p("state-cut")],
+            "cut off",
+        ),
+        row(
+            &["state", "unity", "--state-file", &p("state-short")],
+            "cut off",
+        ),
+        row(
+            &["state", "unity", "--state-file", &p("json-short")],
+            "lacks",
+        ),
+        row(
+            &[
+                "state",
+                "unity",
+                "--state",
+                r#"{"s0":1,"s1":2,"s2":3,"s3":4294967295}"#,
+            ],
+            "C# int",
+        ),
         // --state-file and -o.
         row(&["state", "mars", "--state-file", &p("empty")], "found 0"),
         row(

@@ -37,7 +37,8 @@ pub fn help() -> String {
          EXAMPLES:\n  \
          rngkit state unity --seed 0 --advance 1000000 > later.txt\n  \
          rngkit distance unity --from '0 1 6c078966 714acb3f' --to-file later.txt\n  \
-         rngkit distance unity --signed --from-file later.txt --to '0 1 6c078966 714acb3f'\n\n{}",
+         rngkit state unity --seed 0 > zero.txt\n  \
+         rngkit distance unity --signed --from-file later.txt --to-file zero.txt\n\n{}",
         exact.join(", "),
         bounded.join(", "),
         generators_help()

@@ -39,9 +39,10 @@ has them; two full outputs 227 apart (e.g. `u32 = A`, `skip 226`, `u32 = B`)
 give the seed with no search at all.
 
 EXAMPLES:
-  echo 'u32 = 1791095845' | rngkit seed-search mt19937
-  rngkit gen unity --seed -12345 --advance 40 -n 2 u32 | sed 's/^/u32 = /' > obs.txt
-  rngkit seed-search unity --observations obs.txt --seeds -20000..0 --max-advance 100"
+  echo 'u32 = 1791095845' | rngkit seed-search mt19937 --seeds 0..1000
+  rngkit gen unity --seed -12345 --advance 40 -n 2 u32 > words.txt
+  sed 's/^/u32 = /' words.txt > obs.txt
+  rngkit seed-search unity --seeds=-20000..0 --max-advance 100 < obs.txt"
         .to_string()
 }
 
