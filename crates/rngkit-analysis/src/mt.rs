@@ -287,7 +287,13 @@ pub(crate) fn step_back(rng: &Mt19937) -> Mt19937 {
     if left < N {
         return Mt19937::from_state(*rng.block(), left as u32 + 1).expect("valid left");
     }
-    Mt19937::from_state(untwist(rng.block()), 1).expect("untwisting keeps the state nonzero")
+    // The low 31 bits of the block's first word are dead going forwards
+    // but the untwist reads them: give them the value the recurrence
+    // defines first (in `init_genrand`'s block they hold the seed, which
+    // would otherwise leak into the previous block's last word).
+    let mut block = *rng.block();
+    block[0] = (block[0] & UPPER) | (f_inverse(block[N - 1] ^ block[M - 1]) & LOWER);
+    Mt19937::from_state(untwist(&block), 1).expect("untwisting keeps the state nonzero")
 }
 
 /// MT19937 `n` steps back. Stays in the current block when it can; otherwise
