@@ -872,7 +872,7 @@ impl DrawMethod {
 
     /// The draw's syntax and meaning.
     #[getter]
-    fn __doc__(&self) -> String {
+    fn help(&self) -> String {
         let entry = self.generator.get().entry;
         match entry.engine_draws().iter().find(|d| d.name() == self.name) {
             Some(d) => format!("{}\n\n{}", d.syntax, d.help),
