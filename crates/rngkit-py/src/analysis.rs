@@ -29,6 +29,14 @@ use crate::{
 
 /// An observed value as the observation language writes it.
 fn value_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    if obj.is_exact_instance_of::<pyo3::types::PyInt>() {
+        if let Ok(v) = obj.extract::<i64>() {
+            return Ok(v.to_string());
+        }
+        if let Ok(v) = obj.extract::<u64>() {
+            return Ok(v.to_string());
+        }
+    }
     if let Ok(s) = obj.cast::<PyString>() {
         return Ok(s.to_cow()?.into_owned());
     }

@@ -72,6 +72,14 @@ pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
 /// A Python integer (any size, anything with `__index__`, not a bool or a
 /// float) as a [`BigInt`].
 pub(crate) fn to_bigint(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<BigInt> {
+    if obj.is_exact_instance_of::<PyInt>() {
+        if let Ok(v) = obj.extract::<i64>() {
+            return Ok(BigInt::from(v));
+        }
+        if let Ok(v) = obj.extract::<u64>() {
+            return Ok(BigInt::from(v));
+        }
+    }
     if obj.is_instance_of::<pyo3::types::PyBool>() || !has_index(obj) {
         return Err(PyTypeError::new_err(format!(
             "{what} must be an int, not {}",
