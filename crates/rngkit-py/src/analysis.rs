@@ -10,9 +10,7 @@ use std::time::{Duration, Instant};
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{
-    PyBool, PyByteArray, PyBytes, PyFloat, PyList, PyRange, PyString, PyTuple,
-};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyFloat, PyList, PyRange, PyString, PyTuple};
 use rngkit::number::BigInt;
 use rngkit::registry::SeedKind;
 use rngkit_analysis::DistanceError;
@@ -23,8 +21,7 @@ use rngkit_analysis::search::{Match, SearchSpec, search};
 
 use crate::generator::{Generator, state_from_py};
 use crate::{
-    NoSolution, Underdetermined, entry_arg, from_bigint, to_bigint, to_u64, type_name,
-    value_error,
+    NoSolution, Underdetermined, entry_arg, from_bigint, to_bigint, to_u64, type_name, value_error,
 };
 
 /// An observed value as the observation language writes it.
@@ -158,8 +155,8 @@ pub(crate) fn observations(entry: &Entry, obs: &Bound<'_, PyAny>) -> PyResult<Ve
         }
         lines.join("\n")
     };
-    let parsed = parse_observations(entry, &text)
-        .map_err(|e| value_error(format!("observations: {e}")))?;
+    let parsed =
+        parse_observations(entry, &text).map_err(|e| value_error(format!("observations: {e}")))?;
     if parsed.is_empty() {
         return Err(value_error(
             "the observation list is empty; give (draw, value) pairs such as ('u32', 0xd091bb5c), or lines like 'skip 3' and 'bits 0xf = 0x2'",
@@ -237,9 +234,8 @@ fn recover(
     match result {
         Recovered::Unique(rng) => Ok(finish(rng)),
         Recovered::Several { count, states } => {
-            let mut message = format!(
-                "{count} states fit the observations; add observations to pin down one"
-            );
+            let mut message =
+                format!("{count} states fit the observations; add observations to pin down one");
             let useless = uninformative(&obs, entry.output_bits());
             let full = entry.word_bits() as usize * entry.word_count();
             if matches!(count, Count::PowerOfTwo(n) if n as usize + 1 >= full.min(128))
@@ -522,7 +518,10 @@ impl SeedSearch {
 }
 
 /// The seed range as bit-pattern ranges (a signed range crossing zero is two).
-fn seed_ranges(entry: &Entry, seeds: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<RangeInclusive<u64>>> {
+fn seed_ranges(
+    entry: &Entry,
+    seeds: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<RangeInclusive<u64>>> {
     let name = entry.name();
     let kind = entry.info().seed_kind;
     let Some(bits) = kind.bits() else {
@@ -557,9 +556,11 @@ fn seed_ranges(entry: &Entry, seeds: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<
                     return Err(value_error("seeds must be a range with step 1"));
                 }
                 (r.getattr("start")?, r.getattr("stop")?)
-            } else if let Ok(t) = seeds.cast::<PyTuple>().map(|t| t.clone()).or_else(|_| {
-                seeds.cast::<PyList>().map(|l| l.to_tuple())
-            }) {
+            } else if let Ok(t) = seeds
+                .cast::<PyTuple>()
+                .cloned()
+                .or_else(|_| seeds.cast::<PyList>().map(|l| l.to_tuple()))
+            {
                 if t.len() != 2 {
                     return Err(value_error(
                         "seeds must be range(A, B) or a pair (A, B), B excluded",
@@ -665,7 +666,9 @@ fn seed_search(
     if let Some(p) = &progress
         && !p.bind(observations.py()).is_callable()
     {
-        return Err(PyTypeError::new_err("progress must be callable: progress(done, total)"));
+        return Err(PyTypeError::new_err(
+            "progress must be callable: progress(done, total)",
+        ));
     }
     let obs = self::observations(entry, observations)?;
     let total: u128 = ranges

@@ -150,9 +150,7 @@ pub(crate) fn value_to_py(py: Python<'_>, value: DrawValue) -> PyResult<Bound<'_
         DrawValue::F32(v) => f64::from(v).into_pyobject(py)?.into_any(),
         DrawValue::F64(v) => v.into_pyobject(py)?.into_any(),
         DrawValue::Bool(v) => PyBool::new(py, v).to_owned().into_any(),
-        DrawValue::F32s(v) => {
-            PyTuple::new(py, v.into_iter().map(f64::from))?.into_any()
-        }
+        DrawValue::F32s(v) => PyTuple::new(py, v.into_iter().map(f64::from))?.into_any(),
         DrawValue::Big(n) => from_bigint(py, &n)?,
         DrawValue::Bytes(b) => PyBytes::new(py, &b).into_any(),
         DrawValue::Ints(v) => PyTuple::new(py, v)?.into_any(),
@@ -227,7 +225,10 @@ impl Column {
             Column::F32(v) => v.into_iter().map(DrawValue::F32).collect(),
             Column::F64(v) => v.into_iter().map(DrawValue::F64).collect(),
             Column::Bool(v) => v.into_iter().map(DrawValue::Bool).collect(),
-            Column::Vectors(v, k) => v.chunks(k.max(1)).map(|c| DrawValue::F32s(c.to_vec())).collect(),
+            Column::Vectors(v, k) => v
+                .chunks(k.max(1))
+                .map(|c| DrawValue::F32s(c.to_vec()))
+                .collect(),
             Column::Other(v) => v,
         }
     }
@@ -348,7 +349,10 @@ pub(crate) fn state_from_py(entry: &Entry, state: &Bound<'_, PyAny>) -> PyResult
         }
         return Ok(g.engine(state.py()).with_spec(entry.spec()));
     }
-    if state.is_instance_of::<PyList>() || state.is_instance_of::<PyTuple>() || state.hasattr("__array__")? {
+    if state.is_instance_of::<PyList>()
+        || state.is_instance_of::<PyTuple>()
+        || state.hasattr("__array__")?
+    {
         let bits = entry.word_bits();
         let mut words = Vec::new();
         for (i, item) in state.try_iter()?.enumerate() {
@@ -400,7 +404,11 @@ fn from_entropy(py: Python<'_>, entry: &Entry, options: &SeedOptions) -> PyResul
                 let mut words = Vec::with_capacity(entry.word_count());
                 for _ in 0..entry.word_count() {
                     let w = random_u64()?;
-                    words.push(if entry.word_bits() == 32 { w & 0xffff_ffff } else { w });
+                    words.push(if entry.word_bits() == 32 {
+                        w & 0xffff_ffff
+                    } else {
+                        w
+                    });
                 }
                 entry.from_words(&words).ok()
             }
@@ -628,7 +636,11 @@ impl Generator {
     /// u32(n=None): the next 32-bit value (for 64-bit generators the upper
     /// half of a word), or a numpy uint32 array of n.
     #[pyo3(signature = (n=None))]
-    fn u32<'py>(&self, py: Python<'py>, n: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+    fn u32<'py>(
+        &self,
+        py: Python<'py>,
+        n: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         match n {
             Some(n) if self.entry.output_bits() == 32 => self.fill(py, count(n)?, 4, "<u4"),
             _ => self.draw(py, "u32", &PyTuple::empty(py), n),
@@ -638,7 +650,11 @@ impl Generator {
     /// u64(n=None): the next 64-bit value (for 32-bit generators two words,
     /// the first in the low half), or a numpy uint64 array of n.
     #[pyo3(signature = (n=None))]
-    fn u64<'py>(&self, py: Python<'py>, n: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+    fn u64<'py>(
+        &self,
+        py: Python<'py>,
+        n: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         match n {
             Some(n) => self.fill(py, count(n)?, 8, "<u8"),
             None => self.draw(py, "u64", &PyTuple::empty(py), None),
@@ -648,23 +664,39 @@ impl Generator {
     /// f64(n=None): a uniform double in [0, 1) with 53 bits, or a numpy
     /// float64 array of n.
     #[pyo3(signature = (n=None))]
-    fn f64<'py>(&self, py: Python<'py>, n: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+    fn f64<'py>(
+        &self,
+        py: Python<'py>,
+        n: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         self.draw(py, "f64", &PyTuple::empty(py), n)
     }
 
     /// f32(n=None): a uniform float in [0, 1) with 24 bits, or a numpy
     /// float32 array of n.
     #[pyo3(signature = (n=None))]
-    fn f32<'py>(&self, py: Python<'py>, n: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+    fn f32<'py>(
+        &self,
+        py: Python<'py>,
+        n: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         self.draw(py, "f32", &PyTuple::empty(py), n)
     }
 
     /// random_raw(size=None): raw output words as numpy's BitGenerator
     /// method does (one word each; a uint64 array when size is given).
     #[pyo3(signature = (size=None))]
-    fn random_raw<'py>(&self, py: Python<'py>, size: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+    fn random_raw<'py>(
+        &self,
+        py: Python<'py>,
+        size: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         match size {
-            None => Ok(self.core.with(py, |s| s.engine.next_word()).into_pyobject(py)?.into_any()),
+            None => Ok(self
+                .core
+                .with(py, |s| s.engine.next_word())
+                .into_pyobject(py)?
+                .into_any()),
             Some(n) => {
                 let n = count(n)?;
                 let words = self.core.with(py, |s| {
@@ -771,7 +803,10 @@ impl Generator {
         let engine = self.engine(py);
         let name = self.entry.name();
         if engine.words().len() <= 8 {
-            format!("rngkit.Generator('{name}', state='{}')", engine.format_words())
+            format!(
+                "rngkit.Generator('{name}', state='{}')",
+                engine.format_words()
+            )
         } else {
             let text = engine.format_words();
             let head: Vec<&str> = text.split(' ').take(3).collect();
@@ -787,7 +822,9 @@ impl Generator {
         let entry = slf.get().entry;
         let kebab = name.replace('_', "-");
         let known = !name.starts_with('_')
-            && (COMMON_DRAWS.iter().any(|s| s.split(' ').next() == Some(&kebab))
+            && (COMMON_DRAWS
+                .iter()
+                .any(|s| s.split(' ').next() == Some(&kebab))
                 || entry.engine_draws().iter().any(|d| d.name() == kebab));
         if !known {
             let names: Vec<String> = entry
@@ -903,14 +940,16 @@ impl Lock {
             return true;
         }
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(timeout);
-        py.detach(|| loop {
-            if self.0.try_lock() {
-                return true;
+        py.detach(|| {
+            loop {
+                if self.0.try_lock() {
+                    return true;
+                }
+                if std::time::Instant::now() >= deadline {
+                    return false;
+                }
+                std::thread::yield_now();
             }
-            if std::time::Instant::now() >= deadline {
-                return false;
-            }
-            std::thread::yield_now();
         })
     }
 

@@ -114,7 +114,9 @@ pub(crate) fn to_u64(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
     let n = to_bigint(obj, what)?;
     match n.to_i128() {
         Some(v) if (0..=i128::from(u64::MAX)).contains(&v) => Ok(v as u64),
-        _ => Err(value_error(format!("{what} must be in 0..=2^64-1, not {n}"))),
+        _ => Err(value_error(format!(
+            "{what} must be in 0..=2^64-1, not {n}"
+        ))),
     }
 }
 
