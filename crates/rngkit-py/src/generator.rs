@@ -423,49 +423,14 @@ fn from_entropy(py: Python<'_>, entry: &Entry, options: &SeedOptions) -> PyResul
     )))
 }
 
-/// Moves `engine` by `steps`, any size: the core's jump covers counts
-/// below 2^128 (after reduction modulo the period); larger ones below
-/// 2^137 (numpy's `jumped()` uses 2^128) are split into jumps of 2^127.
+/// Moves `engine` by `steps`, any size (reduced modulo the period where it
+/// is known; the registry's `Entry::advance`).
 pub(crate) fn advance_engine(
     entry: &Entry,
     engine: &mut Engine,
     steps: &BigInt,
 ) -> Result<(), registry::Unsupported> {
-    let error = match entry.advance(engine, steps) {
-        Ok(()) => return Ok(()),
-        Err(e) => e,
-    };
-    if !entry.can_jump() {
-        return Err(error);
-    }
-    let r = match entry.period() {
-        Some(p) => steps.magnitude_rem(&p),
-        None => steps.abs(),
-    };
-    let limbs = r.limbs();
-    // r = q * 2^127 + low
-    let mut low = [0u32; 4];
-    for (i, l) in limbs.iter().take(4).enumerate() {
-        low[i] = *l;
-    }
-    low[3] &= 0x7fff_ffff;
-    let high: Vec<u32> = (3..limbs.len())
-        .map(|i| {
-            let a = limbs[i] >> 31;
-            let b = limbs.get(i + 1).map_or(0, |x| x << 1);
-            a | b
-        })
-        .collect();
-    let q = BigInt::from_limbs(false, &high);
-    let Some(q) = q.magnitude_u128().filter(|&q| q <= 1024) else {
-        return Err(error);
-    };
-    let negative = steps.is_negative();
-    let chunk = BigInt::from_limbs(negative, &[0, 0, 0, 0x8000_0000]);
-    for _ in 0..q {
-        entry.advance(engine, &chunk)?;
-    }
-    entry.advance(engine, &BigInt::from_limbs(negative, &low))
+    entry.advance(engine, steps)
 }
 
 /// `2^128`, numpy's `MT19937.jumped()` step.
