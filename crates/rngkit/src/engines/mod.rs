@@ -12,6 +12,9 @@
 //! | Pokémon BDSP conventions | [`bdsp::Bdsp`] | [`Xorshift128`](crate::generators::Xorshift128) | `set_seed(seed)` |
 //! | mars engine MT19937 | [`mars::MarsRng`] | [`Mt19937`](crate::generators::Mt19937) | `init_genrand(seed)` + one eager twist |
 //! | MegaCrush `Pcg32` struct | [`megacrush::MegaCrushPcg32`] | [`Pcg32`](crate::generators::Pcg32) | `Pcg32(seed, seq)` = `pcg32_srandom` |
+//! | Godot `RandomNumberGenerator` | [`godot::GodotRng`] | [`Pcg32`](crate::generators::Pcg32) | `rng.seed = S` |
+//! | Unreal `FRandomStream` | [`unreal::FRandomStream`] | [`unreal::UnrealLcg`] ([`lcg`]) | `FRandomStream(S)` |
+//! | Pokémon gens 3 to 8 | [`pokemon`] | LCRNGs, BWRNG, SFMT-19937, xoroshiro128+ | the game's seed |
 //!
 //! Where the source documents disagree, the decision and its proof are in
 //! `docs/decisions.md` and in the `engine_*` tests.
@@ -20,10 +23,14 @@ use alloc::string::String;
 use core::fmt;
 
 pub mod bdsp;
+pub mod godot;
+pub mod lcg;
 pub mod mars;
 pub mod megacrush;
+pub mod pokemon;
 pub mod unity;
 pub mod unity_math;
+pub mod unreal;
 
 /// Why an engine draw or constructor refused its input.
 ///
