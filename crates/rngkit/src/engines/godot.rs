@@ -28,7 +28,9 @@
 //! * `randfn(mean, deviation)`: `temp = randf()`, `temp += 1e-5` when below
 //!   `1e-5`, then `mean + deviation * (cosf(TAU_f * randf()) * sqrt(-2.0 *
 //!   logf(temp)))` with the products in double, rounded to float: 4 steps.
-//!   `cosf`/`logf` are the `libm` crate's (musl's), which agree with glibc.
+//!   `cosf`/`logf`/`cos`/`log` are the C library's (with the `std`
+//!   feature; glibc on Linux, as Godot's Linux builds), so `randfn` can
+//!   differ in the last bit between platforms, as Godot's own does.
 //! * `@GlobalScope` `randf_range` and `randfn` use the double versions
 //!   (`randd()`: `a = rand()`, then `ldexp((double)(rand() << 32 | rand() |
 //!   0x8000000000000001), -64 - clz(a))`, 3 steps): `global-randf-range`
@@ -147,8 +149,8 @@ impl GodotRng<'_> {
             temp = (f64::from(temp) + CMP_EPSILON) as f32;
         }
         let angle = (TAU as f32) * self.randf();
-        let radius = libm::sqrt(-2.0 * f64::from(libm::logf(temp)));
-        (f64::from(mean) + f64::from(deviation) * (f64::from(libm::cosf(angle)) * radius)) as f32
+        let radius = libm::sqrt(-2.0 * f64::from(c_logf(temp)));
+        (f64::from(mean) + f64::from(deviation) * (f64::from(c_cosf(angle)) * radius)) as f32
     }
 
     /// `@GlobalScope.randf_range(from, to)`: `randd() * (to - from) + from`.
@@ -162,9 +164,31 @@ impl GodotRng<'_> {
         if temp < CMP_EPSILON {
             temp += CMP_EPSILON;
         }
-        mean + deviation * (libm::cos(TAU * self.randd()) * libm::sqrt(-2.0 * libm::log(temp)))
+        mean + deviation * (c_cos(TAU * self.randd()) * libm::sqrt(-2.0 * c_log(temp)))
     }
 }
+
+// Godot calls the C library's `cos`/`log` and `cosf`/`logf` (glibc on Linux).
+// With `std` these are the platform's (Rust's float methods call the C
+// library); without it, the `libm` crate's, which can differ in the last bit.
+#[cfg(feature = "std")]
+fn c_log(x: f64) -> f64 {
+    x.ln()
+}
+#[cfg(feature = "std")]
+fn c_cos(x: f64) -> f64 {
+    x.cos()
+}
+#[cfg(feature = "std")]
+fn c_logf(x: f32) -> f32 {
+    x.ln()
+}
+#[cfg(feature = "std")]
+fn c_cosf(x: f32) -> f32 {
+    x.cos()
+}
+#[cfg(not(feature = "std"))]
+use libm::{cos as c_cos, cosf as c_cosf, log as c_log, logf as c_logf};
 
 /// `ldexpf` for the finite, normal values `randf` scales (exact: a power
 /// of two times a float, never below 2^-64).
