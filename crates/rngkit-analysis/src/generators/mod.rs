@@ -4,8 +4,12 @@
 //! else names a generator.
 
 pub mod glibc;
+pub mod godot;
+pub mod lcg;
 pub mod mt19937;
 pub mod pcg32;
+pub mod sfmt;
+pub mod swsh;
 pub mod splitmix64;
 pub mod tinymt32;
 pub mod xoroshiro128p;
