@@ -124,10 +124,10 @@ impl Sfmt19937 {
     /// The generator with this block of 128-bit words and index.
     ///
     /// # Errors
-    /// [`StateError::LeftOutOfRange`] for an odd index or one above 624.
+    /// [`StateError::OutOfRange`] for an odd index or one above 624.
     pub fn from_block(state: [u128; N128], idx: usize) -> Result<Self, StateError> {
         if idx > N32 || idx % 2 == 1 {
-            return Err(StateError::LeftOutOfRange { left: idx as i64 });
+            return Err(index_error(idx as u64));
         }
         Ok(Sfmt19937 { state, idx })
     }
@@ -240,13 +240,20 @@ impl StateWords for Sfmt19937 {
         let all = crate::state::words_u32::<{ N32 + 1 }>("sfmt", words)?;
         let idx = all[0] as usize;
         if idx > N32 || idx % 2 == 1 {
-            return Err(StateError::LeftOutOfRange {
-                left: i64::from(all[0]),
-            });
+            return Err(index_error(u64::from(all[0])));
         }
         let mut block = [0u32; N32];
         block.copy_from_slice(&all[1..]);
         Ok(Sfmt19937::from_words_array(&block, idx))
+    }
+}
+
+fn index_error(found: u64) -> StateError {
+    StateError::OutOfRange {
+        generator: "sfmt",
+        index: 0,
+        found,
+        expected: "an even index of the next 32-bit word in 0..=624",
     }
 }
 
