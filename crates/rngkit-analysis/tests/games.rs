@@ -24,7 +24,9 @@ fn seeded(e: &Entry, seed: u64) -> Engine {
 
 #[test]
 fn jumps_match_stepping_and_distances_invert_them() {
-    for name in ["godot", "unreal", "pokerng", "xdrng", "arng", "bwrng", "swsh", "sfmt"] {
+    for name in [
+        "godot", "unreal", "pokerng", "xdrng", "arng", "bwrng", "swsh", "sfmt",
+    ] {
         let e = entry(name);
         for seed in [0u64, 1, 0xdead_beef, 0x1234_5678] {
             let start = seeded(e, seed);
@@ -52,7 +54,14 @@ fn jumps_match_stepping_and_distances_invert_them() {
 
 #[test]
 fn huge_jumps_wrap_the_period_and_distance_is_exact() {
-    for (name, bits) in [("unreal", 32u32), ("pokerng", 32), ("xdrng", 32), ("arng", 32), ("bwrng", 64), ("godot", 64)] {
+    for (name, bits) in [
+        ("unreal", 32u32),
+        ("pokerng", 32),
+        ("xdrng", 32),
+        ("arng", 32),
+        ("bwrng", 64),
+        ("godot", 64),
+    ] {
         let e = entry(name);
         let start = seeded(e, 99);
         let mut far = start.clone();
@@ -112,7 +121,9 @@ fn unreal_recovers_from_fractions() {
     let mut rng = seeded(e, 0x7654_3210);
     let start = rng.clone();
     let d = e.parse_draw("get-fraction", &[]).unwrap();
-    let text: String = (0..3).map(|_| format!("get-fraction = {}\n", d.eval(&mut rng).format(false))).collect();
+    let text: String = (0..3)
+        .map(|_| format!("get-fraction = {}\n", d.eval(&mut rng).format(false)))
+        .collect();
     let obs = parse_observations(e, &text).unwrap();
     let Recovered::Unique(s) = recover(e, &obs, &RecoverOptions::default()).unwrap() else {
         panic!("not unique")
@@ -126,7 +137,9 @@ fn godot_recovers_from_randi() {
     let mut rng = seeded(e, 123_456_789);
     let start = rng.clone();
     let d = e.parse_draw("randi", &[]).unwrap();
-    let text: String = (0..3).map(|_| format!("randi = {}\n", d.eval(&mut rng).format(false))).collect();
+    let text: String = (0..3)
+        .map(|_| format!("randi = {}\n", d.eval(&mut rng).format(false)))
+        .collect();
     let obs = parse_observations(e, &text).unwrap();
     let r = recover(e, &obs, &RecoverOptions::default()).unwrap();
     let Recovered::Unique(s) = r else {
@@ -181,7 +194,14 @@ fn gen4_seed_search_over_a_delay_window_with_iv_observations() {
     // A Method 1 frame: PID low, PID high, IVs1, IVs2 (15 bits each, bit 15
     // unused): the IVs are observed as `bits 0x7fff0000 = ...`.
     let e = entry("pokerng");
-    let t = Gen4Time { year: 2009, month: 7, day: 4, hour: 21, minute: 30, second: 12 };
+    let t = Gen4Time {
+        year: 2009,
+        month: 7,
+        day: 4,
+        hour: 21,
+        minute: 30,
+        second: 12,
+    };
     let delay = 651;
     let seed = gen4_seed(t, delay);
     let mut rng = seeded(e, u64::from(seed));
@@ -193,7 +213,11 @@ fn gen4_seed_search_over_a_delay_window_with_iv_observations() {
     );
     let obs = parse_observations(e, &text).unwrap();
     let window = gen4_seed_range(t, 600..=700);
-    let spec = SearchSpec::new(e, obs, u64::from(*window.start())..=u64::from(*window.end()));
+    let spec = SearchSpec::new(
+        e,
+        obs,
+        u64::from(*window.start())..=u64::from(*window.end()),
+    );
     let mut found = Vec::new();
     search(&spec, |m: Match| found.push(m.seed), |_| {}).unwrap();
     assert_eq!(found, vec![u64::from(seed)]);

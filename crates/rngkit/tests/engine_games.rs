@@ -51,7 +51,9 @@ fn every_draw_matches_the_python_reference_on_many_seeds() {
         };
         let (name, seed) = head.split_once(' ').unwrap();
         let g = spec(name);
-        let mut rng = g.seed(&seed.parse::<Seed>().unwrap(), &Default::default()).unwrap();
+        let mut rng = g
+            .seed(&seed.parse::<Seed>().unwrap(), &Default::default())
+            .unwrap();
         let words: Vec<&str> = draw.split(' ').collect();
         let d = g.parse_draw(words[0], &words[1..]).unwrap();
         let expected: Vec<&str> = values.split(" ; ").collect();
@@ -59,15 +61,24 @@ fn every_draw_matches_the_python_reference_on_many_seeds() {
         for (i, want) in expected.iter().enumerate() {
             let got = d.eval(&mut rng).format(true);
             if &got != want {
-                mismatches.push(format!("{name} seed {seed} `{draw}` value {i}: {got} != {want}"));
+                mismatches.push(format!(
+                    "{name} seed {seed} `{draw}` value {i}: {got} != {want}"
+                ));
             }
         }
         cases += 1;
         *per_gen.entry(name).or_default() += 1;
     }
-    assert!(mismatches.is_empty(), "{} mismatches:\n{}", mismatches.len(), mismatches.join("\n"));
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
     assert!(cases > 1500, "{cases} cases");
-    for name in ["godot", "unreal", "pokerng", "xdrng", "arng", "bwrng", "sfmt", "swsh"] {
+    for name in [
+        "godot", "unreal", "pokerng", "xdrng", "arng", "bwrng", "sfmt", "swsh",
+    ] {
         assert!(per_gen[name] >= 40, "{name}: {per_gen:?}");
     }
 }
@@ -96,7 +107,11 @@ fn sfmt_reference_output_file() {
     rng.fill_u64(&mut out);
     assert_eq!(
         out[..3],
-        [16924766246869039260, 8201438687333352714, 2265290287015001750]
+        [
+            16924766246869039260,
+            8201438687333352714,
+            2265290287015001750
+        ]
     );
     assert_eq!(
         out[996..],
@@ -116,7 +131,10 @@ fn sfmt_reference_output_file() {
 
 #[test]
 fn reverse_constants_are_pokefinders() {
-    assert_eq!((PokeRng::MUL_INV, PokeRng::ADD_INV), (0xEEB9_EB65, 0x0A35_61A1));
+    assert_eq!(
+        (PokeRng::MUL_INV, PokeRng::ADD_INV),
+        (0xEEB9_EB65, 0x0A35_61A1)
+    );
     assert_eq!((XdRng::MUL_INV, XdRng::ADD_INV), (0xB9B3_3155, 0xA170_F641));
     assert_eq!((ARng::MUL_INV, ARng::ADD_INV), (0x9638_806D, 0x69C7_7F93));
     for seed in [0u32, 1, 0xdead_beef, u32::MAX] {
@@ -136,6 +154,13 @@ fn gen4_seed_formula() {
     // Worked by hand: 2010-12-31 23:59:59, delay 5000:
     // AB = (12*31 + 59 + 59) mod 256 = 490 mod 256 = 0xEA, CD = 23 = 0x17,
     // EFGH = 5000 + 10 = 0x1392.
-    let t = Gen4Time { year: 2010, month: 12, day: 31, hour: 23, minute: 59, second: 59 };
+    let t = Gen4Time {
+        year: 2010,
+        month: 12,
+        day: 31,
+        hour: 23,
+        minute: 59,
+        second: 59,
+    };
     assert_eq!(gen4_seed(t, 5000), 0xEA17_1392);
 }

@@ -175,7 +175,11 @@ where
             G::INFO.name
         )));
     }
-    let total_known: u32 = lay.constraints.iter().map(|c| c.known.mask.count_ones()).sum();
+    let total_known: u32 = lay
+        .constraints
+        .iter()
+        .map(|c| c.known.mask.count_ones())
+        .sum();
     if total_known < 32 {
         return Ok(Recovered::Several {
             count: Count::PowerOfTwo(32 - total_known),

@@ -380,7 +380,10 @@ impl Gen for GodotGen {
 
     fn known_bits(draw: &GodotDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
         match *draw {
-            GodotDraw::Randi => Some(vec![KnownBits::new(0xffff_ffff, u64::from(value.as_u32()?))]),
+            GodotDraw::Randi => Some(vec![KnownBits::new(
+                0xffff_ffff,
+                u64::from(value.as_u32()?),
+            )]),
             GodotDraw::RandiRange(a, b) => {
                 let v = i64::from(value.as_i32()?);
                 let (min, max) = (i64::from(a.min(b)), i64::from(a.max(b)));

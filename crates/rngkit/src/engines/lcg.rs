@@ -46,7 +46,9 @@ pub const fn inverse_u64(a: u64) -> u64 {
 }
 
 /// The constants of a 32-bit LCG.
-pub trait Lcg32Params: Clone + Copy + Debug + Default + PartialEq + Eq + Send + Sync + 'static {
+pub trait Lcg32Params:
+    Clone + Copy + Debug + Default + PartialEq + Eq + Send + Sync + 'static
+{
     /// The generator's name (the GEN name), for errors.
     const NAME: &'static str;
     /// The multiplier (odd).
@@ -56,7 +58,9 @@ pub trait Lcg32Params: Clone + Copy + Debug + Default + PartialEq + Eq + Send + 
 }
 
 /// The constants of a 64-bit LCG.
-pub trait Lcg64Params: Clone + Copy + Debug + Default + PartialEq + Eq + Send + Sync + 'static {
+pub trait Lcg64Params:
+    Clone + Copy + Debug + Default + PartialEq + Eq + Send + Sync + 'static
+{
     /// The generator's name (the GEN name), for errors.
     const NAME: &'static str;
     /// The multiplier (odd).
@@ -104,7 +108,10 @@ impl<P: Lcg32Params> Lcg32<P> {
     /// One step of the reverse generator: the previous state.
     #[inline]
     pub fn prev_output(&mut self) -> u32 {
-        self.state = self.state.wrapping_mul(Self::MUL_INV).wrapping_add(Self::ADD_INV);
+        self.state = self
+            .state
+            .wrapping_mul(Self::MUL_INV)
+            .wrapping_add(Self::ADD_INV);
         self.state
     }
 
@@ -190,7 +197,10 @@ impl<P: Lcg64Params> Lcg64<P> {
     /// One step of the reverse generator: the previous state.
     #[inline]
     pub fn prev_output(&mut self) -> u64 {
-        self.state = self.state.wrapping_mul(Self::MUL_INV).wrapping_add(Self::ADD_INV);
+        self.state = self
+            .state
+            .wrapping_mul(Self::MUL_INV)
+            .wrapping_add(Self::ADD_INV);
         self.state
     }
 

@@ -246,9 +246,7 @@ impl Gen for UnrealGen {
             UnrealDraw::RandHelper(a) => DrawValue::I32(s.rand_helper(a)),
             UnrealDraw::RandRange(min, max) => DrawValue::I32(s.rand_range(min, max)),
             UnrealDraw::FRandRange(min, max) => DrawValue::F32(s.frand_range(min, max)),
-            UnrealDraw::VRand => {
-                DrawValue::F64s(s.vrand().to_vec())
-            }
+            UnrealDraw::VRand => DrawValue::F64s(s.vrand().to_vec()),
         }
     }
 
@@ -263,7 +261,9 @@ impl Gen for UnrealGen {
     fn known_bits(draw: &UnrealDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
         let one = |k: KnownBits| Some(vec![k]);
         match *draw {
-            UnrealDraw::GetUnsignedInt => one(KnownBits::new(0xffff_ffff, u64::from(value.as_u32()?))),
+            UnrealDraw::GetUnsignedInt => {
+                one(KnownBits::new(0xffff_ffff, u64::from(value.as_u32()?)))
+            }
             UnrealDraw::GetFraction | UnrealDraw::FRand => {
                 let v = value.as_f64()?;
                 if !(0.0..1.0).contains(&v) {

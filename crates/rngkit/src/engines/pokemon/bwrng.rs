@@ -135,7 +135,9 @@ impl Gen for BwRngGen {
     fn known_bits(draw: &BwDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
         Some(vec![match *draw {
             BwDraw::Next => KnownBits::new(u64::MAX, value.as_u64()?),
-            BwDraw::NextU32 => KnownBits::new(0xffff_ffff_0000_0000, u64::from(value.as_u32()?) << 32),
+            BwDraw::NextU32 => {
+                KnownBits::new(0xffff_ffff_0000_0000, u64::from(value.as_u32()?) << 32)
+            }
             BwDraw::Rand(n) => {
                 let v = u64::from(value.as_u32()?);
                 if v >= n {

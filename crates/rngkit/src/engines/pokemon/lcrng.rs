@@ -137,7 +137,10 @@ pub fn gen4_seed(t: Gen4Time, delay: u32) -> u32 {
 /// let t = Gen4Time { year: 2009, month: 3, day: 14, hour: 15, minute: 9, second: 26 };
 /// assert_eq!(gen4_seed_range(t, 600..=700), 0x4D0F_0261..=0x4D0F_02C5);
 /// ```
-pub fn gen4_seed_range(t: Gen4Time, delays: core::ops::RangeInclusive<u32>) -> core::ops::RangeInclusive<u32> {
+pub fn gen4_seed_range(
+    t: Gen4Time,
+    delays: core::ops::RangeInclusive<u32>,
+) -> core::ops::RangeInclusive<u32> {
     gen4_seed(t, *delays.start())..=gen4_seed(t, *delays.end())
 }
 

@@ -35,8 +35,8 @@ const SL1: u32 = 18;
 const SR1: u32 = 11;
 /// `MSK1..MSK4` as one 128-bit word, lane 0 low, with the top 11 bits of
 /// each lane cleared (they are zero after the lane shift anyway).
-const MSK: u128 = lanes([0xdfff_ffef, 0xddfe_cb7f, 0xbffa_ffff, 0xbfff_fff6])
-    & lanes([0x001f_ffff; 4]);
+const MSK: u128 =
+    lanes([0xdfff_ffef, 0xddfe_cb7f, 0xbffa_ffff, 0xbfff_fff6]) & lanes([0x001f_ffff; 4]);
 /// `d << SL1` per lane keeps these bits.
 const SL1_MASK: u128 = lanes([0xfffc_0000; 4]);
 /// The period certification vector `PARITY1..PARITY4`.
@@ -95,7 +95,12 @@ impl Sfmt19937 {
     /// for the 64-bit reading), without certification.
     fn from_words_array(words: &[u32; N32], idx: usize) -> Self {
         let state = core::array::from_fn(|i| {
-            lanes([words[4 * i], words[4 * i + 1], words[4 * i + 2], words[4 * i + 3]])
+            lanes([
+                words[4 * i],
+                words[4 * i + 1],
+                words[4 * i + 2],
+                words[4 * i + 3],
+            ])
         });
         Sfmt19937 { state, idx }
     }
