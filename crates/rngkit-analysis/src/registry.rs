@@ -509,6 +509,14 @@ fn entries() -> Vec<Entry> {
         entry::<rt::javascript::V8LegacyGen>().done(),
         entry::<rt::javascript::SpiderMonkeyGen>().done(),
         entry::<rt::javascript::JavaScriptCoreGen>().done(),
+        entry::<rngkit::engines::godot::GodotGen>().jump().distance().period(periods::p2_64).recover(crate::generators::godot::recover).done(),
+        entry::<rngkit::engines::unreal::UnrealGen>().jump().distance().period(periods::p2_32).recover(crate::generators::lcg::recover_lcg32::<rngkit::engines::unreal::UnrealGen, _>).done(),
+        entry::<rngkit::engines::pokemon::lcrng::PokeRngGen>().jump().distance().period(periods::p2_32).recover(crate::generators::lcg::recover_lcg32::<rngkit::engines::pokemon::lcrng::PokeRngGen, _>).done(),
+        entry::<rngkit::engines::pokemon::lcrng::XdRngGen>().jump().distance().period(periods::p2_32).recover(crate::generators::lcg::recover_lcg32::<rngkit::engines::pokemon::lcrng::XdRngGen, _>).done(),
+        entry::<rngkit::engines::pokemon::lcrng::ARngGen>().jump().distance().period(periods::p2_32).recover(crate::generators::lcg::recover_lcg32::<rngkit::engines::pokemon::lcrng::ARngGen, _>).done(),
+        entry::<rngkit::engines::pokemon::bwrng::BwRngGen>().jump().distance().period(periods::p2_64).done(),
+        entry::<rngkit::engines::pokemon::sfmt::SfmtGen>().jump().distance().done(),
+        entry::<rngkit::engines::pokemon::swsh::SwshGen>().jump().distance().period(periods::p128).recover(crate::generators::swsh::recover).done(),
     ]
 }
 
@@ -530,6 +538,9 @@ mod periods {
     }
     pub fn p19937() -> BigInt {
         BigInt::mersenne(19937)
+    }
+    pub fn p2_32() -> BigInt {
+        BigInt::from(1u128 << 32)
     }
     pub fn p2_64() -> BigInt {
         BigInt::from(1u128 << 64)

@@ -115,6 +115,8 @@ fn rows(f: &Fixtures) -> Vec<Row> {
     let mt_short = words("0", "1", 623);
     let mt_long = words("0", "1", 625);
     let mt_zero = words("0", "0", 624);
+    let sfmt_odd_index = words("3", "1", 624);
+    let sfmt_short = words("0", "1", 100);
     let bad = OsStr::from_bytes(b"\xff\xfe");
     let bad_path = f.dir.join(OsStr::from_bytes(b"missing-\xff"));
     let os = OsStr::new;
@@ -505,6 +507,49 @@ fn rows(f: &Fixtures) -> Vec<Row> {
             ],
             "cannot read",
         ),
+        // The game GENs.
+        row(
+            &["gen", "pokerng", "--seed", "0", "rand", "0"],
+            "N in 1..=65536",
+        ),
+        row(
+            &["gen", "xdrng", "--seed", "0", "rand", "70000"],
+            "N in 1..=65536",
+        ),
+        row(&["gen", "arng", "--seed", "0", "next-u16", "3"], "takes"),
+        row(
+            &["gen", "pokerng", "--seed", "4294967296", "next"],
+            "32-bit seed",
+        ),
+        row(
+            &["gen", "bwrng", "--seed", "1", "rand", "0x100000001"],
+            "1..=4294967296",
+        ),
+        row(&["gen", "swsh", "--seed", "1", "rand", "0"], "N >= 1"),
+        row(&["gen", "swsh", "--seed", "1", "rand", "-3"], "unsigned"),
+        row(&["state", "swsh", "--state", "0 0"], "all zero"),
+        row(&["gen", "sfmt", "--seed", "1", "rand", "0"], "N >= 1"),
+        row(&["state", "sfmt", "--state", &sfmt_odd_index], "even index"),
+        row(&["state", "sfmt", "--state", &sfmt_short], "sfmt"),
+        row(
+            &["gen", "godot", "--seed", "1", "randi-range", "1"],
+            "randi-range FROM TO",
+        ),
+        row(
+            &["gen", "godot", "--seed", "1", "randf-range", "0", "x"],
+            "finite",
+        ),
+        row(&["gen", "godot", "--seed", "1", "randfn", "1"], "randfn"),
+        row(
+            &["gen", "unreal", "--seed", "4294967296", "frand"],
+            "32-bit seed",
+        ),
+        row(
+            &["gen", "unreal", "--seed", "1", "rand-range", "1"],
+            "rand-range MIN MAX",
+        ),
+        row(&["gen", "unreal", "--seed", "1", "vrand", "2"], "takes"),
+        row(&["gen", "unreal", "--seed", "1", "nextint"], "has no draw"),
     ]
 }
 

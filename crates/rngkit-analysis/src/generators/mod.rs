@@ -4,9 +4,13 @@
 //! else names a generator.
 
 pub mod glibc;
+pub mod godot;
+pub mod lcg;
 pub mod mt19937;
 pub mod pcg32;
+pub mod sfmt;
 pub mod splitmix64;
+pub mod swsh;
 pub mod tinymt32;
 pub mod xoroshiro128p;
 pub mod xorshift128;

@@ -12,6 +12,9 @@
 //! | Pokémon BDSP conventions | [`bdsp::Bdsp`] | `set_seed(seed)` |
 //! | mars engine Mersenne Twister | [`mars::MarsRng`] | `init_genrand(seed)` + one eager twist |
 //! | MegaCrush PCG struct | [`megacrush::MegaCrushPcg32`] | `Pcg32(seed, seq)` = `pcg32_srandom` |
+//! | Godot `RandomNumberGenerator` | [`godot::GodotRng`] | `rng.seed = S` |
+//! | Unreal `FRandomStream` | [`unreal::FRandomStream`] | `FRandomStream(S)` |
+//! | Pokémon gens 3 to 8 | [`pokemon`] | the game's seed |
 //!
 //! Each engine module also holds its GEN (`UnityGen`, ...): the registry
 //! description the CLI and the bindings use ([`crate::registry`]).
@@ -23,10 +26,14 @@ use alloc::string::String;
 use core::fmt;
 
 pub mod bdsp;
+pub mod godot;
+pub mod lcg;
 pub mod mars;
 pub mod megacrush;
+pub mod pokemon;
 pub mod unity;
 pub mod unity_math;
+pub mod unreal;
 
 /// Why an engine draw or constructor refused its input.
 ///
