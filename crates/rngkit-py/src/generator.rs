@@ -151,6 +151,7 @@ pub(crate) fn value_to_py(py: Python<'_>, value: DrawValue) -> PyResult<Bound<'_
         DrawValue::F64(v) => v.into_pyobject(py)?.into_any(),
         DrawValue::Bool(v) => PyBool::new(py, v).to_owned().into_any(),
         DrawValue::F32s(v) => PyTuple::new(py, v.into_iter().map(f64::from))?.into_any(),
+        DrawValue::F64s(v) => PyTuple::new(py, v)?.into_any(),
         DrawValue::Big(n) => from_bigint(py, &n)?,
         DrawValue::Bytes(b) => PyBytes::new(py, &b).into_any(),
         DrawValue::Ints(v) => PyTuple::new(py, v)?.into_any(),
