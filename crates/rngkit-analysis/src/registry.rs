@@ -479,10 +479,10 @@ fn entries() -> Vec<Entry> {
         entry::<rt::java::JavaGen>().done(),
         entry::<rt::java_splittable::SplittableRandomGen>().done(),
         entry::<rt::dotnet::DotnetLegacyGen>().done(),
-        entry::<rt::javascript::V8Gen>().done(),
-        entry::<rt::javascript::V8LegacyGen>().done(),
-        entry::<rt::javascript::SpiderMonkeyGen>().done(),
-        entry::<rt::javascript::JavaScriptCoreGen>().done(),
+        entry::<rt::javascript::V8Gen>().jump().distance().period(crate::generators::javascript::v8_period).recover(crate::generators::javascript::recover_v8).done(),
+        entry::<rt::javascript::V8LegacyGen>().jump().distance().period(crate::generators::javascript::v8_period).recover(crate::generators::javascript::recover_v8_legacy).done(),
+        entry::<rt::javascript::SpiderMonkeyGen>().jump().distance().period(periods::p128).recover(crate::generators::javascript::recover_spidermonkey).done(),
+        entry::<rt::javascript::JavaScriptCoreGen>().jump().distance().period(periods::p128).recover(crate::generators::javascript::recover_javascriptcore).done(),
     ]
 }
 
