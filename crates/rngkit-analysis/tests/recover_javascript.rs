@@ -145,11 +145,7 @@ fn split(out: &str) -> Vec<String> {
 fn node_draws(node: &PathBuf, seed: Option<i64>, calls: usize, n: u64) -> Vec<String> {
     let dir = temp_dir("node");
     let script = dir.join("draws.js");
-    std::fs::write(
-        &script,
-        program(calls, n) + "console.log(rngkitDraws());\n",
-    )
-    .unwrap();
+    std::fs::write(&script, program(calls, n) + "console.log(rngkitDraws());\n").unwrap();
     let mut cmd = Command::new(node);
     if let Some(s) = seed {
         cmd.arg(format!("--random-seed={s}"));
@@ -251,7 +247,11 @@ fn chromium_v8_doubles_then_dice() {
     for (i, v) in toks.iter().enumerate().skip(start + 8) {
         let x: f64 = v.parse().unwrap();
         let expected = (x * 6.0).floor() as u64;
-        assert_eq!(dice.eval(&mut rng).format(false), expected.to_string(), "call {i}");
+        assert_eq!(
+            dice.eval(&mut rng).format(false),
+            expected.to_string(),
+            "call {i}"
+        );
     }
 }
 

@@ -163,7 +163,11 @@ fn times_64_mod_period(m: u128) -> u128 {
 /// The xorshift state `(s0, s1)` jumped by `n` steps (`back`: backwards).
 fn jump_words(s0: u64, s1: u64, n: u128, back: bool) -> (u64, u64) {
     let mut x = Xorshift128Plus::from_state([s0, s1]).expect("a V8 state is never all zero");
-    if back { x.jump_back(n) } else { x.jump(n) }
+    if back {
+        x.jump_back(n)
+    } else {
+        x.jump(n)
+    }
     let [a, b] = x.state();
     (a, b)
 }
@@ -930,9 +934,7 @@ pub fn recover_v8(
     options: &RecoverOptions,
 ) -> Result<Recovered, RecoverError> {
     sum_recover(observations, options, 63, "v8", |a, b| {
-        V8Random::from_state(a, b, 0)
-            .ok()
-            .map(Engine::new::<V8Gen>)
+        V8Random::from_state(a, b, 0).ok().map(Engine::new::<V8Gen>)
     })
 }
 
