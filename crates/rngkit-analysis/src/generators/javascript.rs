@@ -643,10 +643,11 @@ pub mod chain {
         }
 
         fn parity(&self, start: usize, upto: usize, values: &[u64]) -> u64 {
-            let mut acc = 0u32;
-            for w in 0..=upto / 64 {
-                acc ^= (self.dep_bits[start + w] & values[w]).count_ones();
-            }
+            let n = upto / 64 + 1;
+            let acc = self.dep_bits[start..start + n]
+                .iter()
+                .zip(&values[..n])
+                .fold(0u32, |acc, (d, v)| acc ^ (d & v).count_ones());
             u64::from(acc & 1)
         }
 
