@@ -90,6 +90,14 @@ impl Fixtures {
         write("state-cut", b"00000000 00000001 6c078966 714a\n");
         write("state-short", b"00000000 00000001 6c078966\n");
         write("json-short", br#"{"s0":0,"s1":1,"s2":2}"#);
+        write("obs-js-not-a-double", b"math-random = 1.5\n");
+        write("obs-js-floor-out-of-range", b"floor 6 = 6\n");
+        write("obs-js-floor-zero", b"floor 0 = 0\n");
+        // 100 dice: bits enough in number, but each behind an unknown carry.
+        let dice: String = (0..100)
+            .map(|i| format!("floor 6 = {}\n", i * 7 % 6))
+            .collect();
+        write("obs-js-dice", dice.as_bytes());
         Fixtures { dir }
     }
 
@@ -440,6 +448,85 @@ fn rows(f: &Fixtures) -> Vec<Row> {
         row(
             &["recover", "unity3d", "--observations", &p("obs-one-word")],
             "unknown generator",
+        ),
+        // The JavaScript GENs and their draws.
+        row(
+            &["gen", "v8", "--seed", "0", "math-random"],
+            "random-seed=0",
+        ),
+        row(
+            &["gen", "v8-legacy", "--seed", "0", "math-random"],
+            "random-seed=0",
+        ),
+        row(
+            &["gen", "spidermonkey", "--seed", "1", "math-random"],
+            "cannot be seeded",
+        ),
+        row(
+            &["gen", "javascriptcore", "--seed", "1", "math-random"],
+            "cannot be seeded",
+        ),
+        row(
+            &["gen", "javascriptcore", "--state", "0 0", "math-random"],
+            "zero",
+        ),
+        row(&["gen", "v8", "--state", "1 2 64", "math-random"], "word"),
+        row(&["gen", "v8", "--state", "1 2", "math-random"], "3"),
+        row(
+            &["gen", "v8", "--seed", "1", "floor", "0"],
+            "1 <= N <= 2^53",
+        ),
+        row(
+            &["gen", "v8", "--seed", "1", "floor", "9007199254740993"],
+            "1 <= N <= 2^53",
+        ),
+        row(
+            &["gen", "v8", "--seed", "1", "floor", "x"],
+            "not a 64-bit unsigned integer",
+        ),
+        row(&["gen", "v8", "--seed", "1", "floor"], "floor"),
+        row(
+            &["gen", "v8", "--seed", "1", "math-random", "3"],
+            "math-random",
+        ),
+        row(
+            &["recover", "v8", "--observations", &p("obs-js-not-a-double")],
+            "line 1",
+        ),
+        row(
+            &[
+                "recover",
+                "spidermonkey",
+                "--observations",
+                &p("obs-js-floor-out-of-range"),
+            ],
+            "line 1",
+        ),
+        row(
+            &[
+                "recover",
+                "v8-legacy",
+                "--observations",
+                &p("obs-js-floor-zero"),
+            ],
+            "line 1",
+        ),
+        row(
+            &["recover", "v8", "--observations", &p("obs-js-dice")],
+            "consecutive",
+        ),
+        row(
+            &[
+                "recover",
+                "v8",
+                "--observations",
+                &p("obs-one-word"),
+                "--predict",
+                "1",
+                "floor",
+                "0",
+            ],
+            "1 <= N <= 2^53",
         ),
         row(
             &["identify", "mars", "--state-file", &p("truncated")],

@@ -6,6 +6,7 @@
 pub mod glibc;
 pub mod godot;
 pub mod lcg;
+pub mod javascript;
 pub mod mt19937;
 pub mod pcg32;
 pub mod sfmt;
