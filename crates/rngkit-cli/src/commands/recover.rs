@@ -49,10 +49,13 @@ unity/bdsp need 128 bits (4 full words, 6 values), mt19937/mars 19937\n\
 ...) reveal none: recover names the observations that gave nothing; use\n\
 exact draws, or `rngkit seed-search` when the seed is 32-bit.\n\n\
 SUPPORTED: {}.\n\
-Methods: linear recovery over GF(2) for the xorshift family, xoshiro/xoroshiro\n\
-(full u64 words / the low bit), tinymt32 (bit 0 of ~160 outputs); mt19937/mars:\n\
-624 consecutive full outputs, or any revealed bits given 19937 independent ones;\n\
-pcg32/megacrush: full u32 outputs with --stream known; splitmix64: one u64.\n\n\
+Methods: linear recovery over GF(2) where the outputs reveal bits linear in\n\
+the state (the xorshift family, xoshiro/xoroshiro, tinymt32, v8-legacy); the\n\
+Mersenne Twister GENs (mt19937, mars, php, python, ruby, ...) from 624 full\n\
+outputs or any 19937 independent revealed bits; bit-plane search for the\n\
+xorshift128+ sums (v8, spidermonkey, javascriptcore); the LCGs from a few\n\
+outputs; PCG from full outputs with --stream known. Each GEN's doc in docs/\n\
+says how many observations it needs.\n\n\
 EXAMPLES:\n  \
 rngkit gen unity --seed 12345 -n 8 value | sed 's/^/value = /' > values.txt\n  \
 rngkit recover unity --observations values.txt\n  \
