@@ -5,8 +5,8 @@
 
 pub mod glibc;
 pub mod godot;
-pub mod lcg;
 pub mod javascript;
+pub mod lcg;
 pub mod mt19937;
 pub mod pcg32;
 pub mod sfmt;
