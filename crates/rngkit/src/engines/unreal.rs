@@ -120,7 +120,7 @@ impl FRandomStream<'_> {
             let z = f64::from(self.get_fraction() * 2.0 - 1.0);
             let l = x * x + y * y + z * z;
             if !(l > 1.0 || l < f64::from(KINDA_SMALL_NUMBER)) {
-                let scale = 1.0 / l.sqrt();
+                let scale = 1.0 / libm::sqrt(l);
                 return [x * scale, y * scale, z * scale];
             }
         }
