@@ -87,7 +87,10 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
     let entry = args.generator;
     let name = entry.name();
     let kind = entry.info().seed_kind;
-    let Some(bits) = kind.bits() else {
+    let Some(bits) = entry
+        .seed_search_bits()
+        .filter(|_| entry.can_search_seeds())
+    else {
         return Err(CliError::usage(format_args!(
             "{name} has no fixed-width integer seed to search; use `rngkit recover {name}`"
         )));
@@ -234,8 +237,14 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
 /// GEN writes seeds.
 fn parse_seeds(entry: &Entry, text: Option<&str>) -> Result<(i128, i128), CliError> {
     let name = entry.name();
-    let kind = entry.info().seed_kind;
-    let bits = kind.bits().unwrap_or(64);
+    let bits = entry.seed_search_bits().unwrap_or(64);
+    // A GEN whose wider seed is searched over 32 bits (PHP keeps the low 32
+    // bits of its int; CPython and Ruby take integers of any size) searches
+    // 0..2^32 as unsigned seeds.
+    let kind = match entry.info().seed_kind {
+        k if k.bits() == Some(bits) => k,
+        _ => SeedKind::U32,
+    };
     let (space_start, space_end): (i128, i128) = match kind {
         SeedKind::I32 => (i128::from(i32::MIN), i128::from(i32::MAX)),
         SeedKind::I64 => (i128::from(i64::MIN), i128::from(i64::MAX)),
@@ -243,8 +252,11 @@ fn parse_seeds(entry: &Entry, text: Option<&str>) -> Result<(i128, i128), CliErr
         _ => (0, i128::from(u64::MAX)),
     };
     // Values the seed type cannot write but whose bits fit (a u32 above
-    // i32::MAX for an int seed) are accepted as their two's complement.
-    let (accept_min, accept_max): (i128, i128) = if bits == 32 {
+    // i32::MAX for an int seed) are accepted as their two's complement;
+    // CPython and Ruby seed with the absolute value, so no negative there.
+    let (accept_min, accept_max): (i128, i128) = if entry.info().seed_kind == SeedKind::Unbounded {
+        (0, i128::from(u32::MAX))
+    } else if bits == 32 {
         (i128::from(i32::MIN), i128::from(u32::MAX))
     } else {
         (i128::from(i64::MIN), i128::from(u64::MAX))
