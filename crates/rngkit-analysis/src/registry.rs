@@ -502,7 +502,7 @@ fn entries() -> Vec<Entry> {
         entry::<rt::php_random::PhpXoshiro256ssGen>().jump().distance().period(periods::p256).linear().done(),
         entry::<rt::python::PythonGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::python::PythonGen>).done(),
         entry::<rt::ruby::RubyGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::ruby::RubyGen>).done(),
-        entry::<rt::glibc::GlibcGen>().jump().done(),
+        entry::<rt::glibc::GlibcGen>().jump().recover(crate::generators::glibc::recover::<rt::glibc::GlibcGen>).scan(crate::generators::glibc::scan::<rt::glibc::GlibcGen>).done(),
         entry::<rt::drand48::Drand48Gen>().done(),
         entry::<rt::java::JavaGen>().done(),
         entry::<rt::java_splittable::SplittableRandomGen>().done(),
