@@ -7,6 +7,7 @@ pub mod glibc;
 pub mod mt19937;
 pub mod pcg32;
 pub mod php;
+pub mod python;
 pub mod splitmix64;
 pub mod tinymt32;
 pub mod xoroshiro128p;
