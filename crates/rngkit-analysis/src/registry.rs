@@ -501,7 +501,7 @@ fn entries() -> Vec<Entry> {
         entry::<rt::php_random::PhpPcg64Gen>().done(),
         entry::<rt::php_random::PhpXoshiro256ssGen>().jump().distance().period(periods::p256).linear().done(),
         entry::<rt::python::PythonGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::python::PythonGen>).scan(crate::generators::python::scan::<rt::python::PythonGen>).seeds_u32().identify(crate::generators::python::identify).done(),
-        entry::<rt::ruby::RubyGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::ruby::RubyGen>).scan(mt19937::scan::<rt::ruby::RubyGen>).seeds_u32().identify_unbounded(mt19937::identify).done(),
+        entry::<rt::ruby::RubyGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::ruby::RubyGen>).scan(mt19937::scan::<rt::ruby::RubyGen>).seeds_u32().identify(crate::generators::ruby::identify).done(),
         entry::<rt::glibc::GlibcGen>().jump().recover(crate::generators::glibc::recover::<rt::glibc::GlibcGen>).scan(crate::generators::glibc::scan::<rt::glibc::GlibcGen>).done(),
         entry::<rt::drand48::Drand48Gen>().done(),
         entry::<rt::java::JavaGen>().done(),

@@ -8,6 +8,7 @@ pub mod mt19937;
 pub mod pcg32;
 pub mod php;
 pub mod python;
+pub mod ruby;
 pub mod splitmix64;
 pub mod tinymt32;
 pub mod xoroshiro128p;
