@@ -331,7 +331,7 @@ pub fn recover<G: rngkit::registry::Gen<Rng = GlibcRandom>>(
     }
     if run.is_empty() {
         return Err(RecoverError(
-            "glibc recovery needs at least 31 consecutive rand() outputs (about 100 to 150 pin the state down)"
+            "glibc recovery needs at least 31 consecutive rand() outputs (about 100 pin the state down)"
                 .into(),
         ));
     }

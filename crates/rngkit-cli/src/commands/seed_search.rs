@@ -32,6 +32,14 @@ GENs with signed int seeds (unity) take and print negative seeds: -5..10.
 A window of UTC times, 2026-11-01T00:00:00Z..2026-11-02T00:00:00Z, means the
 Unix seconds in it (srand(time(NULL))-style seeds).
 The default range is the GEN's whole 32-bit seed space (64-bit seeds need --seeds).
+PHP's mt_srand keeps the low 32 bits of its int, so php, php-mt-rand-php, php5
+and php3 search 0..2^32 (S + k*2^32 is the same seed); python and ruby search
+their one-word seeds 0..2^32 (larger ones: recover the state, then identify).
+
+PHP: `mt-rand`, `mt-rand MIN MAX` and `rand MIN MAX` run a vector kernel per era
+(php: PHP 7.1+, rejection-aware; php5 and php-mt-rand-php: PHP's twist bug and
+float scaling; php3: Cokus's seeding); glibc runs without stepping (srand's
+table is linear in the outputs); python runs init_by_array 16 seeds at a time.
 
 mt19937/mars observations within the first 624 outputs (advance included) run a
 kernel that computes only the words they need, with AVX-512 or AVX2 when the CPU
@@ -41,7 +49,9 @@ give the seed with no search at all.
 EXAMPLES:
   echo 'u32 = 1791095845' | rngkit seed-search mt19937
   rngkit gen unity --seed -12345 --advance 40 -n 2 u32 | sed 's/^/u32 = /' > obs.txt
-  rngkit seed-search unity --observations obs.txt --seeds -20000..0 --max-advance 100"
+  rngkit seed-search unity --observations obs.txt --seeds -20000..0 --max-advance 100
+  printf 'mt-rand 1 100 = %s\\n' 7 75 16 98 99 63 42 76 85 5 |
+    rngkit seed-search php --seeds 2026-11-01T00:00:00Z..2026-11-02T00:00:00Z"
         .to_string()
 }
 
