@@ -157,7 +157,7 @@ pub fn identify(rng: &Engine, max_advance: Option<u64>) -> Option<Identified> {
 use rngkit::WordRng;
 
 /// The seed-search kernel of `python` over 32-bit seeds: `init_by_array`
-/// with the one-word key `[S]`, for 16 seeds side by side (plain loops the
+/// with the one-word key `[S]`, for 64 seeds side by side (plain loops the
 /// compiler vectorises, built for AVX-512 as well and picked at run time),
 /// then only the twisted words the observed outputs need. Outputs beyond
 /// the first block, or an advance that reaches there, take the generic
@@ -194,7 +194,9 @@ pub fn scan<'a, G: rngkit::registry::Gen<Rng = Mt19937>>(
     }))
 }
 
-const LANES: usize = 16;
+/// Seeds a batch holds: four AVX-512 vectors side by side, so that four
+/// independent dependency chains hide the multiplier's latency.
+const LANES: usize = 64;
 
 fn scan_chunk(checks: &[Vec<(usize, u32, u32)>], start: u32, count: u32, out: &mut Vec<u64>) {
     #[cfg(target_arch = "x86_64")]
@@ -224,43 +226,46 @@ fn chunk_body(checks: &[Vec<(usize, u32, u32)>], start: u32, count: u32, out: &m
     while base < end {
         let lanes = (end - base).min(LANES as u64) as usize;
         let key: [u32; LANES] = core::array::from_fn(|l| (base + l as u64) as u32);
-        for (row, &w) in mt.iter_mut().zip(&a) {
-            *row = [w; LANES];
-        }
-        // init_by_array(key = [S]): the first loop's 624 steps...
-        let mut i = 1;
-        for _ in 0..N {
+        // init_by_array(key = [S]): the first loop's 624 steps (the first
+        // 623 read the init_genrand(19650218) words, the last one word 1
+        // again)...
+        let mut prev = [a[0]; LANES];
+        for i in 1..N {
             for l in 0..LANES {
-                let prev = mt[i - 1][l];
-                mt[i][l] = (mt[i][l] ^ mix(prev, MUL_FIRST)).wrapping_add(key[l]);
+                prev[l] = (a[i] ^ mix(prev[l], MUL_FIRST)).wrapping_add(key[l]);
             }
-            i += 1;
-            if i >= N {
-                mt[0] = mt[N - 1];
-                i = 1;
-            }
+            mt[i] = prev;
         }
-        // ... and the second loop's 623.
-        for _ in 0..N - 1 {
+        // mt[0] = mt[623] (it is `prev`); then i = 1 once more.
+        for l in 0..LANES {
+            prev[l] = (mt[1][l] ^ mix(prev[l], MUL_FIRST)).wrapping_add(key[l]);
+        }
+        mt[1] = prev;
+        // ... and the second loop's 623, from i = 2.
+        for i in 2..N {
             for l in 0..LANES {
-                let prev = mt[i - 1][l];
-                mt[i][l] = (mt[i][l] ^ mix(prev, MUL_SECOND)).wrapping_sub(i as u32);
+                prev[l] = (mt[i][l] ^ mix(prev[l], MUL_SECOND)).wrapping_sub(i as u32);
             }
-            i += 1;
-            if i >= N {
-                mt[0] = mt[N - 1];
-                i = 1;
-            }
+            mt[i] = prev;
         }
+        // mt[0] = mt[623], then i = 1 once more.
+        for l in 0..LANES {
+            prev[l] = (mt[1][l] ^ mix(prev[l], MUL_SECOND)).wrapping_sub(1);
+        }
+        mt[1] = prev;
         mt[0] = [0x8000_0000; LANES];
-        let mut hits = 0u32;
+        let mut hits = 0u64;
         for list in checks {
-            let mut alive = (1u32 << lanes) - 1;
+            let mut alive = if lanes == 64 {
+                u64::MAX
+            } else {
+                (1u64 << lanes) - 1
+            };
             for &(p, mask, value) in list {
-                let mut ok = 0u32;
+                let mut ok = 0u64;
                 for l in 0..LANES {
                     let word = twisted(&mt, p, l);
-                    ok |= u32::from(rngkit::generators::temper(word) & mask == value) << l;
+                    ok |= u64::from(rngkit::generators::temper(word) & mask == value) << l;
                 }
                 alive &= ok;
                 if alive == 0 {
