@@ -124,8 +124,22 @@ const COUNT_WINDOW: usize = 256;
 /// out one of four combinations, checked on every candidate.
 ///
 /// Returns `None` when the outputs contradict the recurrence, else the
-/// number of fitting assignments (counted over the first [`COUNT_WINDOW`]
-/// outputs) and up to `keep` of them.
+/// number of fitting assignments (counted over the first 256 outputs) and
+/// up to `keep` of them.
+///
+/// ```
+/// use rngkit::runtimes::glibc::GlibcRandom;
+/// use rngkit_analysis::generators::glibc::low_bit_candidates;
+///
+/// let mut rng = GlibcRandom::srand(1);
+/// let outputs: Vec<u32> = (0..120).map(|_| rng.rand() as u32).collect();
+/// let (count, low) = low_bit_candidates(&outputs, 10, 1).unwrap();
+/// assert_eq!((count, low.len()), (1, 1));
+/// // An output that breaks the recurrence: nothing fits.
+/// let mut broken = outputs.clone();
+/// broken[60] ^= 0x100;
+/// assert!(low_bit_candidates(&broken, 10, 1).is_none());
+/// ```
 ///
 /// # Panics
 /// If fewer than 31 outputs are given.
@@ -302,7 +316,24 @@ fn enumerate(
 /// Fewer than 31 consecutive outputs leave the table's words unknown.
 ///
 /// # Errors
-/// [`RecoverError`] without 31 consecutive `rand()` outputs.
+/// [`RecoverError`](crate::recover::RecoverError) without 31 consecutive
+/// `rand()` outputs.
+///
+/// ```
+/// use rngkit_analysis::observe::parse_observations;
+/// use rngkit_analysis::recover::{Recovered, recover};
+/// use rngkit_analysis::registry;
+///
+/// let glibc = registry::find("glibc").unwrap();
+/// // rand() after srand(1), as glibc prints them (1804289383, 846930886, ...).
+/// let mut rng = glibc.seed(&1.into(), &Default::default()).unwrap();
+/// let draw = glibc.parse_draw("rand", &[]).unwrap();
+/// let text: String = (0..120).map(|_| format!("rand = {}\n", draw.eval(&mut rng).format(false))).collect();
+/// assert!(text.starts_with("rand = 1804289383\nrand = 846930886\n"));
+/// let obs = parse_observations(glibc, &text).unwrap();
+/// let Recovered::Unique(state) = recover(glibc, &obs, &Default::default()).unwrap() else { panic!() };
+/// assert_eq!(state, glibc.seed(&1.into(), &Default::default()).unwrap());
+/// ```
 pub fn recover<G: rngkit::registry::Gen<Rng = GlibcRandom>>(
     observations: &[crate::observe::Observation],
     options: &crate::recover::RecoverOptions,
@@ -380,6 +411,19 @@ const BATCH: usize = 16;
 /// running the generator on unit tables. Each seed costs 30 modular
 /// multiplications and 31 multiply-adds per observed output; the batch
 /// loops are compiled for AVX-512 as well and picked at run time.
+///
+/// ```
+/// use rngkit_analysis::observe::parse_observations;
+/// use rngkit_analysis::registry;
+/// use rngkit_analysis::search::{Match, SearchSpec, search};
+///
+/// let entry = registry::find("glibc").unwrap();
+/// let obs = parse_observations(entry, "rand = 1804289383\nrand = 846930886").unwrap();
+/// let spec = SearchSpec::new(entry, obs, 0..=1000).threads(1);
+/// let mut found = Vec::new();
+/// search(&spec, |m| found.push(m.seed), |_| {}).unwrap();
+/// assert_eq!(found, vec![0, 1]);
+/// ```
 pub fn scan<'a, G: rngkit::registry::Gen<Rng = GlibcRandom>>(
     spec: &'a crate::search::SearchSpec,
     lay: &'a crate::observe::Layout,
@@ -495,6 +539,8 @@ impl GlibcPlan {
 
     /// The kernel: plain loops over batches of seeds, which the compiler
     /// vectorises for whichever features the caller enables.
+    // Lane loops index several arrays at once, the shape the vectoriser wants.
+    #[allow(clippy::needless_range_loop)]
     #[inline(always)]
     fn scan_body(&self, start: u32, count: u32, survivors: &mut Vec<u64>) {
         let end = u64::from(start) + u64::from(count);

@@ -211,6 +211,19 @@ fn php_scan<'a, G: Gen>(
 /// The seed-search kernel of `php` (PHP 7.1.0+: `init_genrand`, the
 /// MT19937 twist, ranges by rejection); two full words 227 apart need no
 /// search, as for `mt19937`.
+///
+/// ```
+/// use rngkit_analysis::observe::parse_observations;
+/// use rngkit_analysis::registry;
+/// use rngkit_analysis::search::{Match, SearchSpec, search};
+///
+/// let entry = registry::find("php").unwrap();
+/// let obs = parse_observations(entry, "mt-rand = 1328851649").unwrap();
+/// let spec = SearchSpec::new(entry, obs, 534000000..=534200000).threads(1);
+/// let mut found = Vec::new();
+/// search(&spec, |m| found.push(m.seed), |_| {}).unwrap();
+/// assert_eq!(found, vec![534142874]);
+/// ```
 pub fn scan_php<'a, G: Gen<Rng = Mt19937>>(spec: &'a SearchSpec, lay: &'a Layout) -> Plan<'a> {
     if let Some(found) = crate::generators::mt19937::pair_shortcut(spec, lay) {
         return Plan::Done(found);
@@ -226,6 +239,19 @@ pub fn scan_php<'a, G: Gen<Rng = Mt19937>>(spec: &'a SearchSpec, lay: &'a Layout
 
 /// The seed-search kernel of `php-mt-rand-php` (PHP 7.1.0+ with
 /// `MT_RAND_PHP`: PHP's twist bug, PHP 8.2's float scaling).
+///
+/// ```
+/// use rngkit_analysis::observe::parse_observations;
+/// use rngkit_analysis::registry;
+/// use rngkit_analysis::search::{Match, SearchSpec, search};
+///
+/// let entry = registry::find("php-mt-rand-php").unwrap();
+/// let obs = parse_observations(entry, "mt-rand = 1328851649").unwrap();
+/// let spec = SearchSpec::new(entry, obs, 658000000..=658200000).threads(1);
+/// let mut found = Vec::new();
+/// search(&spec, |m| found.push(m.seed), |_| {}).unwrap();
+/// assert_eq!(found, vec![658126103]);
+/// ```
 pub fn scan_mt_rand_php<'a, G: Gen>(spec: &'a SearchSpec, lay: &'a Layout) -> Plan<'a> {
     php_scan::<G>(
         spec,
@@ -238,6 +264,19 @@ pub fn scan_mt_rand_php<'a, G: Gen>(spec: &'a SearchSpec, lay: &'a Layout) -> Pl
 
 /// The seed-search kernel of `php5` (PHP 5.2.1 to 7.0.x: PHP's twist bug,
 /// `RAND_RANGE`).
+///
+/// ```
+/// use rngkit_analysis::observe::parse_observations;
+/// use rngkit_analysis::registry;
+/// use rngkit_analysis::search::{Match, SearchSpec, search};
+///
+/// let entry = registry::find("php5").unwrap();
+/// let obs = parse_observations(entry, "mt-rand = 1328851649").unwrap();
+/// let spec = SearchSpec::new(entry, obs, 658000000..=658200000).threads(1);
+/// let mut found = Vec::new();
+/// search(&spec, |m| found.push(m.seed), |_| {}).unwrap();
+/// assert_eq!(found, vec![658126103]);
+/// ```
 pub fn scan_php5<'a, G: Gen>(spec: &'a SearchSpec, lay: &'a Layout) -> Plan<'a> {
     php_scan::<G>(
         spec,
@@ -250,6 +289,19 @@ pub fn scan_php5<'a, G: Gen>(spec: &'a SearchSpec, lay: &'a Layout) -> Plan<'a> 
 
 /// The seed-search kernel of `php3` (PHP 3.0.7 to 5.2.0: Cokus's seeding,
 /// the MT19937 twist, `RAND_RANGE`).
+///
+/// ```
+/// use rngkit_analysis::observe::parse_observations;
+/// use rngkit_analysis::registry;
+/// use rngkit_analysis::search::{Match, SearchSpec, search};
+///
+/// let entry = registry::find("php3").unwrap();
+/// let obs = parse_observations(entry, "mt-rand = 1871584565").unwrap();
+/// let spec = SearchSpec::new(entry, obs, 1272900000..=1273000000).threads(1);
+/// let mut found = Vec::new();
+/// search(&spec, |m| found.push(m.seed), |_| {}).unwrap();
+/// assert_eq!(found, vec![1272978112, 1272978113]);
+/// ```
 pub fn scan_php3<'a, G: Gen>(spec: &'a SearchSpec, lay: &'a Layout) -> Plan<'a> {
     php_scan::<G>(
         spec,

@@ -162,6 +162,19 @@ use rngkit::WordRng;
 /// then only the twisted words the observed outputs need. Outputs beyond
 /// the first block, or an advance that reaches there, take the generic
 /// kernel.
+///
+/// ```
+/// use rngkit_analysis::observe::parse_observations;
+/// use rngkit_analysis::registry;
+/// use rngkit_analysis::search::{Match, SearchSpec, search};
+///
+/// let entry = registry::find("python").unwrap();
+/// let obs = parse_observations(entry, "random = 0.5335695080186286\nrandom = 0.23431290020352957").unwrap();
+/// let spec = SearchSpec::new(entry, obs, 3_000_000_000u64..=3_000_000_200u64).threads(1);
+/// let mut found = Vec::new();
+/// search(&spec, |m| found.push(m.seed), |_| {}).unwrap();
+/// assert_eq!(found, vec![3000000123]);
+/// ```
 pub fn scan<'a, G: rngkit::registry::Gen<Rng = Mt19937>>(
     spec: &'a SearchSpec,
     lay: &'a Layout,
@@ -217,6 +230,8 @@ fn chunk_avx512(checks: &[Vec<(usize, u32, u32)>], start: u32, count: u32, out: 
     chunk_body(checks, start, count, out);
 }
 
+// Lane loops index several arrays at once, the shape the vectoriser wants.
+#[allow(clippy::needless_range_loop)]
 #[inline(always)]
 fn chunk_body(checks: &[Vec<(usize, u32, u32)>], start: u32, count: u32, out: &mut Vec<u64>) {
     let a = *Mt19937::new(19_650_218).block();

@@ -50,7 +50,8 @@ pub fn identify(rng: &Engine, max_advance: Option<u64>) -> Option<Identified> {
             if advance < 0 || max_advance.is_some_and(|n| advance as u64 > n) {
                 continue;
             }
-            let i = p.max(0) as usize + 1;
+            // Word 0 of an untwisted block is not trusted (nothing twisted into it).
+            let i = p.max(0) as usize + 2;
             let x = |k: usize| window[(k as i64 - p) as usize];
             if i + 2 >= N
                 || (i as i64 + 2) >= p + N as i64
