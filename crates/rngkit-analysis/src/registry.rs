@@ -66,6 +66,7 @@ pub struct Entry {
     seed_bits: Option<SeedBitsFn>,
     identify: Option<IdentifyFn>,
     identify_unbounded: bool,
+    search_bits: Option<u32>,
 }
 
 impl fmt::Debug for Entry {
@@ -139,6 +140,19 @@ impl Entry {
     /// Whether `seed-search` has a kernel.
     pub fn can_search_seeds(&self) -> bool {
         self.scan.is_some()
+    }
+
+    /// The width of the seeds `seed-search` covers: the seed kind's, or 32
+    /// for GENs whose wider seeds only matter through their low 32 bits
+    /// (PHP's `mt_srand`) or whose 32-bit seeds are the ones searched
+    /// (CPython's and Ruby's integers of any size); `None` without a search.
+    ///
+    /// ```
+    /// let php = rngkit_analysis::registry::find("php").unwrap();
+    /// assert_eq!(php.seed_search_bits(), Some(32));
+    /// ```
+    pub fn seed_search_bits(&self) -> Option<u32> {
+        self.search_bits.or(self.spec.info().seed_kind.bits())
     }
 
     /// Whether `identify` has a method.
@@ -301,6 +315,7 @@ pub fn entry<G: Gen>() -> Builder<G> {
             seed_bits: seedable.then_some(seed_bits::<G> as SeedBitsFn),
             identify: None,
             identify_unbounded: false,
+            search_bits: None,
         },
         generator: PhantomData,
     }
@@ -384,6 +399,19 @@ impl<G: Gen> Builder<G> {
     /// A seed-search kernel of the GEN's own.
     pub fn scan(mut self, scan: ScanFn) -> Self {
         self.entry.scan = Some(scan);
+        self
+    }
+
+    /// Seed search over the 32-bit seeds `0..2^32` for a GEN whose seed
+    /// kind is wider (PHP's int, of which `mt_srand` keeps the low 32 bits)
+    /// or unbounded (CPython, Ruby: their 32-bit seeds); with the generic
+    /// kernel unless [`scan`](Builder::scan) gives one.
+    pub fn seeds_u32(mut self) -> Self {
+        self.entry.search_bits = Some(32);
+        self.entry.seed_bits = Some(seed_bits::<G> as SeedBitsFn);
+        if self.entry.scan.is_none() {
+            self.entry.scan = Some(crate::search::generic_scan::<G> as ScanFn);
+        }
         self
     }
 
@@ -473,7 +501,7 @@ pub fn entry_of(rng: &Engine) -> &'static Entry {
 /// The catalogue, one line per GEN.
 #[rustfmt::skip]
 fn entries() -> Vec<Entry> {
-    use crate::generators::{mt19937, splitmix64, tinymt32, xorshift32, xorshift128};
+    use crate::generators::{mt19937, php, splitmix64, tinymt32, xorshift32, xorshift128};
     use rngkit::engines::{bdsp::BdspGen, mars::MarsGen, megacrush::MegaCrushGen};
     use rngkit::engines::{unity::UnityGen, unity_math::UnityMathGen};
     use rngkit::generators as g;
@@ -491,16 +519,16 @@ fn entries() -> Vec<Entry> {
         entry::<g::SplitMix64>().jump().distance().period(periods::p2_64).recover(splitmix64::recover).identify(splitmix64::identify).done(),
         entry::<g::TinyMt32>().jump().distance().period(periods::p127).linear().identify(tinymt32::identify).done(),
         entry::<UnityMathGen>().jump().distance().period(periods::p32).linear().identify(xorshift32::identify).done(),
-        entry::<rt::php::PhpGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::php::PhpGen>).scan(mt19937::scan::<rt::php::PhpGen>).identify_unbounded(mt19937::identify).done(),
-        entry::<rt::php::PhpMtRandPhpGen>().done(),
-        entry::<rt::php::Php5Gen>().done(),
-        entry::<rt::php::Php3Gen>().done(),
+        entry::<rt::php::PhpGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::php::PhpGen>).scan(php::scan_php::<rt::php::PhpGen>).seeds_u32().identify_unbounded(mt19937::identify).done(),
+        entry::<rt::php::PhpMtRandPhpGen>().scan(php::scan_mt_rand_php::<rt::php::PhpMtRandPhpGen>).seeds_u32().done(),
+        entry::<rt::php::Php5Gen>().scan(php::scan_php5::<rt::php::Php5Gen>).seeds_u32().done(),
+        entry::<rt::php::Php3Gen>().scan(php::scan_php3::<rt::php::Php3Gen>).seeds_u32().done(),
         entry::<rt::php_random::PhpMt19937Gen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::php_random::PhpMt19937Gen>).scan(mt19937::scan::<rt::php_random::PhpMt19937Gen>).identify_unbounded(mt19937::identify).done(),
         entry::<rt::php_random::PhpPcg64Gen>().done(),
         entry::<rt::php_random::PhpXoshiro256ssGen>().jump().distance().period(periods::p256).linear().done(),
-        entry::<rt::python::PythonGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::python::PythonGen>).done(),
-        entry::<rt::ruby::RubyGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::ruby::RubyGen>).done(),
-        entry::<rt::glibc::GlibcGen>().jump().done(),
+        entry::<rt::python::PythonGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::python::PythonGen>).scan(crate::generators::python::scan::<rt::python::PythonGen>).seeds_u32().identify(crate::generators::python::identify).done(),
+        entry::<rt::ruby::RubyGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::ruby::RubyGen>).scan(mt19937::scan::<rt::ruby::RubyGen>).seeds_u32().identify(crate::generators::ruby::identify).done(),
+        entry::<rt::glibc::GlibcGen>().jump().recover(crate::generators::glibc::recover::<rt::glibc::GlibcGen>).scan(crate::generators::glibc::scan::<rt::glibc::GlibcGen>).done(),
         entry::<rt::drand48::Drand48Gen>().done(),
         entry::<rt::java::JavaGen>().done(),
         entry::<rt::java_splittable::SplittableRandomGen>().done(),

@@ -127,6 +127,22 @@ pub fn generators_help() -> String {
         let info = e.info();
         out.push_str(&format!("  {:<18} {}\n", info.name, info.summary));
         out.push_str(&format!("  {:<18} --seed: {}\n", "", info.seed_doc));
+        let mut can = Vec::new();
+        if e.can_recover() {
+            can.push("recover".to_string());
+        }
+        if e.can_search_seeds() {
+            match e.seed_search_bits() {
+                Some(bits) => can.push(format!("seed-search ({bits}-bit seeds)")),
+                None => can.push("seed-search".to_string()),
+            }
+        }
+        if e.can_identify() {
+            can.push("identify".to_string());
+        }
+        if !can.is_empty() {
+            out.push_str(&format!("  {:<18} cracking: {}\n", "", can.join(", ")));
+        }
     }
     out.push_str("\nSTATE WORDS (--state, and what `rngkit state` prints; hex, zero-padded):\n");
     for e in registry::all() {

@@ -98,6 +98,12 @@ impl Fixtures {
             .map(|i| format!("floor 6 = {}\n", i * 7 % 6))
             .collect();
         write("obs-js-dice", dice.as_bytes());
+        write("obs-php-min-max", b"mt-rand 5 1 = 3\n");
+        write("obs-php-outside", b"mt-rand 0 99 = 100\n");
+        write("obs-php-one", b"mt-rand = 5\n");
+        write("obs-python-one", b"random = 0.5\n");
+        write("obs-glibc-few", b"rand = 5\nrand = 6\n");
+        write("obs-glibc-negative", b"rand = -1\n");
         Fixtures { dir }
     }
 
@@ -584,6 +590,121 @@ fn rows(f: &Fixtures) -> Vec<Row> {
                 "x",
             ],
             "--max-advance",
+        ),
+        // The runtime GENs (PHP, CPython, Ruby, glibc): unknown versions,
+        // empty ranges the runtime rejects, values no draw gives, seeds
+        // outside the searched space.
+        row(
+            &["gen", "php9", "--seed", "1", "mt-rand"],
+            "unknown generator `php9`",
+        ),
+        row(
+            &["seed-search", "php-5.3", "--seeds", "0..1"],
+            "unknown generator",
+        ),
+        row(
+            &["gen", "php", "--seed", "1", "mt-rand", "5", "1"],
+            "Argument #2 ($max)",
+        ),
+        row(
+            &["gen", "php5", "--seed", "1", "mt-rand", "5", "1"],
+            "max(1) is smaller than min(5)",
+        ),
+        row(
+            &["gen", "php3", "--seed", "1", "mt-rand", "5", "1"],
+            "max(1) is smaller than min(5)",
+        ),
+        row(
+            &["gen", "python", "--seed", "1", "randint", "5", "1"],
+            "empty range for randint",
+        ),
+        row(
+            &["gen", "python", "--seed", "1", "randrange", "5", "5"],
+            "empty range for randrange",
+        ),
+        row(&["gen", "ruby", "--seed", "1", "rand-int", "0"], "N >= 1"),
+        row(
+            &["gen", "php", "--seed", "0x1000000000000000000", "mt-rand"],
+            "does not fit php's 64-bit seed",
+        ),
+        row(
+            &[
+                "seed-search",
+                "php",
+                "--observations",
+                &p("obs-php-min-max"),
+                "--seeds",
+                "0..5",
+            ],
+            "line 1: mt_rand(): Argument #2",
+        ),
+        row(
+            &[
+                "seed-search",
+                "php",
+                "--observations",
+                &p("obs-php-outside"),
+                "--seeds",
+                "0..5",
+            ],
+            "is not a value `mt-rand 0 99` can give",
+        ),
+        row(
+            &[
+                "seed-search",
+                "php",
+                "--observations",
+                &p("obs-php-one"),
+                "--seeds",
+                "0..0x100000001",
+            ],
+            "leaves php's 32-bit seed space",
+        ),
+        row(
+            &[
+                "seed-search",
+                "python",
+                "--observations",
+                &p("obs-python-one"),
+                "--seeds",
+                "-5..5",
+            ],
+            "leaves python's 32-bit seed space",
+        ),
+        row(
+            &[
+                "seed-search",
+                "glibc",
+                "--observations",
+                &p("obs-glibc-few"),
+                "--seeds",
+                "0..0x100000001",
+            ],
+            "leaves glibc's 32-bit seed space",
+        ),
+        row(
+            &[
+                "seed-search",
+                "php",
+                "--observations",
+                &p("obs-php-one"),
+                "--seeds",
+                "2026-13-01T00:00:00Z..2026-11-02T00:00:00Z",
+            ],
+            "--seeds",
+        ),
+        row(
+            &["recover", "glibc", "--observations", &p("obs-glibc-few")],
+            "31 consecutive rand() outputs",
+        ),
+        row(
+            &[
+                "recover",
+                "glibc",
+                "--observations",
+                &p("obs-glibc-negative"),
+            ],
+            "`-1` is not a value `rand` can give",
         ),
         row_os(
             &[

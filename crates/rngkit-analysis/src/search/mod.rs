@@ -30,6 +30,7 @@
 //! ```
 
 pub mod mt;
+pub mod php;
 
 use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -188,7 +189,7 @@ pub fn search(
             spec.entry.name()
         )));
     };
-    if spec.entry.info().seed_kind.bits() == Some(32)
+    if spec.entry.seed_search_bits() == Some(32)
         && *spec.seeds.end() > u64::from(u32::MAX)
         && !spec.seeds.is_empty()
     {

@@ -32,6 +32,14 @@ GENs with signed int seeds (unity) take and print negative seeds: -5..10.
 A window of UTC times, 2026-11-01T00:00:00Z..2026-11-02T00:00:00Z, means the
 Unix seconds in it (srand(time(NULL))-style seeds).
 The default range is the GEN's whole 32-bit seed space (64-bit seeds need --seeds).
+PHP's mt_srand keeps the low 32 bits of its int, so php, php-mt-rand-php, php5
+and php3 search 0..2^32 (S + k*2^32 is the same seed); python and ruby search
+their one-word seeds 0..2^32 (larger ones: recover the state, then identify).
+
+PHP: `mt-rand`, `mt-rand MIN MAX` and `rand MIN MAX` run a vector kernel per era
+(php: PHP 7.1+, rejection-aware; php5 and php-mt-rand-php: PHP's twist bug and
+float scaling; php3: Cokus's seeding); glibc runs without stepping (srand's
+table is linear in the outputs); python runs init_by_array 16 seeds at a time.
 
 mt19937/mars observations within the first 624 outputs (advance included) run a
 kernel that computes only the words they need, with AVX-512 or AVX2 when the CPU
@@ -42,7 +50,9 @@ EXAMPLES:
   echo 'u32 = 1791095845' | rngkit seed-search mt19937 --seeds 0..1000
   rngkit gen unity --seed -12345 --advance 40 -n 2 u32 > words.txt
   sed 's/^/u32 = /' words.txt > obs.txt
-  rngkit seed-search unity --seeds=-20000..0 --max-advance 100 < obs.txt"
+  rngkit seed-search unity --seeds=-20000..0 --max-advance 100 < obs.txt
+  printf 'mt-rand 1 100 = %s\\n' 7 75 16 98 99 63 42 76 85 5 > rolls.txt
+  rngkit seed-search php --observations rolls.txt --seeds 2026-11-01T00:00:00Z..2026-11-02T00:00:00Z"
         .to_string()
 }
 
@@ -88,7 +98,10 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
     let entry = args.generator;
     let name = entry.name();
     let kind = entry.info().seed_kind;
-    let Some(bits) = kind.bits() else {
+    let Some(bits) = entry
+        .seed_search_bits()
+        .filter(|_| entry.can_search_seeds())
+    else {
         return Err(CliError::usage(format_args!(
             "{name} has no fixed-width integer seed to search; use `rngkit recover {name}`"
         )));
@@ -235,8 +248,14 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
 /// GEN writes seeds.
 fn parse_seeds(entry: &Entry, text: Option<&str>) -> Result<(i128, i128), CliError> {
     let name = entry.name();
-    let kind = entry.info().seed_kind;
-    let bits = kind.bits().unwrap_or(64);
+    let bits = entry.seed_search_bits().unwrap_or(64);
+    // A GEN whose wider seed is searched over 32 bits (PHP keeps the low 32
+    // bits of its int; CPython and Ruby take integers of any size) searches
+    // 0..2^32 as unsigned seeds.
+    let kind = match entry.info().seed_kind {
+        k if k.bits() == Some(bits) => k,
+        _ => SeedKind::U32,
+    };
     let (space_start, space_end): (i128, i128) = match kind {
         SeedKind::I32 => (i128::from(i32::MIN), i128::from(i32::MAX)),
         SeedKind::I64 => (i128::from(i64::MIN), i128::from(i64::MAX)),
@@ -244,8 +263,11 @@ fn parse_seeds(entry: &Entry, text: Option<&str>) -> Result<(i128, i128), CliErr
         _ => (0, i128::from(u64::MAX)),
     };
     // Values the seed type cannot write but whose bits fit (a u32 above
-    // i32::MAX for an int seed) are accepted as their two's complement.
-    let (accept_min, accept_max): (i128, i128) = if bits == 32 {
+    // i32::MAX for an int seed) are accepted as their two's complement;
+    // CPython and Ruby seed with the absolute value, so no negative there.
+    let (accept_min, accept_max): (i128, i128) = if entry.info().seed_kind == SeedKind::Unbounded {
+        (0, i128::from(u32::MAX))
+    } else if bits == 32 {
         (i128::from(i32::MIN), i128::from(u32::MAX))
     } else {
         (i128::from(i64::MIN), i128::from(u64::MAX))

@@ -1,0 +1,320 @@
+//! The analysis of CPython's `random` (`python`): the seed of
+//! `random.seed(int)` from a state (inverting `init_by_array`), and a
+//! seed-search kernel over the 32-bit seeds. State recovery is MT19937's
+//! ([`crate::generators::mt19937::recover`]): 624 `getrandbits(32)` words
+//! directly, and any other revealed bits (`random()` floats give the top 27
+//! and 26 bits of two words, `getrandbits(k)` the top `k`) as GF(2)
+//! equations.
+//!
+//! `random.seed(S)` keeps `|S|`: a seed found here stands for `-S` too.
+//! The searched seeds are `0..2^32` (one key word); identification inverts
+//! keys of up to two words (seeds below 2^64).
+
+use rngkit::generators::Mt19937;
+use rngkit::number::BigInt;
+use rngkit::registry::Engine;
+
+use crate::identify::Identified;
+use crate::mt::untwist;
+use crate::observe::Layout;
+use crate::search::{Plan, SearchSpec, generic_scan};
+
+const N: usize = 624;
+const MUL_FIRST: u32 = 1_664_525;
+const MUL_SECOND: u32 = 1_566_083_941;
+
+fn mix(x: u32, mul: u32) -> u32 {
+    (x ^ (x >> 30)).wrapping_mul(mul)
+}
+
+/// The key of `init_by_array(key)` (CPython's `random.seed`) that wrote
+/// `block` (words `1..624` and the top bit of word 0; the seeding sets
+/// word 0 to `0x80000000`), for keys of up to `max_words` words (at most
+/// 600). `None` when no such key exists.
+///
+/// The second loop of `init_by_array` is undone word by word; the first
+/// loop then reads `C[i] = (A[i] ^ mix(C[i-1])) + key[j] + j` for `i >= 3`
+/// (`A` the `init_genrand(19650218)` block, `j = (i - 1) mod len`), which
+/// gives each key word directly; the key is confirmed by seeding forwards.
+///
+/// ```
+/// use rngkit::generators::Mt19937;
+/// use rngkit_analysis::generators::python::init_by_array_key;
+///
+/// let block = *Mt19937::init_by_array(&[0xdead_beef, 7]).block();
+/// assert_eq!(init_by_array_key(&block, 4), Some(vec![0xdead_beef, 7]));
+/// ```
+pub fn init_by_array_key(block: &[u32; N], max_words: usize) -> Option<Vec<u32>> {
+    let f = block;
+    // The block after the first loop, C[1..624].
+    let mut c = [0u32; N];
+    c[1] = f[1].wrapping_add(1) ^ mix(f[N - 1], MUL_SECOND);
+    c[2] = f[2].wrapping_add(2) ^ mix(c[1], MUL_SECOND);
+    for i in 3..N {
+        c[i] = f[i].wrapping_add(i as u32) ^ mix(f[i - 1], MUL_SECOND);
+    }
+    let a = Mt19937::new(19_650_218);
+    let a = a.block();
+    let d: Vec<u32> = (3..N)
+        .map(|i| c[i].wrapping_sub(a[i] ^ mix(c[i - 1], MUL_FIRST)))
+        .collect();
+    for len in 1..=max_words.min(600) {
+        // d[i - 3] = key[(i - 1) % len] + (i - 1) % len.
+        let mut key = vec![None; len];
+        let consistent = (3..N).all(|i| {
+            let j = (i - 1) % len;
+            let word = d[i - 3].wrapping_sub(j as u32);
+            *key[j].get_or_insert(word) == word
+        });
+        if !consistent {
+            continue;
+        }
+        let key: Vec<u32> = key.into_iter().map(|k| k.unwrap_or(0)).collect();
+        let seeded = Mt19937::init_by_array(&key);
+        let same = seeded.block()[1..] == f[1..] && (seeded.block()[0] ^ f[0]) >> 31 == 0;
+        if same {
+            return Some(key);
+        }
+    }
+    None
+}
+
+/// `identify` for `python`: untwists the state back block by block (at
+/// most `max_advance / 624 + 2` blocks, else 2^16) and, at each block, tries
+/// every alignment of the seeded block `F` in the window (a state recovered
+/// from outputs is any 624 consecutive words, not one of the generator's
+/// own blocks): six consecutive words of `F` give the key of a seed below
+/// 2^64 (one or two words, see [`init_by_array_key`]), confirmed by seeding
+/// forwards and comparing 624 outputs.
+///
+/// ```
+/// use rngkit::number::BigInt;
+/// use rngkit_analysis::generators::python::identify;
+/// use rngkit_analysis::identify::Identified;
+///
+/// let python = rngkit_analysis::registry::find("python").unwrap();
+/// let mut rng = python.seed(&BigInt::from(20260601), &Default::default()).unwrap();
+/// rng.discard(1000);
+/// assert_eq!(identify(&rng, None), Some(Identified { seed: 20260601, advance: 1000 }));
+/// ```
+pub fn identify(rng: &Engine, max_advance: Option<u64>) -> Option<Identified> {
+    let mt = rng.downcast_ref::<Mt19937>()?;
+    let twists = max_advance.map_or(1 << 16, |n| n / N as u64 + 2);
+    let left = i64::from(mt.left());
+    let a = Mt19937::new(19_650_218);
+    let a = a.block();
+    let mut window = *mt.block();
+    for t in 0..=twists as i64 {
+        if t > 0 {
+            window = untwist(&window);
+        }
+        // The window holds F[i] at index i - p, for i in max(p, 0)..min(624, p + 624).
+        for p in -(N as i64) + 8..N as i64 - 8 {
+            let advance = N as i64 * t + p - left;
+            if advance < 0 || max_advance.is_some_and(|n| advance as u64 > n) {
+                continue;
+            }
+            let lo = p.max(0).max(2) as usize;
+            let f = |i: usize| window[(i as i64 - p) as usize];
+            // C[i] = (F[i] + i) ^ mix(F[i - 1]) for i >= 3.
+            let c = |i: usize| f(i).wrapping_add(i as u32) ^ mix(f(i - 1), MUL_SECOND);
+            let d = |i: usize| c(i).wrapping_sub(a[i] ^ mix(c(i - 1), MUL_FIRST));
+            let i = lo + 2;
+            if i + 3 >= N || (i as i64 + 3) >= p + N as i64 {
+                continue;
+            }
+            let ds = [d(i), d(i + 1), d(i + 2), d(i + 3)];
+            let key = if ds[0] == ds[1] && ds[1] == ds[2] && ds[2] == ds[3] {
+                vec![ds[0]]
+            } else if ds[0] == ds[2] && ds[1] == ds[3] {
+                // d[i] = key[(i - 1) % 2] + (i - 1) % 2.
+                let j = (i - 1) % 2;
+                let mut key = [0u32; 2];
+                key[j] = ds[0].wrapping_sub(j as u32);
+                key[1 - j] = ds[1].wrapping_sub((1 - j) as u32);
+                key.to_vec()
+            } else {
+                continue;
+            };
+            let seed = key
+                .iter()
+                .rev()
+                .fold(0u64, |acc, &w| (acc << 32) | u64::from(w));
+            let mut check = rngkit::runtimes::python::seed(&BigInt::from(seed));
+            check.discard(advance as u64);
+            let mut given = mt.clone();
+            if (0..N).all(|_| check.next_word() == given.next_word()) {
+                return Some(Identified {
+                    seed,
+                    advance: advance as u64,
+                });
+            }
+        }
+    }
+    None
+}
+
+use rngkit::WordRng;
+
+/// The seed-search kernel of `python` over 32-bit seeds: `init_by_array`
+/// with the one-word key `[S]`, for 64 seeds side by side (plain loops the
+/// compiler vectorises, built for AVX-512 as well and picked at run time),
+/// then only the twisted words the observed outputs need. Outputs beyond
+/// the first block, or an advance that reaches there, take the generic
+/// kernel.
+///
+/// ```
+/// use rngkit_analysis::observe::parse_observations;
+/// use rngkit_analysis::registry;
+/// use rngkit_analysis::search::{Match, SearchSpec, search};
+///
+/// let entry = registry::find("python").unwrap();
+/// let obs = parse_observations(entry, "random = 0.5335695080186286\nrandom = 0.23431290020352957").unwrap();
+/// let spec = SearchSpec::new(entry, obs, 3_000_000_000u64..=3_000_000_200u64).threads(1);
+/// let mut found = Vec::new();
+/// search(&spec, |m| found.push(m.seed), |_| {}).unwrap();
+/// assert_eq!(found, vec![3000000123]);
+/// ```
+pub fn scan<'a, G: rngkit::registry::Gen<Rng = Mt19937>>(
+    spec: &'a SearchSpec,
+    lay: &'a Layout,
+) -> Plan<'a> {
+    let k = spec.max_advance_value();
+    let fits = !lay.constraints.is_empty()
+        && lay
+            .constraints
+            .iter()
+            .all(|c| c.offset.checked_add(k).is_some_and(|p| p < N as u64));
+    if !fits {
+        return generic_scan::<G>(spec, lay);
+    }
+    let checks: Vec<Vec<(usize, u32, u32)>> = (0..=k)
+        .map(|a| {
+            lay.constraints
+                .iter()
+                .map(|c| {
+                    (
+                        (c.offset + a) as usize,
+                        c.known.mask as u32,
+                        c.known.value as u32,
+                    )
+                })
+                .collect()
+        })
+        .collect();
+    Plan::Scan(Box::new(move |first, count, survivors| {
+        scan_chunk(&checks, first as u32, count as u32, survivors)
+    }))
+}
+
+/// Seeds a batch holds: four AVX-512 vectors side by side, so that four
+/// independent dependency chains hide the multiplier's latency.
+const LANES: usize = 64;
+
+fn scan_chunk(checks: &[Vec<(usize, u32, u32)>], start: u32, count: u32, out: &mut Vec<u64>) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx512f") {
+        // SAFETY: the CPU has the feature the function is compiled for.
+        #[allow(unsafe_code)]
+        unsafe {
+            chunk_avx512(checks, start, count, out)
+        };
+        return;
+    }
+    chunk_body(checks, start, count, out);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn chunk_avx512(checks: &[Vec<(usize, u32, u32)>], start: u32, count: u32, out: &mut Vec<u64>) {
+    chunk_body(checks, start, count, out);
+}
+
+// Lane loops index several arrays at once, the shape the vectoriser wants.
+#[allow(clippy::needless_range_loop)]
+#[inline(always)]
+fn chunk_body(checks: &[Vec<(usize, u32, u32)>], start: u32, count: u32, out: &mut Vec<u64>) {
+    let a = *Mt19937::new(19_650_218).block();
+    let mut mt = vec![[0u32; LANES]; N];
+    let end = u64::from(start) + u64::from(count);
+    let mut base = u64::from(start);
+    while base < end {
+        let lanes = (end - base).min(LANES as u64) as usize;
+        let key: [u32; LANES] = core::array::from_fn(|l| (base + l as u64) as u32);
+        // init_by_array(key = [S]): the first loop's 624 steps (the first
+        // 623 read the init_genrand(19650218) words, the last one word 1
+        // again)...
+        let mut prev = [a[0]; LANES];
+        for i in 1..N {
+            for l in 0..LANES {
+                prev[l] = (a[i] ^ mix(prev[l], MUL_FIRST)).wrapping_add(key[l]);
+            }
+            mt[i] = prev;
+        }
+        // mt[0] = mt[623] (it is `prev`); then i = 1 once more.
+        for l in 0..LANES {
+            prev[l] = (mt[1][l] ^ mix(prev[l], MUL_FIRST)).wrapping_add(key[l]);
+        }
+        mt[1] = prev;
+        // ... and the second loop's 623, from i = 2.
+        for i in 2..N {
+            for l in 0..LANES {
+                prev[l] = (mt[i][l] ^ mix(prev[l], MUL_SECOND)).wrapping_sub(i as u32);
+            }
+            mt[i] = prev;
+        }
+        // mt[0] = mt[623], then i = 1 once more.
+        for l in 0..LANES {
+            prev[l] = (mt[1][l] ^ mix(prev[l], MUL_SECOND)).wrapping_sub(1);
+        }
+        mt[1] = prev;
+        mt[0] = [0x8000_0000; LANES];
+        let mut hits = 0u64;
+        for list in checks {
+            let mut alive = if lanes == 64 {
+                u64::MAX
+            } else {
+                (1u64 << lanes) - 1
+            };
+            for &(p, mask, value) in list {
+                let mut ok = 0u64;
+                for l in 0..LANES {
+                    let word = twisted(&mt, p, l);
+                    ok |= u64::from(rngkit::generators::temper(word) & mask == value) << l;
+                }
+                alive &= ok;
+                if alive == 0 {
+                    break;
+                }
+            }
+            hits |= alive;
+        }
+        while hits != 0 {
+            let l = hits.trailing_zeros();
+            hits &= hits - 1;
+            out.push(base + u64::from(l));
+        }
+        base += LANES as u64;
+    }
+}
+
+/// Word `p` of the first twisted block (lane `l`), from the seeded block;
+/// words from 227 on read the twisted word `p - 227`.
+#[inline(always)]
+fn twisted(mt: &[[u32; LANES]], p: usize, l: usize) -> u32 {
+    let upper = |x: u32| x & 0x8000_0000;
+    let f = |u: u32, v: u32| {
+        let y = upper(u) | (v & 0x7fff_ffff);
+        (y >> 1) ^ (0u32.wrapping_sub(y & 1) & 0x9908_b0df)
+    };
+    if p < N - 397 {
+        mt[p + 397][l] ^ f(mt[p][l], mt[p + 1][l])
+    } else {
+        let next = if p + 1 < N {
+            mt[p + 1][l]
+        } else {
+            twisted(mt, 0, l)
+        };
+        twisted(mt, p - (N - 397), l) ^ f(mt[p][l], next)
+    }
+}

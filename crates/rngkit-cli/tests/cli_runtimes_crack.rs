@@ -1,0 +1,268 @@
+//! Cracking the runtime GENs through the binary, round trip: outputs from
+//! `rngkit gen` (held to PHP, CPython, Ruby and glibc by the core crate's
+//! oracle tests) give back the seed (`seed-search`, `identify`) or the
+//! state (`recover`), and the predictions match what `gen` draws next.
+//! Time windows (`--seeds 2026-11-01T00:00:00Z..2026-11-02T00:00:00Z`) for
+//! PHP and glibc; exit 1 on a contradiction, exit 3 with the count when
+//! underdetermined.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn rngkit_in(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rngkit"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the rngkit binary runs");
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn ok_lines(args: &[&str], stdin: &str) -> Vec<String> {
+    let out = rngkit_in(args, stdin);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// `n` draws of `draw` after `--seed seed --advance advance`, as observation lines.
+fn observed(name: &str, seed: &str, advance: u64, n: usize, draw: &[&str]) -> String {
+    let adv = advance.to_string();
+    let count = n.to_string();
+    let mut args = vec!["gen", name, "--seed", seed, "--advance", &adv, "-n", &count];
+    args.extend_from_slice(draw);
+    ok_lines(&args, "")
+        .iter()
+        .map(|v| format!("{} = {v}\n", draw.join(" ")))
+        .collect()
+}
+
+/// 2026-11-01T13:37:00Z in Unix seconds.
+const PLANTED_TIME: &str = "1793540220";
+const WINDOW: &str = "2026-11-01T00:00:00Z..2026-11-02T00:00:00Z";
+
+#[test]
+fn php_seed_from_a_time_window_predicts_the_next_roll() {
+    // mt_srand(time()); ten mt_rand(1, 100) rolls seen: which second, and
+    // what comes next?
+    let rolls = observed("php", PLANTED_TIME, 0, 10, &["mt-rand", "1", "100"]);
+    let found = ok_lines(&["seed-search", "php", "--seeds", WINDOW], &rolls);
+    assert_eq!(found, [PLANTED_TIME]);
+    let all = ok_lines(
+        &[
+            "gen", "php", "--seed", &found[0], "-n", "13", "mt-rand", "1", "100",
+        ],
+        "",
+    );
+    let truth = observed("php", PLANTED_TIME, 0, 13, &["mt-rand", "1", "100"]);
+    let truth: Vec<&str> = truth
+        .lines()
+        .map(|l| l.rsplit(' ').next().unwrap())
+        .collect();
+    assert_eq!(all, truth);
+    // The other eras' kernels on the same window.
+    for name in ["php5", "php3", "php-mt-rand-php"] {
+        let rolls = observed(name, PLANTED_TIME, 0, 10, &["mt-rand", "1", "100"]);
+        let found = ok_lines(&["seed-search", name, "--seeds", WINDOW], &rolls);
+        assert!(
+            found.contains(&PLANTED_TIME.to_string()),
+            "{name}: {found:?}"
+        );
+    }
+}
+
+#[test]
+fn php_skips_and_advances() {
+    // Two exact mt_rand() outputs with 5 unseen calls between, 3 calls after seeding.
+    let first = observed("php", "123456789", 3, 1, &["mt-rand"]);
+    let second = observed("php", "123456789", 9, 1, &["mt-rand"]);
+    let text = format!("{first}skip 5\n{second}");
+    let found = ok_lines(
+        &[
+            "seed-search",
+            "php",
+            "--seeds",
+            "123000000..124000000",
+            "--max-advance",
+            "4",
+        ],
+        &text,
+    );
+    assert_eq!(found, ["123456789 advance=3"]);
+}
+
+#[test]
+fn glibc_seed_from_a_time_window() {
+    let outputs = observed("glibc", PLANTED_TIME, 0, 2, &["rand"]);
+    let found = ok_lines(&["seed-search", "glibc", "--seeds", WINDOW], &outputs);
+    assert_eq!(found, [PLANTED_TIME]);
+}
+
+#[test]
+fn glibc_state_predicts_exactly_and_counts_when_short() {
+    let text = observed("glibc", "31337", 50, 160, &["rand"]);
+    let predicted = ok_lines(&["recover", "glibc", "--predict", "5", "rand"], &text);
+    let truth = ok_lines(
+        &[
+            "gen",
+            "glibc",
+            "--seed",
+            "31337",
+            "--advance",
+            "210",
+            "-n",
+            "5",
+            "rand",
+        ],
+        "",
+    );
+    assert_eq!(predicted, truth);
+    let back = ok_lines(&["recover", "glibc", "--predict", "-3", "rand"], &text);
+    let before = ok_lines(
+        &[
+            "gen",
+            "glibc",
+            "--seed",
+            "31337",
+            "--advance",
+            "47",
+            "-n",
+            "3",
+            "rand",
+        ],
+        "",
+    );
+    assert_eq!(back, before.into_iter().rev().collect::<Vec<_>>());
+    // 40 outputs: exit 3 with the number of states.
+    let short: String = text.lines().take(40).map(|l| format!("{l}\n")).collect();
+    let out = rngkit_in(&["recover", "glibc"], &short);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.starts_with("error: ") && stderr.contains("states fit"),
+        "{stderr}"
+    );
+    // An altered output contradicts the recurrence: exit 1.
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    lines[70] = "rand = 7".into();
+    let out = rngkit_in(&["recover", "glibc"], &lines.join("\n"));
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn php_contradiction_finds_no_seed() {
+    // mt_rand(0, 0) is always 0.
+    let out = rngkit_in(
+        &["seed-search", "php", "--seeds", "0..100000"],
+        "mt-rand 0 1 = 0\nmt-rand 0 0 = 0\nmt-rand = 5\nmt-rand = 5\n",
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.starts_with("error: no seed"), "{stderr}");
+}
+
+#[test]
+fn python_state_from_words_then_seed_and_predictions() {
+    let text = observed("python", "3000000123", 2000, 624, &["getrandbits", "32"]);
+    let next = ok_lines(&["recover", "python", "--predict", "3", "random"], &text);
+    let truth = ok_lines(
+        &[
+            "gen",
+            "python",
+            "--seed",
+            "3000000123",
+            "--advance",
+            "2624",
+            "-n",
+            "3",
+            "random",
+        ],
+        "",
+    );
+    assert_eq!(next, truth);
+    let back = ok_lines(
+        &["recover", "python", "--predict", "-2", "getrandbits", "32"],
+        &text,
+    );
+    let before = ok_lines(
+        &[
+            "gen",
+            "python",
+            "--seed",
+            "3000000123",
+            "--advance",
+            "1998",
+            "-n",
+            "2",
+            "getrandbits",
+            "32",
+        ],
+        "",
+    );
+    assert_eq!(back, before.into_iter().rev().collect::<Vec<_>>());
+    let state = ok_lines(&["recover", "python"], &text);
+    let id = ok_lines(&["identify", "python", "--state", &state[0]], "");
+    assert_eq!(id, ["seed=3000000123 advance=2000"]);
+}
+
+#[test]
+fn python_state_from_floats_and_underdetermined_count() {
+    let text = observed("python", "7", 0, 700, &["random"]);
+    let next = ok_lines(&["recover", "python", "--predict", "2", "random"], &text);
+    let truth = ok_lines(
+        &[
+            "gen",
+            "python",
+            "--seed",
+            "7",
+            "--advance",
+            "1400",
+            "-n",
+            "2",
+            "random",
+        ],
+        "",
+    );
+    assert_eq!(next, truth);
+    let short: String = text.lines().take(200).map(|l| format!("{l}\n")).collect();
+    let out = rngkit_in(&["recover", "python"], &short);
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("states fit"));
+}
+
+#[test]
+fn python_and_ruby_seed_search() {
+    let text = observed("python", "4000000001", 0, 2, &["random"]);
+    let found = ok_lines(
+        &["seed-search", "python", "--seeds", "3999990000..4000010000"],
+        &text,
+    );
+    assert_eq!(found, ["4000000001"]);
+    let text = observed("ruby", "4000000001", 0, 2, &["rand"]);
+    let found = ok_lines(
+        &["seed-search", "ruby", "--seeds", "3999990000..4000010000"],
+        &text,
+    );
+    assert_eq!(found, ["4000000001"]);
+}
