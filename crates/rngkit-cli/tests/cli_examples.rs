@@ -4,9 +4,11 @@
 //! examples create the files they read), with `rngkit` replaced by the
 //! binary cargo built. Each must exit 0 (pipelines under `pipefail`).
 //!
-//! Skipped, and printed as skipped: `cargo ...` lines (they build and test
-//! this workspace: running them from its own test suite would recurse), and
-//! lines that need an external tool that is not installed (dieharder).
+//! Skipped, and printed as skipped: lines that build, install or serve this
+//! workspace (`cargo ...`, `scripts/...`, `pip install ...`, a static file
+//! server: running them from its own test suite would recurse or never
+//! end; `scripts/test-all` runs them for real), and lines that need an
+//! external tool that is not installed (dieharder).
 
 mod common;
 
@@ -14,6 +16,15 @@ use std::path::Path;
 use std::process::Command;
 
 use common::{Scratch, run};
+
+/// Lines that build, install or serve the workspace itself.
+const SETUP_COMMANDS: [&str; 5] = [
+    "cargo ",
+    "scripts/",
+    "pip ",
+    "python3 -m venv",
+    "python3 -m http.server",
+];
 
 /// Tools some examples pipe into that are not part of a base system.
 const EXTERNAL_TOOLS: [&str; 1] = ["dieharder"];
@@ -43,8 +54,10 @@ fn run_block(name: &str, lines: &[String], skipped: &mut Vec<String>) -> Vec<Str
     let dir = Scratch::new(&format!("examples-{}", name.replace(['/', ' ', '.'], "-")));
     let mut failures = Vec::new();
     for line in lines {
-        if line.starts_with("cargo ") {
-            skipped.push(format!("{name}: `{line}` (builds this workspace)"));
+        if SETUP_COMMANDS.iter().any(|c| line.starts_with(c)) {
+            skipped.push(format!(
+                "{name}: `{line}` (builds, installs or serves this workspace)"
+            ));
             continue;
         }
         let missing = EXTERNAL_TOOLS

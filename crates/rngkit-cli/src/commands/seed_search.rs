@@ -52,7 +52,7 @@ EXAMPLES:
   sed 's/^/u32 = /' words.txt > obs.txt
   rngkit seed-search unity --seeds=-20000..0 --max-advance 100 < obs.txt
   printf 'mt-rand 1 100 = %s\\n' 7 75 16 98 99 63 42 76 85 5 > rolls.txt
-  rngkit seed-search php --observations rolls.txt --seeds 2026-11-01T00:00:00Z..2026-11-02T00:00:00Z"
+  rngkit seed-search php --seeds 1793540000..1793541000 < rolls.txt"
         .to_string()
 }
 
