@@ -175,7 +175,9 @@ fn node_v8_legacy_dice_and_coins() {
     let Some(node) = find_runtime(&["node", "nodejs"], "nodejs") else {
         return;
     };
-    for (n, count) in [(6u64, 200usize), (2, 200)] {
+    // 200 coins pin the state almost always; 300 leave no room for the rare
+    // start position where two states still fit 200 (seen once in CI).
+    for (n, count) in [(6u64, 200usize), (2, 300)] {
         for seed in [None, Some(42)] {
             let start = random_below(64) as usize;
             let toks = node_draws(&node, seed, start + count + 100, n);
