@@ -4,6 +4,7 @@
 //! else names a generator.
 
 pub mod glibc;
+pub mod lcg48;
 pub mod mt19937;
 pub mod pcg32;
 pub mod splitmix64;
