@@ -4,6 +4,7 @@
 //! else names a generator.
 
 pub mod glibc;
+pub mod java;
 pub mod lcg48;
 pub mod mt19937;
 pub mod pcg32;
