@@ -120,10 +120,10 @@ pub fn parse_observations(spec: &Entry, text: &str) -> Result<Vec<Observation>, 
         let in_at = words.iter().position(|w| *w == "in");
         let kind = if let (Some(at), false) = (in_at, words.first() == Some(&"skip")) {
             // `DRAW [ARGS] in LOW..HIGH`: the range may itself hold `=`.
-            let (name, args) = (words[0], &words[1..at]);
             if at == 0 {
                 return Err(error(format!("no draw before `in` in `{content}`")));
             }
+            let (name, args) = (words[0], &words[1..at]);
             if name == "bits" || args.iter().any(|w| w.contains('=')) {
                 return Err(error(format!(
                     "`{content}`: write `DRAW [ARGS] in LOW..HIGH` (a draw, not `bits`)"

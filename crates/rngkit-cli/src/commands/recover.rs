@@ -27,7 +27,12 @@ pub fn help() -> String {
         "OBSERVATIONS (one a line; blank lines and # comments are ignored):\n  \
   DRAW [ARGS] = VALUE   a draw exactly as `gen` takes it, e.g. `value = 0.5841396`,\n                        \
   `range-int 0 100 = 83`, `u32 = 0xd091bb5c`\n  \
+  DRAW [ARGS] in LOW..HIGH\n                        \
+  the draw gave LOW <= value < HIGH (`LOW..=HIGH`: <= HIGH), for values not\n                        \
+  seen exactly: `next-float in 0..0.05`, `next-int 16 in 8..16`; LOW and HIGH\n                        \
+  are integers or decimal floats; checked on every GEN, used by java's lattice\n  \
   skip N                N raw steps nobody saw\n  \
+  skip A..B             an unknown number of them, A to B - 1 (A..=B: to B)\n  \
   bits MASK = VALUE     (next output word & MASK) == VALUE, e.g. a BDSP blink: `bits 0xf = 0x1`\n\n\
 Prints the state just before the first observed draw (--at end: just after the\n\
 last), as `rngkit state` prints it. --predict N DRAW [ARGS] prints instead the N\n\
@@ -46,11 +51,18 @@ SUPPORTED: {}.\n\
 Methods: linear recovery over GF(2) for the xorshift family, xoshiro/xoroshiro\n\
 (full u64 words / the low bit), tinymt32 (bit 0 of ~160 outputs); mt19937/mars:\n\
 624 consecutive full outputs, or any revealed bits given 19937 independent ones;\n\
-pcg32/megacrush: full u32 outputs with --stream known; splitmix64: one u64.\n\n\
+pcg32/megacrush: full u32 outputs with --stream known; splitmix64: one u64;\n\
+java: lattice reduction (LLL and enumeration) on the known top bits of each\n\
+48-bit state: two next-int, one next-long or one next-double pin it; bounded\n\
+draws give log2(BOUND) bits each for power-of-two bounds (12 next-int 16 leave\n\
+1 to 5 states, 13 pin one), the power-of-two factor of other bounds, and\n\
+inequalities what they exclude; unknown gaps (skip A..B) are enumerated and\n\
+draws that may reject count as one step; every state is verified.\n\n\
 EXAMPLES:\n  \
 printf 'value = %s\\n' 0.5868507 0.8995606 0.5325164 0.91548574 0.25773397 0.42506427 0.45099562 0.5158904 | rngkit recover unity\n  \
 rngkit gen unity --seed 7 -n 8 u32 | sed 's/^/u32 = /' | rngkit recover unity --predict 3 range-int 1 7\n  \
-rngkit gen mars --seed 7 -n 624 next-u32 | sed 's/^/next-u32 = /' | rngkit recover mars -o rng.bin",
+rngkit gen mars --seed 7 -n 624 next-u32 | sed 's/^/next-u32 = /' | rngkit recover mars -o rng.bin\n  \
+rngkit gen java --seed 42 -n 13 next-int 16 | sed 's/^/next-int 16 = /' | rngkit recover java",
         methods.join(", ")
     )
 }
