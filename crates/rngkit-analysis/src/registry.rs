@@ -478,7 +478,7 @@ fn entries() -> Vec<Entry> {
         entry::<rt::drand48::Drand48Gen>().jump().distance().period(crate::generators::lcg48::period).done(),
         entry::<rt::java::JavaGen>().jump().distance().period(crate::generators::lcg48::period).recover(crate::generators::java::recover).done(),
         entry::<rt::java_splittable::SplittableRandomGen>().done(),
-        entry::<rt::dotnet::DotnetLegacyGen>().done(),
+        entry::<rt::dotnet::DotnetLegacyGen>().recover(crate::generators::dotnet::recover).scan(crate::generators::dotnet::scan).done(),
         entry::<rt::javascript::V8Gen>().done(),
         entry::<rt::javascript::V8LegacyGen>().done(),
         entry::<rt::javascript::SpiderMonkeyGen>().done(),

@@ -3,6 +3,7 @@
 //! identification. The registry ([`crate::registry`]) reaches them; nothing
 //! else names a generator.
 
+pub mod dotnet;
 pub mod glibc;
 pub mod java;
 pub mod lcg48;
