@@ -476,7 +476,7 @@ fn entries() -> Vec<Entry> {
         entry::<rt::ruby::RubyGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::ruby::RubyGen>).done(),
         entry::<rt::glibc::GlibcGen>().jump().done(),
         entry::<rt::drand48::Drand48Gen>().jump().distance().period(crate::generators::lcg48::period).done(),
-        entry::<rt::java::JavaGen>().jump().distance().period(crate::generators::lcg48::period).recover(crate::generators::java::recover).done(),
+        entry::<rt::java::JavaGen>().jump().distance().period(crate::generators::lcg48::period).recover(crate::generators::java::recover).scan(crate::generators::java::scan).done(),
         entry::<rt::java_splittable::SplittableRandomGen>().done(),
         entry::<rt::dotnet::DotnetLegacyGen>().recover(crate::generators::dotnet::recover).scan(crate::generators::dotnet::scan).done(),
         entry::<rt::javascript::V8Gen>().done(),

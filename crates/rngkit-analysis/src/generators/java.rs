@@ -44,9 +44,11 @@ use rngkit::registry::{Engine, Gen, Steps};
 use rngkit::runtimes::java::{JavaDraw, JavaGen, JavaRandom};
 
 use crate::generators::lcg48::{MASK, power};
+use crate::observe::Layout;
 use crate::observe::{Number, Observation, ObservationKind, ObservedDraw, ValueRange};
 use crate::recover::lattice::{Interval, LatticeError, solve};
 use crate::recover::{Count, RecoverError, RecoverOptions, Recovered, conclude, fits};
+use crate::search::{Plan, SearchSpec, generic_scan};
 
 /// At most this many combinations of unknown gaps are tried.
 pub const MAX_GAP_COMBINATIONS: u64 = 1 << 12;
@@ -401,4 +403,401 @@ fn engine(s: u64) -> Engine {
     Engine::new::<JavaGen>(
         <JavaRandom as StateWords>::from_words(&[s & MASK]).expect("a 48-bit state"),
     )
+}
+
+// ---------------------------------------------------------------------- seed search
+
+/// One filter of the seed-search kernel, on the state `s_j` after raw step
+/// `j` of the observations (`j >= 1`).
+#[derive(Clone, Copy, Debug)]
+enum Check {
+    /// `(s_j - low) mod 2^m <= width`: `s_j mod 2^m` in `low..=low + width`.
+    Interval {
+        step: u64,
+        mask: u64,
+        low: u64,
+        width: u64,
+    },
+    /// A rejection-sampled `u mod n` (`u = s_j >> 17`) in `lo..=hi`; `u >=
+    /// limit` means Java redrew, and the later offsets are unknown: such a
+    /// seed goes to verification.
+    Mod {
+        step: u64,
+        n: u64,
+        inverse: f64,
+        lo: u64,
+        hi: u64,
+        limit: u64,
+    },
+}
+
+/// The kernel's filters, in stream order, up to the first observation whose
+/// length it cannot model; `None` when some filter can never pass.
+fn checks(observations: &[Observation]) -> Option<Vec<Check>> {
+    let mut out = Vec::new();
+    let mut offset = 0u64;
+    let interval = |offset: u64, c: &Local| Check::Interval {
+        step: offset + c.step + 1,
+        mask: if c.modulus_bits >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << c.modulus_bits) - 1
+        },
+        low: c.low,
+        width: c.high.wrapping_sub(c.low),
+    };
+    let modular = |offset: u64, n: i64, lo: i128, hi: i128| -> Option<Check> {
+        if n <= 0 || n & (n - 1) == 0 {
+            return None;
+        }
+        let n = n as u64;
+        let (lo, hi) = (lo.max(0), hi.min(n as i128 - 1));
+        Some(Check::Mod {
+            step: offset + 1,
+            n,
+            inverse: 1.0 / n as f64,
+            lo: lo.max(0) as u64,
+            hi: if hi < lo { 0 } else { hi as u64 },
+            limit: n * ((1u64 << 31) / n),
+        })
+        .filter(|_| lo <= hi)
+        .or(Some(Check::Interval {
+            step: offset + 1,
+            mask: 1,
+            low: 1,
+            width: u64::MAX,
+        }))
+    };
+    for obs in observations {
+        let (draw, locals, value_range): (Option<&ObservedDraw>, Vec<Local>, Option<(i128, i128)>) =
+            match &obs.kind {
+                ObservationKind::Skip(n) => {
+                    offset = offset.checked_add(*n)?;
+                    continue;
+                }
+                ObservationKind::SkipRange { .. } => break,
+                ObservationKind::Bits(known) => {
+                    let mut l = Vec::new();
+                    word_constraints(0, *known, &mut l);
+                    out.extend(l.iter().map(|c| interval(offset, c)));
+                    offset += 1;
+                    continue;
+                }
+                ObservationKind::Draw { draw, value } => {
+                    let mut l = Vec::new();
+                    for (i, known) in draw
+                        .known_bits(value, 32)
+                        .unwrap_or_default()
+                        .into_iter()
+                        .enumerate()
+                    {
+                        word_constraints(i as u64, known, &mut l);
+                    }
+                    let v = value.as_i64().map(|v| (i128::from(v), i128::from(v)));
+                    (Some(draw), l, v)
+                }
+                ObservationKind::DrawIn { draw, range } => {
+                    let l = java_draw(draw)
+                        .map(|d| range_constraints(&d, range))
+                        .unwrap_or_default();
+                    (Some(draw), l, Some(scaled_bounds(range, 0)))
+                }
+            };
+        let Some(draw) = draw else { continue };
+        match draw.steps(32) {
+            Steps::Fixed(n) => {
+                out.extend(locals.iter().map(|c| interval(offset, c)));
+                offset = offset.checked_add(n)?;
+            }
+            Steps::Variable => {
+                let check = match (java_draw(draw), value_range) {
+                    (Some(JavaDraw::NextIntBound(n)), Some((lo, hi))) => {
+                        modular(offset, n.into(), lo, hi)
+                    }
+                    (Some(JavaDraw::NextIntRange(o, b)), Some((lo, hi))) => modular(
+                        offset,
+                        i64::from(b) - i64::from(o),
+                        lo - i128::from(o),
+                        hi - i128::from(o),
+                    ),
+                    _ => None,
+                };
+                match check {
+                    Some(c) => out.push(c),
+                    None => break,
+                }
+                offset += 1;
+            }
+        }
+    }
+    let impossible = out
+        .iter()
+        .any(|c| matches!(*c, Check::Interval { low, width, mask, .. } if mask == 1 && low == 1 && width == u64::MAX));
+    if impossible {
+        return None;
+    }
+    Some(out)
+}
+
+/// Candidates per batch.
+const SCAN_LANES: usize = 16;
+
+/// The per-check multiplier and addend for `s_j = A t + C` from the state
+/// `t` after seeding (advance included).
+fn affine(step: u64) -> (u64, u64) {
+    power(step)
+}
+
+/// Filters the states `tb..tb + len` (`len` a multiple of the lane count)
+/// against `checks` at advance `k`: pushes `t - tb` of each candidate that
+/// may fit.
+#[inline(always)]
+fn scan_states(checks: &[Check], k: u64, tb: u64, len: u64, hits: &mut Vec<u64>) {
+    const L: usize = SCAN_LANES;
+    let n = checks.len();
+    let mut xs = vec![[0u64; L]; n];
+    let mut steps = vec![0u64; n];
+    for (c, check) in checks.iter().enumerate() {
+        let j = match *check {
+            Check::Interval { step, .. } | Check::Mod { step, .. } => step + k,
+        };
+        let (a, add) = affine(j);
+        for (l, x) in xs[c].iter_mut().enumerate() {
+            *x = a.wrapping_mul(tb + l as u64).wrapping_add(add) & MASK;
+        }
+        steps[c] = a.wrapping_mul(L as u64) & MASK;
+    }
+    let mut base = 0u64;
+    while base < len {
+        let mut alive = [true; L];
+        let mut escaped = [false; L];
+        for (c, check) in checks.iter().enumerate() {
+            let x = &xs[c];
+            match *check {
+                Check::Interval {
+                    mask, low, width, ..
+                } => {
+                    for l in 0..L {
+                        let ok = (x[l].wrapping_sub(low) & mask) <= width;
+                        alive[l] &= ok | escaped[l];
+                    }
+                }
+                Check::Mod {
+                    n,
+                    inverse,
+                    lo,
+                    hi,
+                    limit,
+                    ..
+                } => {
+                    for l in 0..L {
+                        let u = (x[l] >> 17) & 0x7fff_ffff;
+                        let q = (u as f64 * inverse) as u64;
+                        let mut r = u.wrapping_sub(q.wrapping_mul(n)) as i64;
+                        if r < 0 {
+                            r += n as i64;
+                        }
+                        if r >= n as i64 {
+                            r -= n as i64;
+                        }
+                        let ok = (r as u64).wrapping_sub(lo) <= hi.wrapping_sub(lo);
+                        let redraw = u >= limit;
+                        alive[l] &= ok | redraw | escaped[l];
+                        escaped[l] |= redraw;
+                    }
+                }
+            }
+            if !alive.iter().any(|&a| a) {
+                break;
+            }
+        }
+        for l in 0..L {
+            if alive[l] {
+                hits.push(base + l as u64);
+            }
+        }
+        for c in 0..n {
+            for l in 0..L {
+                xs[c][l] = xs[c][l].wrapping_add(steps[c]) & MASK;
+            }
+        }
+        base += L as u64;
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512dq,avx512vl,avx512bw")]
+fn scan_states_avx512(checks: &[Check], k: u64, tb: u64, len: u64, hits: &mut Vec<u64>) {
+    scan_states(checks, k, tb, len, hits);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn scan_states_avx2(checks: &[Check], k: u64, tb: u64, len: u64, hits: &mut Vec<u64>) {
+    scan_states(checks, k, tb, len, hits);
+}
+
+/// Which compilation of the 48-bit scan runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScanKernel {
+    /// Plain code.
+    Scalar,
+    /// AVX2.
+    Avx2,
+    /// AVX-512 (F, DQ, VL, BW).
+    Avx512,
+}
+
+impl ScanKernel {
+    /// The best one this CPU has.
+    pub fn best() -> ScanKernel {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx512dq")
+                && std::arch::is_x86_feature_detected!("avx512vl")
+                && std::arch::is_x86_feature_detected!("avx512bw")
+            {
+                return ScanKernel::Avx512;
+            }
+            if std::arch::is_x86_feature_detected!("avx2") {
+                return ScanKernel::Avx2;
+            }
+        }
+        ScanKernel::Scalar
+    }
+}
+
+fn run_scan(kernel: ScanKernel, checks: &[Check], k: u64, tb: u64, len: u64, hits: &mut Vec<u64>) {
+    match kernel {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: AVX-512 F/DQ/VL/BW are checked at run time (best()).
+        ScanKernel::Avx512 if ScanKernel::best() == ScanKernel::Avx512 => unsafe {
+            scan_states_avx512(checks, k, tb, len, hits)
+        },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: AVX2 is checked at run time.
+        ScanKernel::Avx2 if std::arch::is_x86_feature_detected!("avx2") => unsafe {
+            scan_states_avx2(checks, k, tb, len, hits)
+        },
+        _ => scan_states(checks, k, tb, len, hits),
+    }
+}
+
+/// The seeds `S` of `first..first + count` (as `long` bit patterns) whose
+/// `new Random(S)` may give the observations, scanning their 48-bit states
+/// with `kernel`; the public face of the `java` seed-search kernel, for
+/// benchmarks and tests.
+///
+/// `new Random(S)` keeps `(S ^ 0x5DEECE66D) mod 2^48`, a bijection between
+/// `0..2^48` and the states: `--seeds 0..2^48` covers every state once, and
+/// an aligned block of seeds is an aligned block of states, scanned in
+/// order (`s_j` of consecutive states differ by the constant `a^j`, one
+/// addition per candidate and check).
+///
+/// ```
+/// use rngkit_analysis::generators::java::{candidates, ScanKernel};
+/// use rngkit_analysis::observe::parse_observations;
+/// use rngkit_analysis::registry;
+///
+/// let java = registry::find("java").unwrap();
+/// // new Random(42).nextInt() = -1170105035 (OpenJDK 17).
+/// let obs = parse_observations(java, "next-int = -1170105035").unwrap();
+/// let found = candidates(ScanKernel::best(), &obs, 0, 0..1 << 20).unwrap();
+/// assert!(found.contains(&42));
+/// ```
+///
+/// # Errors
+/// `None` when the observations give the kernel nothing to filter on.
+pub fn candidates(
+    kernel: ScanKernel,
+    observations: &[Observation],
+    max_advance: u64,
+    seeds: std::ops::Range<u64>,
+) -> Option<Vec<u64>> {
+    let checks = match checks(observations) {
+        None => return Some(Vec::new()),
+        Some(c) if c.is_empty() => return None,
+        Some(c) => c,
+    };
+    let mut out = Vec::new();
+    scan_chunk(
+        kernel,
+        &checks,
+        max_advance,
+        seeds.start,
+        seeds.end - seeds.start,
+        &mut out,
+    );
+    Some(out)
+}
+
+/// Splits `first..first + count` into aligned blocks and scans each.
+fn scan_chunk(
+    kernel: ScanKernel,
+    checks: &[Check],
+    max_advance: u64,
+    first: u64,
+    count: u64,
+    survivors: &mut Vec<u64>,
+) {
+    let mut hits = Vec::new();
+    let mut seed = first;
+    let end = first.saturating_add(count);
+    while seed < end {
+        let align = seed.trailing_zeros().min(48);
+        let room = 63 - (end - seed).leading_zeros();
+        let b = align.min(room);
+        let size = 1u64 << b;
+        let low_mask = size - 1;
+        let tb = (seed ^ MULTIPLIER_JAVA) & MASK & !low_mask;
+        let a_low = MULTIPLIER_JAVA & low_mask;
+        if size < SCAN_LANES as u64 {
+            // A small block: the seeds one by one.
+            for s in seed..seed + size {
+                let t = (s ^ MULTIPLIER_JAVA) & MASK;
+                if (0..=max_advance).any(|k| {
+                    hits.clear();
+                    scan_states(checks, k, t, SCAN_LANES as u64, &mut hits);
+                    hits.first() == Some(&0)
+                }) {
+                    survivors.push(s);
+                }
+            }
+        } else {
+            let mut found = Vec::new();
+            for k in 0..=max_advance {
+                hits.clear();
+                run_scan(kernel, checks, k, tb, size, &mut hits);
+                found.extend(hits.iter().map(|&d| seed | (d ^ a_low)));
+            }
+            found.sort_unstable();
+            found.dedup();
+            survivors.extend(found);
+        }
+        seed += size;
+    }
+}
+
+/// `0x5DEECE66D`, what `new Random(S)` xors in.
+const MULTIPLIER_JAVA: u64 = crate::generators::lcg48::MULTIPLIER;
+
+/// The `java` seed-search kernel: each seed `S` of the range stands for
+/// the state `(S ^ 0x5DEECE66D) mod 2^48` of `new Random(S)`, scanned 16
+/// states at a time (AVX-512 / AVX2 / plain, chosen at run time); the
+/// observations' exact bits, inequalities and `next-int BOUND` residues
+/// filter, every survivor is verified. Observations the kernel cannot model
+/// (gaps, Gaussians) end its filters; with none at all it falls back to
+/// seeding and stepping every seed.
+pub fn scan<'a>(spec: &'a SearchSpec, _lay: &'a Layout) -> Plan<'a> {
+    let checks = match checks(spec.observations()) {
+        None => return Plan::Done(Vec::new()),
+        Some(c) if c.is_empty() => return generic_scan::<JavaGen>(spec, _lay),
+        Some(c) => c,
+    };
+    let kernel = ScanKernel::best();
+    let max_advance = spec.max_advance_value();
+    Plan::Scan(Box::new(move |first, count, survivors| {
+        scan_chunk(kernel, &checks, max_advance, first, count, survivors);
+    }))
 }
