@@ -11,7 +11,7 @@
 //!   answer uses `inext = 0, inextp = 21`, the indices after seeding, so a
 //!   freshly seeded generator comes back word for word.
 //! * Seed search ([`scan`]): all 2^31 non-negative seeds (and the negative
-//!   ones, which `Math.Abs` folds onto them) in a kernel that seeds 16
+//!   ones, which `Math.Abs` folds onto them) in a kernel that seeds 64
 //!   generators at once, compiled for AVX-512 and AVX2 (chosen at run
 //!   time) and plain code, identical results.
 //!
@@ -202,19 +202,26 @@ pub fn recover(
 
 // ---------------------------------------------------------------------- seed search
 
-/// Seeds per batch of the kernel.
-const LANES: usize = 16;
+/// Seeds per batch of the kernel: the warm-up passes are one long chain of
+/// dependent subtractions, so a batch holds several vectors' worth of
+/// seeds (four AVX-512 vectors) to keep independent chains in flight.
+pub const LANES: usize = 64;
 /// The kernel computes at most this many samples per seed.
 const MAX_KERNEL_SAMPLES: u64 = 256;
 /// `MSEED`.
 const MSEED: i32 = 161_803_398;
 const MBIG: i32 = i32::MAX;
 
-/// Seeds 16 generators (`new Random(seed)`) and computes their first `len`
+/// Seeds [`LANES`] generators (`new Random(seed)`) and computes their first `len`
 /// samples into `out[k][lane]`; the same operations in every lane, so the
 /// compiler vectorises it.
 #[inline(always)]
 fn samples_lanes(seeds: &[i32; LANES], len: usize, out: &mut [[u32; LANES]]) {
+    // `x + MBIG` where `x < 0`, branch-free (an arithmetic shift gives -1).
+    #[inline(always)]
+    fn wrap(x: i32) -> i32 {
+        x.wrapping_add((x >> 31) & MBIG)
+    }
     let mut table = [[0i32; LANES]; TABLE_LEN];
     let mut mj = [0i32; LANES];
     let mut mk = [1i32; LANES];
@@ -226,33 +233,30 @@ fn samples_lanes(seeds: &[i32; LANES], len: usize, out: &mut [[u32; LANES]]) {
             s.wrapping_abs()
         };
         mj[l] = MSEED.wrapping_sub(sub);
-        table[55][l] = mj[l];
     }
+    table[55] = mj;
     let mut ii = 0usize;
     for _ in 1..55 {
-        ii = (ii + 21) % 55;
-        for l in 0..LANES {
-            table[ii][l] = mk[l];
-            let mut m = mj[l].wrapping_sub(mk[l]);
-            if m < 0 {
-                m = m.wrapping_add(MBIG);
-            }
-            mk[l] = m;
-            mj[l] = table[ii][l];
+        ii += 21;
+        if ii >= 55 {
+            ii -= 55;
         }
+        let previous = mk;
+        for l in 0..LANES {
+            mk[l] = wrap(mj[l].wrapping_sub(previous[l]));
+        }
+        mj = previous;
+        table[ii] = previous;
     }
     for _ in 1..5 {
         for i in 1..56 {
             let n = if i + 30 >= 55 { i + 30 - 55 } else { i + 30 };
             let partner = table[1 + n];
-            let row = &mut table[i];
+            let mut row = table[i];
             for l in 0..LANES {
-                let mut v = row[l].wrapping_sub(partner[l]);
-                if v < 0 {
-                    v = v.wrapping_add(MBIG);
-                }
-                row[l] = v;
+                row[l] = wrap(row[l].wrapping_sub(partner[l]));
             }
+            table[i] = row;
         }
     }
     let (mut inext, mut inextp) = (0usize, 21usize);
@@ -260,18 +264,15 @@ fn samples_lanes(seeds: &[i32; LANES], len: usize, out: &mut [[u32; LANES]]) {
         inext = if inext >= 55 { 1 } else { inext + 1 };
         inextp = if inextp >= 55 { 1 } else { inextp + 1 };
         let partner = table[inextp];
-        let row = &mut table[inext];
+        let mut row = table[inext];
         for l in 0..LANES {
             let mut v = row[l].wrapping_sub(partner[l]);
-            if v == MBIG {
-                v -= 1;
-            }
-            if v < 0 {
-                v = v.wrapping_add(MBIG);
-            }
+            v -= i32::from(v == MBIG);
+            v = wrap(v);
             row[l] = v;
             slot[l] = v as u32;
         }
+        table[inext] = row;
     }
 }
 
@@ -317,15 +318,15 @@ impl Kernel {
     }
 }
 
-/// The first `len` samples of `new Random(seed)` for 16 seeds with a given
+/// The first `len` samples of `new Random(seed)` for [`LANES`] seeds with a given
 /// kernel (`Kernel::best()` or a slower one: all give the same samples).
 ///
 /// ```
 /// use rngkit::runtimes::dotnet::DotnetRandom;
-/// use rngkit_analysis::generators::dotnet::{samples, Kernel};
+/// use rngkit_analysis::generators::dotnet::{samples, Kernel, LANES};
 ///
-/// let seeds: [i32; 16] = core::array::from_fn(|i| i as i32 * 1000 - 3);
-/// let mut out = [[0u32; 16]; 3];
+/// let seeds: [i32; LANES] = core::array::from_fn(|i| i as i32 * 1000 - 3);
+/// let mut out = [[0u32; LANES]; 3];
 /// samples(Kernel::best(), &seeds, 3, &mut out);
 /// for (l, &s) in seeds.iter().enumerate() {
 ///     let mut rng = DotnetRandom::new(s);
@@ -352,7 +353,7 @@ pub fn samples(kernel: Kernel, seeds: &[i32; LANES], len: usize, out: &mut [[u32
     }
 }
 
-/// The seed-search kernel of `dotnet-legacy`: seeds 16 generators at a
+/// The seed-search kernel of `dotnet-legacy`: seeds 64 generators at a
 /// time and filters on the exact bits the observations reveal in their
 /// first 256 samples (the generic kernel beyond).
 pub fn scan<'a>(spec: &'a SearchSpec, lay: &'a Layout) -> Plan<'a> {
