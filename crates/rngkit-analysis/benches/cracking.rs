@@ -86,7 +86,23 @@ fn java_lattice(c: &mut Criterion) {
             ));
         }
     }
-    cases.push(("18_next_int_16_gaps_0_to_3", text));
+    cases.push(("18_next_int_16_five_gaps_0_to_3", text));
+    let mut r = JavaRandom::new(4242);
+    let mut text = String::new();
+    for i in 0..3 {
+        if i > 0 {
+            text.push_str("skip 0..=3\n");
+            r.next_int();
+            r.next_int();
+        }
+        for _ in 0..5 {
+            text.push_str(&format!(
+                "next-int 16 = {}\n",
+                r.try_next_int_bounded(16).unwrap()
+            ));
+        }
+    }
+    cases.push(("15_next_int_16_two_gaps_0_to_3", text));
     cases.push((
         "two_next_int",
         "next-int = -1170105035\nnext-int = 234785527\n".into(),
