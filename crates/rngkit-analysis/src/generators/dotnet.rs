@@ -215,6 +215,8 @@ const MBIG: i32 = i32::MAX;
 /// Seeds [`LANES`] generators (`new Random(seed)`) and computes their first `len`
 /// samples into `out[k][lane]`; the same operations in every lane, so the
 /// compiler vectorises it.
+// Lane loops indexed by lane, the shape the vectoriser wants.
+#[allow(clippy::needless_range_loop)]
 #[inline(always)]
 fn samples_lanes(seeds: &[i32; LANES], len: usize, out: &mut [[u32; LANES]]) {
     // `x + MBIG` where `x < 0`, branch-free (an arithmetic shift gives -1).
@@ -356,6 +358,8 @@ pub fn samples(kernel: Kernel, seeds: &[i32; LANES], len: usize, out: &mut [[u32
 /// The seed-search kernel of `dotnet-legacy`: seeds 64 generators at a
 /// time and filters on the exact bits the observations reveal in their
 /// first 256 samples (the generic kernel beyond).
+// Lanes are indexed across several arrays at once.
+#[allow(clippy::needless_range_loop)]
 pub fn scan<'a>(spec: &'a SearchSpec, lay: &'a Layout) -> Plan<'a> {
     let Some(last) = lay.constraints.iter().map(|c| c.offset).max() else {
         return generic_scan::<DotnetLegacyGen>(spec, lay);

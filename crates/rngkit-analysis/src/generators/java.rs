@@ -551,6 +551,8 @@ fn affine(step: u64) -> (u64, u64) {
 /// Filters the states `tb..tb + len` (`len` a multiple of the lane count)
 /// against `checks` at advance `k`: pushes `t - tb` of each candidate that
 /// may fit.
+// Lane loops indexed by lane, the shape the vectoriser wants.
+#[allow(clippy::needless_range_loop)]
 #[inline(always)]
 fn scan_states(checks: &[Check], k: u64, tb: u64, len: u64, hits: &mut Vec<u64>) {
     const L: usize = SCAN_LANES;

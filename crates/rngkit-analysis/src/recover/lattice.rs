@@ -264,6 +264,8 @@ fn to_f64(row: &[i128]) -> Vec<f64> {
 ///
 /// # Errors
 /// [`LatticeError::Overflow`] when a row leaves `i128`.
+// Gram–Schmidt recurrences read best with their textbook indices.
+#[allow(clippy::needless_range_loop)]
 pub fn lll(basis: &mut [Vec<i128>], delta: f64) -> Result<(), LatticeError> {
     let n = basis.len();
     if n < 2 {
@@ -375,6 +377,7 @@ fn enumerate(
     let t: Vec<f64> = (0..n).map(|j| dot(center, &star[j]) / bn[j]).collect();
     let mut x = vec![0i128; n];
     // Depth-first, from the last Gram–Schmidt vector down.
+    #[allow(clippy::too_many_arguments)]
     fn go(
         level: usize,
         partial: f64,
