@@ -1,11 +1,13 @@
-//! `Draw::parse` for every profile on any name and arguments: never a
-//! panic; an accepted draw evaluates without panicking, within its range
-//! (`int MIN MAX`: MIN <= x < MAX; f32/f64: [0, 1)), and prints on one line.
+//! Every GEN's draw parser on any name and arguments: never a panic; an
+//! accepted draw evaluates without panicking, within its range for the
+//! common draws (`int MIN MAX`: MIN <= x < MAX; f32/f64: [0, 1)), and prints
+//! on one line.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rngkit::draw::{Draw, DrawValue};
-use rngkit::profile::Profile;
+use rngkit::draw::{CommonDraw, DrawValue};
+use rngkit::number::BigInt;
+use rngkit_fuzz::entry;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&selector, rest)) = data.split_first() else {
@@ -14,21 +16,25 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(rest) else {
         return;
     };
-    let profile = Profile::ALL[usize::from(selector) % Profile::ALL.len()];
+    let spec = entry(selector);
     let mut parts = text.split(' ');
     let name = parts.next().unwrap_or("");
     let args: Vec<&str> = parts.collect();
-    let Ok(draw) = Draw::parse(profile, name, &args) else {
+    let Ok(draw) = spec.parse_draw(name, &args) else {
         return;
     };
-    let mut rng = profile.seeded(u64::from(selector) + 1, 54).unwrap();
+    let common = CommonDraw::parse(name, &args).ok().flatten();
+    let Ok(mut rng) = spec.seed(&BigInt::from(u32::from(selector) + 1), &Default::default()) else {
+        return; // an unseedable GEN
+    };
     for _ in 0..8 {
         let value = draw.eval(&mut rng);
-        match (&draw, &value) {
-            (Draw::Int { min, max }, DrawValue::I64(x)) => assert!(min <= x && x < max),
-            // Only the common draws are in [0, 1); engine draws have their own ranges.
-            (Draw::F32, DrawValue::F32(x)) => assert!((0.0..1.0).contains(x)),
-            (Draw::F64, DrawValue::F64(x)) => assert!((0.0..1.0).contains(x)),
+        match (common, &value) {
+            (Some(CommonDraw::Int { min, max }), DrawValue::I64(x)) => {
+                assert!(min <= *x && *x < max)
+            }
+            (Some(CommonDraw::F32), DrawValue::F32(x)) => assert!((0.0..1.0).contains(x)),
+            (Some(CommonDraw::F64), DrawValue::F64(x)) => assert!((0.0..1.0).contains(x)),
             _ => {}
         }
         assert!(!value.format(false).contains('\n'));

@@ -1,11 +1,11 @@
 //! The observation language (`recover`, `seed-search`) on any text, for every
-//! profile: never a panic; an error names its line (`line N: ...`) and is
+//! GEN: never a panic; an error names its line (`line N: ...`) and is
 //! one line; an accepted list can be laid out and checked against a stream.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rngkit::profile::Profile;
 use rngkit_analysis::observe::parse_observations;
+use rngkit_fuzz::entry;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&selector, rest)) = data.split_first() else {
@@ -14,8 +14,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(rest) else {
         return;
     };
-    let profile = Profile::ALL[usize::from(selector) % Profile::ALL.len()];
-    match parse_observations(profile, text) {
+    match parse_observations(entry(selector), text) {
         Ok(observations) => {
             // Every observation came from a real line of the text.
             let lines = text.lines().count().max(1);

@@ -24,38 +24,41 @@ use std::sync::OnceLock;
 use arbitrary::Arbitrary;
 use clap::Parser;
 use rngkit::number::parse_int;
-use rngkit::profile::{Algorithm, DeterministicRng};
+use rngkit_analysis::registry;
 
 /// The contract's validity rule for state words (count, width, the all-zero
 /// fixed point, PCG's odd increment, MT19937's `left` in 0..=624), written
-/// independently of the library's validation.
-pub fn valid_words(algorithm: Algorithm, w: &[u64]) -> bool {
+/// independently of the library's validation, keyed by the generator type's
+/// name; `None` for a type without a rule here (only "never panics" holds).
+pub fn valid_words(rng_name: &str, w: &[u64]) -> Option<bool> {
     let fits32 = |ws: &[u64]| ws.iter().all(|&x| x <= u64::from(u32::MAX));
     let nonzero = |ws: &[u64]| ws.iter().any(|&x| x != 0);
     let count = |n: usize| w.len() == n;
-    match algorithm {
-        Algorithm::Xorshift128 => count(4) && fits32(w) && nonzero(w),
-        Algorithm::Mt19937 => count(625) && w[0] <= 624 && fits32(&w[1..]) && nonzero(&w[1..]),
-        Algorithm::Pcg32 => count(2) && w[1] % 2 == 1,
-        Algorithm::Xoshiro256StarStar => count(4) && nonzero(w),
-        Algorithm::Xoroshiro128Plus => count(2) && nonzero(w),
-        Algorithm::SplitMix64 => count(1),
-        Algorithm::TinyMt32 => {
-            count(4) && fits32(w) && nonzero(&[w[0] & 0x7fff_ffff, w[1], w[2], w[3]])
-        }
-        Algorithm::Xorshift32 => count(1) && fits32(w) && w[0] != 0,
-        other => panic!("no validity rule for {other:?}: add one from the contract"),
-    }
+    Some(match rng_name {
+        "xorshift128" => count(4) && fits32(w) && nonzero(w),
+        "mt19937" => count(625) && w[0] <= 624 && fits32(&w[1..]) && nonzero(&w[1..]),
+        "pcg32" => count(2) && w[1] % 2 == 1,
+        "xoshiro256ss" => count(4) && nonzero(w),
+        "xoroshiro128p" => count(2) && nonzero(w),
+        "splitmix64" => count(1),
+        "tinymt32" => count(4) && fits32(w) && nonzero(&[w[0] & 0x7fff_ffff, w[1], w[2], w[3]]),
+        "xorshift32" => count(1) && fits32(w) && w[0] != 0,
+        _ => return None,
+    })
 }
 
-/// The CLI's `--state` text parser and formatter, as the binary uses them.
-pub fn parse_state_text(text: &str) -> Result<Vec<u64>, String> {
-    seeding::parse_state_words(text).map_err(|e| e.message)
+/// The GEN a fuzz input selects.
+pub fn entry(selector: u8) -> &'static registry::Entry {
+    let all = registry::all();
+    &all[usize::from(selector) % all.len()]
 }
 
-/// `rngkit state`'s text form of a generator.
-pub fn format_state(rng: &DeterministicRng) -> String {
-    seeding::format_words(rng)
+/// The CLI's `--state` text parser, as the binary uses it.
+pub fn parse_state_text(
+    entry: &registry::Entry,
+    text: &str,
+) -> Result<rngkit::registry::Engine, String> {
+    seeding::state_from_text(entry, text).map_err(|e| e.message)
 }
 
 /// What one in-process run of the CLI ended with.
@@ -120,7 +123,7 @@ fn acceptable(cli: &cli::Cli) -> bool {
     let source_ok = |s: &cli::Source| {
         // Advances jump in O(log n), except MT19937's, which are slower per call.
         let advance_ok = s.advance.as_deref().is_none_or(|a| {
-            s.generator.algorithm() != Algorithm::Mt19937
+            s.generator.word_count() < 600
                 || parse_int::<i128>(a).map_or(true, |n| n.unsigned_abs() <= 100_000)
         });
         let file_ok = s.seeding.state_file.as_deref().is_none_or(inside_scratch);
@@ -145,7 +148,8 @@ fn acceptable(cli: &cli::Cli) -> bool {
         cli::Command::Recover(r) => {
             r.observations.as_deref().is_some_and(inside_scratch)
                 && r.output.as_deref().is_none_or(inside_scratch)
-                && !matches!(r.generator.algorithm(), Algorithm::Pcg32 | Algorithm::Mt19937)
+                && !r.generator.info().has_stream
+                && r.generator.word_count() < 600
         }
         cli::Command::Identify(i) => {
             i.state_file.as_deref().is_none_or(inside_scratch)
@@ -169,6 +173,13 @@ fn acceptable(cli: &cli::Cli) -> bool {
                 && s.max_advance
                     .as_deref()
                     .is_none_or(|m| parse_int::<u64>(m).map_or(true, |n| n <= 16))
+        }
+        cli::Command::Locate(l) => {
+            inside_scratch(&l.observations)
+                && source_ok(&l.source)
+                && l.max
+                    .as_deref()
+                    .is_some_and(|m| parse_int::<u64>(m).map_or(true, |n| n <= 10_000))
         }
         cli::Command::Distance(d) => {
             let max_ok = d
@@ -215,6 +226,7 @@ pub fn run_cli(args: &[String]) -> Outcome {
         cli::Command::Recover(args) => commands::recover::run(args),
         cli::Command::Identify(args) => commands::identify::run(args),
         cli::Command::SeedSearch(args) => commands::seed_search::run(args),
+        cli::Command::Locate(args) => commands::locate::run(args),
     };
     match result {
         Ok(_) => Outcome::Success,
@@ -237,65 +249,50 @@ pub enum Token {
     Free(String),
 }
 
-/// Commands, options, generator and draw names, and near misses.
-pub const WORDS: &[&str] = &[
-    "gen",
-    "state",
-    "distance",
-    "recover",
-    "identify",
-    "seed-search",
-    "--observations",
-    "--seeds",
-    "--max-advance",
-    "--threads",
-    "--from",
-    "--to",
-    "--max",
-    "--seed",
-    "--seed-str",
-    "--state",
-    "--state-file",
-    "--entropy",
-    "--stream",
-    "--advance",
-    "-n",
-    "--count",
-    "--hex",
-    "--raw",
-    "-o",
-    "--output",
-    "--help",
-    "-h",
-    "--version",
-    "--",
-    "-",
-    "unity",
-    "bdsp",
-    "xorshift128",
-    "mars",
-    "mt19937",
-    "pcg32",
-    "megacrush",
-    "xoshiro256ss",
-    "xoroshiro128p",
-    "splitmix64",
-    "tinymt32",
-    "unity-math",
+/// Near misses users type, beside the real vocabulary.
+const NEAR_MISSES: &[&str] = &[
     "Unity",
     "mt",
-    "u32",
-    "u64",
-    "f32",
-    "f64",
-    "int",
-    "bool",
-    "value",
-    "next-uint",
-    "range-int",
-    "--from-file",
-    "--to-file",
+    "xoshiro256**",
+    "-",
+    "--",
+    "-h",
+    "uint",
+    "U32",
 ];
+
+/// Commands, options, generator and draw names (all derived from the CLI's
+/// own definition and the registry), and near misses.
+pub fn words() -> &'static [String] {
+    static WORDS: OnceLock<Vec<String>> = OnceLock::new();
+    WORDS.get_or_init(|| {
+        let mut words: Vec<String> = NEAR_MISSES.iter().map(|w| w.to_string()).collect();
+        let command = <cli::Cli as clap::CommandFactory>::command();
+        for sub in command.get_subcommands() {
+            words.push(sub.get_name().to_string());
+            for arg in sub.get_arguments() {
+                if let Some(long) = arg.get_long() {
+                    words.push(format!("--{long}"));
+                }
+                if let Some(short) = arg.get_short() {
+                    words.push(format!("-{short}"));
+                }
+            }
+        }
+        for e in registry::all() {
+            words.push(e.name().to_string());
+            words.extend(e.info().aliases.iter().map(|a| a.to_string()));
+            words.extend(
+                e.draw_syntaxes()
+                    .iter()
+                    .map(|d| d.split(' ').next().unwrap_or(d).to_string()),
+            );
+        }
+        words.sort();
+        words.dedup();
+        words
+    })
+}
 
 /// Numbers: edges of every width, malformed spellings.
 pub const NUMBERS: &[&str] = &[
@@ -359,7 +356,7 @@ impl Token {
     pub fn text(&self) -> String {
         let pick = |table: &[&str], i: u8| table[usize::from(i) % table.len()].to_string();
         match self {
-            Token::Word(i) => pick(WORDS, *i),
+            Token::Word(i) => words()[usize::from(*i) % words().len()].clone(),
             Token::Number(i) => pick(NUMBERS, *i),
             Token::State(i) => {
                 let i = usize::from(*i);

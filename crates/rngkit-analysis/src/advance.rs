@@ -62,6 +62,20 @@ pub trait Jump: WordRng {
     /// Moves `n` steps backwards.
     fn jump_back(&mut self, n: u128);
 
+    /// Moves `n >= 0` steps forwards, for counts of any size (`n` already
+    /// reduced modulo the period by the caller where it is known). Returns
+    /// `false` when this generator cannot jump beyond 2^128 - 1 steps (the
+    /// default, for generators whose period fits 128 bits).
+    fn jump_big(&mut self, n: &rngkit::number::BigInt) -> bool {
+        match n.magnitude_u128() {
+            Some(n) => {
+                self.jump(n);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Moves `n` steps, backwards when `n` is negative.
     fn advance(&mut self, n: i128) {
         if n >= 0 {

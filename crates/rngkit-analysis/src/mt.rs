@@ -18,10 +18,10 @@ use crate::gf2::xor_into_u32;
 use crate::linear::F2Linear;
 
 pub(crate) const N: usize = 624;
-const M: usize = 397;
-const MATRIX_A: u32 = 0x9908_b0df;
-const UPPER: u32 = 0x8000_0000;
-const LOWER: u32 = 0x7fff_ffff;
+const M: usize = Mt19937::M;
+const MATRIX_A: u32 = Mt19937::MATRIX_A;
+const UPPER: u32 = Mt19937::UPPER_MASK;
+const LOWER: u32 = Mt19937::LOWER_MASK;
 
 /// The twist of one word pair.
 #[inline]
@@ -287,7 +287,13 @@ pub(crate) fn step_back(rng: &Mt19937) -> Mt19937 {
     if left < N {
         return Mt19937::from_state(*rng.block(), left as u32 + 1).expect("valid left");
     }
-    Mt19937::from_state(untwist(rng.block()), 1).expect("untwisting keeps the state nonzero")
+    // The low 31 bits of the block's first word are dead going forwards
+    // but the untwist reads them: give them the value the recurrence
+    // defines first (in `init_genrand`'s block they hold the seed, which
+    // would otherwise leak into the previous block's last word).
+    let mut block = *rng.block();
+    block[0] = (block[0] & UPPER) | (f_inverse(block[N - 1] ^ block[M - 1]) & LOWER);
+    Mt19937::from_state(untwist(&block), 1).expect("untwisting keeps the state nonzero")
 }
 
 /// MT19937 `n` steps back. Stays in the current block when it can; otherwise

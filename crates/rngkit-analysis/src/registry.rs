@@ -38,6 +38,8 @@ use crate::{Distance, DistanceError, Jump};
 
 /// Moves a generator `n` raw steps, forwards or backwards.
 pub type JumpFn = fn(&mut Engine, u128, bool);
+/// Moves a generator forwards by a count of any size; `false` when it cannot.
+pub type JumpBigFn = fn(&mut Engine, &BigInt) -> bool;
 /// The distance between two states, with an optional search bound.
 pub type DistanceFn = fn(&Engine, &Engine, Option<u128>) -> Result<u128, DistanceError>;
 /// State recovery from observations.
@@ -55,7 +57,9 @@ pub type IdentifyFn = fn(&Engine, Option<u64>) -> Option<Identified>;
 pub struct Entry {
     spec: &'static dyn DynGen,
     jump: Option<JumpFn>,
+    jump_big: Option<JumpBigFn>,
     distance: Option<DistanceFn>,
+    fast_distance: bool,
     period: Option<fn() -> BigInt>,
     recover: Option<RecoverFn>,
     scan: Option<ScanFn>,
@@ -121,6 +125,12 @@ impl Entry {
         self.distance.is_some()
     }
 
+    /// Whether `distance` is exact without a bound (else it searches up to
+    /// `--max`).
+    pub fn has_fast_distance(&self) -> bool {
+        self.fast_distance
+    }
+
     /// Whether `recover` has a method.
     pub fn can_recover(&self) -> bool {
         self.recover.is_some()
@@ -179,6 +189,12 @@ impl Entry {
                     (Some(n), _) => (fwd, n),
                     (None, Some(n)) => (!fwd, n),
                     (None, None) => {
+                        // Beyond 2^128 both ways: a forward jump of the
+                        // reduced count.
+                        let forward_count = if fwd { r } else { back };
+                        if self.jump_big.is_some_and(|j| j(rng, &forward_count)) {
+                            return Ok(());
+                        }
                         return Err(Unsupported(format!(
                             "{}: advancing by {steps} needs a jump beyond 2^128 steps, which is not implemented",
                             self.spec.name()
@@ -276,7 +292,9 @@ pub fn entry<G: Gen>() -> Builder<G> {
         entry: Entry {
             spec: of::<G>(),
             jump: None,
+            jump_big: None,
             distance: None,
+            fast_distance: false,
             period: None,
             recover: None,
             scan: seedable.then_some(crate::search::generic_scan::<G> as ScanFn),
@@ -301,6 +319,12 @@ fn jump_engine<R: Jump + 'static>(rng: &mut Engine, n: u128, forward: bool) {
     if forward { g.jump(n) } else { g.jump_back(n) }
 }
 
+fn jump_big_engine<R: Jump + 'static>(rng: &mut Engine, n: &BigInt) -> bool {
+    rng.downcast_mut::<R>()
+        .expect("an entry's jump runs on its own generator type")
+        .jump_big(n)
+}
+
 fn distance_engine<R: Distance + 'static>(
     from: &Engine,
     to: &Engine,
@@ -322,6 +346,7 @@ impl<G: Gen> Builder<G> {
         G::Rng: Jump,
     {
         self.entry.jump = Some(jump_engine::<G::Rng>);
+        self.entry.jump_big = Some(jump_big_engine::<G::Rng>);
         self
     }
 
@@ -331,6 +356,7 @@ impl<G: Gen> Builder<G> {
         G::Rng: Distance,
     {
         self.entry.distance = Some(distance_engine::<G::Rng>);
+        self.entry.fast_distance = <G::Rng as Distance>::HAS_FAST_METHOD;
         self
     }
 
@@ -479,10 +505,18 @@ fn entries() -> Vec<Entry> {
         entry::<rt::java::JavaGen>().jump().distance().period(crate::generators::lcg48::period).recover(crate::generators::java::recover).scan(crate::generators::java::scan).done(),
         entry::<rt::java_splittable::SplittableRandomGen>().done(),
         entry::<rt::dotnet::DotnetLegacyGen>().recover(crate::generators::dotnet::recover).scan(crate::generators::dotnet::scan).done(),
-        entry::<rt::javascript::V8Gen>().done(),
-        entry::<rt::javascript::V8LegacyGen>().done(),
-        entry::<rt::javascript::SpiderMonkeyGen>().done(),
-        entry::<rt::javascript::JavaScriptCoreGen>().done(),
+        entry::<rt::javascript::V8Gen>().jump().distance().period(crate::generators::javascript::v8_period).recover(crate::generators::javascript::recover_v8).done(),
+        entry::<rt::javascript::V8LegacyGen>().jump().distance().period(crate::generators::javascript::v8_period).recover(crate::generators::javascript::recover_v8_legacy).done(),
+        entry::<rt::javascript::SpiderMonkeyGen>().jump().distance().period(periods::p128).recover(crate::generators::javascript::recover_spidermonkey).done(),
+        entry::<rt::javascript::JavaScriptCoreGen>().jump().distance().period(periods::p128).recover(crate::generators::javascript::recover_javascriptcore).done(),
+        entry::<rngkit::engines::godot::GodotGen>().jump().distance().period(periods::p2_64).recover(crate::generators::godot::recover).done(),
+        entry::<rngkit::engines::unreal::UnrealGen>().jump().distance().period(periods::p2_32).recover(crate::generators::lcg::recover_lcg32::<rngkit::engines::unreal::UnrealGen, _>).done(),
+        entry::<rngkit::engines::pokemon::lcrng::PokeRngGen>().jump().distance().period(periods::p2_32).recover(crate::generators::lcg::recover_lcg32::<rngkit::engines::pokemon::lcrng::PokeRngGen, _>).done(),
+        entry::<rngkit::engines::pokemon::lcrng::XdRngGen>().jump().distance().period(periods::p2_32).recover(crate::generators::lcg::recover_lcg32::<rngkit::engines::pokemon::lcrng::XdRngGen, _>).done(),
+        entry::<rngkit::engines::pokemon::lcrng::ARngGen>().jump().distance().period(periods::p2_32).recover(crate::generators::lcg::recover_lcg32::<rngkit::engines::pokemon::lcrng::ARngGen, _>).done(),
+        entry::<rngkit::engines::pokemon::bwrng::BwRngGen>().jump().distance().period(periods::p2_64).done(),
+        entry::<rngkit::engines::pokemon::sfmt::SfmtGen>().jump().distance().done(),
+        entry::<rngkit::engines::pokemon::swsh::SwshGen>().jump().distance().period(periods::p128).recover(crate::generators::swsh::recover).done(),
     ]
 }
 
@@ -504,6 +538,9 @@ mod periods {
     }
     pub fn p19937() -> BigInt {
         BigInt::mersenne(19937)
+    }
+    pub fn p2_32() -> BigInt {
+        BigInt::from(1u128 << 32)
     }
     pub fn p2_64() -> BigInt {
         BigInt::from(1u128 << 64)

@@ -69,10 +69,21 @@ pub fn build(source: &Source) -> Result<Engine, CliError> {
 pub fn state_error(entry: &Entry, e: &StateError) -> CliError {
     let text = e.to_string();
     let rng_name = entry.rng_name();
-    let text = if rng_name != entry.name() {
-        text.replacen(rng_name, entry.name(), 1)
-    } else {
-        text
+    // The generator's name as the error spells it (`mt19937`, `MT19937`).
+    let found = (rng_name != entry.name())
+        .then(|| {
+            text.to_ascii_lowercase()
+                .find(&rng_name.to_ascii_lowercase())
+        })
+        .flatten();
+    let text = match found {
+        Some(at) => format!(
+            "{}{}{}",
+            &text[..at],
+            entry.name(),
+            &text[at + rng_name.len()..]
+        ),
+        None => text,
     };
     CliError::usage(text)
 }
@@ -297,7 +308,12 @@ fn from_entropy(entry: &Entry, stream: Option<u64>) -> Result<Engine, CliError> 
                     let w = random_u64()?;
                     words.push(if bits == 32 { w & 0xffff_ffff } else { w });
                 }
-                entry.from_words(&words).ok()
+                // Some states have structure random words rarely meet (the
+                // MT `left` word): then a random seed of the GEN's own.
+                match entry.from_words(&words) {
+                    Ok(rng) => Some(rng),
+                    Err(_) => entry.seed(&BigInt::from(random_u64()?), &options).ok(),
+                }
             }
         };
         // Only rejected seeds and states (all zero) are retried: retrying is

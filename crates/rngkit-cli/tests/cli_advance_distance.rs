@@ -206,3 +206,47 @@ fn advance_errors() {
         );
     }
 }
+
+/// `--advance` of any size, written out in decimal: 2^192 is `rand_xoshiro`'s
+/// `long_jump`; the period of MT19937 (2^19937 - 1, six thousand digits
+/// in hex) is the identity.
+#[test]
+fn advance_of_any_size() {
+    use rand_core::{Rng, SeedableRng};
+    let two_192 = "6277101735386680763835789423207666416102355444464034512896";
+    let state = line(&["state", "xoshiro256ss", "--seed", "1", "--advance", two_192]);
+    let mut oracle = rand_xoshiro::Xoshiro256StarStar::seed_from_u64(1);
+    oracle.long_jump();
+    let words: Vec<u64> = state
+        .split(' ')
+        .map(|w| u64::from_str_radix(w, 16).unwrap())
+        .collect();
+    let mut ours = rand_xoshiro::Xoshiro256StarStar::from_seed(
+        words
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect::<Vec<u8>>()
+            .try_into()
+            .unwrap(),
+    );
+    for _ in 0..8 {
+        assert_eq!(ours.next_u64(), oracle.next_u64());
+    }
+    // 2^19937 - 1 in hex: `0x1` and 4984 `f` digits (19937 = 4 * 4984 + 1).
+    let mt_period = format!("0x1{}", "f".repeat(4984));
+    let start = line(&["state", "mt19937", "--seed", "5489", "--advance", "100"]);
+    let out = rngkit(&[
+        "state",
+        "mt19937",
+        "--state",
+        &start,
+        "--advance",
+        &mt_period,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), start);
+}

@@ -1,5 +1,5 @@
 //! `rngkit gen` and `rngkit state` run as a process, checked against the
-//! contract (`shared/cli-contract.md`) and against published vectors.
+//! contract (`docs/cli.md`) and against published vectors.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};

@@ -1,5 +1,5 @@
 //! `rngkit recover`, `identify` and `seed-search` run as a process, checked
-//! against the contract (`shared/cli-contract.md`) and published vectors
+//! against the contract (`docs/cli.md`) and published vectors
 //! (reference facts: Unity after InitState(0), MT19937 seed 5489).
 
 use std::io::Write;

@@ -1,6 +1,6 @@
 //! The `rngkit` binary on a table of malformed command lines and files.
 //!
-//! The contract (`shared/cli-contract.md`, "Common rules"): bad usage or
+//! The contract (`docs/cli.md`, "Rules every command follows"): bad usage or
 //! bad input exits 2 with exactly one line on stderr that starts `error:`,
 //! nothing on stdout, and never a panic. Each row also names a fragment the
 //! message must contain, so a row cannot pass by failing for an unrelated
@@ -101,6 +101,18 @@ impl Fixtures {
         write("obs-java-value", b"next-int 16 = 16\n");
         write("obs-dotnet-bound", b"next -1 = 0\n");
         write("obs-dotnet-in-empty", b"next-double in 0.5..0.5\n");
+        // A state file cut off mid-word, and one with a word missing.
+        write("state-cut", b"00000000 00000001 6c078966 714a\n");
+        write("state-short", b"00000000 00000001 6c078966\n");
+        write("json-short", br#"{"s0":0,"s1":1,"s2":2}"#);
+        write("obs-js-not-a-double", b"math-random = 1.5\n");
+        write("obs-js-floor-out-of-range", b"floor 6 = 6\n");
+        write("obs-js-floor-zero", b"floor 0 = 0\n");
+        // 100 dice: bits enough in number, but each behind an unknown carry.
+        let dice: String = (0..100)
+            .map(|i| format!("floor 6 = {}\n", i * 7 % 6))
+            .collect();
+        write("obs-js-dice", dice.as_bytes());
         Fixtures { dir }
     }
 
@@ -126,6 +138,8 @@ fn rows(f: &Fixtures) -> Vec<Row> {
     let mt_short = words("0", "1", 623);
     let mt_long = words("0", "1", 625);
     let mt_zero = words("0", "0", 624);
+    let sfmt_odd_index = words("3", "1", 624);
+    let sfmt_short = words("0", "1", 100);
     let bad = OsStr::from_bytes(b"\xff\xfe");
     let bad_path = f.dir.join(OsStr::from_bytes(b"missing-\xff"));
     let os = OsStr::new;
@@ -269,6 +283,35 @@ fn rows(f: &Fixtures) -> Vec<Row> {
         row(&["state", "mt19937", "--state", &mt_short], "625 words"),
         row(&["state", "mt19937", "--state", &mt_long], "625 words"),
         row(&["state", "mt19937", "--state", &mt_zero], "all zero"),
+        // Ambiguous and truncated states: decimal-looking short words, files
+        // that are not exactly what `rngkit state` prints.
+        row(&["gen", "unity", "--state", "12 34 56 78", "value"], "0x12"),
+        row(
+            &["state", "splitmix64", "--state", "1234"],
+            "decimal or hex",
+        ),
+        row(&["state", "bdsp", "--state", "12 6c078966714acb3f"], "0x12"),
+        row(
+            &["state", "unity", "--state-file", &p("state-cut")],
+            "cut off",
+        ),
+        row(
+            &["state", "unity", "--state-file", &p("state-short")],
+            "cut off",
+        ),
+        row(
+            &["state", "unity", "--state-file", &p("json-short")],
+            "lacks",
+        ),
+        row(
+            &[
+                "state",
+                "unity",
+                "--state",
+                r#"{"s0":1,"s1":2,"s2":3,"s3":4294967295}"#,
+            ],
+            "C# int",
+        ),
         // --state-file and -o.
         row(&["state", "mars", "--state-file", &p("empty")], "found 0"),
         row(
@@ -519,6 +562,85 @@ fn rows(f: &Fixtures) -> Vec<Row> {
             &["recover", "unity3d", "--observations", &p("obs-one-word")],
             "unknown generator",
         ),
+        // The JavaScript GENs and their draws.
+        row(
+            &["gen", "v8", "--seed", "0", "math-random"],
+            "random-seed=0",
+        ),
+        row(
+            &["gen", "v8-legacy", "--seed", "0", "math-random"],
+            "random-seed=0",
+        ),
+        row(
+            &["gen", "spidermonkey", "--seed", "1", "math-random"],
+            "cannot be seeded",
+        ),
+        row(
+            &["gen", "javascriptcore", "--seed", "1", "math-random"],
+            "cannot be seeded",
+        ),
+        row(
+            &["gen", "javascriptcore", "--state", "0 0", "math-random"],
+            "zero",
+        ),
+        row(&["gen", "v8", "--state", "1 2 64", "math-random"], "word"),
+        row(&["gen", "v8", "--state", "1 2", "math-random"], "3"),
+        row(
+            &["gen", "v8", "--seed", "1", "floor", "0"],
+            "1 <= N <= 2^53",
+        ),
+        row(
+            &["gen", "v8", "--seed", "1", "floor", "9007199254740993"],
+            "1 <= N <= 2^53",
+        ),
+        row(
+            &["gen", "v8", "--seed", "1", "floor", "x"],
+            "not a 64-bit unsigned integer",
+        ),
+        row(&["gen", "v8", "--seed", "1", "floor"], "floor"),
+        row(
+            &["gen", "v8", "--seed", "1", "math-random", "3"],
+            "math-random",
+        ),
+        row(
+            &["recover", "v8", "--observations", &p("obs-js-not-a-double")],
+            "line 1",
+        ),
+        row(
+            &[
+                "recover",
+                "spidermonkey",
+                "--observations",
+                &p("obs-js-floor-out-of-range"),
+            ],
+            "line 1",
+        ),
+        row(
+            &[
+                "recover",
+                "v8-legacy",
+                "--observations",
+                &p("obs-js-floor-zero"),
+            ],
+            "line 1",
+        ),
+        row(
+            &["recover", "v8", "--observations", &p("obs-js-dice")],
+            "consecutive",
+        ),
+        row(
+            &[
+                "recover",
+                "v8",
+                "--observations",
+                &p("obs-one-word"),
+                "--predict",
+                "1",
+                "floor",
+                "0",
+            ],
+            "1 <= N <= 2^53",
+        ),
         row(
             &["identify", "mars", "--state-file", &p("truncated")],
             "2500",
@@ -585,6 +707,49 @@ fn rows(f: &Fixtures) -> Vec<Row> {
             ],
             "cannot read",
         ),
+        // The game GENs.
+        row(
+            &["gen", "pokerng", "--seed", "0", "rand", "0"],
+            "N in 1..=65536",
+        ),
+        row(
+            &["gen", "xdrng", "--seed", "0", "rand", "70000"],
+            "N in 1..=65536",
+        ),
+        row(&["gen", "arng", "--seed", "0", "next-u16", "3"], "takes"),
+        row(
+            &["gen", "pokerng", "--seed", "4294967296", "next"],
+            "32-bit seed",
+        ),
+        row(
+            &["gen", "bwrng", "--seed", "1", "rand", "0x100000001"],
+            "1..=4294967296",
+        ),
+        row(&["gen", "swsh", "--seed", "1", "rand", "0"], "N >= 1"),
+        row(&["gen", "swsh", "--seed", "1", "rand", "-3"], "unsigned"),
+        row(&["state", "swsh", "--state", "0 0"], "all zero"),
+        row(&["gen", "sfmt", "--seed", "1", "rand", "0"], "N >= 1"),
+        row(&["state", "sfmt", "--state", &sfmt_odd_index], "even index"),
+        row(&["state", "sfmt", "--state", &sfmt_short], "sfmt"),
+        row(
+            &["gen", "godot", "--seed", "1", "randi-range", "1"],
+            "randi-range FROM TO",
+        ),
+        row(
+            &["gen", "godot", "--seed", "1", "randf-range", "0", "x"],
+            "finite",
+        ),
+        row(&["gen", "godot", "--seed", "1", "randfn", "1"], "randfn"),
+        row(
+            &["gen", "unreal", "--seed", "4294967296", "frand"],
+            "32-bit seed",
+        ),
+        row(
+            &["gen", "unreal", "--seed", "1", "rand-range", "1"],
+            "rand-range MIN MAX",
+        ),
+        row(&["gen", "unreal", "--seed", "1", "vrand", "2"], "takes"),
+        row(&["gen", "unreal", "--seed", "1", "nextint"], "has no draw"),
     ]
 }
 

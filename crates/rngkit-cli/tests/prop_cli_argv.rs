@@ -5,7 +5,8 @@
 //! Whatever the argv, the contract's common rules hold: exit status in
 //! {0, 1, 2, 3}, never a panic, and a failure prints nothing on stdout and
 //! exactly one `error:` line on stderr. This is the stable-toolchain twin
-//! of the `cli_args` fuzz target (`fuzz/`); extend `WORDS` when commands land.
+//! of the `cli_args` fuzz target (`fuzz/`); both derive their vocabulary from
+//! the CLI and the registry.
 
 use std::io::Read;
 use std::path::PathBuf;
@@ -13,52 +14,64 @@ use std::process::{Command, Stdio};
 
 use proptest::prelude::*;
 
-const WORDS: &[&str] = &[
-    "gen",
-    "state",
-    "--seed",
-    "--seed-str",
-    "--state",
-    "--state-file",
-    "--entropy",
-    "--stream",
-    "--advance",
-    "-n",
-    "--count",
-    "--hex",
-    "--raw",
-    "-o",
-    "--help",
-    "--version",
-    "--",
-    "-",
-    "unity",
-    "bdsp",
-    "xorshift128",
-    "mars",
-    "mt19937",
-    "pcg32",
-    "megacrush",
-    "xoshiro256ss",
-    "xoroshiro128p",
-    "splitmix64",
-    "tinymt32",
-    "unity-math",
-    "u32",
-    "u64",
-    "f32",
-    "f64",
-    "int",
-    "bool",
-    "value",
-    "recover",
-    "distance",
-    "--from",
-    "--to",
-    "--from-file",
-    "--to-file",
-    "--max",
-];
+/// Near misses users type, beside the real vocabulary.
+const NEAR_MISSES: &[&str] = &["Unity", "mt", "xoshiro256**", "-", "--", "uint", "U32"];
+
+/// The vocabulary: every command and option the binary's `--help` lists,
+/// every GEN, alias and draw name of the registry, and near misses. Derived,
+/// so a new command, option or GEN is fuzzed without editing this test.
+fn words() -> &'static [String] {
+    static WORDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    WORDS.get_or_init(|| {
+        let help = |args: &[&str]| {
+            let out = Command::new(env!("CARGO_BIN_EXE_rngkit"))
+                .args(args)
+                .output()
+                .unwrap();
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        };
+        let mut words: Vec<String> = NEAR_MISSES.iter().map(|w| w.to_string()).collect();
+        let top = help(&["--help"]);
+        let commands: Vec<String> = top
+            .lines()
+            .skip_while(|l| !l.starts_with("Commands:"))
+            .skip(1)
+            .take_while(|l| l.starts_with("  "))
+            .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+            .filter(|c| c != "help")
+            .collect();
+        for command in &commands {
+            words.push(command.clone());
+            for line in help(&[command, "--help"]).lines() {
+                for token in line.split(|c: char| c.is_whitespace() || c == ',') {
+                    let token = token.split('=').next().unwrap_or(token);
+                    let option = token.starts_with("--") && token.len() > 2
+                        || (token.len() == 2 && token.starts_with('-') && token != "--");
+                    if option
+                        && token[1..]
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '-')
+                    {
+                        words.push(token.to_string());
+                    }
+                }
+            }
+        }
+        for e in rngkit_analysis::registry::all() {
+            words.push(e.name().to_string());
+            words.extend(e.info().aliases.iter().map(|a| a.to_string()));
+            words.extend(
+                e.draw_syntaxes()
+                    .iter()
+                    .map(|d| d.split(' ').next().unwrap_or(d).to_string()),
+            );
+        }
+        words.sort();
+        words.dedup();
+        assert!(words.iter().any(|w| w == "seed-search") && words.iter().any(|w| w == "--advance"));
+        words
+    })
+}
 
 const NUMBERS: &[&str] = &[
     "0",
@@ -105,7 +118,7 @@ fn token() -> impl Strategy<Value = String> {
     let pick =
         |table: &'static [&'static str]| (0..table.len()).prop_map(move |i| table[i].to_string());
     prop_oneof![
-        6 => pick(WORDS),
+        6 => (0..words().len()).prop_map(|i| words()[i].clone()),
         3 => pick(NUMBERS),
         1 => pick(STATES),
         1 => pick(FILES),

@@ -350,6 +350,8 @@ pub enum DrawValue {
     Bool(bool),
     /// A vector, quaternion or colour of floats.
     F32s(Vec<f32>),
+    /// A vector of doubles (Unreal Engine 5's `FVector`).
+    F64s(Vec<f64>),
     /// An integer of any size (CPython's `getrandbits(K)` for `K > 64`).
     Big(crate::number::BigInt),
     /// A byte string (`nextBytes`), printed as lowercase hex digits, two per
@@ -400,6 +402,11 @@ impl DrawValue {
             (DrawValue::F32s(vs), _) => {
                 let parts: Vec<String> =
                     vs.iter().map(|&v| DrawValue::F32(v).format(hex)).collect();
+                parts.join(" ")
+            }
+            (DrawValue::F64s(vs), _) => {
+                let parts: Vec<String> =
+                    vs.iter().map(|&v| DrawValue::F64(v).format(hex)).collect();
                 parts.join(" ")
             }
             (DrawValue::Big(v), false) => format!("{v}"),

@@ -243,6 +243,60 @@ impl BigInt {
         )
     }
 
+    /// The magnitude as 64-bit words, low first (empty for zero).
+    ///
+    /// ```
+    /// use rngkit::number::BigInt;
+    /// assert_eq!(BigInt::from(1u128 << 64 | 5).u64_words(), [5, 1]);
+    /// ```
+    pub fn u64_words(&self) -> alloc::vec::Vec<u64> {
+        self.limbs
+            .chunks(2)
+            .map(|c| u64::from(c[0]) | c.get(1).map_or(0, |&h| u64::from(h) << 32))
+            .collect()
+    }
+
+    /// The magnitude divided by a small number: quotient and remainder.
+    ///
+    /// ```
+    /// use rngkit::number::BigInt;
+    /// let n = 100_000_000_000_000_000_000_000_000_000_000_000_001u128;
+    /// let (q, r) = BigInt::from(n).div_rem_small(624);
+    /// assert_eq!((q.to_string(), r), ((n / 624).to_string(), (n % 624) as u32));
+    /// ```
+    ///
+    /// # Panics
+    /// When `d` is zero.
+    pub fn div_rem_small(&self, d: u32) -> (BigInt, u32) {
+        assert!(d != 0, "division by zero");
+        let mut limbs = self.limbs.clone();
+        let mut rem = 0u64;
+        for l in limbs.iter_mut().rev() {
+            let v = (rem << 32) | u64::from(*l);
+            *l = (v / u64::from(d)) as u32;
+            rem = v % u64::from(d);
+        }
+        (BigInt::from_limbs(false, &limbs), rem as u32)
+    }
+
+    /// `self * k + add` on magnitudes.
+    ///
+    /// ```
+    /// use rngkit::number::BigInt;
+    /// assert_eq!(BigInt::from(u64::MAX).mul_add_small(624, 7).to_string(), (u64::MAX as u128 * 624 + 7).to_string());
+    /// ```
+    pub fn mul_add_small(&self, k: u32, add: u32) -> BigInt {
+        let mut limbs = alloc::vec::Vec::with_capacity(self.limbs.len() + 1);
+        let mut carry = u64::from(add);
+        for &l in &self.limbs {
+            let v = u64::from(l) * u64::from(k) + carry;
+            limbs.push(v as u32);
+            carry = v >> 32;
+        }
+        limbs.push(carry as u32);
+        BigInt::from_limbs(false, &limbs)
+    }
+
     /// The value as an `i128`, when it fits.
     pub fn to_i128(&self) -> Option<i128> {
         let m = self.magnitude_u128()?;

@@ -251,6 +251,9 @@ impl ObservedValue {
             DrawValue::F32s(ref v) => self.components.as_ref().is_some_and(|c| {
                 c.len() == v.len() && c.iter().zip(v).all(|(c, &x)| c.matches_f32(x))
             }),
+            DrawValue::F64s(ref v) => self.components.as_ref().is_some_and(|c| {
+                c.len() == v.len() && c.iter().zip(v).all(|(c, &x)| c.matches_f64(x))
+            }),
             // Integers beyond i128 compare through their text.
             DrawValue::Big(ref v) => match v.to_i128() {
                 Some(i) => self.integer == Some(i),

@@ -2,7 +2,7 @@
 //! next to its code.
 //!
 //! A GEN is a unit type implementing [`Gen`]: its name and aliases, what
-//! `--seed S` means, its generator type (whose [`StateWords`] give the state
+//! `--seed S` means, its generator type (whose [`StateWords`](crate::StateWords) give the state
 //! words and whose [`WordRng`] gives the raw steps), and its engine draws
 //! (parse, evaluate, how many raw steps each consumes, which bits of the raw
 //! words an observed value reveals). Everything above the core (the CLI,
@@ -109,7 +109,7 @@ pub struct SeedOptions {
 pub struct GenInfo {
     /// The name the CLI uses (`unity`, `php`, ...).
     pub name: &'static str,
-    /// Other accepted spellings (`unity-mathematics`, ...).
+    /// Other accepted spellings of the name.
     pub aliases: &'static [&'static str],
     /// One line: what it reproduces.
     pub summary: &'static str,

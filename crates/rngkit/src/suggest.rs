@@ -12,6 +12,7 @@
 /// assert_eq!(closest("xoshiro256**", names), Some("xoshiro256ss"));
 /// assert_eq!(closest("mt", names), Some("mt19937"));
 /// assert_eq!(closest("rang-int", names), Some("range-int"));
+/// assert_eq!(closest("vlaue", ["value", "rotation"]), Some("value"));
 /// assert_eq!(closest("zzz", names), None);
 /// ```
 pub fn closest<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
@@ -47,18 +48,30 @@ fn normalize(s: &str) -> alloc::string::String {
         .collect()
 }
 
-/// Levenshtein distance on bytes.
+/// Edit distance on bytes counting a swap of two neighbours as one edit
+/// (optimal string alignment), so `vlaue` is one edit from `value`.
 fn distance(a: &str, b: &str) -> usize {
     let (a, b) = (a.as_bytes(), b.as_bytes());
-    let mut row: alloc::vec::Vec<usize> = (0..=b.len()).collect();
-    for (i, &ca) in a.iter().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
+    let width = b.len() + 1;
+    // Three rows of the table: i - 2, i - 1 and i.
+    let mut rows = alloc::vec![0usize; 3 * width];
+    for (j, cell) in rows[width..2 * width].iter_mut().enumerate() {
+        *cell = j;
     }
-    row[b.len()]
+    for i in 1..=a.len() {
+        let (before, rest) = rows.split_at_mut(2 * width);
+        let (older, prev) = before.split_at(width);
+        let cur = &mut rest[..width];
+        cur[0] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (prev[j - 1] + cost).min(prev[j] + 1).min(cur[j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(older[j - 2] + 1);
+            }
+            cur[j] = d;
+        }
+        rows.rotate_left(width);
+    }
+    rows[2 * width - 1]
 }

@@ -5,11 +5,16 @@
 
 pub mod dotnet;
 pub mod glibc;
+pub mod godot;
 pub mod java;
+pub mod javascript;
+pub mod lcg;
 pub mod lcg48;
 pub mod mt19937;
 pub mod pcg32;
+pub mod sfmt;
 pub mod splitmix64;
+pub mod swsh;
 pub mod tinymt32;
 pub mod xoroshiro128p;
 pub mod xorshift128;

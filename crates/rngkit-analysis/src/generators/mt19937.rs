@@ -49,10 +49,38 @@ impl Jump for Mt19937 {
 
     /// Stays in the current block when the target lies in it; otherwise
     /// lands on an earlier block with `left` in 0..624, its first word
-    /// recomputed (see [`mt19937_canonical`](crate::mt19937_canonical)).
+    /// recomputed (see [`mt19937_canonical`](mt19937_canonical)).
     fn jump_back(&mut self, n: u128) {
         *self = mt::jump_back(self, n);
     }
+
+    /// Any count: the block `t` twists ahead is x^(624 t - 1) mod P applied
+    /// to the first window (the same method as [`Jump::jump`], with the
+    /// exponent as words).
+    fn jump_big(&mut self, n: &rngkit::number::BigInt) -> bool {
+        if let Some(n) = n.magnitude_u128() {
+            self.jump(n);
+            return true;
+        }
+        // q: the target position counted from the start of this block.
+        let read = 624 - self.left();
+        let q = n.mul_add_small(1, read);
+        // q = 624 t + r; the new position lies in 1..=624, so r = 0 is the
+        // last word of block t - 1.
+        let (t, r) = q.div_rem_small(624);
+        let (t, position) = if r == 0 { (minus_one(&t), 624) } else { (t, r) };
+        // Window t is reached from the first window by T^(624 t - 1).
+        let exponent = minus_one(&t.mul_add_small(624, 0));
+        let g = Mt19937::modulus().pow_x_words(&exponent.u64_words());
+        let block = mt::apply_to_window_one(self.block(), &g);
+        *self = Mt19937::from_state(block, 624 - position).expect("a jump keeps the state nonzero");
+        true
+    }
+}
+
+/// `n - 1` for `n >= 1`.
+fn minus_one(n: &rngkit::number::BigInt) -> rngkit::number::BigInt {
+    rngkit::number::BigInt::from(1u32).complement_in(n)
 }
 
 impl Distance for Mt19937 {
@@ -95,9 +123,9 @@ impl F2Linear for Mt19937 {
 /// MT19937 block length.
 const N: usize = 624;
 
-const UPPER: u32 = 0x8000_0000;
+const UPPER: u32 = Mt19937::UPPER_MASK;
 
-const LOWER: u32 = 0x7fff_ffff;
+const LOWER: u32 = Mt19937::LOWER_MASK;
 
 /// The init_genrand multiplier and its inverse mod 2^32.
 const INIT_MUL: u32 = 1_812_433_253;

@@ -140,7 +140,7 @@ impl Distance for TinyMt32 {
     }
 
     /// Steps until the canonical forms (see
-    /// [`tinymt32_canonical`](crate::tinymt32_canonical)) agree.
+    /// [`tinymt32_canonical`](tinymt32_canonical)) agree.
     fn distance_within(&self, to: &Self, max: u128) -> Result<u128, DistanceError> {
         let target = tinymt32_canonical(to);
         let mut cur = tinymt32_canonical(self);
@@ -196,7 +196,7 @@ fn tinymt32_fill_seed(mut status: [u32; 4]) -> Option<u32> {
 
 /// Finds `S` and the smallest `n <= max_advance` with
 /// `state == advance(tinymt32_init(S), n)` (compared in the canonical form
-/// of [`crate::tinymt32_canonical`]: the dead bit of a state has no effect on
+/// of [`tinymt32_canonical`]: the dead bit of a state has no effect on
 /// its stream), walking back one step at a time. `tinymt32_init` ends with 8
 /// steps, so each candidate is stepped back 8 more to its fill, whose dead
 /// bit is tried both ways.

@@ -54,6 +54,22 @@ impl Jump for Xoshiro256StarStar {
         );
     }
 
+    /// Any count (`long_jump` is 2^192): x^n mod P with the exponent as words.
+    fn jump_big(&mut self, n: &rngkit::number::BigInt) -> bool {
+        if let Some(n) = n.magnitude_u128() {
+            self.jump(n);
+            return true;
+        }
+        let g = Self::modulus().pow_x_words(&n.u64_words());
+        *self = apply_polynomial(
+            self,
+            &g,
+            |r: &Self| r.state(),
+            |s| Self::from_state(s).expect("g(T) with g ≠ 0 mod a primitive P is invertible"),
+        );
+        true
+    }
+
     fn jump_back(&mut self, n: u128) {
         if n < 256 {
             self.step_back_by(n as u64);

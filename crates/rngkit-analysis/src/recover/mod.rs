@@ -1,18 +1,18 @@
 //! State recovery: the state just before the first observed draw, from the
 //! observations alone.
 //!
-//! * Xorshift128 (`unity`, `bdsp`, `xorshift128`), Xorshift32
-//!   (`unity-math`), xoshiro256**, xoroshiro128+ and TinyMT32 (bit 0 of
-//!   each output): linear recovery
-//!   ([`linear`]): rank, the number of states that fit the linear equations,
-//!   and, when at most [`ENUMERATE_LIMIT`] fit, each of them verified against
-//!   every observation (the non-linear ones too).
-//! * MT19937 (`mt19937`, `mars`): 624 consecutive full outputs ([`mt`]), or
-//!   else any revealed bits, as equations in the 19 937 state bits
-//!   ([`mt_partial`]; the low 8 bits of about 4000 outputs pin the state).
-//! * PCG32 (`pcg32`, `megacrush`): full outputs with a known increment
-//!   ([`pcg`]).
-//! * SplitMix64: one full output ([`splitmix`]).
+//! The methods (which GEN uses which is its catalogue line,
+//! [`crate::registry`]):
+//!
+//! * [`linear`]: every F2-linear generator with a [`linear::LinearView`]:
+//!   rank, the number of states that fit the linear equations, and, when at
+//!   most [`ENUMERATE_LIMIT`] fit, each of them verified against every
+//!   observation (the non-linear ones too).
+//! * [`mt`] and [`mt_partial`]: the Mersenne Twister from 624 consecutive
+//!   full outputs, or else any revealed bits as equations in the 19 937
+//!   state bits (the low 8 bits of about 4000 outputs pin the state).
+//! * [`pcg`]: PCG from full outputs with a known increment.
+//! * [`splitmix`]: SplitMix from one full output.
 //!
 //! Each GEN's method is reached through its registry entry
 //! ([`crate::registry::Entry::recover`]); [`recover`] adds the checks they

@@ -22,8 +22,8 @@ use rngkit::generators::{Mt19937, temper};
 use crate::observe::WordConstraint;
 
 const N: usize = 624;
-const M: usize = 397;
-const MATRIX_A: u32 = 0x9908_b0df;
+const M: usize = Mt19937::M;
+const MATRIX_A: u32 = Mt19937::MATRIX_A;
 
 /// Unknown state bits of MT19937.
 pub const UNKNOWNS: usize = 19_937;

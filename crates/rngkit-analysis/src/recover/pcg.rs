@@ -56,35 +56,42 @@ pub fn candidates(
     let jobs = 32u64 << (27 - JOB_BITS);
     let next = AtomicU64::new(0);
     let found = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let job = next.fetch_add(1, Ordering::Relaxed);
-                    if job >= jobs || found.lock().map_or(true, |f| f.len() >= limit) {
-                        break;
-                    }
-                    let rot = (job >> (27 - JOB_BITS)) as u32;
-                    let high = high_bits(output, rot);
-                    let low_base = (job & ((1 << (27 - JOB_BITS)) - 1)) << JOB_BITS;
-                    for low in low_base..low_base + (1 << JOB_BITS) {
-                        let s = high | low;
-                        let ok = filters.iter().all(|&(m, add, c)| {
-                            c.known.matches(u64::from(Pcg32::output(
-                                m.wrapping_mul(s).wrapping_add(add),
-                            )))
-                        });
-                        if ok {
-                            let s0 = back_mul.wrapping_mul(s).wrapping_add(back_add);
-                            if let Ok(mut f) = found.lock() {
-                                f.push(s0);
-                            }
-                        }
+    let work = || {
+        loop {
+            let job = next.fetch_add(1, Ordering::Relaxed);
+            if job >= jobs || found.lock().map_or(true, |f| f.len() >= limit) {
+                break;
+            }
+            let rot = (job >> (27 - JOB_BITS)) as u32;
+            let high = high_bits(output, rot);
+            let low_base = (job & ((1 << (27 - JOB_BITS)) - 1)) << JOB_BITS;
+            for low in low_base..low_base + (1 << JOB_BITS) {
+                let s = high | low;
+                let ok = filters.iter().all(|&(m, add, c)| {
+                    c.known.matches(u64::from(Pcg32::output(
+                        m.wrapping_mul(s).wrapping_add(add),
+                    )))
+                });
+                if ok {
+                    let s0 = back_mul.wrapping_mul(s).wrapping_add(back_add);
+                    if let Ok(mut f) = found.lock() {
+                        f.push(s0);
                     }
                 }
-            });
+            }
         }
-    });
+    };
+    // One thread works inline: targets without threads (the browser's
+    // wasm32-unknown-unknown) must not spawn.
+    if threads <= 1 {
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(work);
+            }
+        });
+    }
     let mut found = found.into_inner().unwrap_or_default();
     found.sort_unstable();
     found.truncate(limit);

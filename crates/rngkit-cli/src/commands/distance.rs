@@ -16,21 +16,31 @@ use crate::seeding::{state_from_file, state_from_text};
 
 /// The long help of `distance`.
 pub fn help() -> String {
+    let exact: Vec<&str> = rngkit_analysis::registry::all()
+        .iter()
+        .filter(|e| e.can_measure_distance() && e.has_fast_distance())
+        .map(|e| e.name())
+        .collect();
+    let bounded: Vec<&str> = rngkit_analysis::registry::all()
+        .iter()
+        .filter(|e| e.can_measure_distance() && !e.has_fast_distance())
+        .map(|e| e.name())
+        .collect();
     format!(
         "Prints the smallest n >= 0 such that advancing the --from state n steps gives\n\
          the --to state (one step = one output word). With --signed, prints the\n\
          representative in (-period/2, period/2] instead: a state 17 steps behind\n\
          prints -17.\n\n\
-         Exact and fast: the xorshift128 family (unity, bdsp), xoroshiro128p (any\n\
-         distance below the period 2^128 - 1), xoshiro256ss (distances below\n\
-         2^128 - 1), pcg32 / megacrush (same stream), splitmix64, unity-math. MT19937\n\
-         (mars, mt19937) and tinymt32 have prime periods, which leave no fast method:\n\
-         give --max N to search up to N steps. Exit 1 when the distance is not found\n\
-         (not within --max, different PCG streams).\n\n\
+         Exact and fast (O(log) or a discrete logarithm): {}.\n\
+         No fast method (prime periods; give --max N to search up to N steps): {}.\n\
+         Exit 1 when the distance is not found (not within --max, different PCG streams).\n\n\
          EXAMPLES:\n  \
          rngkit state unity --seed 0 --advance 1000000 > later.txt\n  \
          rngkit distance unity --from '0 1 6c078966 714acb3f' --to-file later.txt\n  \
-         rngkit distance unity --signed --from-file later.txt --to '0 1 6c078966 714acb3f'\n\n{}",
+         rngkit state unity --seed 0 > zero.txt\n  \
+         rngkit distance unity --signed --from-file later.txt --to-file zero.txt\n\n{}",
+        exact.join(", "),
+        bounded.join(", "),
         generators_help()
     )
 }
@@ -63,7 +73,7 @@ pub struct DistanceArgs {
     /// The target state from a file (the save blob for mars/mt19937).
     #[arg(long, value_name = "FILE")]
     pub to_file: Option<PathBuf>,
-    /// Search at most N steps (needed for mars, mt19937, tinymt32).
+    /// Search at most N steps (needed where no fast method exists).
     #[arg(long, value_name = "N")]
     pub max: Option<String>,
     /// Print the signed distance, in (-period/2, period/2].

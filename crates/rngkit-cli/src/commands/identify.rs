@@ -22,13 +22,11 @@ pub fn help() -> String {
     format!(
         "Prints `seed=S advance=n` such that the state is seed(S) advanced by n raw\n\
 steps; S prints as the GEN writes its seed (unity's int seeds signed).\n\n\
-mt19937/mars: untwists the block back to the one init_genrand wrote, with no\n\
-search (any save blob; --max-advance only bounds the answer). unity/bdsp/\n\
-xorshift128: walks back step by step to an InitState-shaped state, at most\n\
---max-advance steps (default 10^7); xoshiro256ss/xoroshiro128p likewise to a\n\
-state filled by SplitMix64 from the seed; tinymt32 to a tinymt32_init state\n\
-(default bound 10^6). splitmix64: the state is its own seed; unity-math: every\n\
-state is a seed's, at advance 0.\n\n\
+Each GEN has its own method: the Mersenne Twister GENs untwist the block back\n\
+to the one init_genrand wrote, with no search (any save blob; --max-advance\n\
+only bounds the answer); the others walk back step by step to a freshly seeded\n\
+state, at most --max-advance steps (default 10^7, 10^6 for tinymt32), or read\n\
+the seed off the state directly.\n\n\
 SUPPORTED: {}.\n\n\
 EXAMPLES:\n  \
 rngkit state mars --seed 1234 --advance 170 -o rng.bin\n  \

@@ -26,8 +26,12 @@ frames between them). Where NPCs draw k extra raw steps per frame, write those\n
 steps as `skip` lines (a frame with one blink check and k NPC draws between two\n\
 blinks is `skip k` plus the unobserved checks). docs/cli.md walks through it.\n\n\
 EXAMPLES:\n  \
-rngkit gen bdsp --seed 1 --advance 5000 -n 3 next-uint | sed 's/^/next-uint = /' > obs.txt\n  \
-rngkit locate bdsp --seed 1 --observations obs.txt --max 10000"
+rngkit gen bdsp --seed 1 --advance 5000 -n 3 next-uint > words.txt\n  \
+sed 's/^/next-uint = /' words.txt > obs.txt\n  \
+rngkit locate bdsp --seed 1 --observations obs.txt --max 10000\n  \
+rngkit gen bdsp --seed 1 --advance 7000 -n 60 u32 > more.txt\n  \
+awk 'NR%3==1 { printf \"bits 0xf = %d\\nskip 2\\n\", $1%16 }' more.txt > b.txt\n  \
+rngkit locate bdsp --seed 1 --observations b.txt --max 10000"
         .to_string()
 }
 

@@ -15,9 +15,15 @@ use rngkit_analysis::registry;
 /// draws with their meaning and raw-step count, from the registry.
 pub fn draws_help() -> String {
     let mut out = String::from(
-        "DRAWS (every generator): u32, u64, f32 ([0,1), 24 bits), f64 ([0,1), 53 bits),\n  \
-         int MIN MAX (unbiased, MIN <= x < MAX), bool\n\n\
-         ENGINE DRAWS (bit-exact to the engine; raw steps each consumes in brackets):\n",
+        "DRAWS (every generator; one raw step is one output word of the generator):\n  \
+         u32                          1 step (the upper half of a 64-bit word)\n  \
+         u64                          2 steps on 32-bit generators (first word low), 1 on 64-bit\n  \
+         f32                          [0,1), 24 bits (1 step)\n  \
+         f64                          [0,1), 53 bits (2 steps on 32-bit generators, 1 on 64-bit)\n  \
+         int MIN MAX                  unbiased, MIN <= x < MAX, from u64 words (as u64; a redraw\n  \
+                                      with probability below span / 2^64 takes more)\n  \
+         bool                         1 step\n\n\
+         ENGINE DRAWS (bit-exact to the engine; the raw steps each consumes in brackets):\n",
     );
     for e in registry::all() {
         let draws = e.engine_draws();

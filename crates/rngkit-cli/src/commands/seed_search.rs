@@ -46,10 +46,11 @@ seeds; Math.Abs makes S and -S one stream, so --seeds 0.. covers them all;
 Environment.TickCount seeds: a window of milliseconds since boot.
 
 EXAMPLES:
-  echo 'u32 = 1791095845' | rngkit seed-search mt19937
-  rngkit gen unity --seed -12345 --advance 40 -n 2 u32 | sed 's/^/u32 = /' > obs.txt
-  rngkit seed-search unity --observations obs.txt --seeds -20000..0 --max-advance 100
-  echo 'next-int = -1170105035' | rngkit seed-search java --seeds 0..0x10000000000"
+  echo 'u32 = 1791095845' | rngkit seed-search mt19937 --seeds 0..1000
+  rngkit gen unity --seed -12345 --advance 40 -n 2 u32 > words.txt
+  sed 's/^/u32 = /' words.txt > obs.txt
+  rngkit seed-search unity --seeds=-20000..0 --max-advance 100 < obs.txt
+  echo 'next-int = -1170105035' | rngkit seed-search java --seeds 0..0x1000000"
         .to_string()
 }
 

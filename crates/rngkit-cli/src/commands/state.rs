@@ -16,7 +16,7 @@ pub fn help() -> String {
         "EXAMPLES:\n  rngkit state unity --seed 0\n  \
          rngkit state mars --seed 1234 --advance 170 -o rng.bin\n  \
          rngkit state mt19937 --state-file rng.bin --advance -5\n  \
-         rngkit state xoshiro256ss --seed 1 --advance 6277101735386680763835789423207666416102355444464034512896\n\n\
+         rngkit state xoshiro256ss --seed 1 --advance 1000000000000000000000000000000\n\n\
          Words print as zero-padded lowercase hex (8 digits for 32-bit words, 16 for\n\
          64-bit). With -o, GENs with a save blob (mars, mt19937) write the blob; the\n\
          others write the text line, which --state-file reads back.\n\n{}",

@@ -207,7 +207,7 @@ impl crate::registry::Gen for BdspGen {
         summary: "Pokémon Brilliant Diamond / Shining Pearl's Xorshift128 conventions",
         seed_kind: crate::registry::SeedKind::U32,
         seed_doc: "set_seed(S): the same LCG fill as Unity's InitState",
-        state_doc: "4 words of 32 bits: s0 s1 s2 s3; also the 64-bit seed pair of PokeFinder/SysBot (`S0S1 S2S3` as two 16-digit hex words: high half s0 then s1, then s2 and s3)",
+        state_doc: "4 words of 32 bits: s0 s1 s2 s3; also the 64-bit seed pair `SEED0 SEED1` of PokeFinder (two 16-digit hex words: s0 s1 = high and low half of SEED0, s2 s3 = those of SEED1), and Unity's JsonUtility.ToJson(Random.state)",
         has_stream: false,
         versions: "Brilliant Diamond / Shining Pearl 1.0 to 1.3 (research notes; PokeFinder's conventions)",
     };
@@ -217,6 +217,13 @@ impl crate::registry::Gen for BdspGen {
         _: &crate::registry::SeedOptions,
     ) -> Result<Xorshift128, crate::registry::SeedError> {
         Ok(Xorshift128::init_state(seed.low_u64() as u32))
+    }
+
+    /// The 64-bit seed pair ([`parse_seed_pair`]) or Unity's
+    /// `JsonUtility.ToJson(Random.state)`
+    /// ([`parse_state_json`](super::unity::parse_state_json)).
+    fn parse_state(text: &str) -> Option<Result<Xorshift128, alloc::string::String>> {
+        super::unity::parse_state_json(text).or_else(|| parse_seed_pair(text))
     }
 
     fn draws() -> &'static [crate::registry::DrawInfo] {
@@ -320,4 +327,79 @@ impl crate::registry::Gen for BdspGen {
             BdspDraw::NextFloat(Some((min, max))) => one(range_float_known(value, min, max)?),
         }
     }
+}
+
+/// Reads the BDSP state as the pair of 64-bit seeds that PokeFinder takes
+/// (`Seed 0`, `Seed 1`): two hex words of up to 16 digits, `SEED0 SEED1`.
+///
+/// The word order is PokeFinder's (`Xorshift(u64 seed0, u64 seed1)` in its
+/// `Source/Core/RNG/Xorshift.cpp` stores each seed with its halves swapped
+/// into little-endian 32-bit lanes): `s0` is the high half of `SEED0`, `s1`
+/// its low half, `s2` and `s3` the high and low halves of `SEED1`. So the
+/// pair is the four `rngkit state bdsp` words written two by two.
+///
+/// Returns `None` unless `text` is exactly two words (so four words are read
+/// as the usual state). Like every state word, a bare word shorter than 16
+/// digits made only of decimal digits could be read two ways and is refused:
+/// write it with `0x` or zero-pad it.
+///
+/// ```
+/// use rngkit::engines::bdsp::parse_seed_pair;
+///
+/// // set_seed(0): s = 00000000 00000001 6c078966 714acb3f
+/// let rng = parse_seed_pair("0000000000000001 6c078966714acb3f").unwrap().unwrap();
+/// assert_eq!(rng.state(), [0, 1, 0x6c07_8966, 0x714a_cb3f]);
+/// assert_eq!(parse_seed_pair("0x1 0x6C078966714ACB3F").unwrap().unwrap(), rng);
+/// assert!(parse_seed_pair("0 1 6c078966 714acb3f").is_none());
+/// assert!(parse_seed_pair("12 6c078966714acb3f").unwrap().is_err());
+/// ```
+pub fn parse_seed_pair(text: &str) -> Option<Result<Xorshift128, alloc::string::String>> {
+    let words: alloc::vec::Vec<&str> = text.split_whitespace().collect();
+    let [first, second] = words.as_slice() else {
+        return None;
+    };
+    Some(seed_pair(first, second))
+}
+
+fn seed_pair(first: &str, second: &str) -> Result<Xorshift128, alloc::string::String> {
+    use alloc::format;
+    let word = |i: usize, w: &str| -> Result<u64, alloc::string::String> {
+        let shown: alloc::string::String = w.chars().take(24).collect();
+        let (digits, prefixed) = match w.strip_prefix("0x").or_else(|| w.strip_prefix("0X")) {
+            Some(d) => (d, true),
+            None => (w, false),
+        };
+        if digits.is_empty()
+            || !digits.bytes().all(|b| b.is_ascii_hexdigit())
+            || digits.trim_start_matches('0').len() > 16
+        {
+            return Err(format!(
+                "bdsp seed {i} `{shown}` is not a 64-bit hex word: the seed pair is SEED0 SEED1, two hex words of 16 digits (or give the four 8-digit state words)"
+            ));
+        }
+        if !prefixed
+            && digits.len() > 1
+            && digits.len() < 16
+            && digits.bytes().all(|b| b.is_ascii_digit())
+        {
+            return Err(format!(
+                "bdsp seed {i} `{shown}` could be decimal or hex: the seeds are hex, so write `0x{shown}` or zero-pad it to 16 digits"
+            ));
+        }
+        let digits = digits.trim_start_matches('0');
+        Ok(if digits.is_empty() {
+            0
+        } else {
+            u64::from_str_radix(digits, 16)
+                .map_err(|_| format!("bdsp seed {i} `{shown}` is not hex"))?
+        })
+    };
+    let (a, b) = (word(0, first)?, word(1, second)?);
+    Xorshift128::from_state([(a >> 32) as u32, a as u32, (b >> 32) as u32, b as u32]).map_err(
+        |_| {
+            alloc::string::String::from(
+                "the bdsp seed pair is all zero, which Xorshift128 never reaches",
+            )
+        },
+    )
 }

@@ -828,6 +828,11 @@ impl crate::registry::Gen for UnityGen {
         Ok(init_state_from(seed))
     }
 
+    /// Unity's `JsonUtility.ToJson(Random.state)` ([`parse_state_json`]).
+    fn parse_state(text: &str) -> Option<Result<Xorshift128, alloc::string::String>> {
+        parse_state_json(text)
+    }
+
     fn draws() -> &'static [crate::registry::DrawInfo] {
         use crate::registry::DrawInfo;
         &[
@@ -1005,13 +1010,109 @@ pub fn range_float_known(
         return scan(0, 0).map(|_| crate::observe::KnownBits::new(0, 0));
     }
     // Five roundings, each within 2^-24 relative of a term at most |min| + |max|.
-    let slack = 8.0 * f64::powi(2.0, -24) * (lo_f.abs() + hi_f.abs()) + f64::MIN_POSITIVE;
+    let slack = 8.0 / 16_777_216.0 * (lo_f.abs() + hi_f.abs()) + f64::MIN_POSITIVE;
     let half = value.tolerance();
     let t_of = |y: f64| (y - hi_f) / (lo_f - hi_f);
     let (a, b) = (t_of(target - half - slack), t_of(target + half + slack));
     let (t_lo, t_hi) = if a < b { (a, b) } else { (b, a) };
     let to_k = |t: f64| (t * 8_388_607.0).clamp(0.0, 8_388_607.0);
-    let from = (to_k(t_lo).floor() as u32).saturating_sub(2);
-    let to = (to_k(t_hi).ceil() as u32).saturating_add(2).min(0x7f_ffff);
+    let from = (libm::floor(to_k(t_lo)) as u32).saturating_sub(2);
+    let to = (libm::ceil(to_k(t_hi)) as u32)
+        .saturating_add(2)
+        .min(0x7f_ffff);
     scan(from, to)
+}
+
+/// Reads Unity's `JsonUtility.ToJson(Random.state)`, the one text form of a
+/// Unity state that games and tools write: `{"s0":-1187214701,"s1":...,
+/// "s2":...,"s3":...}`. `Random.State` is a struct of four serialized C#
+/// `int` fields `s0 s1 s2 s3`, the Xorshift128 words in order (`s0` is
+/// shifted out first), so the values are signed decimal `int`s; a negative
+/// one is the word's two's complement.
+///
+/// The `unity`, `bdsp` and `xorshift128` GENs accept it wherever they take a
+/// state (`--state`, `--state-file`). Returns `None` when `text` is not a JSON
+/// object (so it can be read as hex words instead), and an error naming the
+/// problem for a malformed object: a missing, repeated or unknown field, a
+/// value that is not an integer or does not fit an `int`, the all-zero
+/// state.
+///
+/// ```
+/// use rngkit::engines::unity::parse_state_json;
+///
+/// // Random.InitState(0) gives s = 0, 1, 1812433254, 1900727103.
+/// let rng = parse_state_json(r#"{"s0":0,"s1":1,"s2":1812433254,"s3":1900727103}"#)
+///     .unwrap()
+///     .unwrap();
+/// assert_eq!(rng.state(), [0, 1, 0x6c07_8966, 0x714a_cb3f]);
+/// // Negative ints are the words' two's complement; spacing is free.
+/// let rng = parse_state_json(r#"{ "s0": -1, "s1": 2, "s2": 3, "s3": -2147483648 }"#)
+///     .unwrap()
+///     .unwrap();
+/// assert_eq!(rng.state(), [0xffff_ffff, 2, 3, 0x8000_0000]);
+/// assert!(parse_state_json("0 1 6c078966 714acb3f").is_none());
+/// assert!(parse_state_json(r#"{"s0":1,"s1":2,"s2":3}"#).unwrap().is_err());
+/// ```
+pub fn parse_state_json(text: &str) -> Option<Result<Xorshift128, alloc::string::String>> {
+    let body = text.trim().strip_prefix('{')?;
+    Some(parse_state_json_body(body))
+}
+
+fn parse_state_json_body(body: &str) -> Result<Xorshift128, alloc::string::String> {
+    use alloc::format;
+    const FORM: &str =
+        r#"the form of JsonUtility.ToJson(Random.state) is {"s0":INT,"s1":INT,"s2":INT,"s3":INT}"#;
+    let Some(inner) = body.trim_end().strip_suffix('}') else {
+        return Err(format!("the JSON state has no closing `}}`; {FORM}"));
+    };
+    let mut words: [Option<u32>; 4] = [None; 4];
+    for field in inner.split(',') {
+        let shown: alloc::string::String = field.trim().chars().take(32).collect();
+        let Some((key, value)) = field.split_once(':') else {
+            return Err(format!(
+                "the JSON state field `{shown}` is not `\"sN\":INT`; {FORM}"
+            ));
+        };
+        let key = key.trim();
+        let index = match key {
+            "\"s0\"" => 0,
+            "\"s1\"" => 1,
+            "\"s2\"" => 2,
+            "\"s3\"" => 3,
+            _ => {
+                return Err(format!("the JSON state has an unknown field {key}; {FORM}"));
+            }
+        };
+        let value = value.trim();
+        let digits = value.strip_prefix('-').unwrap_or(value);
+        let parsed = if !digits.is_empty()
+            && digits.len() <= 11
+            && digits.bytes().all(|b| b.is_ascii_digit())
+        {
+            value
+                .parse::<i64>()
+                .ok()
+                .and_then(|v| i32::try_from(v).ok())
+        } else {
+            None
+        };
+        let Some(v) = parsed else {
+            return Err(format!(
+                "the JSON state field {key} is `{}`, not a C# int (signed decimal, -2147483648..=2147483647); {FORM}",
+                value.chars().take(24).collect::<alloc::string::String>()
+            ));
+        };
+        if words[index].replace(v as u32).is_some() {
+            return Err(format!("the JSON state gives {key} twice; {FORM}"));
+        }
+    }
+    let mut s = [0u32; 4];
+    for (i, w) in words.iter().enumerate() {
+        s[i] = w.ok_or_else(|| format!("the JSON state lacks \"s{i}\"; {FORM}"))?;
+    }
+    Xorshift128::from_state(s).map_err(|_| {
+        alloc::string::String::from(
+            "the JSON state is all zero, which Xorshift128 never reaches (a Random.state is never all zero)",
+        )
+    })
 }

@@ -90,6 +90,19 @@ pub const fn untemper(mut y: u32) -> u32 {
 }
 
 impl Mt19937 {
+    /// Words in the state block (n = 624).
+    pub const N: usize = N;
+    /// The middle word offset of the twist (m = 397).
+    pub const M: usize = M;
+    /// The twist matrix's last row (a = 0x9908b0df).
+    pub const MATRIX_A: u32 = MATRIX_A;
+    /// The top bit of a word, taken from `mt[i]` by the twist.
+    pub const UPPER_MASK: u32 = UPPER_MASK;
+    /// The low 31 bits, taken from `mt[i + 1]` by the twist.
+    pub const LOWER_MASK: u32 = LOWER_MASK;
+}
+
+impl Mt19937 {
     /// The reference `init_genrand(seed)` (Knuth's multiplier 1812433253),
     /// with `left == 0`: the first draw twists.
     pub fn new(seed: u32) -> Self {

@@ -138,7 +138,7 @@ impl crate::registry::Gen for Xorshift128 {
         summary: "Marsaglia's Xorshift128 (a=11 b=8 c=19), the generator under Unity",
         seed_kind: crate::registry::SeedKind::U32,
         seed_doc: "the same fill as Unity's InitState(S)",
-        state_doc: "4 words of 32 bits: s0 s1 s2 s3",
+        state_doc: "4 words of 32 bits: s0 s1 s2 s3; also Unity's JsonUtility.ToJson(Random.state), {\"s0\":INT,...,\"s3\":INT}",
         has_stream: false,
         versions: "Marsaglia (2003), Xorshift RNGs, J. Stat. Softw. 8(14)",
     };
@@ -148,6 +148,12 @@ impl crate::registry::Gen for Xorshift128 {
         _: &crate::registry::SeedOptions,
     ) -> Result<Xorshift128, crate::registry::SeedError> {
         Ok(Xorshift128::init_state(seed.low_u64() as u32))
+    }
+
+    /// Unity's `JsonUtility.ToJson(Random.state)`, the same words
+    /// ([`crate::engines::unity::parse_state_json`]).
+    fn parse_state(text: &str) -> Option<Result<Xorshift128, alloc::string::String>> {
+        crate::engines::unity::parse_state_json(text)
     }
 
     fn eval(draw: &crate::registry::NoDraw, _: &mut Xorshift128) -> crate::draw::DrawValue {

@@ -578,7 +578,7 @@ const MODERN_DRAWS: &[DrawInfo] = &[
     },
     DrawInfo {
         syntax: "rand [MIN MAX]",
-        help: "rand(): as mt_rand(); rand(MIN, MAX): mt_rand with the bounds swapped when MAX < MIN",
+        help: "rand(): as mt_rand(); rand(MIN, MAX): mt_rand with the bounds swapped when MAX < MIN (steps as mt_rand)",
     },
     DrawInfo {
         syntax: "shuffle N",
@@ -586,7 +586,7 @@ const MODERN_DRAWS: &[DrawInfo] = &[
     },
     DrawInfo {
         syntax: "str-shuffle TEXT",
-        help: "str_shuffle(TEXT): the shuffled bytes, in hex (as shuffle, on the bytes)",
+        help: "str_shuffle(TEXT): the shuffled bytes, in hex (as shuffle, on the bytes: variable steps)",
     },
     DrawInfo {
         syntax: "array-rand N K",

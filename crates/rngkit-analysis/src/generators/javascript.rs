@@ -1,0 +1,1030 @@
+//! The analysis of JavaScript's `Math.random()` (`v8`, `v8-legacy`,
+//! `spidermonkey`, `javascriptcore`): steps back, jumps and distances of
+//! xorshift128+ (23, 17, 26) and of V8's cached calls, and state recovery.
+//!
+//! **Jumps.** xorshift128+ moves its state by a fixed matrix over GF(2)
+//! whose characteristic polynomial is primitive of degree 128, so a jump of
+//! `n` steps is `x^n mod P` applied to the state (period 2^128 - 1). For the
+//! V8 GENs one raw step is one `Math.random()` call, and the state is
+//! `(s0, s1, remaining)`: the xorshift state after the last refill and the
+//! cached values left. Calls are numbered `p = 64 k - remaining`, where `k`
+//! counts refills, so `n` calls later `remaining' = (remaining - n) mod 64`
+//! and the xorshift state has moved `64 (n + remaining' - remaining) / 64`
+//! blocks: one field jump of `64 · blocks` steps (`64 · m mod (2^128 - 1)` is
+//! `m` rotated left by 6), and the cache is rebuilt from the new state. The
+//! V8 call stream repeats after `64 (2^128 - 1)` calls.
+//!
+//! **Recovery.**
+//!
+//! * `v8-legacy` (V8 before 2025, Node.js 20): a call's double is the top
+//!   52 bits of `s0` after a step, linear in the state, but the calls hand
+//!   each block of 64 steps out last-made first, so which step a call shows
+//!   depends on where the first observed call sits in the cache. Each of the
+//!   64 positions is tried: the known bits become equations over GF(2) in
+//!   the 128 bits of the block's starting state, solved by Gaussian
+//!   elimination; every consistent position gives its solutions, each one
+//!   replayed against every observation. Three doubles that cross a refill
+//!   fix the state; observations that all fall inside one block leave one
+//!   state per position that keeps them inside it (`65 - n` for `n`
+//!   values), since nothing observed says where the block ends. `floor N`
+//!   reveals the bits its interval pins (`floor 2`: the top bit).
+//! * `spidermonkey`, `javascriptcore` (low 53 bits of `s0 + s1`) and `v8`
+//!   (V8 15.6, `(s0 + s1) >> 11`): the word is a sum, so only its carries
+//!   stand between the observations and linear equations. With
+//!   `s0' = s1`, the sums of consecutive calls are `q[t-1] + q[t]` for the
+//!   sequence `q` of second words, so a run of consecutive known sums lets
+//!   one word `q[0]`, guessed one bit plane at a time from the lowest known
+//!   bit upwards, give every `q[t]` at that plane by subtraction with borrow
+//!   ([`chain`]). Every plane adds `m + 1` equations for one guess; the
+//!   coefficient rows do not depend on the guesses, so their elimination is
+//!   done once and each search node only checks parities of the values.
+//!   The unknown carry into the lowest known bit (bit 11 of `v8`'s sum) is
+//!   one more guess per call. SpiderMonkey/JSC's bit 0 is also linear on its
+//!   own: 128 or more observed bit 0s are solved directly.
+//!
+//! `v8` hands its cache out in step order, so its calls are the xorshift
+//! steps in order whatever the cache position: all 64 positions give the
+//! same stream, and recovery answers the one with an empty cache
+//! (`remaining` 0).
+//!
+//! ```
+//! use rngkit::runtimes::javascript::V8LegacyRandom;
+//! use rngkit_analysis::{Distance, Jump};
+//!
+//! let start = V8LegacyRandom::with_random_seed(5).unwrap();
+//! let mut a = start.clone();
+//! a.jump(1000); // 1000 Math.random() calls
+//! let mut b = start.clone();
+//! for _ in 0..1000 { b.math_random(); }
+//! assert_eq!(a, b);
+//! assert_eq!(start.distance_to(&a), Ok(1000));
+//! a.jump_back(1000);
+//! assert_eq!(a, start);
+//! ```
+
+use std::sync::OnceLock;
+
+use rngkit::number::BigInt;
+use rngkit::registry::{Engine, Gen};
+use rngkit::runtimes::javascript::{
+    JavaScriptCoreGen, SpiderMonkeyGen, V8_CACHE_SIZE, V8Gen, V8LegacyGen, V8LegacyRandom,
+    V8MathRandom, V8Random, Xorshift128Plus, xorshift128plus_step, xorshift128plus_step_back,
+};
+use rngkit::{StateError, WordRng};
+
+use crate::advance::{field_jump_poly, small_f2_jump};
+use crate::distance::distance_in_field_128;
+use crate::gf2::{BitVec, Field, Modulus, Poly};
+use crate::linear::{
+    F2Linear, apply_polynomial, bits_to_u64, cached_poly, derive_characteristic_polynomial,
+};
+use crate::observe::{Observation, WordConstraint, layout};
+use crate::recover::{Count, ENUMERATE_LIMIT, RecoverError, RecoverOptions, Recovered, fits};
+use crate::{Distance, DistanceError, Jump, StepBack};
+
+// ------------------------------------------------------------ xorshift128+
+
+impl StepBack for Xorshift128Plus {
+    /// ```
+    /// use rngkit::runtimes::javascript::Xorshift128Plus;
+    /// use rngkit::WordRng;
+    /// use rngkit_analysis::StepBack;
+    /// let start = Xorshift128Plus::weak_random(9);
+    /// let mut rng = start.clone();
+    /// rng.next_word();
+    /// rng.step_back();
+    /// assert_eq!(rng, start);
+    /// ```
+    fn step_back(&mut self) {
+        let [s0, s1] = self.state();
+        let (a, b) = xorshift128plus_step_back(s0, s1);
+        *self = Xorshift128Plus::from_state([a, b]).expect("the inverse keeps the state nonzero");
+    }
+}
+
+small_f2_jump!(
+    Xorshift128Plus,
+    xorshift128plus_field(),
+    |r: &Xorshift128Plus| r.state(),
+    |s| Xorshift128Plus::from_state(s).expect("g(T) with g ≠ 0 mod a primitive P is invertible")
+);
+
+impl Distance for Xorshift128Plus {
+    const HAS_FAST_METHOD: bool = true;
+
+    /// ```
+    /// use rngkit::runtimes::javascript::Xorshift128Plus;
+    /// use rngkit_analysis::{Distance, Jump};
+    /// let a = Xorshift128Plus::weak_random(1);
+    /// let mut b = a.clone();
+    /// b.jump(1 << 100);
+    /// assert_eq!(a.distance_to(&b), Ok(1 << 100));
+    /// ```
+    fn distance_to(&self, to: &Self) -> Result<u128, DistanceError> {
+        Ok(distance_in_field_128(self, to, xorshift128plus_field()))
+    }
+}
+
+impl F2Linear for Xorshift128Plus {
+    const STATE_BITS: usize = 128;
+    const DEGREE: usize = 128;
+
+    fn to_bits(&self) -> BitVec {
+        BitVec::from_words(&self.state(), 128)
+    }
+
+    fn from_bits(bits: &BitVec) -> Result<Self, StateError> {
+        Xorshift128Plus::from_state(bits_to_u64::<2>(bits, "xorshift128+ bits")?)
+    }
+
+    fn step_linear_bit(&mut self) -> bool {
+        // Bit 0 of s0 + s1 is bit 0 of s0 ^ s1: linear.
+        self.next_word() & 1 == 1
+    }
+
+    cached_poly!(
+        Xorshift128Plus,
+        Xorshift128Plus::from_state([0x0123_4567_89ab_cdef, 1]).expect("nonzero")
+    );
+}
+
+/// GF(2^128) modulo the characteristic polynomial of xorshift128+ (23, 17,
+/// 26) (cached).
+fn xorshift128plus_field() -> &'static Field<2> {
+    static F: OnceLock<Field<2>> = OnceLock::new();
+    F.get_or_init(|| Field::new(Xorshift128Plus::characteristic_polynomial()))
+}
+
+/// `64 · m` modulo 2^128 - 1 (so that 2^128 ≡ 1): `m` rotated left by 6.
+fn times_64_mod_period(m: u128) -> u128 {
+    m.rotate_left(6)
+}
+
+/// The xorshift state `(s0, s1)` jumped by `n` steps (`back`: backwards).
+fn jump_words(s0: u64, s1: u64, n: u128, back: bool) -> (u64, u64) {
+    let mut x = Xorshift128Plus::from_state([s0, s1]).expect("a V8 state is never all zero");
+    if back {
+        x.jump_back(n)
+    } else {
+        x.jump(n)
+    }
+    let [a, b] = x.state();
+    (a, b)
+}
+
+// ---------------------------------------------------------- V8's calls
+
+/// The period of the V8 GENs in calls: `64 (2^128 - 1)` (the state after a
+/// number of calls repeats only when the cache position does too).
+///
+/// ```
+/// use rngkit_analysis::generators::javascript::v8_period;
+/// assert_eq!(v8_period().to_string(), "21778071482940061661655974875633165533120");
+/// ```
+pub fn v8_period() -> BigInt {
+    // 2^134 - 64, little-endian 32-bit limbs.
+    BigInt::from_limbs(
+        false,
+        &[0xffff_ffc0, 0xffff_ffff, 0xffff_ffff, 0xffff_ffff, 0x3f],
+    )
+}
+
+impl<const LEGACY: bool> Jump for V8MathRandom<LEGACY> {
+    /// `n` calls forwards: the cache position moves by `n mod 64`, the
+    /// xorshift state by the blocks refilled on the way.
+    ///
+    /// ```
+    /// use rngkit::runtimes::javascript::V8Random;
+    /// use rngkit_analysis::Jump;
+    /// let mut a = V8Random::with_random_seed(3).unwrap();
+    /// a.math_random();
+    /// let mut b = a.clone();
+    /// a.jump(130);
+    /// for _ in 0..130 { b.math_random(); }
+    /// assert_eq!(a, b);
+    /// ```
+    fn jump(&mut self, n: u128) {
+        let [s0, s1, r] = self.state();
+        let r = u128::from(r);
+        let (q, t) = (n / 64, n % 64);
+        let blocks = q + u128::from(r < t);
+        let r2 = (r + 64 - t) % 64;
+        let (a, b) = jump_words(s0, s1, times_64_mod_period(blocks), false);
+        *self = V8MathRandom::from_state(a, b, r2 as u8).expect("a jump keeps the state nonzero");
+    }
+
+    fn jump_back(&mut self, n: u128) {
+        let [s0, s1, r] = self.state();
+        let r = u128::from(r);
+        let (q, t) = (n / 64, n % 64);
+        let blocks = q + u128::from(r + t >= 64);
+        let r2 = (r + t) % 64;
+        let (a, b) = jump_words(s0, s1, times_64_mod_period(blocks), true);
+        *self = V8MathRandom::from_state(a, b, r2 as u8).expect("a jump keeps the state nonzero");
+    }
+}
+
+impl<const LEGACY: bool> StepBack for V8MathRandom<LEGACY> {
+    /// One call back (across a refill when the cache was full).
+    ///
+    /// ```
+    /// use rngkit::runtimes::javascript::V8LegacyRandom;
+    /// use rngkit_analysis::StepBack;
+    /// let mut rng = V8LegacyRandom::with_random_seed(2).unwrap();
+    /// let first = rng.math_random();
+    /// rng.step_back();
+    /// assert_eq!(rng.math_random(), first);
+    /// ```
+    fn step_back(&mut self) {
+        self.jump_back(1);
+    }
+}
+
+impl<const LEGACY: bool> Distance for V8MathRandom<LEGACY> {
+    const HAS_FAST_METHOD: bool = true;
+
+    /// The xorshift distance `d` between the two states fixes the refills
+    /// between them, `d / 64 mod (2^128 - 1)`; the cache positions add the
+    /// rest. Distances of 2^128 calls or more are out of range.
+    fn distance_to(&self, to: &Self) -> Result<u128, DistanceError> {
+        let [a0, a1, ra] = self.state();
+        let [b0, b1, rb] = to.state();
+        let xa = Xorshift128Plus::from_state([a0, a1]).expect("nonzero");
+        let xb = Xorshift128Plus::from_state([b0, b1]).expect("nonzero");
+        let d = distance_in_field_128(&xa, &xb, xorshift128plus_field());
+        let mut blocks = d.rotate_right(6);
+        if blocks == u128::MAX {
+            blocks = 0;
+        }
+        let (ra, rb) = (u128::from(ra), u128::from(rb));
+        blocks
+            .checked_mul(64)
+            .and_then(|c| c.checked_add(ra))
+            .and_then(|c| c.checked_sub(rb))
+            .ok_or(DistanceError::BeyondRange { limit: u128::MAX })
+    }
+}
+
+// ------------------------------------------------------- symbolic xorshift
+
+/// A 64-bit word as linear forms over the 128 state bits: bit `j` of the
+/// word is the parity of `form[j] & state`, with state bit `i < 64` bit `i`
+/// of `s0` and `64 + i` bit `i` of `s1`.
+type Forms = [u128; 64];
+
+/// The forms of the initial `(s0, s1)`.
+fn unit_forms() -> (Forms, Forms) {
+    (
+        std::array::from_fn(|j| 1u128 << j),
+        std::array::from_fn(|j| 1u128 << (64 + j)),
+    )
+}
+
+/// [`xorshift128plus_step`] on forms.
+fn step_forms(s0: &Forms, s1: &Forms) -> (Forms, Forms) {
+    let mut x = *s0;
+    for j in (23..64).rev() {
+        x[j] ^= x[j - 23];
+    }
+    for j in 0..64 - 17 {
+        x[j] ^= x[j + 17];
+    }
+    for j in 0..64 {
+        x[j] ^= s1[j];
+        if j + 26 < 64 {
+            x[j] ^= s1[j + 26];
+        }
+    }
+    (*s1, x)
+}
+
+/// The state `(s0, s1)` of a 128-bit solution vector.
+fn split(x: u128) -> (u64, u64) {
+    (x as u64, (x >> 64) as u64)
+}
+
+/// Linear equations over GF(2) in 128 unknowns, kept in echelon form (each
+/// pivot row's lowest set bit is its pivot).
+#[derive(Clone)]
+struct Echelon {
+    rows: [(u128, bool); 128],
+    present: u128,
+}
+
+impl Echelon {
+    fn new() -> Self {
+        Echelon {
+            rows: [(0, false); 128],
+            present: 0,
+        }
+    }
+
+    /// Adds `form · x = value`; `false` when it contradicts the others.
+    fn add(&mut self, mut form: u128, mut value: bool) -> bool {
+        loop {
+            let common = form & self.present;
+            if common == 0 {
+                break;
+            }
+            let (row, v) = self.rows[common.trailing_zeros() as usize];
+            form ^= row;
+            value ^= v;
+        }
+        if form == 0 {
+            return !value;
+        }
+        self.rows[form.trailing_zeros() as usize] = (form, value);
+        self.present |= 1 << form.trailing_zeros();
+        true
+    }
+
+    fn rank(&self) -> u32 {
+        self.present.count_ones()
+    }
+
+    /// The solution with the free unknowns set as in `free_values` (bits
+    /// at non-pivot positions).
+    fn solution(&self, free_values: u128) -> u128 {
+        let mut x = free_values & !self.present;
+        for b in (0..128).rev() {
+            if self.present >> b & 1 == 1 {
+                let (row, v) = self.rows[b];
+                let parity = (row & x).count_ones() & 1 == 1;
+                x |= u128::from(v ^ parity) << b;
+            }
+        }
+        x
+    }
+
+    /// The non-pivot positions.
+    fn free(&self) -> Vec<u32> {
+        (0..128).filter(|b| self.present >> b & 1 == 0).collect()
+    }
+}
+
+/// The free unknowns' values of combination `c` (bit `i` of `c` goes to
+/// `free[i]`).
+fn spread(c: u64, free: &[u32]) -> u128 {
+    free.iter()
+        .enumerate()
+        .fold(0, |acc, (i, &b)| acc | (u128::from(c >> i & 1) << b))
+}
+
+fn count_of(total: u128) -> Count {
+    if total.is_power_of_two() {
+        Count::PowerOfTwo(total.trailing_zeros())
+    } else {
+        Count::Exact(total)
+    }
+}
+
+/// Observations reach at most this many calls in (the symbolic model walks
+/// the steps one by one).
+pub const JS_MAX_OFFSET: u64 = 1 << 20;
+
+fn constraints(observations: &[Observation]) -> Result<Vec<WordConstraint>, RecoverError> {
+    let lay = layout(observations, 64, true);
+    if let Some(last) = lay.constraints.last()
+        && last.offset > JS_MAX_OFFSET
+    {
+        return Err(RecoverError(format!(
+            "the observations reach {} calls in; Math.random recovery follows at most {JS_MAX_OFFSET}",
+            last.offset
+        )));
+    }
+    Ok(lay.constraints)
+}
+
+// ------------------------------------------------------- v8-legacy (linear)
+
+/// The xorshift step (1-based, from the block's starting state) whose `s0`
+/// the `v8-legacy` call at global cache index `g` returns.
+fn legacy_step_of(g: u64) -> u64 {
+    let (block, j) = (g / 64, g % 64);
+    64 * block + 64 - j
+}
+
+/// `recover` for `v8-legacy`: the 64 cache positions, each solved over
+/// GF(2) (see the module docs).
+///
+/// ```
+/// use rngkit::runtimes::javascript::V8LegacyRandom;
+/// use rngkit_analysis::observe::parse_observations;
+/// use rngkit_analysis::recover::{RecoverOptions, Recovered};
+/// use rngkit_analysis::registry;
+///
+/// // node --random-seed=1: skip 60 calls, then 8 values across the refill.
+/// let mut rng = V8LegacyRandom::with_random_seed(1).unwrap();
+/// for _ in 0..60 { rng.math_random(); }
+/// let before = rng.clone();
+/// let text: String = (0..8).map(|_| format!("math-random = {}\n", rng.math_random())).collect();
+/// let entry = registry::find("v8-legacy").unwrap();
+/// let obs = parse_observations(entry, &text).unwrap();
+/// let Recovered::Unique(state) = entry.recover(&obs, &RecoverOptions::default()).unwrap() else {
+///     panic!("one state")
+/// };
+/// assert_eq!(state.words(), before.state().to_vec());
+/// ```
+///
+/// # Errors
+/// [`RecoverError`] for observations more than [`JS_MAX_OFFSET`] calls in.
+pub fn recover_v8_legacy(
+    observations: &[Observation],
+    _: &RecoverOptions,
+) -> Result<Recovered, RecoverError> {
+    let cons = constraints(observations)?;
+    // The steps any alignment needs, and their s0 forms.
+    let mut needed: Vec<u64> = Vec::new();
+    for offset in 0..V8_CACHE_SIZE as u64 {
+        needed.extend(cons.iter().map(|c| legacy_step_of(c.offset + offset)));
+    }
+    needed.sort_unstable();
+    needed.dedup();
+    let mut forms: Vec<Forms> = Vec::with_capacity(needed.len());
+    let (mut s0, mut s1) = unit_forms();
+    let mut step = 0;
+    for &want in &needed {
+        while step < want {
+            (s0, s1) = step_forms(&s0, &s1);
+            step += 1;
+        }
+        forms.push(s0);
+    }
+    let form_at = |m: u64| &forms[needed.binary_search(&m).expect("a needed step")];
+    let mut systems = Vec::new();
+    for remaining in 0..V8_CACHE_SIZE as u64 {
+        let offset = (64 - remaining) % 64;
+        let mut eq = Echelon::new();
+        let consistent = cons.iter().all(|c| {
+            let f = form_at(legacy_step_of(c.offset + offset));
+            (0..64)
+                .filter(|j| c.known.mask >> j & 1 == 1)
+                .all(|j| eq.add(f[j], c.known.value >> j & 1 == 1))
+        });
+        if consistent {
+            systems.push((remaining, eq));
+        }
+    }
+    let total: u128 = systems
+        .iter()
+        .map(|(_, eq)| 1u128.checked_shl(128 - eq.rank()).unwrap_or(u128::MAX))
+        .fold(0, u128::saturating_add);
+    if total > ENUMERATE_LIMIT {
+        return Ok(Recovered::Several {
+            count: count_of(total),
+            states: Vec::new(),
+        });
+    }
+    let mut states = Vec::new();
+    for (remaining, eq) in &systems {
+        let free = eq.free();
+        for c in 0..1u64 << free.len() {
+            let (b0, b1) = split(eq.solution(spread(c, &free)));
+            let rng = if *remaining == 0 {
+                V8LegacyRandom::from_state(b0, b1, 0)
+            } else {
+                let (mut a, mut b) = (b0, b1);
+                for _ in 0..V8_CACHE_SIZE {
+                    (a, b) = xorshift128plus_step(a, b);
+                }
+                V8LegacyRandom::from_state(a, b, *remaining as u8)
+            };
+            if let Ok(rng) = rng {
+                let engine = Engine::new::<V8LegacyGen>(rng);
+                if fits(observations, &engine) {
+                    states.push(engine);
+                }
+            }
+        }
+    }
+    Ok(crate::recover::conclude(states))
+}
+
+// ------------------------------------------------- the sum engines: chain
+
+pub mod chain {
+    //! The search behind `spidermonkey`, `javascriptcore` and `v8`
+    //! recovery: a run of `m` consecutive calls whose words `w[t] = q[t-1] +
+    //! q[t]` (`q[t]`: `s1` after `t` steps, `q[0]`: `s1` of the unknown
+    //! state) are known in bit planes `low..=top`.
+    //!
+    //! Plane by plane from `low` up, a guessed bit of `q[0]` gives the
+    //! plane's bit of every `q[t]` by subtraction, `q[t] = w[t] - q[t-1] -
+    //! c[t]`, with one borrow per call (its start, the carry `c[t]` into
+    //! bit `low`, is a guess too unless `low` is 0). Each bit is one linear
+    //! equation in the 128 state bits, with a coefficient row fixed in
+    //! advance: [`Plan::new`] eliminates the rows once, in search order,
+    //! recording for each row that depends on earlier ones which of them it
+    //! is the sum of. A search node then only computes its values and checks
+    //! the parities of the dependent rows; a guess whose row depends on
+    //! earlier rows is not a guess at all. The search costs at most 2 to
+    //! the power [`Plan::guesses`] nodes.
+
+    use super::{Forms, step_forms, unit_forms};
+
+    /// The elimination of one chain's rows (see the module docs).
+    #[derive(Clone, Debug)]
+    pub struct Plan {
+        /// Calls in the chain.
+        pub m: usize,
+        /// Lowest known bit plane.
+        pub low: u32,
+        /// Highest known bit plane.
+        pub top: u32,
+        /// The known bits of each call's word, shifted down by `low`.
+        windows: Vec<u64>,
+        /// 64-bit words of a row bitset.
+        words: usize,
+        /// Per row: the earlier rows it is the sum of (flat, `words` each),
+        /// or `None` when it is independent of them.
+        deps: Vec<Option<usize>>,
+        dep_bits: Vec<u64>,
+        /// Per state bit: the rows whose values sum to it (when the rows
+        /// have rank 128).
+        solution: Vec<u64>,
+        rank: u32,
+        guesses: u32,
+    }
+
+    impl Plan {
+        /// The plan for words `windows[t]` (call `t + 1`, bits `low..=top`,
+        /// shifted down by `low`).
+        pub fn new(windows: &[u64], low: u32, top: u32) -> Plan {
+            let m = windows.len();
+            let width = (top - low + 1) as usize;
+            let rows_count = width * (m + 1);
+            let words = rows_count.div_ceil(64);
+            // q[t] forms, t = 0..=m.
+            let (mut s0, mut s1) = unit_forms();
+            let mut q: Vec<Forms> = vec![s1];
+            for _ in 0..m {
+                (s0, s1) = step_forms(&s0, &s1);
+                q.push(s1);
+            }
+            let mut pivots: Vec<Option<(u128, Vec<u64>)>> = vec![None; 128];
+            let mut deps = Vec::with_capacity(rows_count);
+            let mut dep_bits = Vec::new();
+            let mut rank = 0;
+            let mut guesses = if low > 0 { m as u32 } else { 0 };
+            for p in 0..width {
+                for (t, qt) in q.iter().enumerate() {
+                    let i = p * (m + 1) + t;
+                    let mut form = qt[low as usize + p];
+                    let mut comb = vec![0u64; words];
+                    comb[i / 64] |= 1 << (i % 64);
+                    while form != 0 {
+                        let b = form.trailing_zeros() as usize;
+                        match &pivots[b] {
+                            Some((row, c)) => {
+                                form ^= row;
+                                for (x, y) in comb.iter_mut().zip(c) {
+                                    *x ^= y;
+                                }
+                            }
+                            None => break,
+                        }
+                    }
+                    if form == 0 {
+                        comb[i / 64] &= !(1 << (i % 64));
+                        deps.push(Some(dep_bits.len()));
+                        dep_bits.extend_from_slice(&comb);
+                    } else {
+                        deps.push(None);
+                        pivots[form.trailing_zeros() as usize] = Some((form, comb));
+                        rank += 1;
+                        if t == 0 {
+                            guesses += 1;
+                        }
+                    }
+                }
+            }
+            // Back-substitution: every pivot row down to a unit row.
+            let mut solution = Vec::new();
+            if rank == 128 {
+                let mut sol: Vec<Vec<u64>> = vec![Vec::new(); 128];
+                for b in (0..128).rev() {
+                    let (row, comb) = pivots[b].as_ref().expect("rank 128");
+                    let mut s = comb.clone();
+                    let mut rest = row & !(1u128 << b);
+                    while rest != 0 {
+                        let j = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        for (x, y) in s.iter_mut().zip(&sol[j]) {
+                            *x ^= y;
+                        }
+                    }
+                    sol[b] = s;
+                }
+                solution = sol.concat();
+            }
+            Plan {
+                m,
+                low,
+                top,
+                windows: windows.to_vec(),
+                words,
+                deps,
+                dep_bits,
+                solution,
+                rank,
+                guesses,
+            }
+        }
+
+        /// The rank of all the rows (128: the chain fixes the state).
+        pub fn rank(&self) -> u32 {
+            self.rank
+        }
+
+        /// The guessed bits before the rows fix the state: the search visits
+        /// at most 2^guesses leaves.
+        pub fn guesses(&self) -> u32 {
+            self.guesses
+        }
+
+        fn parity(&self, start: usize, upto: usize, values: &[u64]) -> u64 {
+            let n = upto / 64 + 1;
+            let acc = self.dep_bits[start..start + n]
+                .iter()
+                .zip(&values[..n])
+                .fold(0u32, |acc, (d, v)| acc ^ (d & v).count_ones());
+            u64::from(acc & 1)
+        }
+
+        /// Every state `(s0, s1)` before the chain's first call that the
+        /// chain's words allow, for the carries in `carries` (their bit `t`
+        /// is the carry into bit `low` of call `t + 1`; all 0 when `low` is
+        /// 0). Needs rank 128.
+        pub fn search(&self, carries: std::ops::Range<u64>, out: &mut Vec<u128>) {
+            assert_eq!(self.rank, 128, "a search needs rows of rank 128");
+            let mut values = vec![0u64; self.words];
+            for c in carries {
+                self.plane(0, c, &mut values, out);
+            }
+        }
+
+        fn plane(&self, p: usize, borrows: u64, values: &mut [u64], out: &mut Vec<u128>) {
+            let width = (self.top - self.low + 1) as usize;
+            if p == width {
+                out.push(self.solve(values));
+                return;
+            }
+            let m = self.m;
+            let i0 = p * (m + 1);
+            let choices: &[u64] = match self.deps[i0] {
+                None => &[0, 1],
+                Some(d) => {
+                    if self.parity(d, i0, values) == 0 {
+                        &[0]
+                    } else {
+                        &[1]
+                    }
+                }
+            };
+            'guess: for &g in choices {
+                set(values, i0, g);
+                let mut prev = g;
+                let mut next_borrows = 0u64;
+                for t in 1..=m {
+                    let w = self.windows[t - 1] >> p & 1;
+                    let br = borrows >> (t - 1) & 1;
+                    let q = w ^ prev ^ br;
+                    let nw = w ^ 1;
+                    let nb = (nw & prev) | (nw & br) | (prev & br);
+                    next_borrows |= nb << (t - 1);
+                    let i = i0 + t;
+                    if let Some(d) = self.deps[i]
+                        && self.parity(d, i, values) != q
+                    {
+                        continue 'guess;
+                    }
+                    set(values, i, q);
+                    prev = q;
+                }
+                self.plane(p + 1, next_borrows, values, out);
+            }
+        }
+
+        fn solve(&self, values: &[u64]) -> u128 {
+            let mut x = 0u128;
+            for b in 0..128 {
+                let s = &self.solution[b * self.words..(b + 1) * self.words];
+                let parity = s
+                    .iter()
+                    .zip(values)
+                    .fold(0, |acc, (a, v)| acc ^ (a & v).count_ones())
+                    & 1;
+                x |= u128::from(parity) << b;
+            }
+            x
+        }
+    }
+
+    fn set(values: &mut [u64], i: usize, bit: u64) {
+        values[i / 64] = (values[i / 64] & !(1 << (i % 64))) | (bit << (i % 64));
+    }
+}
+
+/// Searches larger than 2^this many leaves are refused (with what to add).
+pub const MAX_GUESSES: u32 = 34;
+
+/// The longest chain tried.
+const MAX_CHAIN: usize = 16;
+
+/// The lowest bit `l` with every bit of `l..=top` known (`top + 1`: the top
+/// bit is not known).
+fn lowest_known(mask: u64, top: u32) -> u32 {
+    let want = if top == 63 {
+        u64::MAX
+    } else {
+        (1u64 << (top + 1)) - 1
+    };
+    let unknown = want & !mask;
+    if unknown == 0 {
+        0
+    } else {
+        64 - unknown.leading_zeros()
+    }
+}
+
+/// The cheapest chain among the runs of consecutive known words: `(first
+/// call offset, plan)`.
+fn best_chain(cons: &[WordConstraint], top: u32) -> Option<(u64, chain::Plan)> {
+    let mut best: Option<(u64, chain::Plan)> = None;
+    let mut i = 0;
+    while i < cons.len() {
+        let mut j = i;
+        while j + 1 < cons.len()
+            && cons[j + 1].offset == cons[j].offset + 1
+            && lowest_known(cons[j + 1].known.mask, top) <= top
+        {
+            j += 1;
+        }
+        if lowest_known(cons[i].known.mask, top) <= top {
+            let run = &cons[i..=j];
+            let mut low = 0;
+            for m in 1..=run.len().min(MAX_CHAIN) {
+                low = low.max(lowest_known(run[m - 1].known.mask, top));
+                let windows: Vec<u64> = run[..m].iter().map(|c| c.known.value >> low).collect();
+                let plan = chain::Plan::new(&windows, low, top);
+                if plan.rank() == 128
+                    && best
+                        .as_ref()
+                        .is_none_or(|(_, b)| plan.guesses() < b.guesses())
+                {
+                    best = Some((run[0].offset, plan));
+                }
+            }
+        }
+        i = j + 1;
+    }
+    best
+}
+
+/// `recover` for the sum engines: the state before the first observation,
+/// as an engine, from the xorshift state `x` before call `offset`.
+fn sum_recover(
+    observations: &[Observation],
+    options: &RecoverOptions,
+    top: u32,
+    name: &str,
+    engine_of: fn(u64, u64) -> Option<Engine>,
+) -> Result<Recovered, RecoverError> {
+    let cons = constraints(observations)?;
+    let candidate = |x: u128, offset: u64| -> Option<Engine> {
+        let (a, b) = split(x);
+        if a == 0 && b == 0 {
+            return None;
+        }
+        let (a, b) = jump_words(a, b, u128::from(offset), true);
+        engine_of(a, b).filter(|e| fits(observations, e))
+    };
+    // SpiderMonkey/JSC: bit 0 of the sum is linear; 128 of them may do.
+    if top == 52 {
+        let with_bit0: Vec<&WordConstraint> =
+            cons.iter().filter(|c| c.known.mask & 1 == 1).collect();
+        if with_bit0.len() >= 128 {
+            let mut eq = Echelon::new();
+            let (mut s0, mut s1) = unit_forms();
+            let mut step = 0;
+            let mut consistent = true;
+            for c in &with_bit0 {
+                while step <= c.offset {
+                    (s0, s1) = step_forms(&s0, &s1);
+                    step += 1;
+                }
+                consistent &= eq.add(s0[0] ^ s1[0], c.known.value & 1 == 1);
+            }
+            if !consistent {
+                return Ok(Recovered::NoneFits);
+            }
+            if eq.rank() == 128 {
+                let states: Vec<Engine> = candidate(eq.solution(0), 0).into_iter().collect();
+                return Ok(crate::recover::conclude(states));
+            }
+        }
+    }
+    let known: u32 = cons.iter().map(|c| c.known.mask.count_ones()).sum();
+    let Some((offset, plan)) = best_chain(&cons, top) else {
+        if known < 128 {
+            return Ok(Recovered::Several {
+                count: Count::PowerOfTwo(128 - known),
+                states: Vec::new(),
+            });
+        }
+        return Err(RecoverError(format!(
+            "{name}: the observations reveal {known} bits, but not as a run of consecutive calls with enough known top bits each; give at least 5 consecutive math-random values (or floor N with large N)"
+        )));
+    };
+    if plan.guesses() > MAX_GUESSES {
+        return Err(RecoverError(format!(
+            "{name}: the best run of consecutive calls leaves 2^{} candidates to search (at most 2^{MAX_GUESSES} are tried); give more consecutive values or values with more known bits",
+            plan.guesses()
+        )));
+    }
+    let carries: u64 = if plan.low > 0 { 1 << plan.m } else { 1 };
+    let threads = options.threads.clamp(1, 64) as u64;
+    let chunks = threads.min(carries);
+    let mut found: Vec<u128> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..chunks)
+            .map(|k| {
+                let plan = &plan;
+                scope.spawn(move || {
+                    let mut out = Vec::new();
+                    plan.search(carries * k / chunks..carries * (k + 1) / chunks, &mut out);
+                    out
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a search thread"))
+            .collect()
+    });
+    found.sort_unstable();
+    found.dedup();
+    let states: Vec<Engine> = found
+        .into_iter()
+        .filter_map(|x| candidate(x, offset))
+        .collect();
+    Ok(crate::recover::conclude(states))
+}
+
+/// `recover` for `spidermonkey` and `javascriptcore`: bit 0 of 128 calls
+/// over GF(2), or else the chain search over a run of consecutive calls
+/// (see the module docs; five consecutive doubles are enough, six or more
+/// are faster).
+///
+/// ```
+/// use rngkit::runtimes::javascript::Xorshift128Plus;
+/// use rngkit_analysis::observe::parse_observations;
+/// use rngkit_analysis::recover::{RecoverOptions, Recovered};
+/// use rngkit_analysis::registry;
+///
+/// let start = Xorshift128Plus::weak_random(77);
+/// let mut rng = start.clone();
+/// let text: String = (0..8).map(|_| format!("math-random = {}\n", rng.next_double())).collect();
+/// let entry = registry::find("spidermonkey").unwrap();
+/// let obs = parse_observations(entry, &text).unwrap();
+/// let Recovered::Unique(state) = entry.recover(&obs, &RecoverOptions::default()).unwrap() else {
+///     panic!("one state")
+/// };
+/// assert_eq!(state.words(), start.state().to_vec());
+/// ```
+///
+/// # Errors
+/// [`RecoverError`] when the search would be too large (too few
+/// consecutive calls with enough known bits).
+pub fn recover_xorshift128plus<G: Gen<Rng = Xorshift128Plus>>(
+    observations: &[Observation],
+    options: &RecoverOptions,
+) -> Result<Recovered, RecoverError> {
+    sum_recover(observations, options, 52, G::INFO.name, |a, b| {
+        Xorshift128Plus::from_state([a, b])
+            .ok()
+            .map(Engine::new::<G>)
+    })
+}
+
+/// `recover` for `v8` (V8 15.6): the chain search from bit 11 of the sums
+/// up, one guessed carry per call. The state is given with an empty cache
+/// (`remaining` 0): `v8`'s calls are the steps in order, so every cache
+/// position gives the same stream.
+///
+/// ```
+/// use rngkit::runtimes::javascript::V8Random;
+/// use rngkit_analysis::observe::parse_observations;
+/// use rngkit_analysis::recover::{RecoverOptions, Recovered};
+/// use rngkit_analysis::registry;
+///
+/// let mut rng = V8Random::with_random_seed(11).unwrap();
+/// let text: String = (0..10).map(|_| format!("math-random = {}\n", rng.math_random())).collect();
+/// let entry = registry::find("v8").unwrap();
+/// let obs = parse_observations(entry, &text).unwrap();
+/// let Recovered::Unique(mut state) = entry.recover(&obs, &RecoverOptions::default()).unwrap() else {
+///     panic!("one state")
+/// };
+/// state.discard(10);
+/// assert_eq!(state.next_word(), rng.next_output());
+/// ```
+///
+/// # Errors
+/// As [`recover_xorshift128plus`].
+pub fn recover_v8(
+    observations: &[Observation],
+    options: &RecoverOptions,
+) -> Result<Recovered, RecoverError> {
+    sum_recover(observations, options, 63, "v8", |a, b| {
+        V8Random::from_state(a, b, 0).ok().map(Engine::new::<V8Gen>)
+    })
+}
+
+/// `recover` for `spidermonkey`.
+///
+/// # Errors
+/// As [`recover_xorshift128plus`].
+pub fn recover_spidermonkey(
+    observations: &[Observation],
+    options: &RecoverOptions,
+) -> Result<Recovered, RecoverError> {
+    recover_xorshift128plus::<SpiderMonkeyGen>(observations, options)
+}
+
+/// `recover` for `javascriptcore`.
+///
+/// # Errors
+/// As [`recover_xorshift128plus`].
+pub fn recover_javascriptcore(
+    observations: &[Observation],
+    options: &RecoverOptions,
+) -> Result<Recovered, RecoverError> {
+    recover_xorshift128plus::<JavaScriptCoreGen>(observations, options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symbolic_step_matches_the_generator() {
+        let (mut f0, mut f1) = unit_forms();
+        let (mut a, mut b) = (0x0123_4567_89ab_cdefu64, 0xfedc_ba98_7654_3210u64);
+        let x = u128::from(a) | (u128::from(b) << 64);
+        for _ in 0..50 {
+            (f0, f1) = step_forms(&f0, &f1);
+            (a, b) = xorshift128plus_step(a, b);
+            for j in 0..64 {
+                assert_eq!((f0[j] & x).count_ones() & 1, (a >> j & 1) as u32);
+                assert_eq!((f1[j] & x).count_ones() & 1, (b >> j & 1) as u32);
+            }
+        }
+    }
+
+    #[test]
+    fn the_polynomial_is_primitive_of_degree_128() {
+        let p = Xorshift128Plus::characteristic_polynomial();
+        assert_eq!(p.degree(), Some(128));
+        // x^(2^128 - 1) = 1 and a jump by the period is the identity.
+        let start = Xorshift128Plus::weak_random(3);
+        let mut r = start.clone();
+        r.jump(u128::MAX);
+        assert_eq!(r, start);
+    }
+
+    #[test]
+    fn v8_jumps_equal_calls_across_cache_positions() {
+        fn check<const L: bool>() {
+            let mut base = V8MathRandom::<L>::with_random_seed(-5).unwrap();
+            for pre in 0..70 {
+                for n in [0u128, 1, 2, 5, 63, 64, 65, 127, 128, 129, 300] {
+                    let mut a = base.clone();
+                    a.jump(n);
+                    let mut b = base.clone();
+                    for _ in 0..n {
+                        b.next_output();
+                    }
+                    assert_eq!(a, b, "pre {pre} n {n}");
+                    if pre == 23 && n % 64 != 0 {
+                        assert_eq!(base.distance_to(&a), Ok(n), "pre {pre} n {n}");
+                    }
+                    a.jump_back(n);
+                    assert_eq!(a, base, "back: pre {pre} n {n}");
+                }
+                base.next_output();
+            }
+        }
+        check::<true>();
+        check::<false>();
+    }
+
+    #[test]
+    fn v8_huge_jumps_round_trip() {
+        let start = V8Random::with_random_seed(9).unwrap();
+        let mut a = start.clone();
+        let n = 0x0123_4567_89ab_cdef_0011_2233_4455_6677u128;
+        a.jump(n);
+        assert_eq!(start.distance_to(&a), Ok(n));
+        a.jump_back(n);
+        assert_eq!(a, start);
+    }
+}

@@ -1,0 +1,144 @@
+//! Running the `rngkit` binary in the CLI tests: argv, optional stdin, a
+//! scratch directory per test.
+
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// What one run gave.
+pub struct Run {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    /// The stdout lines.
+    pub fn lines(&self) -> Vec<String> {
+        self.stdout.lines().map(str::to_string).collect()
+    }
+
+    /// Asserts exit 0 and returns stdout's lines.
+    #[track_caller]
+    pub fn ok(&self) -> Vec<String> {
+        assert_eq!(self.code, Some(0), "stderr: {}", self.stderr);
+        self.lines()
+    }
+
+    /// Asserts the usage-error shape (exit 2, nothing on stdout, one
+    /// `error:` line) with `needle` in the message, and returns the line.
+    #[track_caller]
+    pub fn usage_error(&self, needle: &str) -> String {
+        self.fails(2, needle)
+    }
+
+    /// Asserts exit `code`, no panic, one `error:` line containing `needle`.
+    #[track_caller]
+    pub fn fails(&self, code: i32, needle: &str) -> String {
+        assert_eq!(self.code, Some(code), "stderr: {}", self.stderr);
+        assert!(!self.stderr.contains("panicked"), "{}", self.stderr);
+        let errors: Vec<&str> = self
+            .stderr
+            .lines()
+            .filter(|l| l.starts_with("error: "))
+            .collect();
+        assert_eq!(errors.len(), 1, "stderr: {}", self.stderr);
+        if code == 2 {
+            assert!(self.stdout.is_empty(), "stdout: {}", self.stdout);
+            assert_eq!(self.stderr.lines().count(), 1, "stderr: {}", self.stderr);
+        }
+        assert!(
+            errors[0].contains(needle),
+            "`{needle}` not in {:?}",
+            errors[0]
+        );
+        errors[0].to_string()
+    }
+}
+
+fn finish(out: Output) -> Run {
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// Runs `rngkit ARGS` in `dir` with `stdin` (empty when `None`).
+pub fn run_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rngkit"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("RUST_BACKTRACE")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the rngkit binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let data = stdin.unwrap_or_default().to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    finish(out)
+}
+
+/// Runs `rngkit ARGS` with empty stdin in the temp directory.
+pub fn run(args: &[&str]) -> Run {
+    run_in(&std::env::temp_dir(), args, None)
+}
+
+/// Runs `rngkit ARGS` with `stdin`.
+pub fn run_stdin(args: &[&str], stdin: &str) -> Run {
+    run_in(&std::env::temp_dir(), args, Some(stdin.as_bytes()))
+}
+
+/// A fresh scratch directory, removed on drop.
+pub struct Scratch(pub PathBuf);
+
+impl Scratch {
+    pub fn new(name: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("rngkit-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    /// Writes `data` to `name` and returns its path as text.
+    pub fn file(&self, name: &str, data: impl AsRef<[u8]>) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, data).unwrap();
+        path.to_str().unwrap().to_string()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Unity's `Random.InitState(seed)`, written here from its definition
+/// (`s0 = seed`, `s[i+1] = s[i] * 1812433253 + 1`), independent of rngkit.
+pub fn init_state(seed: u32) -> [u32; 4] {
+    let mut s = [seed, 0, 0, 0];
+    for i in 1..4 {
+        s[i] = s[i - 1].wrapping_mul(1_812_433_253).wrapping_add(1);
+    }
+    s
+}
+
+/// One Xorshift128 step (Marsaglia 2003, shifts 11, 8, 19), written here
+/// independently: returns the output and shifts it into the state.
+pub fn xorshift_step(s: &mut [u32; 4]) -> u32 {
+    let mut t = s[0];
+    t ^= t << 11;
+    t ^= t >> 8;
+    t ^= s[3] ^ (s[3] >> 19);
+    *s = [s[1], s[2], s[3], t];
+    t
+}

@@ -1,0 +1,774 @@
+//! The analyses: `recover`, `identify`, `distance`, `seed_search`, with the
+//! CLI's messages.
+
+use std::ops::RangeInclusive;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyFloat, PyList, PyRange, PyString, PyTuple};
+use rngkit::number::BigInt;
+use rngkit::registry::SeedKind;
+use rngkit_analysis::DistanceError;
+use rngkit_analysis::observe::{Observation, parse_observations, replay, uninformative};
+use rngkit_analysis::recover::{Count, RecoverOptions, Recovered, recover as recover_state};
+use rngkit_analysis::registry::{self, Entry};
+use rngkit_analysis::search::{Match, SearchSpec, search};
+
+use crate::generator::{Generator, state_from_py};
+use crate::{
+    NoSolution, Underdetermined, entry_arg, from_bigint, to_bigint, to_u64, type_name, value_error,
+};
+
+/// An observed value as the observation language writes it.
+fn value_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    if obj.is_exact_instance_of::<pyo3::types::PyInt>() {
+        if let Ok(v) = obj.extract::<i64>() {
+            return Ok(v.to_string());
+        }
+        if let Ok(v) = obj.extract::<u64>() {
+            return Ok(v.to_string());
+        }
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(s.to_cow()?.into_owned());
+    }
+    if let Ok(b) = obj.cast::<PyBool>() {
+        return Ok(if b.is_true() { "true" } else { "false" }.to_string());
+    }
+    if obj.is_instance_of::<PyFloat>() {
+        return Ok(obj.repr()?.to_cow()?.into_owned());
+    }
+    if obj.is_instance_of::<PyBytes>() || obj.is_instance_of::<PyByteArray>() {
+        let data: Vec<u8> = obj.extract()?;
+        return Ok(data.iter().map(|b| format!("{b:02x}")).collect());
+    }
+    if obj.is_instance_of::<PyTuple>() || obj.is_instance_of::<PyList>() {
+        let parts = obj
+            .try_iter()?
+            .map(|x| value_text(&x?))
+            .collect::<PyResult<Vec<String>>>()?;
+        return Ok(parts.join(" "));
+    }
+    if let Ok(n) = to_bigint(obj, "an observed value") {
+        return Ok(n.to_string());
+    }
+    if obj.hasattr("__float__")? {
+        let f: f64 = obj.extract()?;
+        return Ok(PyFloat::new(obj.py(), f).repr()?.to_cow()?.into_owned());
+    }
+    Err(PyTypeError::new_err(format!(
+        "an observed value is an int, a float, a bool, bytes, a tuple of floats or the value's text, not {}",
+        type_name(obj)
+    )))
+}
+
+/// A draw as the observation language writes it: a str (`'range-int 0 10'`
+/// or snake case) or a tuple (`('range_int', 0, 10)`).
+fn draw_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    let (name, args): (String, Vec<String>) = if let Ok(s) = obj.cast::<PyString>() {
+        let text = s.to_cow()?;
+        let mut words = text.split_whitespace();
+        let name = words.next().unwrap_or("").to_string();
+        (name, words.map(str::to_string).collect())
+    } else if let Ok(t) = obj.cast::<PyTuple>() {
+        let mut items = t.iter();
+        let Some(first) = items.next() else {
+            return Err(value_error("an observation's draw tuple is empty"));
+        };
+        let Ok(name) = first.cast::<PyString>() else {
+            return Err(PyTypeError::new_err(format!(
+                "an observation's draw name must be a str, not {}",
+                type_name(&first)
+            )));
+        };
+        let args = items
+            .map(|a| value_text(&a))
+            .collect::<PyResult<Vec<String>>>()?;
+        (name.to_cow()?.into_owned(), args)
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "an observation's draw is a str such as 'range-int 0 10' or a tuple ('range_int', 0, 10), not {}",
+            type_name(obj)
+        )));
+    };
+    let mut text = name.replace('_', "-");
+    for a in args {
+        text.push(' ');
+        text.push_str(&a);
+    }
+    Ok(text)
+}
+
+/// Observations: the CLI's text, or an iterable of `(draw, value)` pairs
+/// and lines (`'skip 3'`).
+pub(crate) fn observations(entry: &Entry, obs: &Bound<'_, PyAny>) -> PyResult<Vec<Observation>> {
+    let text = if let Ok(s) = obs.cast::<PyString>() {
+        s.to_cow()?.into_owned()
+    } else {
+        let Ok(iter) = obs.try_iter() else {
+            return Err(PyTypeError::new_err(format!(
+                "observations must be the observation text (str) or a list of (draw, value) pairs, not {}",
+                type_name(obs)
+            )));
+        };
+        let mut lines = Vec::new();
+        for (i, item) in iter.enumerate() {
+            let item = item?;
+            if let Ok(s) = item.cast::<PyString>() {
+                let line = s.to_cow()?;
+                if line.contains('\n') {
+                    return Err(value_error(format!(
+                        "observation {}: one observation a list item (this one holds a newline)",
+                        i + 1
+                    )));
+                }
+                lines.push(line.to_string());
+                continue;
+            }
+            let pair: Option<Bound<'_, PyTuple>> = if let Ok(t) = item.cast::<PyTuple>() {
+                Some(t.clone())
+            } else if let Ok(l) = item.cast::<PyList>() {
+                Some(l.to_tuple())
+            } else {
+                None
+            };
+            let pair = pair.filter(|t| t.len() == 2);
+            let Some(pair) = pair else {
+                return Err(PyTypeError::new_err(format!(
+                    "observation {}: give a (draw, value) pair or a line of text such as 'skip 3', not {}",
+                    i + 1,
+                    type_name(&item)
+                )));
+            };
+            let draw = draw_text(&pair.get_item(0)?)?;
+            let value = value_text(&pair.get_item(1)?)?;
+            if draw == "skip" {
+                lines.push(format!("skip {value}"));
+            } else {
+                lines.push(format!("{draw} = {value}"));
+            }
+        }
+        lines.join("\n")
+    };
+    let parsed =
+        parse_observations(entry, &text).map_err(|e| value_error(format!("observations: {e}")))?;
+    if parsed.is_empty() {
+        return Err(value_error(
+            "the observation list is empty; give (draw, value) pairs such as ('u32', 0xd091bb5c), or lines like 'skip 3' and 'bits 0xf = 0x2'",
+        ));
+    }
+    Ok(parsed)
+}
+
+fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    match threads {
+        None => Ok(None),
+        Some(t) => {
+            let n = to_u64(t, "threads")?;
+            if (1..=4096).contains(&n) {
+                Ok(Some(n as usize))
+            } else {
+                Err(value_error(format!("threads must be in 1..=4096, not {n}")))
+            }
+        }
+    }
+}
+
+/// recover(gen, observations, *, stream=None, at='start', threads=None)
+///
+/// The state of GEN `gen` just before the first observation (at='end':
+/// just after the last), as a Generator. `observations` is the CLI's
+/// observation text or a list of (draw, value) pairs (`('u32', 123)`,
+/// `('range-int 0 100', 83)`, `('value', 0.5841396)`) and lines
+/// (`'skip 3'`, `'bits 0xf = 0x2'`). Raises Underdetermined (with `count`
+/// and, when few, `candidates`) when several states fit, NoSolution when
+/// none does, ValueError for observations the GEN's method cannot use.
+#[pyfunction]
+#[pyo3(signature = (r#gen, observations, *, stream=None, at="start", threads=None))]
+fn recover(
+    py: Python<'_>,
+    r#gen: &Bound<'_, PyAny>,
+    observations: &Bound<'_, PyAny>,
+    stream: Option<&Bound<'_, PyAny>>,
+    at: &str,
+    threads: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Generator> {
+    let entry = entry_arg(r#gen)?;
+    let name = entry.name();
+    let at_end = match at {
+        "start" => false,
+        "end" => true,
+        other => {
+            return Err(value_error(format!(
+                "at must be 'start' or 'end', not '{other}'"
+            )));
+        }
+    };
+    let mut options = RecoverOptions::default();
+    if let Some(s) = stream {
+        if !entry.info().has_stream {
+            return Err(value_error(format!(
+                "stream applies to pcg32 and megacrush only, not {name}"
+            )));
+        }
+        options.pcg_increment = (to_u64(s, "stream")? << 1) | 1;
+    }
+    if let Some(t) = threads_arg(threads)? {
+        options.threads = t;
+    }
+    let obs = self::observations(entry, observations)?;
+    let result = py
+        .detach(|| recover_state(entry, &obs, &options))
+        .map_err(value_error)?;
+    let finish = |mut rng| {
+        if at_end {
+            replay(&obs, &mut rng);
+        }
+        Generator::wrap(entry, rng)
+    };
+    match result {
+        Recovered::Unique(rng) => Ok(finish(rng)),
+        Recovered::Several { count, states } => {
+            let mut message =
+                format!("{count} states fit the observations; add observations to pin down one");
+            let useless = uninformative(&obs, entry.output_bits());
+            let full = entry.word_bits() as usize * entry.word_count();
+            if matches!(count, Count::PowerOfTwo(n) if n as usize + 1 >= full.min(128))
+                && !useless.is_empty()
+            {
+                let lines: Vec<String> = useless
+                    .iter()
+                    .take(3)
+                    .map(|(l, d)| format!("line {l} `{d}`"))
+                    .collect();
+                message = format!(
+                    "{count} states fit: {} of the {} observations ({}{}) reveal no exact bit of the raw words, so they give the solver no equations; observe exact draws (u32, value, range-int with an even span) or use seed_search",
+                    useless.len(),
+                    obs.len(),
+                    lines.join(", "),
+                    if useless.len() > 3 { ", ..." } else { "" }
+                );
+            }
+            let count_py = match count {
+                Count::Exact(n) => n.into_pyobject(py)?.into_any(),
+                Count::PowerOfTwo(n) => 2u32.into_pyobject(py)?.into_any().pow(n, py.None())?,
+            };
+            let candidates: Vec<Generator> = states.into_iter().map(finish).collect();
+            let err = Underdetermined::new_err(message);
+            let value = err.value(py);
+            value.setattr("count", count_py)?;
+            value.setattr("candidates", candidates)?;
+            Err(err)
+        }
+        Recovered::NoneFits => Err(NoSolution::new_err(
+            "no state fits all the observations (check the values, the draw names and the skips)",
+        )),
+    }
+}
+
+/// identify(generator, *, max_advance=None) -> (seed, advance)
+///
+/// A seed S and a count n with `generator`'s state equal to
+/// Generator(gen, S) advanced by n raw steps (S written as the GEN writes
+/// seeds: Unity's int seeds signed). mt19937 and its kin need no bound;
+/// the others walk back at most `max_advance` steps (a default bound
+/// otherwise). Raises NoSolution when nothing is found.
+#[pyfunction]
+#[pyo3(signature = (generator, *, max_advance=None))]
+fn identify<'py>(
+    py: Python<'py>,
+    generator: &Bound<'py, PyAny>,
+    max_advance: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let Ok(g) = generator.cast::<Generator>() else {
+        return Err(PyTypeError::new_err(format!(
+            "identify takes a rngkit.Generator (build one from a state with Generator(gen, state=...)), not {}",
+            type_name(generator)
+        )));
+    };
+    let g = g.get();
+    let entry = g.entry;
+    let name = entry.name();
+    if !entry.can_identify() {
+        let supported: Vec<&str> = registry::all()
+            .iter()
+            .filter(|e| e.can_identify())
+            .map(|e| e.name())
+            .collect();
+        return Err(value_error(format!(
+            "identify supports {}, not {name}",
+            supported.join(", ")
+        )));
+    }
+    let max = match max_advance {
+        Some(m) => Some(to_u64(m, "max_advance")?),
+        None => None,
+    };
+    let rng = g.engine(py);
+    match py.detach(|| entry.identify(&rng, max)) {
+        Some(id) => {
+            let seed = seed_to_py(py, entry.info().seed_kind, id.seed)?;
+            PyTuple::new(py, [seed, id.advance.into_pyobject(py)?.into_any()])
+        }
+        None => Err(NoSolution::new_err(match max {
+            Some(n) => format!("no seed gives this {name} state within {n} steps"),
+            None => format!(
+                "no seed gives this {name} state within the default bound (see max_advance)"
+            ),
+        })),
+    }
+}
+
+fn seed_to_py(py: Python<'_>, kind: SeedKind, bits: u64) -> PyResult<Bound<'_, PyAny>> {
+    let text = kind.format(bits);
+    let n: BigInt = text.parse().map_err(value_error)?;
+    from_bigint(py, &n)
+}
+
+/// distance(start, end, *, max=None, signed=False) -> int
+///
+/// The smallest n >= 0 with `start` advanced by n raw steps equal to
+/// `end` (a Generator of the same GEN, or a state for it). Exact and fast
+/// for the xorshift family, xoroshiro128+, xoshiro256**, pcg32,
+/// splitmix64; MT19937 and TinyMT32 need `max` (a search bound). With
+/// signed=True, the representative in (-period/2, period/2]. Raises
+/// NoSolution when the distance is not found.
+#[pyfunction]
+#[pyo3(signature = (start, end, *, max=None, signed=false))]
+fn distance<'py>(
+    py: Python<'py>,
+    start: &Bound<'py, PyAny>,
+    end: &Bound<'py, PyAny>,
+    max: Option<&Bound<'py, PyAny>>,
+    signed: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let Ok(from) = start.cast::<Generator>() else {
+        return Err(PyTypeError::new_err(format!(
+            "distance takes a rngkit.Generator as its start, not {}",
+            type_name(start)
+        )));
+    };
+    let from = from.get();
+    let entry = from.entry;
+    let name = entry.name();
+    let to = state_from_py(entry, end)?;
+    let from = from.engine(py);
+    let max = match max {
+        Some(m) => {
+            let n = to_bigint(m, "max")?;
+            match (n.is_negative(), n.magnitude_u128()) {
+                (false, Some(v)) => Some(v),
+                _ => return Err(value_error(format!("max must be in 0..2^128, not {n}"))),
+            }
+        }
+        None => None,
+    };
+    match py.detach(|| entry.distance(&from, &to, max)) {
+        Ok(n) => {
+            let n_big = BigInt::from(n);
+            if signed {
+                let Some(period) = entry.period() else {
+                    return Err(value_error(format!(
+                        "signed needs {name}'s period, which is not known"
+                    )));
+                };
+                let back = n_big.complement_in(&period);
+                if let Some(b) = back.magnitude_u128().filter(|&b| b < n) {
+                    return Ok((-(b as i128)).into_pyobject(py)?.into_any());
+                }
+            }
+            from_bigint(py, &n_big)
+        }
+        Err(DistanceError::NeedsBound { .. }) => Err(value_error(format!(
+            "{name} has no fast distance method (its period is prime); give max=N to search up to N steps"
+        ))),
+        Err(DistanceError::Unsupported(_)) => {
+            Err(value_error(format!("{name} has no distance method")))
+        }
+        Err(e) => Err(NoSolution::new_err(e.to_string())),
+    }
+}
+
+/// A message from the search thread.
+enum Message {
+    Found(Match),
+    Progress(u64),
+    Failed(String),
+}
+
+/// The seed-search iterator: yields `(seed, advance)` as matches are found.
+#[pyclass(module = "rngkit._rngkit")]
+pub struct SeedSearch {
+    rx: Mutex<Option<Receiver<Message>>>,
+    cancel: Arc<AtomicBool>,
+    handle: Option<JoinHandle<()>>,
+    progress: Option<Py<PyAny>>,
+    total: u128,
+    kind: SeedKind,
+    done: bool,
+    last_progress: Instant,
+}
+
+impl Drop for SeedSearch {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+impl SeedSearch {
+    fn stop(&mut self, py: Python<'_>) {
+        self.cancel.store(true, Ordering::Relaxed);
+        self.done = true;
+        if let Some(h) = self.handle.take() {
+            py.detach(|| {
+                let _ = h.join();
+            });
+        }
+    }
+}
+
+#[pymethods]
+impl SeedSearch {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        if self.done {
+            return Ok(None);
+        }
+        loop {
+            let rx = self
+                .rx
+                .lock()
+                .map_err(|_| value_error("the search's channel is poisoned"))?
+                .take();
+            let Some(rx) = rx else {
+                return Ok(None);
+            };
+            let (rx, message) = py.detach(move || {
+                let m = rx.recv_timeout(Duration::from_millis(50));
+                (rx, m)
+            });
+            if let Ok(mut slot) = self.rx.lock() {
+                *slot = Some(rx);
+            }
+            match message {
+                Ok(Message::Found(m)) => {
+                    let seed = seed_to_py(py, self.kind, m.seed)?;
+                    return Ok(Some(PyTuple::new(
+                        py,
+                        [seed, m.advance.into_pyobject(py)?.into_any()],
+                    )?));
+                }
+                Ok(Message::Progress(done)) => {
+                    if let Some(cb) = &self.progress
+                        && (self.last_progress.elapsed() >= Duration::from_millis(100)
+                            || u128::from(done) >= self.total)
+                    {
+                        self.last_progress = Instant::now();
+                        if let Err(e) = cb.call1(py, (done, self.total)) {
+                            self.stop(py);
+                            return Err(e);
+                        }
+                    }
+                }
+                Ok(Message::Failed(message)) => {
+                    self.stop(py);
+                    return Err(PyValueError::new_err(message));
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        self.stop(py);
+                        return Err(e);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    self.stop(py);
+                    return Ok(None);
+                }
+            }
+        }
+    }
+
+    /// Stops the search (the iterator then ends).
+    fn close(&mut self, py: Python<'_>) {
+        self.stop(py);
+    }
+
+    /// How many seeds the range holds.
+    #[getter]
+    fn total(&self) -> u128 {
+        self.total
+    }
+
+    fn __enter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    #[pyo3(signature = (*_args))]
+    fn __exit__(&mut self, py: Python<'_>, _args: &Bound<'_, PyTuple>) {
+        self.stop(py);
+    }
+}
+
+/// The seed range as bit-pattern ranges (a signed range crossing zero is two).
+fn seed_ranges(
+    entry: &Entry,
+    seeds: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<RangeInclusive<u64>>> {
+    let name = entry.name();
+    let kind = entry.info().seed_kind;
+    let Some(bits) = kind.bits() else {
+        return Err(value_error(format!(
+            "{name} has no fixed-width integer seed to search; use recover('{name}', ...)"
+        )));
+    };
+    let (space_start, space_end): (i128, i128) = match kind {
+        SeedKind::I32 => (i128::from(i32::MIN), i128::from(i32::MAX)),
+        SeedKind::I64 => (i128::from(i64::MIN), i128::from(i64::MAX)),
+        _ if bits == 32 => (0, i128::from(u32::MAX)),
+        _ => (0, i128::from(u64::MAX)),
+    };
+    let (accept_min, accept_max): (i128, i128) = if bits == 32 {
+        (i128::from(i32::MIN), i128::from(u32::MAX))
+    } else {
+        (i128::from(i64::MIN), i128::from(u64::MAX))
+    };
+    let (start, end) = match seeds {
+        None => {
+            if bits != 32 {
+                return Err(value_error(format!(
+                    "{name} seeds are 64-bit: give the range to search with seeds=range(A, B)"
+                )));
+            }
+            (space_start, space_end)
+        }
+        Some(seeds) => {
+            let (a, b) = if let Ok(r) = seeds.cast::<PyRange>() {
+                let step = to_bigint(&r.getattr("step")?, "the range's step")?;
+                if step.to_i128() != Some(1) {
+                    return Err(value_error("seeds must be a range with step 1"));
+                }
+                (r.getattr("start")?, r.getattr("stop")?)
+            } else if let Ok(t) = seeds
+                .cast::<PyTuple>()
+                .cloned()
+                .or_else(|_| seeds.cast::<PyList>().map(|l| l.to_tuple()))
+            {
+                if t.len() != 2 {
+                    return Err(value_error(
+                        "seeds must be range(A, B) or a pair (A, B), B excluded",
+                    ));
+                }
+                (t.get_item(0)?, t.get_item(1)?)
+            } else {
+                return Err(PyTypeError::new_err(format!(
+                    "seeds must be range(A, B) or a pair (A, B), not {}",
+                    type_name(seeds)
+                )));
+            };
+            let a = to_bigint(&a, "the first seed")?;
+            let b = to_bigint(&b, "the seed range's end")?;
+            let (Some(a), Some(b)) = (a.to_i128(), b.to_i128()) else {
+                return Err(value_error(format!(
+                    "the seed range leaves {name}'s {bits}-bit seed space ({space_start}..={space_end})"
+                )));
+            };
+            if b <= a {
+                return Err(value_error(format!("the seed range {a}..{b} is empty")));
+            }
+            (a, b - 1)
+        }
+    };
+    if start < accept_min || end > accept_max {
+        return Err(value_error(format!(
+            "the seed range {start}..={end} leaves {name}'s {bits}-bit seed space ({space_start}..={space_end})"
+        )));
+    }
+    if start < 0 && end > space_end {
+        return Err(value_error(format!(
+            "the seed range {start}..={end} mixes negative seeds with seeds above {space_end}; write it as {name} writes seeds ({space_start}..={space_end})"
+        )));
+    }
+    let modulus = 1i128 << bits;
+    let (start, end) = if start > space_end {
+        (start - modulus, end - modulus)
+    } else if end > space_end && kind.signed() {
+        return Err(value_error(format!(
+            "the seed range {start}..={end} crosses {space_end}; {name} writes seeds above it as negative: split the range"
+        )));
+    } else {
+        (start, end)
+    };
+    Ok(if start < 0 && end >= 0 {
+        vec![
+            (start + modulus) as u64..=(modulus - 1) as u64,
+            0..=end as u64,
+        ]
+    } else if start < 0 {
+        vec![(start + modulus) as u64..=(end + modulus) as u64]
+    } else {
+        vec![start as u64..=end as u64]
+    })
+}
+
+/// seed_search(gen, observations, *, seeds=None, max_advance=0,
+/// threads=None, stream=None, progress=None)
+///
+/// An iterator over every seed S in `seeds` (a range, or (A, B) with B
+/// excluded; default: the whole 32-bit seed space) whose stream, from
+/// Generator(gen, S) advanced by 0..=max_advance raw steps, gives every
+/// observation (as `recover` takes them). Yields `(seed, advance)` as
+/// matches are found (in no fixed order across threads). The search runs
+/// on native threads with the GIL released; `progress(done, total)` is
+/// called about ten times a second; Ctrl-C (KeyboardInterrupt) or
+/// `close()` stops it. Bad observations fail here, before any search.
+#[pyfunction]
+#[pyo3(signature = (r#gen, observations, *, seeds=None, max_advance=None, threads=None, stream=None, progress=None))]
+#[allow(clippy::too_many_arguments)]
+fn seed_search(
+    r#gen: &Bound<'_, PyAny>,
+    observations: &Bound<'_, PyAny>,
+    seeds: Option<&Bound<'_, PyAny>>,
+    max_advance: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+    stream: Option<&Bound<'_, PyAny>>,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<SeedSearch> {
+    let entry = entry_arg(r#gen)?;
+    let name = entry.name();
+    let ranges = seed_ranges(entry, seeds)?;
+    if !entry.can_search_seeds() {
+        return Err(value_error(format!("{name} has no seed search")));
+    }
+    let max_advance = match max_advance {
+        Some(k) => to_u64(k, "max_advance")?,
+        None => 0,
+    };
+    let threads = threads_arg(threads)?
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let stream = match stream {
+        Some(s) if !entry.info().has_stream => {
+            let _ = s;
+            return Err(value_error(format!(
+                "stream applies to pcg32 and megacrush only, not {name}"
+            )));
+        }
+        Some(s) => Some(to_u64(s, "stream")?),
+        None => None,
+    };
+    if let Some(p) = &progress
+        && !p.bind(observations.py()).is_callable()
+    {
+        return Err(PyTypeError::new_err(
+            "progress must be callable: progress(done, total)",
+        ));
+    }
+    let obs = self::observations(entry, observations)?;
+    let total: u128 = ranges
+        .iter()
+        .map(|r| u128::from(r.end() - r.start()) + 1)
+        .sum();
+    let (tx, rx) = mpsc::channel();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let stop = Arc::clone(&cancel);
+    let handle = std::thread::Builder::new()
+        .name("rngkit-seed-search".into())
+        .spawn(move || run_search(entry, obs, ranges, max_advance, threads, stream, &stop, &tx))
+        .map_err(|e| value_error(format!("cannot start the search thread: {e}")))?;
+    Ok(SeedSearch {
+        rx: Mutex::new(Some(rx)),
+        cancel,
+        handle: Some(handle),
+        progress,
+        total,
+        kind: entry.info().seed_kind,
+        done: false,
+        last_progress: Instant::now(),
+    })
+}
+
+/// The search thread: the ranges in slices sized to take about a quarter
+/// of a second each, so that a cancel takes effect soon.
+#[allow(clippy::too_many_arguments)]
+fn run_search(
+    entry: &'static Entry,
+    obs: Vec<Observation>,
+    ranges: Vec<RangeInclusive<u64>>,
+    max_advance: u64,
+    threads: usize,
+    stream: Option<u64>,
+    cancel: &AtomicBool,
+    tx: &mpsc::Sender<Message>,
+) {
+    let mut done_before = 0u64;
+    let min_slice = (threads as u64) << 20;
+    let mut slice = min_slice;
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        for range in ranges {
+            let mut next = *range.start();
+            loop {
+                if cancel.load(Ordering::Relaxed) {
+                    return Ok(());
+                }
+                let last = next.saturating_add(slice - 1).min(*range.end());
+                let mut spec = SearchSpec::new(entry, obs.clone(), next..=last)
+                    .max_advance(max_advance)
+                    .threads(threads);
+                if let Some(s) = stream {
+                    spec = spec.stream(s);
+                }
+                let started = Instant::now();
+                let done = search(
+                    &spec,
+                    |m| {
+                        let _ = tx.send(Message::Found(m));
+                    },
+                    |d| {
+                        let _ = tx.send(Message::Progress(done_before + d));
+                    },
+                )
+                .map_err(|e| e.to_string())?;
+                done_before += done;
+                let seconds = started.elapsed().as_secs_f64();
+                if seconds < 0.1 {
+                    slice = slice.saturating_mul(2).min(1 << 40);
+                } else if seconds > 0.5 {
+                    slice = (slice / 2).max(min_slice);
+                }
+                if last == *range.end() {
+                    break;
+                }
+                next = last + 1;
+            }
+        }
+        Ok(())
+    }));
+    match outcome {
+        Ok(Ok(())) => {}
+        Ok(Err(message)) => {
+            let _ = tx.send(Message::Failed(message));
+        }
+        Err(_) => {
+            let _ = tx.send(Message::Failed(
+                "internal error: the seed search panicked (please report it)".into(),
+            ));
+        }
+    }
+}
+
+/// Adds the functions to the module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<SeedSearch>()?;
+    m.add_function(wrap_pyfunction!(recover, m)?)?;
+    m.add_function(wrap_pyfunction!(identify, m)?)?;
+    m.add_function(wrap_pyfunction!(distance, m)?)?;
+    m.add_function(wrap_pyfunction!(seed_search, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,168 @@
+"""recover, identify, seed_search, distance: results, the CLI's answers,
+and the workflows of randcrack and Project_Xs in a few lines each."""
+
+import random
+import signal
+import threading
+import time
+
+import pytest
+
+import rngkit
+
+
+def test_randcrack_workflow_with_cpython_random():
+    """randcrack: submit 624 getrandbits(32) of CPython's random, predict
+    the rest. Here: recover the state, then draw exactly what CPython draws."""
+    victim = random.Random(20261201)
+    victim.random()  # anywhere in the stream
+    outputs = [victim.getrandbits(32) for _ in range(624)]
+    cracked = rngkit.recover("python", [("getrandbits 32", v) for v in outputs], at="end")
+    assert [cracked.getrandbits(32) for _ in range(10)] == [victim.getrandbits(32) for _ in range(10)]
+    assert [cracked.random() for _ in range(5)] == [victim.random() for _ in range(5)]
+    assert cracked.randrange(0, 1000) == victim.randrange(0, 1000)
+    # and the past: the draw before the observations (what randcrack cannot do)
+    past = rngkit.recover("python", [("getrandbits 32", v) for v in outputs])
+    past.step_back(2)  # random() takes two words
+    assert past.random() == random.Random(20261201).random()
+
+
+def xorshift_blinks(rng, count):
+    """Project_Xs' observation model (BDSP): one raw word a frame; the player
+    blinks on frames where r & 0b1110 == 0, a double blink when r & 1.
+    Returns (blink types, frame gaps)."""
+    blinks, gaps, gap = [], [], 0
+    while len(blinks) < count:
+        r = rng.next_uint()
+        gap += 1
+        if r & 0b1110 == 0:
+            blinks.append(r & 0xF)
+            gaps.append(gap)
+            gap = 0
+    return blinks, gaps
+
+
+def test_project_xs_workflow_recovers_bdsp_from_blinks():
+    """Project_Xs: watch the player's blinks, recover the Xorshift128 state.
+    Each blink reveals the low 4 bits of its frame's word; the gaps are skips."""
+    start = rngkit.Bdsp(0x12345678)
+    blinks, gaps = xorshift_blinks(start.copy(), 40)
+    observations = []
+    for b, g in zip(blinks, gaps):
+        if g > 1:
+            observations.append(f"skip {g - 1}")
+        observations.append(f"bits 0xf = {b}")
+    state = rngkit.recover("bdsp", observations)
+    assert state == start
+    # then predict: the next 5 words after the last blink
+    after = rngkit.recover("bdsp", observations, at="end")
+    rng = start.copy()
+    rng.advance(sum(gaps))
+    assert after.u32(5).tolist() == rng.u32(5).tolist()
+
+
+def test_recover_underdetermined_lists_candidates():
+    unity = rngkit.Unity(7)
+    values = [unity.range_int(0, 10) for _ in range(4)]  # 4 bits: far too few
+    with pytest.raises(rngkit.Underdetermined) as e:
+        rngkit.recover("unity", [("range-int 0 10", v) for v in values])
+    assert e.value.count == 2**124
+    assert e.value.candidates == []
+    assert "states fit" in str(e.value)
+
+
+def test_recover_no_solution():
+    with pytest.raises(rngkit.NoSolution, match="no state fits"):
+        rngkit.recover("splitmix64", [("u64", 1), ("u64", 1)])
+
+
+def test_recover_equals_cli(cli):
+    text = "".join(f"value = {rngkit.Unity(3).value()!r}\n" for _ in range(1))
+    u = rngkit.Unity(3)
+    obs = "".join(f"u32 = {u.u32()}\n" for _ in range(6))
+    assert rngkit.recover("unity", obs).state_hex == cli("recover", "unity", input=obs).stdout.strip()
+    assert text
+
+
+def test_identify_mt_and_unity(cli):
+    g = rngkit.Mars(1234)
+    g.advance(170)
+    assert rngkit.identify(g) == rngkit.Identified(1234, 170)
+    assert cli("identify", "mars", "--state", g.state_hex).stdout.strip() == "seed=1234 advance=170"
+    u = rngkit.Unity(-12345)
+    u.advance(77)
+    assert rngkit.identify(u, max_advance=1000) == (-12345, 77)
+    with pytest.raises(rngkit.NoSolution, match="within 10 steps"):
+        rngkit.identify(u, max_advance=10)
+
+
+def test_distance_signed_and_cli(cli):
+    a = rngkit.Unity(0)
+    b = a.copy()
+    b.advance(10**20)
+    assert rngkit.distance(a, b) == 10**20
+    assert rngkit.distance(b, a, signed=True) == -(10**20)
+    assert str(rngkit.distance(a, b.state_hex)) == cli("distance", "unity", "--from", a.state_hex, "--to", b.state_hex).stdout.strip()
+    m = rngkit.Mt19937(1)
+    n = m.copy()
+    n.advance(500)
+    assert rngkit.distance(m, n, max=1000) == 500
+    with pytest.raises(rngkit.NoSolution):
+        rngkit.distance(m, n, max=100)
+    with pytest.raises(ValueError, match="give max=N"):
+        rngkit.distance(m, n)
+
+
+def test_seed_search_finds_planted_seeds_and_equals_cli(cli):
+    planted = rngkit.Mt19937(3_000_123)
+    obs = [("u32", int(x)) for x in planted.u32(2)]
+    found = list(rngkit.seed_search("mt19937", obs, seeds=range(2_000_000, 4_000_000)))
+    assert found == [rngkit.Match(3_000_123, 0)]
+    text = "".join(f"u32 = {v}\n" for _, v in obs)
+    out = cli("seed-search", "mt19937", "--seeds", "2000000..4000000", input=text).stdout.split()
+    assert [int(x) for x in out] == [m.seed for m in found]
+
+
+def test_seed_search_signed_seeds_advance_and_progress():
+    u = rngkit.Unity(-5)
+    u.advance(3)
+    obs = [("u32", u.u32()), ("u32", u.u32())]
+    seen = []
+    found = list(rngkit.seed_search("unity", obs, seeds=range(-100, 100), max_advance=5,
+                                    progress=lambda done, total: seen.append((done, total))))
+    assert found == [rngkit.Match(-5, 3)]
+    assert seen and seen[-1] == (200, 200)
+
+
+def test_seed_search_can_be_closed_and_interrupted():
+    obs = [("u32", 1), ("u32", 2), ("u32", 3)]  # matches nothing: a long search
+    search = rngkit.seed_search("unity", obs, threads=1)
+    start = time.monotonic()
+    timer = threading.Timer(0.3, lambda: signal.raise_signal(signal.SIGINT))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        for _ in search:
+            pass
+    assert time.monotonic() - start < 5
+    # close() stops another one at once
+    other = rngkit.seed_search("unity", obs, threads=1)
+    other.close()
+    assert list(other) == []
+
+
+def test_seed_search_releases_the_gil():
+    obs = [("u32", 1), ("u32", 2), ("u32", 3)]
+    counter = [0]
+    stop = threading.Event()
+
+    def spin():
+        while not stop.is_set():
+            counter[0] += 1
+
+    t = threading.Thread(target=spin)
+    t.start()
+    search = rngkit.seed_search("unity", obs, seeds=range(0, 1 << 22), threads=1)
+    list(search)
+    stop.set()
+    t.join()
+    assert counter[0] > 1000  # Python ran while the native search did

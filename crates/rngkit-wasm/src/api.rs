@@ -1,0 +1,278 @@
+//! The JSON requests: one function per `op`.
+
+use rngkit::number::{BigInt, parse_int};
+use rngkit::registry::{Draw, SeedKind};
+use rngkit_analysis::DistanceError;
+use rngkit_analysis::observe::{Observation, parse_observations, replay, uninformative};
+use rngkit_analysis::recover::{Count, RecoverOptions, Recovered, recover};
+use rngkit_analysis::registry::{self, Entry};
+use serde_json::{Value, json};
+
+use crate::input::{self, Error, text};
+use crate::session;
+
+/// The most rows one `table` request returns.
+pub const MAX_ROWS: u64 = 1000;
+
+/// The most states a `several` answer lists.
+const MAX_LISTED: usize = 16;
+
+/// Handles one JSON request and returns the JSON answer: `{"ok": ...}` or
+/// `{"error": "..."}` (see the crate documentation for the requests).
+///
+/// ```
+/// let answer = rngkit_wasm::handle(r#"{"op":"table","gen":"nope"}"#);
+/// assert!(answer.contains("unknown generator `nope`"));
+/// let answer = rngkit_wasm::handle("not json");
+/// assert!(answer.starts_with(r#"{"error":"#));
+/// ```
+pub fn handle(request: &str) -> String {
+    let result = serde_json::from_str::<Value>(request)
+        .map_err(|e| format!("the request is not JSON: {e}"))
+        .and_then(|v| dispatch(&v));
+    match result {
+        Ok(v) => json!({ "ok": v }).to_string(),
+        Err(e) => error_json(&e),
+    }
+}
+
+/// `{"error": message}`.
+pub fn error_json(message: &str) -> String {
+    json!({ "error": message }).to_string()
+}
+
+fn dispatch(v: &Value) -> Result<Value, Error> {
+    let op = text(v, "op")?.ok_or("the request has no op")?;
+    match op {
+        "gens" => Ok(gens()),
+        "table" => table(v),
+        "recover" => recover_op(v),
+        "distance" => distance(v),
+        "draw_steps" => draw_steps(v),
+        "search_start" => session::start(v),
+        "search_step" => session::step(v),
+        _ => Err(format!("unknown op `{op}`")),
+    }
+}
+
+/// The GEN named by the `gen` field.
+pub fn entry(v: &Value) -> Result<&'static Entry, Error> {
+    let name = text(v, "gen")?.ok_or("choose a generator")?;
+    registry::find(name.trim()).map_err(|e| e.to_string())
+}
+
+fn gens() -> Value {
+    let list: Vec<Value> = registry::all()
+        .iter()
+        .map(|e| {
+            let info = e.info();
+            let seed_kind = match info.seed_kind {
+                SeedKind::U32 => "u32",
+                SeedKind::I32 => "i32",
+                SeedKind::U64 => "u64",
+                SeedKind::I64 => "i64",
+                SeedKind::Unbounded => "unbounded",
+                SeedKind::Unseedable => "none",
+                _ => "other",
+            };
+            let draws: Vec<Value> = rngkit::draw::COMMON_DRAWS
+                .iter()
+                .map(|s| json!({ "syntax": s, "help": "" }))
+                .chain(
+                    e.engine_draws()
+                        .iter()
+                        .map(|d| json!({ "syntax": d.syntax, "help": d.help })),
+                )
+                .collect();
+            json!({
+                "name": info.name,
+                "aliases": info.aliases,
+                "summary": info.summary,
+                "seed_kind": seed_kind,
+                "seed_doc": info.seed_doc,
+                "state_doc": info.state_doc,
+                "has_stream": info.has_stream,
+                "output_bits": e.output_bits(),
+                "word_bits": e.word_bits(),
+                "word_count": e.word_count(),
+                "draws": draws,
+                "jump": e.can_jump(),
+                "distance": e.can_measure_distance(),
+                "recover": e.can_recover(),
+                "search": e.can_search_seeds(),
+                "period": e.period().map(|p| p.to_string()),
+            })
+        })
+        .collect();
+    Value::Array(list)
+}
+
+/// Parses `name args...` as a draw of `entry`.
+fn parse_draw(entry: &Entry, text: &str) -> Result<Draw, Error> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let Some((name, args)) = words.split_first() else {
+        return Err("a draw column is empty".into());
+    };
+    entry
+        .parse_draw(name, args)
+        .map_err(|e| format!("draw `{}`: {e}", text.trim()))
+}
+
+/// The frame table: the state at frame `start` (raw steps from the source),
+/// then for each of `count` frames the raw word drawn there and each draw
+/// evaluated from that frame's state.
+fn table(v: &Value) -> Result<Value, Error> {
+    let entry = entry(v)?;
+    let source = v
+        .get("source")
+        .ok_or("give a seed, a string seed or a state")?;
+    let mut rng = input::source(entry, source)?;
+    let start = input::steps("frame", text(v, "start")?.unwrap_or("0"))?;
+    entry.advance(&mut rng, &start).map_err(|e| e.to_string())?;
+    let count = match v.get("count") {
+        None | Some(Value::Null) => 20,
+        Some(c) => c
+            .as_u64()
+            .filter(|c| (1..=MAX_ROWS).contains(c))
+            .ok_or(format!("rows: give 1..={MAX_ROWS}"))?,
+    };
+    let hex = v.get("hex").and_then(Value::as_bool).unwrap_or(false);
+    let draws: Vec<Draw> = match v.get("draws") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(list)) => list
+            .iter()
+            .map(|d| {
+                d.as_str()
+                    .ok_or_else(|| "draws: expected text".to_string())
+                    .and_then(|d| parse_draw(entry, d))
+            })
+            .collect::<Result<_, _>>()?,
+        Some(_) => return Err("draws: expected a list".into()),
+    };
+    let state = rng.format_words();
+    let digits = (entry.output_bits() / 4) as usize;
+    let mut rows = Vec::with_capacity(count as usize);
+    for _ in 0..count {
+        let values: Vec<String> = draws
+            .iter()
+            .map(|d| d.eval(&mut rng.clone()).format(hex))
+            .collect();
+        let raw = rng.next_word();
+        rows.push(json!({ "raw": format!("{raw:0digits$x}"), "values": values }));
+    }
+    Ok(json!({ "state": state, "rows": rows, "after": rng.format_words() }))
+}
+
+/// Observations from the `observations` field, as the CLI reads a file.
+pub fn observations(entry: &Entry, v: &Value) -> Result<Vec<Observation>, Error> {
+    let text = text(v, "observations")?.unwrap_or("");
+    let obs = parse_observations(entry, text).map_err(|e| e.to_string())?;
+    if obs.is_empty() {
+        return Err(
+            "no observations: write one a line, e.g. `u32 = 0xd091bb5c`, `skip 3`, `bits 0xf = 0x1`"
+                .into(),
+        );
+    }
+    Ok(obs)
+}
+
+fn recover_op(v: &Value) -> Result<Value, Error> {
+    let entry = entry(v)?;
+    let seed_options = input::stream(entry, v)?;
+    // No threads in the browser: one worker, which spawns nothing.
+    let mut options = RecoverOptions {
+        threads: 1,
+        ..RecoverOptions::default()
+    };
+    if let Some(stream) = seed_options.stream {
+        options.pcg_increment = (stream << 1) | 1;
+    }
+    let obs = observations(entry, v)?;
+    Ok(
+        match recover(entry, &obs, &options).map_err(|e| e.to_string())? {
+            Recovered::Unique(rng) => {
+                let mut end = rng.clone();
+                replay(&obs, &mut end);
+                json!({
+                    "status": "unique",
+                    "state": rng.format_words(),
+                    "end_state": end.format_words(),
+                })
+            }
+            Recovered::Several { count, states } => {
+                let listed: Vec<String> = states
+                    .iter()
+                    .take(MAX_LISTED)
+                    .map(|s| s.format_words())
+                    .collect();
+                let useless = uninformative(&obs, entry.output_bits());
+                let full = entry.word_bits() as usize * entry.word_count();
+                let hint = if matches!(count, Count::PowerOfTwo(n) if n as usize + 1 >= full.min(128))
+                    && !useless.is_empty()
+                {
+                    let lines: Vec<String> = useless
+                        .iter()
+                        .take(3)
+                        .map(|(l, d)| format!("line {l} `{d}`"))
+                        .collect();
+                    format!(
+                        "{} of the {} observations ({}{}) reveal no exact bit of the raw words; observe exact draws (u32, value, range-int with an even span) or search seeds",
+                        useless.len(),
+                        obs.len(),
+                        lines.join(", "),
+                        if useless.len() > 3 { ", ..." } else { "" }
+                    )
+                } else {
+                    "add observations to pin down one".to_string()
+                };
+                json!({
+                    "status": "several",
+                    "count": count.to_string(),
+                    "states": listed,
+                    "hint": hint,
+                })
+            }
+            Recovered::NoneFits => json!({ "status": "none" }),
+        },
+    )
+}
+
+fn distance(v: &Value) -> Result<Value, Error> {
+    let entry = entry(v)?;
+    let from =
+        input::state(entry, text(v, "from")?.unwrap_or("")).map_err(|e| format!("from: {e}"))?;
+    let to = input::state(entry, text(v, "to")?.unwrap_or("")).map_err(|e| format!("to: {e}"))?;
+    let max = match text(v, "max")?.map(str::trim).filter(|s| !s.is_empty()) {
+        Some(m) => Some(parse_int::<u128>(m).map_err(|e| format!("max: {e}"))?),
+        None => None,
+    };
+    let name = entry.name();
+    match entry.distance(&from, &to, max) {
+        Ok(n) => {
+            let signed = entry.period().map(|p| {
+                let back = BigInt::from(n).complement_in(&p);
+                match back.magnitude_u128() {
+                    Some(b) if b < n => format!("-{b}"),
+                    _ => n.to_string(),
+                }
+            });
+            Ok(json!({ "distance": n.to_string(), "signed": signed }))
+        }
+        Err(DistanceError::NeedsBound { .. }) => Err(format!(
+            "{name} has no fast distance method (its period is prime); give a maximum to search up to"
+        )),
+        Err(DistanceError::Unsupported(_)) => Err(format!("{name} has no distance method")),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// `draw_steps`: the raw steps a draw takes (`null` when it varies), for
+/// the page's form that writes `skip N` for a frame not seen.
+fn draw_steps(v: &Value) -> Result<Value, Error> {
+    let entry = entry(v)?;
+    let draw = parse_draw(entry, text(v, "draw")?.unwrap_or(""))?;
+    Ok(match draw.steps(entry.output_bits()) {
+        rngkit::registry::Steps::Fixed(k) => json!(k),
+        rngkit::registry::Steps::Variable => Value::Null,
+    })
+}

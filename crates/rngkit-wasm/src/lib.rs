@@ -1,0 +1,164 @@
+//! The rngkit workbench's engine: every GEN of the registry, with its
+//! draws, jumps, distances, recovery and seed search, behind one JSON call,
+//! compiled to `wasm32-unknown-unknown` for the static page in `web/`.
+//!
+//! # The interface: plain exports and a JSON call
+//!
+//! The module exports three functions and its memory, and imports nothing:
+//!
+//! * `rngkit_input(len) -> ptr`: a buffer of `len` bytes inside the module,
+//!   where the caller writes a UTF-8 JSON request;
+//! * `rngkit_call() -> len`: handles the request ([`handle`]) and returns
+//!   the length of the JSON answer;
+//! * `rngkit_output() -> ptr`: where that answer lies.
+//!
+//! `web/rngkit.js` is the whole loader (about forty lines: encode, copy,
+//! call, decode). This was chosen over `wasm-bindgen` because the page needs
+//! nothing that bindings generate: every request and answer is a small JSON
+//! document (the frame table is a few hundred rows), no JavaScript object
+//! crosses the boundary, and the module imports nothing. Plain exports keep
+//! the build to one `cargo build` with no second tool whose version must
+//! match a crate's exactly, and the same module runs unchanged on the page
+//! and in its Web Worker.
+//!
+//! The only `unsafe` in the crate is the `#[unsafe(no_mangle)]` attribute on
+//! those three exports (their names are unique in the module).
+//!
+//! # Requests
+//!
+//! Each request is an object with an `op` and its fields; each answer is
+//! `{"ok": ...}` or `{"error": "one line"}`. Bad input is always an
+//! `error`, never a trap.
+//!
+//! | op | fields | answer |
+//! |---|---|---|
+//! | `gens` | | every GEN: name, seed kind, state words, draws, capabilities |
+//! | `table` | `gen`, `source`, `start`, `count`, `draws`, `hex` | the state at frame `start` and `count` rows: raw word and each draw |
+//! | `recover` | `gen`, `observations`, `stream` | `unique` with the state, `several` with the count, or `none` |
+//! | `distance` | `gen`, `from`, `to`, `max` | the distance and its signed form |
+//! | `search_start` | `gen`, `observations`, `seeds`, `max_advance`, `stream` | the number of seeds |
+//! | `search_step` | `seeds` | matches found in the next `seeds` seeds, and progress |
+//!
+//! A `source` is `{"seed": "S"}`, `{"seed_str": "TEXT"}` or
+//! `{"state": "W W ..."}`, with an optional `"stream"`: the CLI's
+//! `--seed`, `--seed-str`, `--state` and `--stream`, read the same way.
+//!
+//! # Threads
+//!
+//! `wasm32-unknown-unknown` has no threads. Recovery runs with
+//! `threads = 1` (which spawns nothing), and the seed search is driven here
+//! chunk by chunk through the GEN's own scan kernel
+//! ([`rngkit_analysis::registry::Entry::scan`]) and
+//! [`rngkit_analysis::search::verify`], so the page's worker can report
+//! progress and take a cancel between chunks.
+//!
+//! ```
+//! use rngkit_wasm::handle;
+//!
+//! let answer = handle(r#"{"op":"table","gen":"unity","source":{"seed":"0"},
+//!                         "start":"0","count":2,"draws":["value"]}"#);
+//! let answer: serde_json::Value = serde_json::from_str(&answer).unwrap();
+//! assert_eq!(answer["ok"]["state"], "00000000 00000001 6c078966 714acb3f");
+//! // Random.value after InitState(0), as Unity prints it: 0.5841396
+//! assert_eq!(answer["ok"]["rows"][0]["values"][0], "0.58413965");
+//! ```
+
+mod api;
+mod input;
+mod session;
+
+use std::cell::RefCell;
+
+pub use api::handle;
+
+thread_local! {
+    /// The request buffer the caller writes into.
+    static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// The last answer.
+    static OUTPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Makes the request buffer `len` bytes long (zeroed) and returns where it
+/// lies; the caller writes the UTF-8 JSON request there, then calls
+/// [`rngkit_call`].
+///
+/// ```
+/// let ptr = rngkit_wasm::rngkit_input(16);
+/// assert!(!ptr.is_null());
+/// ```
+// SAFETY: the export names `rngkit_input`, `rngkit_call` and
+// `rngkit_output` are unique in the module and in every program linking it.
+#[unsafe(no_mangle)]
+pub extern "C" fn rngkit_input(len: usize) -> *mut u8 {
+    INPUT.with(|buf| {
+        let mut buf = buf.borrow_mut();
+        buf.clear();
+        buf.resize(len, 0);
+        buf.as_mut_ptr()
+    })
+}
+
+/// Handles the request in the input buffer; returns the length of the JSON
+/// answer, which lies at [`rngkit_output`].
+///
+/// ```
+/// let request = br#"{"op":"gens"}"#;
+/// let _ = rngkit_wasm::rngkit_input(request.len());
+/// rngkit_wasm::with_input(|buf| buf.copy_from_slice(request));
+/// let len = rngkit_wasm::rngkit_call();
+/// let answer = rngkit_wasm::with_output(|out| String::from_utf8(out.to_vec()).unwrap());
+/// assert_eq!(answer.len(), len);
+/// assert!(answer.starts_with(r#"{"ok":"#));
+/// ```
+// SAFETY: see `rngkit_input`.
+#[unsafe(no_mangle)]
+pub extern "C" fn rngkit_call() -> usize {
+    let request = INPUT.with(|buf| String::from_utf8(std::mem::take(&mut *buf.borrow_mut())));
+    let answer = match request {
+        Ok(text) => handle(&text),
+        Err(_) => api::error_json("the request is not UTF-8 text"),
+    };
+    OUTPUT.with(|out| {
+        let mut out = out.borrow_mut();
+        *out = answer.into_bytes();
+        out.len()
+    })
+}
+
+/// Where the last answer lies (its length is what [`rngkit_call`] returned).
+///
+/// ```
+/// let request = br#"{"op":"nope"}"#;
+/// let _ = rngkit_wasm::rngkit_input(request.len());
+/// rngkit_wasm::with_input(|buf| buf.copy_from_slice(request));
+/// let len = rngkit_wasm::rngkit_call();
+/// assert_eq!(rngkit_wasm::rngkit_output(), rngkit_wasm::with_output(|out| out.as_ptr()));
+/// assert_eq!(rngkit_wasm::with_output(|out| out.len()), len);
+/// ```
+// SAFETY: see `rngkit_input`.
+#[unsafe(no_mangle)]
+pub extern "C" fn rngkit_output() -> *const u8 {
+    OUTPUT.with(|out| out.borrow().as_ptr())
+}
+
+/// Runs `f` on the request buffer: what the JavaScript loader does through
+/// the module's memory, for native callers and tests.
+///
+/// ```
+/// let _ = rngkit_wasm::rngkit_input(2);
+/// rngkit_wasm::with_input(|buf| buf.copy_from_slice(b"{}"));
+/// ```
+pub fn with_input<T>(f: impl FnOnce(&mut [u8]) -> T) -> T {
+    INPUT.with(|buf| f(&mut buf.borrow_mut()))
+}
+
+/// Runs `f` on the last answer.
+///
+/// ```
+/// let _ = rngkit_wasm::rngkit_input(0);
+/// rngkit_wasm::rngkit_call();
+/// assert!(rngkit_wasm::with_output(|out| out.starts_with(b"{\"error\"")));
+/// ```
+pub fn with_output<T>(f: impl FnOnce(&[u8]) -> T) -> T {
+    OUTPUT.with(|out| f(&out.borrow()))
+}

@@ -1,0 +1,161 @@
+//! The JSON interface natively: the sliced seed search against the
+//! analysis crate's threaded `search`, the signed seed ranges, and bad input
+//! answered with an error (never a panic). The page itself is tested in
+//! headless Chromium against the CLI (`web-tests/`, `scripts/test-web`).
+
+use rngkit_analysis::observe::parse_observations;
+use rngkit_analysis::registry;
+use rngkit_analysis::search::{SearchSpec, search};
+use rngkit_wasm::handle;
+use serde_json::{Value, json};
+
+fn call(request: Value) -> Result<Value, String> {
+    let answer: Value = serde_json::from_str(&handle(&request.to_string())).unwrap();
+    match answer.get("ok") {
+        Some(ok) => Ok(ok.clone()),
+        None => Err(answer["error"].as_str().unwrap().to_string()),
+    }
+}
+
+/// Runs a search slice by slice, `slice` seeds at a time.
+fn sliced(gen_name: &str, obs: &str, seeds: &str, max_advance: &str, slice: u64) -> Vec<String> {
+    call(
+        json!({"op": "search_start", "gen": gen_name, "observations": obs,
+                "seeds": seeds, "max_advance": max_advance}),
+    )
+    .unwrap();
+    let mut found = Vec::new();
+    loop {
+        let step = call(json!({"op": "search_step", "seeds": slice})).unwrap();
+        for m in step["matches"].as_array().unwrap() {
+            found.push(format!(
+                "{} {}",
+                m["seed"].as_str().unwrap(),
+                m["advance"].as_str().unwrap()
+            ));
+        }
+        if step["finished"].as_bool().unwrap() {
+            assert_eq!(step["done"], step["total"]);
+            break;
+        }
+    }
+    found.sort();
+    found
+}
+
+#[test]
+fn sliced_search_equals_the_threaded_search() {
+    for (gen_name, seed, advance) in [
+        ("mt19937", 70_000u64, 2u64),
+        ("glibc", 1234, 0),
+        ("unity", 5000, 1),
+    ] {
+        let entry = registry::find(gen_name).unwrap();
+        let mut rng = entry.seed(&seed.into(), &Default::default()).unwrap();
+        rng.discard(advance);
+        let obs: String = (0..2)
+            .map(|_| format!("u32 = {}\n", rng.next_word() as u32))
+            .collect();
+        let parsed = parse_observations(entry, &obs).unwrap();
+        let spec = SearchSpec::new(entry, parsed, 0..=99_999)
+            .max_advance(3)
+            .threads(2);
+        let mut expected = Vec::new();
+        search(
+            &spec,
+            |m| expected.push(format!("{} {}", m.seed, m.advance)),
+            |_| {},
+        )
+        .unwrap();
+        expected.sort();
+        assert!(expected.contains(&format!("{seed} {advance}")));
+        for slice in [1, 777, 1 << 16, 1 << 20] {
+            assert_eq!(
+                sliced(gen_name, &obs, "0..100000", "3", slice),
+                expected,
+                "{gen_name} slice {slice}"
+            );
+        }
+    }
+}
+
+#[test]
+fn signed_seed_ranges_cross_zero() {
+    // Unity seeds are ints: -20..20 is two ranges of bit patterns.
+    let entry = registry::find("unity").unwrap();
+    let mut rng = entry.seed(&(-7i64).into(), &Default::default()).unwrap();
+    let obs = format!("u32 = {}\nu32 = {}", rng.next_word(), rng.next_word());
+    assert_eq!(
+        sliced("unity", &obs, "-20..20", "", 5),
+        vec!["-7 0".to_string()]
+    );
+    assert_eq!(
+        sliced("unity", &obs, "-20..=-7", "", 3),
+        vec!["-7 0".to_string()]
+    );
+    assert_eq!(sliced("unity", &obs, "0..20", "", 3), Vec::<String>::new());
+}
+
+#[test]
+fn bad_input_is_an_error_not_a_panic() {
+    let bad = [
+        json!({}),
+        json!({"op": 5}),
+        json!({"op": "nope"}),
+        json!({"op": "table"}),
+        json!({"op": "table", "gen": "unity"}),
+        json!({"op": "table", "gen": "unity", "source": {"seed": "x"}}),
+        json!({"op": "table", "gen": "unity", "source": {"seed": 5}}),
+        json!({"op": "table", "gen": "unity", "source": {"seed": "1"}, "count": 0}),
+        json!({"op": "table", "gen": "unity", "source": {"seed": "1"}, "count": 100_000}),
+        json!({"op": "table", "gen": "unity", "source": {"seed": "1"}, "draws": "value"}),
+        json!({"op": "table", "gen": "unity", "source": {"seed": "1"}, "draws": [""]}),
+        json!({"op": "table", "gen": "unity", "source": {"seed": "1"}, "draws": ["range-int 5"]}),
+        json!({"op": "table", "gen": "unity", "source": {"state": "0 0 0 0"}}),
+        json!({"op": "table", "gen": "unity", "source": {"state": "12 0 0 1"}}),
+        json!({"op": "table", "gen": "unity", "source": {"seed": "1", "stream": "3"}}),
+        json!({"op": "table", "gen": "pcg32", "source": {"state": "1 3", "stream": "3"}}),
+        json!({"op": "table", "gen": "java", "source": {"seed": "1"}, "start": "-1"}),
+        json!({"op": "table", "gen": "unity", "source": {"seed": "1"}, "start": "1e9"}),
+        json!({"op": "table", "gen": "spidermonkey", "source": {"seed": "1"}}),
+        json!({"op": "table", "gen": "mt19937", "source": {"state": "1 2 3"}}),
+        json!({"op": "recover", "gen": "unity", "observations": ""}),
+        json!({"op": "recover", "gen": "unity", "observations": "value = banana"}),
+        json!({"op": "recover", "gen": "java", "observations": "u32 = 1"}),
+        json!({"op": "distance", "gen": "unity", "from": "", "to": ""}),
+        json!({"op": "distance", "gen": "mt19937", "from": "x", "to": "y"}),
+        json!({"op": "search_start", "gen": "unity", "observations": "u32 = 1", "seeds": "5..1"}),
+        json!({"op": "search_start", "gen": "unity", "observations": "u32 = 1", "seeds": "0..5000000000"}),
+        json!({"op": "search_start", "gen": "splitmix64", "observations": "u64 = 1", "seeds": "0.."}),
+        json!({"op": "search_start", "gen": "pcg32", "observations": "u32 = 1", "seeds": ""}),
+        json!({"op": "search_start", "gen": "python", "observations": "u32 = 1"}),
+        json!({"op": "search_start", "gen": "mt19937", "observations": "u32 = 1", "max_advance": "-1"}),
+        json!({"op": "search_step", "seeds": 0}),
+        json!({"op": "draw_steps", "gen": "unity", "draw": "nope"}),
+    ];
+    for request in bad {
+        let answer = call(request.clone());
+        let message = answer.expect_err(&request.to_string());
+        assert!(
+            !message.is_empty() && !message.contains('\n'),
+            "{request}: {message}"
+        );
+    }
+}
+
+#[test]
+fn recovery_answers_unique_several_and_none() {
+    let unique = call(json!({"op": "recover", "gen": "unity",
+        "observations": "u32 = 1900725526\nu32 = 1900725046\nu32 = 559298752\nu32 = 107093222"}))
+    .unwrap();
+    assert_eq!(unique["status"], "unique");
+    assert_eq!(unique["state"], "00000000 00000001 6c078966 714acb3f");
+    let several =
+        call(json!({"op": "recover", "gen": "unity", "observations": "u32 = 1900725526"})).unwrap();
+    assert_eq!(several["status"], "several");
+    assert_eq!(several["count"], "2^96");
+    let none =
+        call(json!({"op": "recover", "gen": "splitmix64", "observations": "u64 = 1\nu64 = 1"}))
+            .unwrap();
+    assert_eq!(none["status"], "none");
+}

@@ -1,0 +1,259 @@
+//! Linear congruential generators modulo 2^32 and 2^64 whose output word is
+//! the new state: `s' = s * MUL + ADD`, output `s'`.
+//!
+//! The games' LCGs are all of this form and differ only in their constants,
+//! so one generic type per width carries them, with the constants in a
+//! parameter type: Unreal's `FRandomStream` ([`super::unreal`]), the
+//! Pokémon LCRNGs of generations 3 and 4 and the 64-bit BWRNG of generation
+//! 5 ([`super::pokemon`]). Every such LCG steps back in closed form (`MUL`
+//! is odd, so it has an inverse modulo 2^k), which is what the games'
+//! "reverse generators" are.
+//!
+//! ```
+//! use rngkit::engines::pokemon::lcrng::PokeRng;
+//!
+//! let mut rng = PokeRng::new(0);
+//! assert_eq!(rng.next_output(), 0x6073); // 0 * 0x41C64E6D + 0x6073
+//! assert_eq!(rng.prev_output(), 0); // the reverse generator
+//! ```
+
+use alloc::vec::Vec;
+use core::fmt::Debug;
+use core::marker::PhantomData;
+
+use crate::{StateError, StateWords};
+
+/// The inverse of an odd number modulo 2^32 (Newton's iteration).
+pub const fn inverse_u32(a: u32) -> u32 {
+    let mut x = a; // correct to 3 bits
+    let mut i = 0;
+    while i < 4 {
+        x = x.wrapping_mul(2u32.wrapping_sub(a.wrapping_mul(x)));
+        i += 1;
+    }
+    x
+}
+
+/// The inverse of an odd number modulo 2^64 (Newton's iteration).
+pub const fn inverse_u64(a: u64) -> u64 {
+    let mut x = a;
+    let mut i = 0;
+    while i < 5 {
+        x = x.wrapping_mul(2u64.wrapping_sub(a.wrapping_mul(x)));
+        i += 1;
+    }
+    x
+}
+
+/// The constants of a 32-bit LCG.
+pub trait Lcg32Params:
+    Clone + Copy + Debug + Default + PartialEq + Eq + Send + Sync + 'static
+{
+    /// The generator's name (the GEN name), for errors.
+    const NAME: &'static str;
+    /// The multiplier (odd).
+    const MUL: u32;
+    /// The increment.
+    const ADD: u32;
+}
+
+/// The constants of a 64-bit LCG.
+pub trait Lcg64Params:
+    Clone + Copy + Debug + Default + PartialEq + Eq + Send + Sync + 'static
+{
+    /// The generator's name (the GEN name), for errors.
+    const NAME: &'static str;
+    /// The multiplier (odd).
+    const MUL: u64;
+    /// The increment.
+    const ADD: u64;
+}
+
+/// A 32-bit LCG, `s' = s * MUL + ADD (mod 2^32)`, whose output is `s'`.
+///
+/// Every 32-bit word is a valid state; with an odd `ADD` and `MUL ≡ 1 (mod
+/// 4)` the period is the full 2^32.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Lcg32<P> {
+    state: u32,
+    params: PhantomData<P>,
+}
+
+impl<P: Lcg32Params> Lcg32<P> {
+    /// The multiplier's inverse: one step back is `(s - ADD) * MUL_INV`.
+    pub const MUL_INV: u32 = inverse_u32(P::MUL);
+    /// The reverse generator's increment: `s_prev = s * MUL_INV + ADD_INV`.
+    pub const ADD_INV: u32 = Self::MUL_INV.wrapping_mul(P::ADD).wrapping_neg();
+
+    /// The generator with state (seed) `state`.
+    pub const fn new(state: u32) -> Self {
+        Lcg32 {
+            state,
+            params: PhantomData,
+        }
+    }
+
+    /// The current state (the game's "seed").
+    pub const fn state(&self) -> u32 {
+        self.state
+    }
+
+    /// One step: the new state.
+    #[inline]
+    pub fn next_output(&mut self) -> u32 {
+        self.state = self.state.wrapping_mul(P::MUL).wrapping_add(P::ADD);
+        self.state
+    }
+
+    /// One step of the reverse generator: the previous state.
+    #[inline]
+    pub fn prev_output(&mut self) -> u32 {
+        self.state = self
+            .state
+            .wrapping_mul(Self::MUL_INV)
+            .wrapping_add(Self::ADD_INV);
+        self.state
+    }
+
+    /// `next() >> 16`: the 16-bit value the games use.
+    #[inline]
+    pub fn next_u16(&mut self) -> u16 {
+        (self.next_output() >> 16) as u16
+    }
+
+    /// The affine map of `n` steps: `(MUL^n, ADD * (1 + MUL + ... + MUL^(n-1)))`
+    /// (Brown's method).
+    pub fn power(n: u64) -> (u32, u32) {
+        let (mut m, mut p) = (P::MUL, P::ADD);
+        let (mut acc_m, mut acc_p) = (1u32, 0u32);
+        let mut n = n;
+        while n > 0 {
+            if n & 1 == 1 {
+                acc_m = acc_m.wrapping_mul(m);
+                acc_p = acc_p.wrapping_mul(m).wrapping_add(p);
+            }
+            p = m.wrapping_add(1).wrapping_mul(p);
+            m = m.wrapping_mul(m);
+            n >>= 1;
+        }
+        (acc_m, acc_p)
+    }
+
+    /// Moves `n` steps forwards (modulo the period 2^32) in O(log n).
+    pub fn jump(&mut self, n: u64) {
+        let (m, p) = Self::power(n);
+        self.state = self.state.wrapping_mul(m).wrapping_add(p);
+    }
+}
+
+impl<P: Lcg32Params> StateWords for Lcg32<P> {
+    const NAME: &'static str = P::NAME;
+    const WORD_BITS: u32 = 32;
+    const WORD_COUNT: usize = 1;
+
+    fn to_words(&self) -> Vec<u64> {
+        alloc::vec![u64::from(self.state)]
+    }
+
+    fn from_words(words: &[u64]) -> Result<Self, StateError> {
+        let [w] = crate::state::words_u32::<1>(P::NAME, words)?;
+        Ok(Lcg32::new(w))
+    }
+}
+
+/// A 64-bit LCG, `s' = s * MUL + ADD (mod 2^64)`, whose output is `s'`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Lcg64<P> {
+    state: u64,
+    params: PhantomData<P>,
+}
+
+impl<P: Lcg64Params> Lcg64<P> {
+    /// The multiplier's inverse.
+    pub const MUL_INV: u64 = inverse_u64(P::MUL);
+    /// The reverse generator's increment.
+    pub const ADD_INV: u64 = Self::MUL_INV.wrapping_mul(P::ADD).wrapping_neg();
+
+    /// The generator with state (seed) `state`.
+    pub const fn new(state: u64) -> Self {
+        Lcg64 {
+            state,
+            params: PhantomData,
+        }
+    }
+
+    /// The current state.
+    pub const fn state(&self) -> u64 {
+        self.state
+    }
+
+    /// One step: the new state.
+    #[inline]
+    pub fn next_output(&mut self) -> u64 {
+        self.state = self.state.wrapping_mul(P::MUL).wrapping_add(P::ADD);
+        self.state
+    }
+
+    /// One step of the reverse generator: the previous state.
+    #[inline]
+    pub fn prev_output(&mut self) -> u64 {
+        self.state = self
+            .state
+            .wrapping_mul(Self::MUL_INV)
+            .wrapping_add(Self::ADD_INV);
+        self.state
+    }
+
+    /// The affine map of `n` steps (Brown's method).
+    pub fn power(n: u64) -> (u64, u64) {
+        let (mut m, mut p) = (P::MUL, P::ADD);
+        let (mut acc_m, mut acc_p) = (1u64, 0u64);
+        let mut n = n;
+        while n > 0 {
+            if n & 1 == 1 {
+                acc_m = acc_m.wrapping_mul(m);
+                acc_p = acc_p.wrapping_mul(m).wrapping_add(p);
+            }
+            p = m.wrapping_add(1).wrapping_mul(p);
+            m = m.wrapping_mul(m);
+            n >>= 1;
+        }
+        (acc_m, acc_p)
+    }
+
+    /// Moves `n` steps forwards (modulo the period 2^64) in O(log n).
+    pub fn jump(&mut self, n: u64) {
+        let (m, p) = Self::power(n);
+        self.state = self.state.wrapping_mul(m).wrapping_add(p);
+    }
+}
+
+impl<P: Lcg64Params> StateWords for Lcg64<P> {
+    const NAME: &'static str = P::NAME;
+    const WORD_BITS: u32 = 64;
+    const WORD_COUNT: usize = 1;
+
+    fn to_words(&self) -> Vec<u64> {
+        alloc::vec![self.state]
+    }
+
+    fn from_words(words: &[u64]) -> Result<Self, StateError> {
+        let [w] = crate::state::words_u64::<1>(P::NAME, words)?;
+        Ok(Lcg64::new(w))
+    }
+}
+
+/// Implements the raw-generator traits (`TryRng`, `WordRng`, bulk fill) for
+/// a concrete `Lcg32<P>` or `Lcg64<P>` alias.
+macro_rules! lcg_rng {
+    (32, $ty:ty) => {
+        $crate::generators::impl_rng_u32!($ty);
+        $crate::bulk::scalar_bulk!($ty, u32);
+    };
+    (64, $ty:ty) => {
+        $crate::generators::impl_rng_u64!($ty);
+        $crate::bulk::scalar_bulk!($ty, u64);
+    };
+}
+
+pub(crate) use lcg_rng;

@@ -1,0 +1,296 @@
+// The workbench page in headless Chromium, against the rngkit command line:
+// every value the page shows is compared with what the CLI prints for the
+// same inputs. Run by scripts/test-web (which builds the wasm and the CLI).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { serve, browser, cli, root } from './harness.mjs';
+
+const shots = path.join(root, 'docs', 'screenshots');
+let server;
+let chrome;
+let page;
+const pageErrors = [];
+
+before(async () => {
+  await mkdir(shots, { recursive: true });
+  server = await serve();
+  chrome = await browser();
+  page = await chrome.context.newPage();
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
+});
+
+after(async () => {
+  await chrome?.close();
+  await server?.close();
+});
+
+async function open(hash = '') {
+  await page.goto(`${server.url}${hash ? `#${hash}` : ''}`);
+  await page.waitForFunction(() => window.rngkitReady === true);
+}
+
+/** Sets the generator, source, draws and first frame, then shows the table. */
+async function show({ gen, kind = 'seed', text, stream, draws, start = '0', rows = '10' }) {
+  await page.selectOption('#gen', gen);
+  await page.check(`input[name=kind][value=${kind}]`);
+  await page.fill('#source-text', text);
+  if (stream !== undefined) await page.fill('#stream', stream);
+  await page.fill('#draws', draws.join('; '));
+  await page.fill('#start', start);
+  await page.selectOption('#rows', rows);
+  await page.click('#show');
+}
+
+async function readTable() {
+  return page.$$eval('#frames tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+}
+
+function cliSource({ kind = 'seed', text, stream }) {
+  const flag = { seed: '--seed', seed_str: '--seed-str', state: '--state' }[kind];
+  return [flag, text, ...(stream !== undefined ? ['--stream', stream] : [])];
+}
+
+/** Compares the page's table for `input` with the CLI, row by row. */
+async function compareWithCli(input) {
+  await show(input);
+  assert.equal(await page.isVisible('#table-error'), false, await page.textContent('#table-error'));
+  const rows = await readTable();
+  const n = Number(input.rows ?? '10');
+  assert.equal(rows.length, n);
+  const src = cliSource(input);
+  const start = BigInt(input.start ?? '0');
+  assert.equal(await page.textContent('#state-words'),
+    cli(['state', input.gen, ...src, '--advance', start.toString()]));
+  // Raw words: consecutive output words from the first frame.
+  const rawDraw = rows[0][1].length === 16 ? 'u64' : 'u32';
+  const raw = cli(['gen', input.gen, ...src, '--advance', start.toString(), '-n', String(n), '--hex', rawDraw]).split('\n');
+  rows.forEach((row, i) => {
+    assert.equal(row[0], (start + BigInt(i)).toString());
+    assert.equal(`0x${row[1]}`, raw[i], `raw word at row ${i}`);
+  });
+  // Each draw at each frame: `gen --advance FRAME DRAW`.
+  input.draws.forEach((draw, d) => {
+    rows.forEach((row, i) => {
+      const expected = cli(['gen', input.gen, ...src, '--advance', (start + BigInt(i)).toString(), ...draw.split(' ')]);
+      assert.equal(row[2 + d], expected, `${input.gen} ${draw} at frame ${row[0]}`);
+    });
+  });
+}
+
+test('the page lists every GEN of the CLI', async () => {
+  await open();
+  const names = await page.$$eval('#gen option', (os) => os.map((o) => o.value));
+  const help = cli(['gen', '--help']);
+  for (const name of names) assert.ok(help.includes(name), `${name} in rngkit gen --help`);
+  for (const name of ['unity', 'bdsp', 'mt19937', 'php', 'python', 'java', 'v8', 'dotnet-legacy']) {
+    assert.ok(names.includes(name), name);
+  }
+  await page.screenshot({ path: path.join(shots, 'frame-table.png'), fullPage: false });
+});
+
+test('frame tables equal the CLI for the same inputs', async () => {
+  await open();
+  await compareWithCli({ gen: 'unity', text: '0', draws: ['value', 'range-int 0 100', 'range-float -1 1'] });
+  await compareWithCli({ gen: 'unity', text: '-12345', draws: ['color-hsv'], start: '1000000000', rows: '10' });
+  await compareWithCli({ gen: 'bdsp', text: '12345', draws: ['next-rand', 'next-rand 0 100', 'next-float'], start: '250' });
+  await compareWithCli({ gen: 'php', text: '42', draws: ['mt-rand 1 6', 'mt-rand'], start: '3' });
+  await compareWithCli({ gen: 'pcg32', text: '42', stream: '7', draws: ['int 1 7'], start: '0x10000000000' });
+  await compareWithCli({ gen: 'mt19937', kind: 'seed_str', text: 'level-1', draws: ['f64', 'u32'] });
+  await compareWithCli({ gen: 'python', text: '123456789012345678901234567890', draws: ['random', 'randint 1 6'] });
+  await compareWithCli({ gen: 'xoshiro256ss', kind: 'state', text: '1 2 3 4', draws: ['u64'], start: '-5' });
+  await compareWithCli({ gen: 'java', text: '-42', draws: ['next-int 10', 'next-gaussian'] });
+  assert.deepEqual(pageErrors, []);
+});
+
+test('frame 10^9 is one jump away, and the address restores the view', async () => {
+  await open();
+  await show({ gen: 'unity', text: '7', draws: ['value'] });
+  await page.click('button[data-jump="1000000000"]');
+  await page.waitForFunction(() => document.querySelector('#state-frame').textContent === '1000000000');
+  const rows = await readTable();
+  assert.equal(rows[0][0], '1000000000');
+  assert.equal(rows[0][2], cli(['gen', 'unity', '--seed', '7', '--advance', '1000000000', 'value']));
+  await page.keyboard.press('n'); // the next page, from the keyboard (focus is on a button)
+  await page.locator('body').click({ position: { x: 2, y: 2 } });
+  await page.keyboard.press('n');
+  const after = await readTable();
+  assert.ok(BigInt(after[0][0]) > 1000000000n);
+  // The fragment holds the inputs: a fresh load shows the same table.
+  const url = page.url();
+  const table = await readTable();
+  await page.goto('about:blank');
+  await page.goto(url);
+  await page.waitForFunction(() => window.rngkitReady === true);
+  assert.deepEqual(await readTable(), table);
+});
+
+test('a Unity state from 8 values, and the table continues from it', async () => {
+  await open();
+  await page.selectOption('#gen', 'unity');
+  const values = cli(['gen', 'unity', '--seed', '12345', '-n', '8', 'value']).split('\n');
+  await page.click('#helpers summary');
+  await page.fill('#form-draw', 'value');
+  await page.fill('#form-values', values.join(' '));
+  await page.click('#form-fill');
+  const obs = await page.inputValue('#observations');
+  assert.equal(obs.trim().split('\n').length, 8);
+  await page.click('#recover');
+  await page.waitForSelector('#recovered-state');
+  const state = await page.textContent('#recovered-state');
+  assert.equal(state, cli(['state', 'unity', '--seed', '12345']));
+  assert.equal(state, cli(['recover', 'unity'], obs));
+  // The table now starts at the recovered state, first observation at frame 0.
+  await page.waitForFunction((s) => document.querySelector('#state-words').textContent === s, state);
+  await page.fill('#draws', 'value');
+  await page.click('#show');
+  const rows = await readTable();
+  assert.deepEqual(rows.slice(0, 8).map((r) => r[2]), values);
+  await page.screenshot({ path: path.join(shots, 'recover-unity.png'), fullPage: true });
+  // Underdetermined: three values leave many states; the count is shown.
+  await page.fill('#observations', values.slice(0, 3).map((v) => `value = ${v}`).join('\n'));
+  await page.click('#recover');
+  await page.waitForSelector('#recover-count');
+  const count = await page.textContent('#recover-count');
+  assert.match(count, /^2\^\d+ states fit/);
+  const cliCount = (() => {
+    try {
+      cli(['recover', 'unity'], values.slice(0, 3).map((v) => `value = ${v}`).join('\n'));
+      return null;
+    } catch (e) {
+      return e.stderr.toString();
+    }
+  })();
+  assert.ok(cliCount.includes(count.split(' ')[0]), `${cliCount} vs ${count}`);
+});
+
+test('a BDSP state from 40 blinks', async () => {
+  await open();
+  await page.selectOption('#gen', 'bdsp');
+  const start = '12345678 9abcdef0 0fedcba9 87654321';
+  const words = cli(['gen', 'bdsp', '--state', start, '-n', '3000', 'next-uint']).split('\n').map(Number);
+  const blinks = [];
+  for (let i = 0; i < words.length && blinks.length < 40; i += 1) {
+    if ((words[i] & 0b1110) === 0) blinks.push({ tick: i, double: (words[i] & 1) === 1 });
+  }
+  assert.equal(blinks.length, 40);
+  const intervals = blinks.map((b, i) => `${i === 0 ? 0 : b.tick - blinks[i - 1].tick}${b.double ? 'd' : ''}`);
+  await page.click('#helpers summary');
+  await page.fill('#blinks', intervals.join(' '));
+  await page.click('#blink-fill');
+  const obs = await page.inputValue('#observations');
+  await page.click('#recover');
+  await page.waitForSelector('#recovered-state');
+  const state = await page.textContent('#recovered-state');
+  assert.equal(state, cli(['state', 'bdsp', '--state', start, '--advance', String(blinks[0].tick)]));
+  assert.equal(state, cli(['recover', 'bdsp'], obs));
+  await page.screenshot({ path: path.join(shots, 'recover-bdsp-blinks.png'), fullPage: true });
+});
+
+test('a seed search runs to completion in the worker, and another is cancelled', async () => {
+  await open();
+  await page.selectOption('#gen', 'mt19937');
+  const outs = cli(['gen', 'mt19937', '--seed', '123456', '--advance', '3', '-n', '2', 'u32']).split('\n');
+  const obs = outs.map((v) => `u32 = ${v}`).join('\n');
+  await page.fill('#observations', obs);
+  await page.fill('#seeds', '100000..200000');
+  await page.fill('#max-advance', '5');
+  await page.click('#search');
+  await page.waitForFunction(() => document.querySelector('#search-status').dataset.state === 'finished', null, { timeout: 60000 });
+  const found = await page.$$eval('#search-results li', (lis) => lis.map((li) => li.firstChild.textContent.trim()));
+  const expected = cli(['seed-search', 'mt19937', '--seeds', '100000..200000', '--max-advance', '5', '--threads', '1'], obs).split('\n');
+  assert.deepEqual(found.sort(), expected.sort());
+  assert.deepEqual(found, ['123456 advance=3']);
+  assert.equal(await page.getAttribute('#search-progress', 'value'), '1');
+  await page.screenshot({ path: path.join(shots, 'seed-search.png'), fullPage: true });
+
+  // The whole 32-bit space: cancel it once it is under way.
+  await page.fill('#seeds', '');
+  await page.fill('#max-advance', '');
+  await page.click('#search');
+  await page.waitForFunction(() => Number(document.querySelector('#search-progress').value) > 0, null, { timeout: 30000 });
+  await page.click('#search-cancel');
+  await page.waitForFunction(() => document.querySelector('#search-status').dataset.state === 'cancelled', null, { timeout: 30000 });
+  const progress = Number(await page.getAttribute('#search-progress', 'value'));
+  assert.ok(progress > 0 && progress < 1, `progress ${progress}`);
+  assert.equal(await page.isEnabled('#search'), true);
+  // The page still works after the cancel.
+  await show({ gen: 'unity', text: '1', draws: ['value'] });
+  assert.equal((await readTable())[0][2], cli(['gen', 'unity', '--seed', '1', 'value']));
+  assert.deepEqual(pageErrors, []);
+});
+
+test('distances equal the CLI', async () => {
+  await open();
+  await page.selectOption('#gen', 'unity');
+  const from = cli(['state', 'unity', '--seed', '0']);
+  const to = cli(['state', 'unity', '--seed', '0', '--advance', '123456789']);
+  await page.fill('#dist-from', from);
+  await page.fill('#dist-to', to);
+  await page.click('#distance');
+  await page.waitForSelector('#distance-value');
+  assert.equal(await page.textContent('#distance-value'), cli(['distance', 'unity', '--from', from, '--to', to]));
+  assert.equal(await page.textContent('#distance-value'), '123456789');
+});
+
+test('bad input shows an inline message and never breaks the page', async () => {
+  await open();
+  const cases = [
+    [{ gen: 'unity', text: 'abc', draws: ['value'] }, '#table-error', /seed: `abc` is not an integer/],
+    [{ gen: 'unity', text: '99999999999', draws: ['value'] }, '#table-error', /does not fit/],
+    [{ gen: 'unity', kind: 'state', text: '1 2 zz 4', draws: ['value'] }, '#table-error', /not hex/],
+    [{ gen: 'unity', kind: 'state', text: '0 0 0 0', draws: ['value'] }, '#table-error', /.+/],
+    [{ gen: 'unity', text: '1', draws: ['range-int 0'] }, '#table-error', /range-int/],
+    [{ gen: 'unity', text: '1', draws: ['nope'] }, '#table-error', /nope/],
+    [{ gen: 'unity', text: '1', draws: ['value'], start: '12a' }, '#table-error', /not a whole number/],
+    [{ gen: 'java', text: '1', draws: ['u32'], start: '-1' }, '#table-error', /cannot step back/],
+    [{ gen: 'spidermonkey', kind: 'state', text: '', draws: ['u64'] }, '#table-error', /empty/],
+  ];
+  for (const [input, where, pattern] of cases) {
+    await show(input);
+    assert.equal(await page.isVisible(where), true, JSON.stringify(input));
+    assert.match(await page.textContent(where), pattern);
+    // And the next good input works.
+    await show({ gen: 'unity', text: '5', draws: ['value'] });
+    assert.equal(await page.isVisible('#table-error'), false);
+    assert.equal((await readTable())[0][2], cli(['gen', 'unity', '--seed', '5', 'value']));
+  }
+  await show({ gen: 'unity', text: 'abc', draws: ['value'] });
+  await page.screenshot({ path: path.join(shots, 'bad-input.png') });
+  // Observations, seeds and distances.
+  await page.fill('#observations', 'value = banana');
+  await page.click('#recover');
+  await page.waitForSelector('#obs-error:not([hidden])');
+  assert.match(await page.textContent('#obs-error'), /line 1/);
+  await page.fill('#observations', 'value = 0.5');
+  await page.fill('#seeds', '5..1');
+  await page.click('#search');
+  await page.waitForFunction(() => document.querySelector('#obs-error').textContent.includes('empty'));
+  await page.fill('#dist-from', 'nonsense');
+  await page.fill('#dist-to', '1 2 3 4');
+  await page.click('#distance');
+  await page.waitForSelector('#dist-error:not([hidden])');
+  assert.match(await page.textContent('#dist-error'), /from:/);
+  await page.click('#helpers summary');
+  await page.fill('#blinks', '0 x3');
+  await page.click('#blink-fill');
+  assert.match(await page.textContent('#obs-error'), /blink 2/);
+  await page.selectOption('#gen', 'java');
+  assert.equal(await page.isDisabled('#search'), false);
+  await page.selectOption('#gen', 'spidermonkey');
+  assert.equal(await page.isDisabled('#search'), true);
+  assert.deepEqual(pageErrors, []);
+});
+
+test('readable on a phone', async () => {
+  const phone = await chrome.context.newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.goto(`${server.url}#gen=bdsp&kind=seed&src=12345&draws=next-rand%3B%20next-rand%200%20100&start=0&rows=10`);
+  await phone.waitForFunction(() => window.rngkitReady === true);
+  const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `the page is ${width}px wide on a 390px screen`);
+  await phone.screenshot({ path: path.join(shots, 'phone.png'), fullPage: false });
+  await phone.close();
+});
