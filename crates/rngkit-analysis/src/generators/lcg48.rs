@@ -85,8 +85,8 @@ pub fn period() -> BigInt {
 /// use rngkit_analysis::generators::lcg48::{power, MULTIPLIER, INCREMENT, MASK};
 /// let (m, p) = power(3);
 /// let mut x = 12345u64;
-/// for _ in 0..3 { x = (x * MULTIPLIER + INCREMENT) & MASK; }
-/// assert_eq!((12345 * m + p) & MASK, x);
+/// for _ in 0..3 { x = x.wrapping_mul(MULTIPLIER).wrapping_add(INCREMENT) & MASK; }
+/// assert_eq!(12345u64.wrapping_mul(m).wrapping_add(p) & MASK, x);
 /// ```
 pub const fn power(mut n: u64) -> (u64, u64) {
     let (mut mult, mut plus) = (MULTIPLIER, INCREMENT);
