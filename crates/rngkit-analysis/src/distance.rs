@@ -40,6 +40,9 @@ pub enum DistanceError {
     Unsupported(&'static str),
     /// The two states belong to different generators.
     Mismatch,
+    /// No number of raw steps leads from one state to the other, for the
+    /// reason given (`java`: the cached `nextGaussian` values differ).
+    Unreachable(&'static str),
 }
 
 impl fmt::Display for DistanceError {
@@ -67,6 +70,7 @@ impl fmt::Display for DistanceError {
                 write!(f, "{generator} has no distance method")
             }
             DistanceError::Mismatch => f.write_str("the two states belong to different generators"),
+            DistanceError::Unreachable(reason) => write!(f, "no distance exists: {reason}"),
         }
     }
 }

@@ -86,6 +86,21 @@ impl Fixtures {
         write("obs-negative-skip", b"skip -1\n");
         write("obs-not-utf8", &[0xff, 0xfe, b'\n']);
         write("obs-one-word", b"u32 = 5\n");
+        // `DRAW in LOW..HIGH` and `skip A..B`.
+        write("obs-in-empty", b"next-float in 0.5..0.5\n");
+        write("obs-in-reversed", b"next-float in 1..0\n");
+        write("obs-in-not-number", b"next-float in a..b\n");
+        write("obs-in-no-range", b"next-float in\n");
+        write("obs-in-no-dots", b"next-float in 0.5\n");
+        write("obs-in-no-draw", b"in 0..1\n");
+        write("obs-in-bits", b"bits 0xf in 0..1\n");
+        write("obs-in-bad-draw", b"next-int 0 in 0..1\n");
+        write("obs-skip-empty-range", b"skip 5..5\n");
+        write("obs-skip-bad-range", b"skip 1..x\n");
+        write("obs-java-bound", b"next-int -3 = 1\n");
+        write("obs-java-value", b"next-int 16 = 16\n");
+        write("obs-dotnet-bound", b"next -1 = 0\n");
+        write("obs-dotnet-in-empty", b"next-double in 0.5..0.5\n");
         // A state file cut off mid-word, and one with a word missing.
         write("state-cut", b"00000000 00000001 6c078966 714a\n");
         write("state-short", b"00000000 00000001 6c078966\n");
@@ -418,6 +433,104 @@ fn rows(f: &Fixtures) -> Vec<Row> {
         ),
         row_os(&[os("state"), os("unity"), os("--state"), bad], "UTF-8"),
         // recover / identify / seed-search: malformed observation files and options.
+        row(
+            &["recover", "java", "--observations", &p("obs-in-empty")],
+            "line 1: the range `0.5..0.5` holds no value",
+        ),
+        row(
+            &["recover", "java", "--observations", &p("obs-in-reversed")],
+            "holds no value",
+        ),
+        row(
+            &["recover", "java", "--observations", &p("obs-in-not-number")],
+            "LOW `a`",
+        ),
+        row(
+            &["recover", "java", "--observations", &p("obs-in-no-range")],
+            "nothing after `in`",
+        ),
+        row(
+            &["recover", "java", "--observations", &p("obs-in-no-dots")],
+            "is not a range",
+        ),
+        row(
+            &["recover", "java", "--observations", &p("obs-in-no-draw")],
+            "no draw before `in`",
+        ),
+        row(
+            &["recover", "java", "--observations", &p("obs-in-bits")],
+            "not `bits`",
+        ),
+        row(
+            &["recover", "java", "--observations", &p("obs-in-bad-draw")],
+            "BOUND > 0",
+        ),
+        row(
+            &[
+                "seed-search",
+                "dotnet-legacy",
+                "--observations",
+                &p("obs-dotnet-in-empty"),
+            ],
+            "holds no value",
+        ),
+        row(
+            &[
+                "recover",
+                "java",
+                "--observations",
+                &p("obs-skip-empty-range"),
+            ],
+            "holds no count",
+        ),
+        row(
+            &[
+                "recover",
+                "java",
+                "--observations",
+                &p("obs-skip-bad-range"),
+            ],
+            "line 1: skip",
+        ),
+        row(
+            &["recover", "java", "--observations", &p("obs-java-bound")],
+            "BOUND > 0",
+        ),
+        row(
+            &["recover", "java", "--observations", &p("obs-java-value")],
+            "is not a value",
+        ),
+        row(
+            &[
+                "seed-search",
+                "dotnet-legacy",
+                "--observations",
+                &p("obs-dotnet-bound"),
+            ],
+            "line 1",
+        ),
+        row(
+            &[
+                "seed-search",
+                "java",
+                "--seeds",
+                "0..10",
+                "--observations",
+                &p("obs-java-value"),
+            ],
+            "line 1",
+        ),
+        row(
+            &[
+                "distance",
+                "java",
+                "--from",
+                "1000000000000000",
+                "--to",
+                "1",
+            ],
+            "48",
+        ),
         row(
             &["recover", "unity", "--observations", &p("obs-unknown-draw")],
             "line 1: unity has no draw `valu`",

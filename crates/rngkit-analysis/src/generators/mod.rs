@@ -3,10 +3,13 @@
 //! identification. The registry ([`crate::registry`]) reaches them; nothing
 //! else names a generator.
 
+pub mod dotnet;
 pub mod glibc;
 pub mod godot;
+pub mod java;
 pub mod javascript;
 pub mod lcg;
+pub mod lcg48;
 pub mod mt19937;
 pub mod pcg32;
 pub mod php;

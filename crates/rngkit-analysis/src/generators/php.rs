@@ -63,6 +63,15 @@ pub fn checks(mapping: RangeMapping, observations: &[Observation]) -> Vec<Positi
     for obs in observations {
         match &obs.kind {
             ObservationKind::Skip(n) => offset = offset.saturating_add(*n),
+            // An unknown gap: nothing after it has a known offset.
+            ObservationKind::SkipRange { .. } => return list,
+            // An inequality is checked at verification; it still takes its steps.
+            ObservationKind::DrawIn { draw, .. } => {
+                let Steps::Fixed(count) = draw.steps(32) else {
+                    return list;
+                };
+                offset = offset.saturating_add(count);
+            }
             ObservationKind::Bits(known) => {
                 if known.mask != 0 {
                     list.push(PositionedCheck {

@@ -3,7 +3,11 @@
 //! One observation a line:
 //!
 //! * `DRAW [ARGS] = VALUE`: a draw exactly as `gen` takes it, and what it gave;
-//! * `skip N`: `N` raw steps nobody saw;
+//! * `DRAW [ARGS] in LOW..HIGH`: the draw gave a value with `LOW <= value <
+//!   HIGH` (`LOW..=HIGH`: `<= HIGH`), for values not seen exactly
+//!   (`next-float in 0..0.05`); LOW and HIGH are integers or decimal floats;
+//! * `skip N`: `N` raw steps nobody saw; `skip A..B` (`A..=B`): an unknown
+//!   number of them, from `A` to `B - 1` (to `B`);
 //! * `bits MASK = VALUE`: `(next output word & MASK) == VALUE`;
 //! * blank lines and `#` comments (to the end of the line) are ignored.
 //!
@@ -31,6 +35,9 @@ use rngkit::registry::{Engine, Steps};
 
 use crate::registry::Entry;
 
+mod range;
+
+pub use range::{Number, ValueRange};
 pub use rngkit::observe::{KnownBits, ObservedValue};
 /// A draw that an observation names: the registry's parsed draw.
 pub use rngkit::registry::Draw as ObservedDraw;
@@ -54,8 +61,22 @@ pub enum ObservationKind {
         /// Its value.
         value: ObservedValue,
     },
+    /// A draw and the range its value lay in.
+    DrawIn {
+        /// The draw.
+        draw: ObservedDraw,
+        /// The range of its value.
+        range: ValueRange,
+    },
     /// `N` raw steps nobody saw.
     Skip(u64),
+    /// An unknown number of raw steps nobody saw, `min..=max`.
+    SkipRange {
+        /// The fewest.
+        min: u64,
+        /// The most.
+        max: u64,
+    },
     /// `(next output word & mask) == value`.
     Bits(KnownBits),
 }
@@ -95,7 +116,32 @@ pub fn parse_observations(spec: &Entry, text: &str) -> Result<Vec<Observation>, 
         if content.is_empty() {
             continue;
         }
-        let kind = if let Some((left, right)) = content.split_once('=') {
+        let words: Vec<&str> = content.split_whitespace().collect();
+        let in_at = words.iter().position(|w| *w == "in");
+        let kind = if let (Some(at), false) = (in_at, words.first() == Some(&"skip")) {
+            // `DRAW [ARGS] in LOW..HIGH`: the range may itself hold `=`.
+            if at == 0 {
+                return Err(error(format!("no draw before `in` in `{content}`")));
+            }
+            let (name, args) = (words[0], &words[1..at]);
+            if name == "bits" || args.iter().any(|w| w.contains('=')) {
+                return Err(error(format!(
+                    "`{content}`: write `DRAW [ARGS] in LOW..HIGH` (a draw, not `bits`)"
+                )));
+            }
+            let range_text = words[at + 1..].concat();
+            if range_text.is_empty() {
+                return Err(error(format!("nothing after `in` in `{content}`")));
+            }
+            let draw = spec
+                .parse_draw(name, args)
+                .map_err(|e| error(e.to_string()))?;
+            let range = ValueRange::parse(&range_text).map_err(error)?;
+            ObservationKind::DrawIn { draw, range }
+        } else if words.first() == Some(&"skip") && content.contains("..") {
+            let (min, max) = range::parse_skip_range(&words[1..].concat()).map_err(error)?;
+            ObservationKind::SkipRange { min, max }
+        } else if let Some((left, right)) = content.split_once('=') {
             let right = right.trim();
             if right.is_empty() {
                 return Err(error(format!("nothing after `=` in `{content}`")));
@@ -150,7 +196,7 @@ pub fn parse_observations(spec: &Entry, text: &str) -> Result<Vec<Observation>, 
                 ["skip", ..] => return Err(error("`skip N` takes one count".into())),
                 _ => {
                     return Err(error(format!(
-                        "`{content}` is not an observation: write `DRAW [ARGS] = VALUE`, `skip N` or `bits MASK = VALUE`"
+                        "`{content}` is not an observation: write `DRAW [ARGS] = VALUE`, `DRAW [ARGS] in LOW..HIGH`, `skip N` or `bits MASK = VALUE`"
                     )));
                 }
             }
@@ -161,28 +207,64 @@ pub fn parse_observations(spec: &Entry, text: &str) -> Result<Vec<Observation>, 
 }
 
 /// Whether the stream of `rng` gives every observation, in order, starting
-/// with its next output. Consumes from `rng`.
+/// with its next output. Consumes from `rng`: on a match it is left just
+/// after the last observation (each unknown gap `skip A..B` taking its
+/// smallest count that fits).
 pub fn matches_all(observations: &[Observation], rng: &mut Engine) -> bool {
-    observations.iter().all(|obs| match &obs.kind {
-        ObservationKind::Draw { draw, value } => value.matches(&draw.eval(rng)),
-        ObservationKind::Skip(n) => {
-            rng.discard(*n);
-            true
+    for (i, obs) in observations.iter().enumerate() {
+        let ok = match &obs.kind {
+            ObservationKind::Draw { draw, value } => value.matches(&draw.eval(rng)),
+            ObservationKind::DrawIn { draw, range } => range.contains(&draw.eval(rng)),
+            ObservationKind::Skip(n) => {
+                rng.discard(*n);
+                true
+            }
+            ObservationKind::SkipRange { min, max } => {
+                rng.discard(*min);
+                for gap in *min..=*max {
+                    let mut branch = rng.clone();
+                    if matches_all(&observations[i + 1..], &mut branch) {
+                        *rng = branch;
+                        return true;
+                    }
+                    if gap < *max {
+                        rng.discard(1);
+                    }
+                }
+                return false;
+            }
+            ObservationKind::Bits(known) => known.matches(rng.next_word()),
+        };
+        if !ok {
+            return false;
         }
-        ObservationKind::Bits(known) => known.matches(rng.next_word()),
-    })
+    }
+    true
 }
 
 /// Moves `rng` through the observations as the observed stream did (each
 /// draw evaluated, each skip stepped), without checking values: from the
-/// state before the first observation to the state after the last.
+/// state before the first observation to the state after the last. An
+/// unknown gap `skip A..B` takes the smallest count with which the
+/// observations fit (`A` when none does).
 pub fn replay(observations: &[Observation], rng: &mut Engine) {
+    if observations
+        .iter()
+        .any(|o| matches!(o.kind, ObservationKind::SkipRange { .. }))
+    {
+        let mut fitted = rng.clone();
+        if matches_all(observations, &mut fitted) {
+            *rng = fitted;
+            return;
+        }
+    }
     for obs in observations {
         match &obs.kind {
-            ObservationKind::Draw { draw, .. } => {
+            ObservationKind::Draw { draw, .. } | ObservationKind::DrawIn { draw, .. } => {
                 draw.eval(rng);
             }
             ObservationKind::Skip(n) => rng.discard(*n),
+            ObservationKind::SkipRange { min, .. } => rng.discard(*min),
             ObservationKind::Bits(_) => {
                 rng.next_word();
             }
@@ -205,6 +287,7 @@ pub fn uninformative(observations: &[Observation], output_bits: u32) -> Vec<(usi
                     .all(|k| k.mask == 0)
                     .then(|| (obs.line, draw.text().to_string()))
             }
+            ObservationKind::DrawIn { draw, .. } => Some((obs.line, draw.text().to_string())),
             _ => None,
         })
         .collect()
@@ -234,9 +317,10 @@ pub struct Layout {
 /// The word constraints `observations` imply, for `output_bits`-bit words.
 ///
 /// Constraints stop at the first draw whose word count is not fixed (see
-/// [`ObservedDraw::steps`]); with `assume_single_draw` such draws count
-/// as one draw of their fixed size instead (for linear recovery, which then
-/// relies on the final verification).
+/// [`ObservedDraw::steps`]), and at an unknown gap (`skip A..B`); with
+/// `assume_single_draw` such draws count as one draw of their fixed size
+/// instead (for linear recovery, which then relies on the final
+/// verification). An inequality (`in LOW..HIGH`) reveals no exact bit.
 pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw: bool) -> Layout {
     let mut constraints = Vec::new();
     let mut offset = 0u64;
@@ -244,6 +328,27 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
     for obs in observations {
         match &obs.kind {
             ObservationKind::Skip(n) => offset = offset.saturating_add(*n),
+            ObservationKind::SkipRange { .. } => {
+                return Layout {
+                    constraints,
+                    span: None,
+                    complete: false,
+                };
+            }
+            ObservationKind::DrawIn { draw, .. } => match draw.steps(output_bits) {
+                Steps::Fixed(count) => offset = offset.saturating_add(count),
+                Steps::Variable if assume_single_draw => {
+                    complete = false;
+                    offset += 1;
+                }
+                Steps::Variable => {
+                    return Layout {
+                        constraints,
+                        span: None,
+                        complete: false,
+                    };
+                }
+            },
             ObservationKind::Bits(known) => {
                 if known.mask != 0 {
                     constraints.push(WordConstraint {

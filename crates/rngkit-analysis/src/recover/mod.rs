@@ -37,6 +37,7 @@
 //! assert_eq!(state.words(), vec![0, 1, 1812433254, 1900727103]);
 //! ```
 
+pub mod lattice;
 pub mod linear;
 pub mod mt;
 pub mod mt_partial;

@@ -27,7 +27,12 @@ pub fn help() -> String {
         "OBSERVATIONS (one a line; blank lines and # comments are ignored):\n  \
   DRAW [ARGS] = VALUE   a draw exactly as `gen` takes it, e.g. `value = 0.5841396`,\n                        \
   `range-int 0 100 = 83`, `u32 = 0xd091bb5c`\n  \
+  DRAW [ARGS] in LOW..HIGH\n                        \
+  the draw gave LOW <= value < HIGH (`LOW..=HIGH`: <= HIGH), for values not\n                        \
+  seen exactly: `next-float in 0..0.05`, `next-int 16 in 8..16`; LOW and HIGH\n                        \
+  are integers or decimal floats; checked on every GEN, used by java's lattice\n  \
   skip N                N raw steps nobody saw\n  \
+  skip A..B             an unknown number of them, A to B - 1 (A..=B: to B)\n  \
   bits MASK = VALUE     (next output word & MASK) == VALUE, e.g. a BDSP blink: `bits 0xf = 0x1`\n\n\
 Prints the state just before the first observed draw (--at end: just after the\n\
 last), as `rngkit state` prints it. --predict N DRAW [ARGS] prints instead the N\n\
@@ -54,15 +59,20 @@ the state (the xorshift family, xoshiro/xoroshiro, tinymt32, v8-legacy); the\n\
 Mersenne Twister GENs (mt19937, mars, php, python, ruby, ...) from 624 full\n\
 outputs or any 19937 independent revealed bits; bit-plane search for the\n\
 xorshift128+ sums (v8, spidermonkey, javascriptcore); the LCGs from a few\n\
-outputs; PCG from full outputs with --stream known. Each GEN's doc in docs/\n\
-says how many observations it needs.\n\n\
+outputs; PCG from full outputs with --stream known; java by lattice reduction\n\
+(LLL and enumeration) on the bits and inequalities each draw gives of the\n\
+48-bit states, unknown gaps (skip A..B) enumerated, every state verified (two\n\
+next-int or one next-double pin it; 12 next-int 16 leave 1 to 5 states, 13\n\
+pin one); dotnet-legacy from 55 full samples over GF(2^31 - 1). Each GEN's\n\
+doc in docs/ says how many observations it needs.\n\n\
 EXAMPLES:\n  \
 rngkit gen unity --seed 12345 -n 8 value | sed 's/^/value = /' > values.txt\n  \
 rngkit recover unity --observations values.txt\n  \
 rngkit recover unity --observations values.txt --at end\n  \
 rngkit recover unity --observations values.txt --predict 3 range-int 1 7\n  \
 rngkit gen mars --seed 7 -n 624 next-u32 | sed 's/^/next-u32 = /' > mt.txt\n  \
-rngkit recover mars --observations mt.txt -o rng.bin",
+rngkit recover mars --observations mt.txt -o rng.bin\n  \
+rngkit gen java --seed 42 -n 13 next-int 16 | sed 's/^/next-int 16 = /' | rngkit recover java",
         methods.join(", ")
     )
 }

@@ -46,13 +46,21 @@ kernel that computes only the words they need, with AVX-512 or AVX2 when the CPU
 has them; two full outputs 227 apart (e.g. `u32 = A`, `skip 226`, `u32 = B`)
 give the seed with no search at all.
 
+java: seed S stands for the state (S ^ 0x5DEECE66D) mod 2^48, so
+--seeds 0..0x1000000000000 is every 48-bit state once (shard it: 2^40 seeds per
+machine); a 16-lane kernel (AVX-512/AVX2) filters on exact bits, inequalities
+and next-int BOUND residues. dotnet-legacy: a 64-seed kernel over the int
+seeds; Math.Abs makes S and -S one stream, so --seeds 0.. covers them all;
+Environment.TickCount seeds: a window of milliseconds since boot.
+
 EXAMPLES:
   echo 'u32 = 1791095845' | rngkit seed-search mt19937 --seeds 0..1000
   rngkit gen unity --seed -12345 --advance 40 -n 2 u32 > words.txt
   sed 's/^/u32 = /' words.txt > obs.txt
   rngkit seed-search unity --seeds=-20000..0 --max-advance 100 < obs.txt
   printf 'mt-rand 1 100 = %s\\n' 7 75 16 98 99 63 42 76 85 5 > rolls.txt
-  rngkit seed-search php --seeds 1793540000..1793541000 < rolls.txt"
+  rngkit seed-search php --seeds 1793540000..1793541000 < rolls.txt
+  echo 'next-int = -1170105035' | rngkit seed-search java --seeds 0..0x1000000"
         .to_string()
 }
 

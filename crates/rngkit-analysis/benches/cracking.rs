@@ -1,0 +1,174 @@
+//! Cracking `java` and `dotnet-legacy`: seed-search kernels, lattice
+//! recovery, GF(2^31 - 1) recovery.
+//!
+//! `cargo bench -p rngkit-analysis --bench cracking`. Kernel figures are
+//! candidates per second on one thread for one observed `nextInt()`
+//! (`java`, 48-bit states) or one observed `Next()` (`dotnet-legacy`,
+//! seeding included); `search_2_threads` runs the whole threaded search.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use rngkit::runtimes::java::JavaRandom;
+use rngkit_analysis::generators::dotnet::{Kernel, LANES, samples};
+use rngkit_analysis::generators::java::{ScanKernel, candidates};
+use rngkit_analysis::observe::parse_observations;
+use rngkit_analysis::recover::{RecoverOptions, recover};
+use rngkit_analysis::registry;
+use rngkit_analysis::search::{SearchSpec, search};
+
+fn java_scan(c: &mut Criterion) {
+    let java = registry::find("java").unwrap();
+    // new Random(42).nextInt() (OpenJDK 17).
+    let obs = parse_observations(java, "next-int = -1170105035").unwrap();
+    let mut group = c.benchmark_group("java_48bit_scan_one_next_int");
+    group.sample_size(10);
+    const N: u64 = 1 << 28;
+    group.throughput(Throughput::Elements(N));
+    let mut kernels = vec![ScanKernel::Scalar];
+    if std::arch::is_x86_feature_detected!("avx2") {
+        kernels.push(ScanKernel::Avx2);
+    }
+    if ScanKernel::best() == ScanKernel::Avx512 {
+        kernels.push(ScanKernel::Avx512);
+    }
+    for kernel in kernels {
+        group.bench_function(format!("kernel_1_thread/{kernel:?}"), |b| {
+            b.iter(|| black_box(candidates(kernel, &obs, 0, 0..N).unwrap().len()))
+        });
+    }
+    const SEARCH: u64 = 1 << 31;
+    group.throughput(Throughput::Elements(SEARCH));
+    group.bench_function("search_2_threads/best", |b| {
+        let spec = SearchSpec::new(java, obs.clone(), 0..=SEARCH - 1).threads(2);
+        b.iter(|| {
+            let mut n = 0;
+            search(&spec, |_| n += 1, |_| {}).unwrap();
+            black_box(n)
+        })
+    });
+    group.finish();
+}
+
+fn java_lattice(c: &mut Criterion) {
+    let java = registry::find("java").unwrap();
+    let mut cases: Vec<(&str, String)> = Vec::new();
+    let mut r = JavaRandom::new(12345);
+    cases.push((
+        "12_next_int_16",
+        (0..12)
+            .map(|_| format!("next-int 16 = {}\n", r.try_next_int_bounded(16).unwrap()))
+            .collect(),
+    ));
+    let mut r = JavaRandom::new(2024);
+    let mut text = String::new();
+    let mut hits = 0;
+    while hits < 20 {
+        if r.next_float() < 0.05 {
+            text.push_str("next-float in 0..0.05\n");
+            hits += 1;
+        } else {
+            text.push_str("skip 1\n");
+        }
+    }
+    cases.push(("20_next_float_below_0.05", text));
+    let mut r = JavaRandom::new(31_337);
+    let mut text = String::new();
+    for i in 0..6 {
+        if i > 0 {
+            text.push_str("skip 0..=3\n");
+            r.next_int();
+        }
+        for _ in 0..3 {
+            text.push_str(&format!(
+                "next-int 16 = {}\n",
+                r.try_next_int_bounded(16).unwrap()
+            ));
+        }
+    }
+    cases.push(("18_next_int_16_five_gaps_0_to_3", text));
+    let mut r = JavaRandom::new(4242);
+    let mut text = String::new();
+    for i in 0..3 {
+        if i > 0 {
+            text.push_str("skip 0..=3\n");
+            r.next_int();
+            r.next_int();
+        }
+        for _ in 0..5 {
+            text.push_str(&format!(
+                "next-int 16 = {}\n",
+                r.try_next_int_bounded(16).unwrap()
+            ));
+        }
+    }
+    cases.push(("15_next_int_16_two_gaps_0_to_3", text));
+    cases.push((
+        "two_next_int",
+        "next-int = -1170105035\nnext-int = 234785527\n".into(),
+    ));
+    cases.push((
+        "one_next_double",
+        "next-double = 0.7224575488195071\n".into(),
+    ));
+    let mut group = c.benchmark_group("java_lattice_recovery");
+    group.sample_size(10);
+    for (name, text) in cases {
+        let obs = parse_observations(java, &text).unwrap();
+        group.bench_function(name, |b| {
+            b.iter(|| black_box(recover(java, &obs, &RecoverOptions::default()).unwrap()))
+        });
+    }
+    group.finish();
+}
+
+fn dotnet(c: &mut Criterion) {
+    let dotnet = registry::find("dotnet-legacy").unwrap();
+    let mut group = c.benchmark_group("dotnet_seed_scan_one_next");
+    group.sample_size(10);
+    const N: u32 = 1 << 20;
+    group.throughput(Throughput::Elements(u64::from(N)));
+    let mut kernels = vec![Kernel::Scalar];
+    if std::arch::is_x86_feature_detected!("avx2") {
+        kernels.push(Kernel::Avx2);
+    }
+    if Kernel::best() == Kernel::Avx512 {
+        kernels.push(Kernel::Avx512);
+    }
+    for kernel in kernels {
+        group.bench_function(format!("kernel_1_thread/{kernel:?}"), |b| {
+            let mut out = [[0u32; LANES]; 1];
+            b.iter(|| {
+                let mut acc = 0u32;
+                for base in (0..N).step_by(LANES) {
+                    let seeds: [i32; LANES] = core::array::from_fn(|l| (base + l as u32) as i32);
+                    samples(kernel, &seeds, 1, &mut out);
+                    acc ^= out[0][0];
+                }
+                black_box(acc)
+            })
+        });
+    }
+    // new Random(0).Next() = 1559595546 (Mono 6.8).
+    let obs = parse_observations(dotnet, "next = 1559595546").unwrap();
+    const SEARCH: u64 = 1 << 26;
+    group.throughput(Throughput::Elements(SEARCH));
+    group.bench_function("search_2_threads/best", |b| {
+        let spec = SearchSpec::new(dotnet, obs.clone(), 0..=SEARCH - 1).threads(2);
+        b.iter(|| {
+            let mut n = 0;
+            search(&spec, |_| n += 1, |_| {}).unwrap();
+            black_box(n)
+        })
+    });
+    group.finish();
+    let mut r = rngkit::runtimes::dotnet::DotnetRandom::new(2024);
+    let text: String = (0..55).map(|_| format!("next = {}\n", r.next())).collect();
+    let obs = parse_observations(dotnet, &text).unwrap();
+    c.bench_function("dotnet_recover_55_samples", |b| {
+        b.iter(|| black_box(recover(dotnet, &obs, &RecoverOptions::default()).unwrap()))
+    });
+}
+
+criterion_group!(benches, java_scan, java_lattice, dotnet);
+criterion_main!(benches);

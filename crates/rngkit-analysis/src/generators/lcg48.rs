@@ -1,0 +1,281 @@
+//! The analysis of the 48-bit linear congruential generator
+//! `X' = (0x5DEECE66D * X + 0xB) mod 2^48` shared by `java.util.Random`
+//! (`java`) and the POSIX `drand48` family (`drand48`).
+//!
+//! * [`StepBack`]: `X = a^-1 (X' - c) mod 2^48`.
+//! * [`Jump`]: the affine map applied `n` times, `(a^n, c (1 + a + ... +
+//!   a^(n-1)))`, by squaring (Brown, 1994): O(log n).
+//! * [`Distance`]: exact and O(48), by 2-adic arithmetic: advancing by
+//!   `2^k` leaves the low `k` bits of the state alone and flips bit `k`
+//!   (the LCG has full period, so its low `k` bits have period `2^k`), so the
+//!   distance is fixed one bit at a time, low bits first.
+//!
+//! The period is `2^48` ([`period`]): `c` is odd and `a - 1` is a multiple
+//! of 4 (Hull–Dobell).
+//!
+//! `java`'s state also holds the cached second Gaussian of `nextGaussian()`.
+//! Raw steps never touch it, so jumps and steps back keep it, and two
+//! states whose caches differ are at no distance at all
+//! ([`DistanceError::Unreachable`]).
+//!
+//! ```
+//! use rngkit::runtimes::java::JavaRandom;
+//! use rngkit::runtimes::drand48::Drand48;
+//! use rngkit_analysis::{Distance, Jump, StepBack};
+//!
+//! let start = JavaRandom::new(42);
+//! let mut rng = start.clone();
+//! rng.jump(1_000_000_007);
+//! assert_eq!(start.distance_to(&rng), Ok(1_000_000_007));
+//! rng.jump_back(7);
+//! rng.step_back();
+//! assert_eq!(start.distance_to(&rng), Ok(999_999_999));
+//!
+//! let a = Drand48::srand48(1);
+//! let mut b = a.clone();
+//! b.jump(1 << 47);
+//! assert_eq!(a.distance_to(&b), Ok(1 << 47));
+//! ```
+
+use rngkit::number::BigInt;
+use rngkit::runtimes::drand48::Drand48;
+use rngkit::runtimes::java::JavaRandom;
+
+use crate::{Distance, DistanceError, Jump, StepBack};
+
+/// The multiplier `a = 0x5DEECE66D`.
+pub const MULTIPLIER: u64 = 0x5_deec_e66d;
+/// The increment `c = 0xB`.
+pub const INCREMENT: u64 = 0xb;
+/// `2^48 - 1`.
+pub const MASK: u64 = (1 << 48) - 1;
+/// `a^-1 mod 2^48`.
+pub const INVERSE: u64 = inverse_mod_2_48(MULTIPLIER);
+
+/// The inverse of an odd `a` modulo `2^48` (Newton's iteration, each round
+/// doubling the correct bits).
+///
+/// ```
+/// use rngkit_analysis::generators::lcg48::{inverse_mod_2_48, MULTIPLIER, MASK};
+/// assert_eq!(MULTIPLIER.wrapping_mul(inverse_mod_2_48(MULTIPLIER)) & MASK, 1);
+/// ```
+pub const fn inverse_mod_2_48(a: u64) -> u64 {
+    let mut x = a; // correct to 3 bits
+    let mut i = 0;
+    while i < 5 {
+        x = x.wrapping_mul(2u64.wrapping_sub(a.wrapping_mul(x)));
+        i += 1;
+    }
+    x & MASK
+}
+
+/// The period, `2^48` raw steps.
+///
+/// ```
+/// assert_eq!(rngkit_analysis::generators::lcg48::period().to_string(), "281474976710656");
+/// ```
+pub fn period() -> BigInt {
+    BigInt::from(1u64 << 48)
+}
+
+/// The affine map `X -> mult * X + plus` applied `n` times, modulo `2^48`:
+/// `(a^n, c (1 + a + ... + a^(n-1)))` by squaring.
+///
+/// ```
+/// use rngkit_analysis::generators::lcg48::{power, MULTIPLIER, INCREMENT, MASK};
+/// let (m, p) = power(3);
+/// let mut x = 12345u64;
+/// for _ in 0..3 { x = x.wrapping_mul(MULTIPLIER).wrapping_add(INCREMENT) & MASK; }
+/// assert_eq!(12345u64.wrapping_mul(m).wrapping_add(p) & MASK, x);
+/// ```
+pub const fn power(mut n: u64) -> (u64, u64) {
+    let (mut mult, mut plus) = (MULTIPLIER, INCREMENT);
+    let (mut acc_mult, mut acc_plus) = (1u64, 0u64);
+    while n > 0 {
+        if n & 1 == 1 {
+            acc_mult = acc_mult.wrapping_mul(mult);
+            acc_plus = acc_plus.wrapping_mul(mult).wrapping_add(plus);
+        }
+        plus = mult.wrapping_add(1).wrapping_mul(plus);
+        mult = mult.wrapping_mul(mult);
+        n >>= 1;
+    }
+    (acc_mult & MASK, acc_plus & MASK)
+}
+
+/// The state `n` steps after `x` (`n` taken modulo the period).
+///
+/// ```
+/// use rngkit_analysis::generators::lcg48::{advance, MASK};
+/// assert_eq!(advance(5, 0), 5);
+/// assert_eq!(advance(advance(5, 10), (1u64 << 48) - 10), 5);
+/// ```
+pub const fn advance(x: u64, n: u64) -> u64 {
+    let (m, p) = power(n & MASK);
+    x.wrapping_mul(m).wrapping_add(p) & MASK
+}
+
+/// The number of steps from state `from` to state `to`, in `0..2^48`.
+///
+/// ```
+/// use rngkit_analysis::generators::lcg48::{advance, distance};
+/// assert_eq!(distance(7, advance(7, 123_456_789_012)), 123_456_789_012);
+/// ```
+pub const fn distance(from: u64, to: u64) -> u64 {
+    let (mut cur, target) = (from & MASK, to & MASK);
+    let (mut mult, mut plus) = (MULTIPLIER, INCREMENT);
+    let mut n = 0u64;
+    let mut bit = 0;
+    while bit < 48 && cur != target {
+        if (cur ^ target) >> bit & 1 == 1 {
+            cur = cur.wrapping_mul(mult).wrapping_add(plus) & MASK;
+            n |= 1 << bit;
+        }
+        plus = mult.wrapping_add(1).wrapping_mul(plus);
+        mult = mult.wrapping_mul(mult);
+        bit += 1;
+    }
+    n
+}
+
+/// A generator whose raw step is one step of the 48-bit LCG: the glue
+/// between each GEN's type and the shared arithmetic.
+pub trait Lcg48: Clone {
+    /// The 48-bit state.
+    fn state48(&self) -> u64;
+    /// The same generator at state `x` (below `2^48`), everything else kept.
+    fn with_state48(&self, x: u64) -> Self;
+    /// Why no number of raw steps leads from `self` to `other` besides the
+    /// 48-bit state (`java`'s cached Gaussian), if it does not.
+    fn unreachable(&self, other: &Self) -> Option<&'static str> {
+        let _ = other;
+        None
+    }
+}
+
+impl Lcg48 for JavaRandom {
+    fn state48(&self) -> u64 {
+        self.seed48()
+    }
+
+    fn with_state48(&self, x: u64) -> Self {
+        let mut rng = JavaRandom::from_seed48(x & MASK).expect("masked to 48 bits");
+        rng.set_next_next_gaussian(self.next_next_gaussian());
+        rng
+    }
+
+    fn unreachable(&self, other: &Self) -> Option<&'static str> {
+        (self.next_next_gaussian().map(f64::to_bits)
+            != other.next_next_gaussian().map(f64::to_bits))
+        .then_some(
+            "the states differ in the cached nextGaussian value, which raw steps never change",
+        )
+    }
+}
+
+impl Lcg48 for Drand48 {
+    fn state48(&self) -> u64 {
+        self.state()
+    }
+
+    fn with_state48(&self, x: u64) -> Self {
+        Drand48::from_state(x & MASK).expect("masked to 48 bits")
+    }
+}
+
+macro_rules! lcg48_analysis {
+    ($ty:ty) => {
+        impl StepBack for $ty {
+            fn step_back(&mut self) {
+                let x = self.state48().wrapping_sub(INCREMENT).wrapping_mul(INVERSE);
+                *self = self.with_state48(x & MASK);
+            }
+        }
+
+        impl Jump for $ty {
+            /// Period `2^48`: `n` is taken modulo `2^48`.
+            fn jump(&mut self, n: u128) {
+                *self = self.with_state48(advance(self.state48(), (n & u128::from(MASK)) as u64));
+            }
+
+            fn jump_back(&mut self, n: u128) {
+                let back = (n & u128::from(MASK)) as u64;
+                *self = self.with_state48(advance(self.state48(), back.wrapping_neg() & MASK));
+            }
+        }
+
+        impl Distance for $ty {
+            const HAS_FAST_METHOD: bool = true;
+
+            fn distance_to(&self, to: &Self) -> Result<u128, DistanceError> {
+                if let Some(reason) = self.unreachable(to) {
+                    return Err(DistanceError::Unreachable(reason));
+                }
+                Ok(u128::from(distance(self.state48(), to.state48())))
+            }
+        }
+    };
+}
+
+lcg48_analysis!(JavaRandom);
+lcg48_analysis!(Drand48);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rngkit::WordRng;
+
+    #[test]
+    fn inverse_and_step_back() {
+        assert_eq!(MULTIPLIER.wrapping_mul(INVERSE) & MASK, 1);
+        let mut rng = JavaRandom::new(-5);
+        let start = rng.clone();
+        for _ in 0..100 {
+            rng.next_word();
+        }
+        rng.step_back_by(100);
+        assert_eq!(rng, start);
+    }
+
+    #[test]
+    fn jumps_match_stepping_and_wrap() {
+        for n in [0u64, 1, 2, 3, 17, 1000, 65_537] {
+            let mut stepped = Drand48::srand48(99);
+            stepped.discard(n);
+            let mut jumped = Drand48::srand48(99);
+            jumped.jump(u128::from(n));
+            assert_eq!(jumped, stepped);
+            jumped.jump(1 << 48);
+            assert_eq!(jumped, stepped);
+            jumped.jump_back(u128::from(n) + (5 << 48));
+            assert_eq!(jumped, Drand48::srand48(99));
+        }
+    }
+
+    #[test]
+    fn distance_is_exact() {
+        let mut x = 0x1234_5678_9abcu64;
+        for i in 0..200u64 {
+            let n = x.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17) & MASK;
+            assert_eq!(distance(x, advance(x, n)), n, "round {i}");
+            x = advance(x, 12_345);
+        }
+    }
+
+    #[test]
+    fn cached_gaussian_is_kept_and_checked() {
+        let mut a = JavaRandom::new(3);
+        a.next_gaussian();
+        let cache = a.next_next_gaussian();
+        assert!(cache.is_some());
+        let mut b = a.clone();
+        b.jump(77);
+        assert_eq!(b.next_next_gaussian(), cache);
+        assert_eq!(a.distance_to(&b), Ok(77));
+        let c = JavaRandom::from_seed48(b.seed48()).unwrap();
+        assert!(matches!(
+            a.distance_to(&c),
+            Err(DistanceError::Unreachable(_))
+        ));
+    }
+}

@@ -1,0 +1,279 @@
+//! Cracking `java.util.Random` (`java`): the state from full draws, from
+//! bounded draws and inequalities by lattice reduction, with unknown gaps.
+//!
+//! Literal observations were printed by OpenJDK 17 (`java` 17.0.21, the
+//! program is quoted beside each test); the others come from `JavaRandom`,
+//! which `crates/rngkit/tests/runtime_java.rs` checks bit for bit against
+//! the JVM. The expected state is always the seed's own, `(seed ^
+//! 0x5DEECE66D) mod 2^48` (the `Random(long)` constructor's documented
+//! scrambling), and every answer is checked to contain it.
+
+use proptest::prelude::*;
+use rngkit::runtimes::java::{JavaRandom, scramble};
+use rngkit_analysis::observe::parse_observations;
+use rngkit_analysis::recover::{RecoverOptions, Recovered, recover};
+use rngkit_analysis::registry;
+
+fn run(text: &str) -> Recovered {
+    let java = registry::find("java").unwrap();
+    let obs = parse_observations(java, text).unwrap();
+    recover(java, &obs, &RecoverOptions::default()).unwrap()
+}
+
+fn states(r: &Recovered) -> Vec<u64> {
+    match r {
+        Recovered::Unique(rng) => vec![rng.words()[0]],
+        Recovered::Several { states, .. } => states.iter().map(|s| s.words()[0]).collect(),
+        Recovered::NoneFits => vec![],
+    }
+}
+
+fn unique(text: &str) -> u64 {
+    match run(text) {
+        Recovered::Unique(rng) => rng.words()[0],
+        other => panic!("expected one state, got {other:?}"),
+    }
+}
+
+#[test]
+fn two_next_ints_from_the_jvm() {
+    // new Random(42): nextInt(), nextInt()
+    let s = unique("next-int = -1170105035\nnext-int = 234785527\n");
+    assert_eq!(s, scramble(42));
+}
+
+#[test]
+fn one_next_long_from_the_jvm() {
+    // new Random(-7).nextLong()
+    assert_eq!(unique("next-long = 4964420944606563203\n"), scramble(-7));
+}
+
+#[test]
+fn one_next_double_from_the_jvm() {
+    // new Random(99).nextDouble()
+    assert_eq!(unique("next-double = 0.7224575488195071\n"), scramble(99));
+}
+
+#[test]
+fn twelve_next_int_16_from_the_jvm() {
+    // new Random(12345): 12 x nextInt(16)
+    let text: String = [5, 8, 14, 14, 13, 0, 5, 1, 3, 0, 5, 15]
+        .iter()
+        .map(|v| format!("next-int 16 = {v}\n"))
+        .collect();
+    assert!(states(&run(&text)).contains(&scramble(12345)));
+}
+
+fn next_int_16(seed: i64, n: usize) -> String {
+    let mut rng = JavaRandom::new(seed);
+    (0..n)
+        .map(|_| format!("next-int 16 = {}\n", rng.try_next_int_bounded(16).unwrap()))
+        .collect()
+}
+
+/// How often 12 `nextInt(16)` (48 bits) pin the state down: every answer
+/// holds the true state and lists only verified states; several fit for a
+/// fair share of seeds (the exit-3 case), measured and printed.
+#[test]
+fn twelve_next_int_16_often_leave_several() {
+    let (mut one, mut several, mut most) = (0, 0, 0);
+    let mut example = None;
+    for seed in 0..200i64 {
+        let r = run(&next_int_16(seed * 7919 + 1, 12));
+        let found = states(&r);
+        assert!(found.contains(&scramble(seed * 7919 + 1)), "seed {seed}");
+        match r {
+            Recovered::Unique(_) => one += 1,
+            Recovered::Several { .. } => {
+                several += 1;
+                most = most.max(found.len());
+                example.get_or_insert(seed * 7919 + 1);
+            }
+            Recovered::NoneFits => unreachable!(),
+        }
+    }
+    eprintln!("12 x nextInt(16): {one} of 200 unique, {several} several (at most {most})");
+    assert!(one > 0 && several > 0);
+    // 13 draws pin the example down.
+    let seed = example.unwrap();
+    assert_eq!(unique(&next_int_16(seed, 13)), scramble(seed));
+}
+
+/// 20 `nextFloat() < 0.05` events at known positions (every other draw
+/// skipped), as Minecraft's feature placement reveals them.
+#[test]
+fn twenty_next_float_inequalities() {
+    for seed in [1i64, 2024, -99, 123_456_789] {
+        let mut rng = JavaRandom::new(seed);
+        let mut text = String::new();
+        let mut hits = 0;
+        while hits < 20 {
+            if rng.next_float() < 0.05 {
+                text.push_str("next-float in 0..0.05\n");
+                hits += 1;
+            } else {
+                text.push_str("skip 1\n");
+            }
+        }
+        assert_eq!(unique(&text), scramble(seed), "seed {seed}");
+    }
+}
+
+/// `nextInt(16)` results with small unknown gaps between them.
+#[test]
+fn unknown_gaps() {
+    let seed = 31_337i64;
+    let mut rng = JavaRandom::new(seed);
+    let mut text = String::new();
+    for (i, gap) in [0u64, 2, 1, 3, 0, 1].iter().enumerate() {
+        if i > 0 {
+            text.push_str("skip 0..=3\n");
+        }
+        for _ in 0..*gap {
+            rng.next_int();
+        }
+        for _ in 0..3 {
+            text.push_str(&format!(
+                "next-int 16 = {}\n",
+                rng.try_next_int_bounded(16).unwrap()
+            ));
+        }
+    }
+    assert!(states(&run(&text)).contains(&scramble(seed)));
+}
+
+#[test]
+fn booleans_thresholds_and_bounds_mixed() {
+    let seed = 77i64;
+    let mut rng = JavaRandom::new(seed);
+    let mut text = String::new();
+    for _ in 0..20 {
+        text.push_str(&format!("next-boolean = {}\n", rng.next_boolean()));
+        let d = rng.next_double();
+        text.push_str(if d < 0.5 {
+            "next-double in 0..0.5\n"
+        } else {
+            "next-double in 0.5..=1\n"
+        });
+        text.push_str(&format!(
+            "next-int 8 = {}\n",
+            rng.try_next_int_bounded(8).unwrap()
+        ));
+        text.push_str(&format!(
+            "next-int 10 = {}\n",
+            rng.try_next_int_bounded(10).unwrap()
+        ));
+    }
+    assert_eq!(unique(&text), scramble(seed));
+}
+
+#[test]
+fn wrong_observations_fit_no_state() {
+    assert!(matches!(
+        run("next-int = 1\nnext-int = 2\nnext-int = 3\n"),
+        Recovered::NoneFits
+    ));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_seeds_from_full_draws(seed in any::<i64>(), which in 0..3u8) {
+        let mut rng = JavaRandom::new(seed);
+        let text = match which {
+            0 => format!("next-int = {}\nnext-int = {}\n", rng.next_int(), rng.next_int()),
+            1 => format!("next-long = {}\n", rng.next_long()),
+            // The bits, as `gen --hex` prints them: a decimal text matches
+            // its neighbours within half a unit of its last digit too.
+            _ => format!("next-double = 0x{:016x}\n", rng.next_double().to_bits()),
+        };
+        prop_assert_eq!(unique(&text), scramble(seed));
+    }
+
+    #[test]
+    fn random_seeds_from_bounded_draws(seed in any::<i64>()) {
+        let mut rng = JavaRandom::new(seed);
+        let text: String = (0..16)
+            .map(|_| format!("next-int 32 = {}\n", rng.try_next_int_bounded(32).unwrap()))
+            .collect();
+        prop_assert_eq!(unique(&text), scramble(seed));
+    }
+}
+
+mod seed_search {
+    use super::*;
+    use rngkit_analysis::generators::java::{ScanKernel, candidates};
+    use rngkit_analysis::search::{Match, SearchSpec, search};
+
+    fn kernels() -> Vec<ScanKernel> {
+        let mut k = vec![ScanKernel::Scalar, ScanKernel::best()];
+        if std::arch::is_x86_feature_detected!("avx2") {
+            k.push(ScanKernel::Avx2);
+        }
+        k
+    }
+
+    /// Every kernel keeps every seed whose stream really gives the values
+    /// (checked by running `JavaRandom` on each seed of the window), for
+    /// exact bits, residues of `nextInt(10)` and inequalities, at advances
+    /// 0..=2, on an unaligned window.
+    #[test]
+    fn kernels_keep_every_true_seed() {
+        let java = registry::find("java").unwrap();
+        let text = "next-int 16 = 3\nnext-int 10 = 7\nnext-float in 0.25..0.75\n";
+        let obs = parse_observations(java, text).unwrap();
+        let window = 123_457u64..123_457 + 40_000;
+        let truth: Vec<u64> = window
+            .clone()
+            .filter(|&s| {
+                (0..=2).any(|k| {
+                    let mut r = JavaRandom::new(s as i64);
+                    for _ in 0..k {
+                        r.next_int();
+                    }
+                    r.try_next_int_bounded(16) == Ok(3)
+                        && r.try_next_int_bounded(10) == Ok(7)
+                        && (0.25..0.75).contains(&r.next_float())
+                })
+            })
+            .collect();
+        assert!(!truth.is_empty());
+        for kernel in kernels() {
+            let found = candidates(kernel, &obs, 2, window.clone()).unwrap();
+            for s in &truth {
+                assert!(found.contains(s), "{kernel:?} lost seed {s}");
+            }
+            // The filter is tight: few false survivors.
+            assert!(
+                found.len() < truth.len() * 2 + 16,
+                "{kernel:?}: {}",
+                found.len()
+            );
+        }
+    }
+
+    /// Minecraft-style: the seed of a world typed as text (String.hashCode,
+    /// a 32-bit int) from ten nextInt(10) results, in a window around it.
+    #[test]
+    fn ten_next_int_10_find_the_seed() {
+        let java = registry::find("java").unwrap();
+        let seed = -1_654_321_987i64;
+        let mut r = JavaRandom::new(seed);
+        let text: String = (0..10)
+            .map(|_| format!("next-int 10 = {}\n", r.try_next_int_bounded(10).unwrap()))
+            .collect();
+        let obs = parse_observations(java, &text).unwrap();
+        let bits = seed as u64;
+        let spec = SearchSpec::new(java, obs, bits - (1 << 22)..=bits + (1 << 22)).threads(2);
+        let mut found = Vec::new();
+        search(&spec, |m| found.push(m), |_| {}).unwrap();
+        assert_eq!(
+            found,
+            vec![Match {
+                seed: bits,
+                advance: 0
+            }]
+        );
+    }
+}
