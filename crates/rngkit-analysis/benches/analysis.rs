@@ -1,5 +1,6 @@
 //! Jump and distance timings: xorshift128 and MT19937 jumps by random u128
-//! amounts, full-range xorshift128 distance.
+//! amounts, the parts of a process's first MT19937 jump (cold path),
+//! full-range xorshift128 distance.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -7,6 +8,8 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand_core::Rng;
 use rngkit::generators::{Mt19937, SplitMix64, Xorshift128};
+use rngkit_analysis::gf2::Modulus;
+use rngkit_analysis::linear::{F2Linear, derive_characteristic_polynomial};
 use rngkit_analysis::{Distance, Jump};
 
 fn random_u128(r: &mut SplitMix64) -> u128 {
@@ -55,6 +58,37 @@ fn jumps(c: &mut Criterion) {
     });
 }
 
+/// What a process's first MT19937 jump pays on top of a warm one: the
+/// characteristic polynomial (before: derived by Berlekamp–Massey, the
+/// `derive` row; now: read from a table) and the reduction data of its
+/// modulus; then the jump itself with an amount not in the polynomial cache.
+/// `scripts/cold-jump-timing` times the whole process.
+fn cold_jump(c: &mut Criterion) {
+    let mut group = c.benchmark_group("mt19937_cold_jump");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500));
+    group.bench_function(
+        "derive_characteristic_polynomial (replaced by the table)",
+        |b| b.iter(|| derive_characteristic_polynomial(black_box(&Mt19937::new(5489)))),
+    );
+    group.bench_function("modulus_from_table", |b| {
+        b.iter(|| Modulus::new(black_box(Mt19937::characteristic_polynomial()).clone()))
+    });
+    let mut r = SplitMix64::new(3);
+    let start = Mt19937::new(1);
+    group.bench_function("jump_by_a_fresh_127_bit_amount", |b| {
+        b.iter(|| {
+            // A new amount every time: the polynomial cache never hits.
+            let n = random_u128(&mut r) >> 1 | 1 << 126;
+            let mut g = start.clone();
+            g.jump(black_box(n));
+            g
+        })
+    });
+    group.finish();
+}
+
 fn distances(c: &mut Criterion) {
     let mut r = SplitMix64::new(2);
     let start = Xorshift128::init_state(0);
@@ -79,9 +113,10 @@ criterion_group! {
     config = Criterion::default().warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
     targets = jumps
 }
+criterion_group!(cold, cold_jump);
 criterion_group! {
     name = short_distances;
     config = Criterion::default().sample_size(10).warm_up_time(Duration::from_millis(100)).measurement_time(Duration::from_secs(5));
     targets = distances
 }
-criterion_main!(short_jumps, short_distances);
+criterion_main!(short_jumps, cold, short_distances);

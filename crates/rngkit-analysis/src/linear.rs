@@ -45,7 +45,8 @@ pub trait F2Linear: WordRng {
     fn step_linear_bit(&mut self) -> bool;
 
     /// The characteristic polynomial of the step, derived once (cached) with
-    /// [`derive_characteristic_polynomial`].
+    /// [`derive_characteristic_polynomial`] (MT19937's comes from a
+    /// precomputed table that the tests check against that derivation).
     fn characteristic_polynomial() -> &'static Poly;
 
     /// [`characteristic_polynomial`](F2Linear::characteristic_polynomial)

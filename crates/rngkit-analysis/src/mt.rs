@@ -23,6 +23,36 @@ const MATRIX_A: u32 = Mt19937::MATRIX_A;
 const UPPER: u32 = Mt19937::UPPER_MASK;
 const LOWER: u32 = Mt19937::LOWER_MASK;
 
+/// The exponents of MT19937's characteristic polynomial (degree 19937, 135
+/// terms), lowest first: what [`derive_characteristic_polynomial`]
+/// (Berlekamp–Massey over 40 000 output bits) gives for the recurrence, kept
+/// as a table so that a process's first jump does not spend ~250 million
+/// instructions deriving it. The tests derive it again from the generator
+/// and compare.
+///
+/// [`derive_characteristic_polynomial`]: crate::linear::derive_characteristic_polynomial
+pub(crate) const CHARACTERISTIC_EXPONENTS: [u16; 135] = [
+    0, 1189, 1416, 1585, 1643, 1870, 2493, 2773, 3000, 3227, 3454, 3681, 3908, 4135, 4362, 4753,
+    5661, 6337, 6569, 7129, 7477, 7525, 7583, 7752, 7979, 8206, 9505, 9901, 9969, 10128, 10693,
+    10761, 10920, 11089, 11147, 11157, 11215, 11321, 11374, 11384, 11485, 11611, 11712, 11717,
+    11838, 11881, 11944, 11997, 12277, 12335, 12393, 12504, 12509, 12620, 12673, 12731, 12736,
+    12789, 12905, 12958, 12963, 13137, 13185, 13190, 13243, 13301, 13412, 13528, 13533, 13639,
+    13697, 13760, 13813, 13866, 14093, 14151, 14209, 14320, 14325, 14436, 14547, 14552, 14605,
+    14721, 14774, 14779, 14953, 15001, 15006, 15059, 15117, 15228, 15344, 15349, 15455, 15513,
+    15576, 15629, 15682, 15909, 15967, 16025, 16136, 16141, 16252, 16363, 16368, 16421, 16537,
+    16590, 16595, 16817, 16822, 16875, 16933, 17044, 17160, 17271, 17329, 17445, 17498, 17725,
+    17783, 17841, 17952, 18068, 18179, 18237, 18406, 18633, 18691, 18860, 19087, 19314, 19937,
+];
+
+/// MT19937's characteristic polynomial, from [`CHARACTERISTIC_EXPONENTS`].
+pub(crate) fn characteristic_polynomial() -> Poly {
+    let exponents: Vec<usize> = CHARACTERISTIC_EXPONENTS
+        .iter()
+        .map(|&e| usize::from(e))
+        .collect();
+    Poly::from_exponents(&exponents)
+}
+
 /// The twist of one word pair.
 #[inline]
 fn f(upper_from: u32, lower_from: u32) -> u32 {
@@ -342,5 +372,22 @@ pub(crate) fn search(from: &Mt19937, to: &Mt19937, max: u128) -> Option<u128> {
         }
         seq.drain(..CHUNK);
         base += CHUNK as u128;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::linear::derive_characteristic_polynomial;
+
+    #[test]
+    fn precomputed_polynomial_is_the_derived_one() {
+        // The start state the derivation used before the table existed.
+        let derived = derive_characteristic_polynomial(&Mt19937::new(5489));
+        assert_eq!(derived, characteristic_polynomial());
+        assert_eq!(&derived, Mt19937::characteristic_polynomial());
+        let exponents: Vec<usize> = derived.exponents();
+        let table: Vec<usize> = CHARACTERISTIC_EXPONENTS.iter().map(|&e| e.into()).collect();
+        assert_eq!(exponents, table);
     }
 }

@@ -11,8 +11,9 @@ use rngkit::bulk::{BulkFill, Kernel};
 use rngkit::generators::*;
 
 /// Lengths around every block boundary of the kernels: the lane tiers are
-/// 16 x 4080 and 16 x 240 words (AVX-512, u32), 8 x 4088 and 8 x 248
-/// (u64), half as many lanes with AVX2; MT19937 blocks are 624 words.
+/// 16 x 4080 and 16 x 240 words (AVX-512, u32), 16 and 8 x 4088 and x 248
+/// (u64, AVX-512: two groups of 8 lanes while they fit, then one), half as
+/// many lanes with AVX2; MT19937 blocks are 624 words.
 const LENGTHS: &[usize] = &[
     0,
     1,
@@ -40,6 +41,10 @@ const LENGTHS: &[usize] = &[
     3840,
     3841,
     3840 + 17,
+    3967,
+    3968,
+    3969,
+    3968 + 1984 + 7,
     16351,
     16352,
     16353,
@@ -53,7 +58,12 @@ const LENGTHS: &[usize] = &[
     65280,
     65281,
     65280 + 3840 * 2 + 5,
+    65407,
+    65408,
+    65409,
     65536,
+    65408 + 32704 + 1,
+    65408 + 3968 + 1984 + 9,
     262_144 + 3,
     300_001,
 ];

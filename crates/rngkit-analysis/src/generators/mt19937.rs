@@ -117,7 +117,19 @@ impl F2Linear for Mt19937 {
         self.next_word() & 1 == 1
     }
 
-    cached_poly!(Mt19937, Mt19937::new(5489));
+    /// Built from a precomputed table of its 135 exponents (the
+    /// derivation costs ~250 million instructions, most of a cold jump);
+    /// the tests check the table against
+    /// [`derive_characteristic_polynomial`](crate::linear::derive_characteristic_polynomial).
+    fn characteristic_polynomial() -> &'static Poly {
+        static POLY: OnceLock<Poly> = OnceLock::new();
+        POLY.get_or_init(crate::mt::characteristic_polynomial)
+    }
+
+    fn modulus() -> &'static Modulus {
+        static MODULUS: OnceLock<Modulus> = OnceLock::new();
+        MODULUS.get_or_init(|| Modulus::new(Self::characteristic_polynomial().clone()))
+    }
 }
 
 /// MT19937 block length.

@@ -271,42 +271,61 @@ mod simd {
     use super::*;
     use core::arch::x86_64::*;
 
+    /// `INDICES[i] = i`: the init recurrence's `+ i` read from memory, so
+    /// that the vector kernels broadcast it with a load instead of moving it
+    /// from a general register through a vector ALU port.
+    static INDICES: [u32; 624] = {
+        let mut t = [0u32; 624];
+        let mut i = 0;
+        while i < 624 {
+            t[i] = i as u32;
+            i += 1;
+        }
+        t
+    };
+
     /// One kernel per instruction set. `$unroll` vectors run side by side so
     /// that independent multiply chains hide the multiplier's latency (8 for
     /// AVX2's 16 registers, 16 for AVX-512's 32: measured best here).
+    ///
+    /// The checks run in vector registers: each constraint is a compare of
+    /// `output & mask` with `value` to a lane bit mask (`$eq_mask`), the
+    /// constraints of an advance are ANDed and the advances ORed, and only a
+    /// vector with a set bit touches memory (its seeds are appended in lane
+    /// order, as the scalar kernel appends them).
     macro_rules! kernel {
         ($name:ident, $inner:ident, $feature:literal, $vec:ty, $lanes:expr, $unroll:expr,
          $set1:ident, $add:ident, $sub:ident, $xor:ident, $and:ident,
-         $mullo:ident, $srli:ident, $slli:ident, $store:ident, $seq:expr) => {
+         $mullo:ident, $srli:ident, $slli:ident, $eq_mask:ident, $seq:expr) => {
             pub(super) fn $name(plan: &MtPlan, start: u32, count: u32, survivors: &mut Vec<u64>) {
                 const LANES: usize = $lanes;
                 const UNROLL: usize = $unroll;
                 const BATCH: u32 = (LANES * UNROLL) as u32;
                 let full = count / BATCH * BATCH;
-                let n = plan.outputs.len();
                 let mut words: Vec<$vec> = Vec::with_capacity(plan.slots() * UNROLL);
-                let mut outputs = vec![0u32; n * LANES * UNROLL];
+                let mut tempered: Vec<$vec> = Vec::with_capacity(plan.outputs.len() * UNROLL);
                 let mut done = 0u32;
                 while done < full {
                     let base = start.wrapping_add(done);
                     // SAFETY: `MtPlan::scan` checked that the CPU has the
                     // target feature before calling this kernel.
-                    unsafe { $inner(plan, base, &mut words, &mut outputs) };
-                    for lane in 0..LANES * UNROLL {
-                        if plan.passes(&outputs[lane * n..(lane + 1) * n]) {
-                            survivors.push(u64::from(base.wrapping_add(lane as u32)));
-                        }
-                    }
+                    unsafe { $inner(plan, base, &mut words, &mut tempered, survivors) };
                     done += BATCH;
                 }
                 // The tail that does not fill a batch.
                 plan.scan_scalar(start.wrapping_add(full), count - full, survivors);
             }
 
-            /// Computes the outputs of seeds `base..base + LANES * UNROLL`
-            /// into `outputs`, lane-major (`outputs[lane * n + j]`).
+            /// Appends the seeds of `base..base + LANES * UNROLL` that pass
+            /// the plan's checks to `survivors`, in increasing order.
             #[target_feature(enable = $feature)]
-            fn $inner(plan: &MtPlan, base: u32, words: &mut Vec<$vec>, outputs: &mut [u32]) {
+            fn $inner(
+                plan: &MtPlan,
+                base: u32,
+                words: &mut Vec<$vec>,
+                tempered: &mut Vec<$vec>,
+                survivors: &mut Vec<u64>,
+            ) {
                 const LANES: usize = $lanes;
                 const UNROLL: usize = $unroll;
                 words.clear();
@@ -324,7 +343,8 @@ mod simd {
                 while next < plan.needed.len() {
                     let stop = plan.needed[next];
                     while i <= stop {
-                        let vi = $set1(i as i32);
+                        // From memory: a broadcast load takes no ALU slot.
+                        let vi = $set1(INDICES[i as usize] as i32);
                         for xu in x.iter_mut() {
                             *xu = $add($mullo($xor(*xu, $srli::<30>(*xu)), mul), vi);
                         }
@@ -351,25 +371,53 @@ mod simd {
                         words.push($xor($xor(wc, $srli::<1>(y)), mag));
                     }
                 }
-                let n = plan.outputs.len();
-                for (j, &slot) in plan.outputs.iter().enumerate() {
+                tempered.clear();
+                for &slot in &plan.outputs {
                     for u in 0..UNROLL {
                         let mut v = words[slot * UNROLL + u];
                         v = $xor(v, $srli::<11>(v));
                         v = $xor(v, $and($slli::<7>(v), temper_b));
                         v = $xor(v, $and($slli::<15>(v), temper_c));
                         v = $xor(v, $srli::<18>(v));
-                        let mut lanes = [0u32; LANES];
-                        // SAFETY: `lanes` is LANES * 4 bytes, exactly one
-                        // unaligned vector store.
-                        unsafe { $store(lanes.as_mut_ptr().cast(), v) };
-                        for (l, &w) in lanes.iter().enumerate() {
-                            outputs[(u * LANES + l) * n + j] = w;
+                        tempered.push(v);
+                    }
+                }
+                const ALL: u32 = if LANES == 32 {
+                    u32::MAX
+                } else {
+                    (1 << LANES) - 1
+                };
+                for u in 0..UNROLL {
+                    let mut hits = 0u32;
+                    for check in &plan.checks {
+                        let mut pass = ALL;
+                        for &(o, mask, value) in check {
+                            let v = $and(tempered[o * UNROLL + u], $set1(mask as i32));
+                            pass &= $eq_mask(v, $set1(value as i32));
                         }
+                        hits |= pass;
+                    }
+                    // The reject path ends here for all but ~1 in 2^32 / LANES.
+                    let first = u64::from(base.wrapping_add((u * LANES) as u32));
+                    while hits != 0 {
+                        survivors.push(first + u64::from(hits.trailing_zeros()));
+                        hits &= hits - 1;
                     }
                 }
             }
         };
+    }
+
+    /// Lane `l` of the result is set where lane `l` of `a` and `b` are equal.
+    #[target_feature(enable = "avx2")]
+    fn eq_mask_avx2(a: __m256i, b: __m256i) -> u32 {
+        _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b))) as u32
+    }
+
+    /// Lane `l` of the result is set where lane `l` of `a` and `b` are equal.
+    #[target_feature(enable = "avx512f")]
+    fn eq_mask_avx512(a: __m512i, b: __m512i) -> u32 {
+        u32::from(_mm512_cmpeq_epi32_mask(a, b))
     }
 
     kernel!(
@@ -387,7 +435,7 @@ mod simd {
         _mm256_mullo_epi32,
         _mm256_srli_epi32,
         _mm256_slli_epi32,
-        _mm256_storeu_si256,
+        eq_mask_avx2,
         _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)
     );
 
@@ -406,7 +454,7 @@ mod simd {
         _mm512_mullo_epi32,
         _mm512_srli_epi32,
         _mm512_slli_epi32,
-        _mm512_storeu_si512,
+        eq_mask_avx512,
         _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
     );
 }

@@ -119,16 +119,16 @@ const fn pow_x_256(e: u64, poly: [u128; 2]) -> [u128; 2] {
     r
 }
 
-/// Lane masks for up to 8 lanes of a degree-256 generator.
-const fn lane_masks_256(lane_len: u64, poly: [u128; 2]) -> [u8; 256] {
+/// Lane masks for up to 16 lanes of a degree-256 generator.
+const fn lane_masks_256(lane_len: u64, poly: [u128; 2]) -> [u16; 256] {
     let step = pow_x_256(lane_len, poly);
-    let mut masks = [0u8; 256];
+    let mut masks = [0u16; 256];
     let mut g = [1u128, 0];
     let mut k = 0;
-    while k < 8 {
+    while k < 16 {
         let mut i = 0;
         while i < 256 {
-            masks[i] |= (bit_256(g, i) as u8) << k;
+            masks[i] |= (bit_256(g, i) as u16) << k;
             i += 1;
         }
         g = mul_mod_256(g, step, poly);
@@ -162,8 +162,9 @@ pub(crate) const XORSHIFT128_TIERS: [Tier<[u16; 128]>; 2] = [
     },
 ];
 
-/// xoshiro256 lane lengths, largest first.
-pub(crate) const XOSHIRO256_TIERS: [Tier<[u8; 256]>; 2] = [
+/// xoshiro256 lane lengths, largest first (masks for 16 lanes: the
+/// AVX-512 kernel runs two groups of 8 side by side).
+pub(crate) const XOSHIRO256_TIERS: [Tier<[u16; 256]>; 2] = [
     Tier {
         lane_len: 4096 - 8,
         masks: &lane_masks_256(4096 - 8, XOSHIRO256_POLY),
@@ -208,6 +209,30 @@ mod tests {
             (x_2_128[1] >> 64) as u64,
         ];
         assert_eq!(got, expected);
+    }
+
+    /// Lane `k` of every tier starts `k * C` steps in: lane `k + 1` is
+    /// lane `k` moved on by `x^C mod P` (checked on the masks of lanes 8 and
+    /// 9, which only the two-group AVX-512 kernel uses, against lane 1).
+    #[test]
+    fn xoshiro_masks_step_by_the_lane_length() {
+        for tier in &XOSHIRO256_TIERS {
+            let poly_of = |k: u32| {
+                let mut g = [0u128; 2];
+                for (i, &m) in tier.masks.iter().enumerate() {
+                    g[i / 128] |= u128::from((m >> k) & 1) << (i % 128);
+                }
+                g
+            };
+            let step = poly_of(1);
+            assert_eq!(step, pow_x_256(tier.lane_len as u64, XOSHIRO256_POLY));
+            for k in 1..16 {
+                assert_eq!(
+                    poly_of(k),
+                    mul_mod_256(poly_of(k - 1), step, XOSHIRO256_POLY)
+                );
+            }
+        }
     }
 
     #[test]

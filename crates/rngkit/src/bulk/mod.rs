@@ -8,7 +8,8 @@
 //! path:
 //!
 //! * **xorshift128, xoshiro256\*\***: the buffer is cut into blocks of
-//!   `L` lanes (16 or 8 with AVX-512, 8 or 4 with AVX2); lane `k` of a block
+//!   `L` lanes (16 or 8 with AVX-512, for xoshiro256\*\* two independent
+//!   groups of 8 while they fit; 8 or 4 with AVX2); lane `k` of a block
 //!   starts `k * C` steps after the block's start, found by an exact
 //!   polynomial jump (`x^(kC) mod P`, constants computed at compile time),
 //!   and the lanes advance together in SIMD registers. Outputs are

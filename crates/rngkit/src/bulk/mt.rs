@@ -108,22 +108,22 @@ pub(crate) fn twist_with(mt: &mut [u32; N], kernel: Kernel) {
 #[inline]
 fn fill<S: Sink + ?Sized>(rng: &mut Mt19937, dst: &mut S, kernel: Kernel) {
     let total = dst.words();
-    let left = rng.left as usize;
-    let first = left.min(total);
-    dst.temper_into(0, &rng.mt[N - left..N - left + first], kernel);
-    rng.left -= first as u32;
+    let pos = rng.pos as usize;
+    let first = (N - pos).min(total);
+    dst.temper_into(0, &rng.mt[pos..pos + first], kernel);
+    rng.pos += first as u32;
     let mut done = first;
     while total - done >= N {
         S::twist(&mut rng.mt, kernel);
         dst.temper_into(done, &rng.mt, kernel);
-        rng.left = 0;
+        rng.pos = N as u32;
         done += N;
     }
     if done < total {
         let rest = total - done;
         S::twist(&mut rng.mt, kernel);
         dst.temper_into(done, &rng.mt[..rest], kernel);
-        rng.left = (N - rest) as u32;
+        rng.pos = rest as u32;
     }
 }
 

@@ -462,63 +462,105 @@ unsafe fn store_8x8_u64_transposed(out: Out, done: usize, c: usize, j: usize, ro
 }
 
 /// # Safety
-/// The CPU must support AVX-512F, and `out.ptr` must be valid for writes of
-/// `out.bytes` bytes for the whole call.
+/// The CPU must support AVX-512F and AVX-512DQ, and `out.ptr` must be valid
+/// for writes of `out.bytes` bytes for the whole call.
+///
+/// Blocks of 16 lanes (two groups of 8, one vector per state word each)
+/// while they fit, then blocks of 8. One group's state recurrence is a
+/// chain of dependent XORs and rotates: on a CPU with 2-cycle vector
+/// latency (AMD Zen 5) a single group waits on it, and a second, independent
+/// group fills the gaps.
 #[target_feature(enable = "avx512f,avx512dq")]
 unsafe fn xoshiro256ss_avx512(s: &mut [u64; 4], out: Out) -> usize {
     const LANES: usize = 8;
     let words = out.bytes / 8;
-    // Kept opaque so the multiplications stay multiplications: the shift
-    // and shuffle ports are this loop's bottleneck, the multiplier is idle.
-    let five = core::hint::black_box(_mm512_set1_epi64(5));
-    let nine = core::hint::black_box(_mm512_set1_epi64(9));
     let mut done = 0;
     for tier in &XOSHIRO256_TIERS {
         let c = tier.lane_len;
+        while words - done >= 2 * LANES * c {
+            // SAFETY: AVX-512F/DQ are enabled here; words done .. done +
+            // 2 * LANES * c of `out` are writable (the loop condition).
+            unsafe { xoshiro256ss_block_avx512::<2>(s, out, done, c, tier.masks) };
+            done += 2 * LANES * c;
+        }
         while words - done >= LANES * c {
-            let mut lanes = [_mm512_setzero_si512(); 4];
-            let mut copy = *s;
-            for &mask in tier.masks {
-                for (lane, &word) in lanes.iter_mut().zip(&copy) {
-                    *lane =
-                        _mm512_mask_xor_epi64(*lane, mask, *lane, _mm512_set1_epi64(word as i64));
-                }
-                copy = xoshiro256_step(copy);
-            }
-            let [mut s0, mut s1, mut s2, mut s3] = lanes;
-            for j in (0..c).step_by(LANES) {
-                let mut rows = [_mm512_setzero_si512(); 8];
-                for row in &mut rows {
-                    // rotl(s1 * 5, 7) * 9
-                    let times5 = _mm512_mullo_epi64(s1, five);
-                    let rotated = _mm512_rol_epi64::<7>(times5);
-                    *row = _mm512_mullo_epi64(rotated, nine);
-                    // The transition with three-way XORs (0x96 = a ^ b ^ c):
-                    // s2' = s2^s0^t, s1' = s1^s2^s0, s3x = s3^s1,
-                    // s0' = s0^s3x, s3' = rotl(s3x, 45).
-                    let t = _mm512_slli_epi64::<17>(s1);
-                    let s1_next = _mm512_ternarylogic_epi64::<0x96>(s1, s2, s0);
-                    s2 = _mm512_ternarylogic_epi64::<0x96>(s2, s0, t);
-                    let s3x = _mm512_xor_si512(s3, s1);
-                    s0 = _mm512_xor_si512(s0, s3x);
-                    s3 = _mm512_rol_epi64::<45>(s3x);
-                    s1 = s1_next;
-                }
-                // SAFETY: AVX-512F is enabled here; words done .. done +
-                // LANES * c of `out` are writable (checked by the loop
-                // condition), c >= 8 and j + 8 <= c (c is a multiple of 8).
-                unsafe { store_8x8_u64_transposed(out, done, c, j, rows) };
-            }
-            *s = [
-                last_u64_512(s0),
-                last_u64_512(s1),
-                last_u64_512(s2),
-                last_u64_512(s3),
-            ];
+            // SAFETY: as above, for LANES * c words.
+            unsafe { xoshiro256ss_block_avx512::<1>(s, out, done, c, tier.masks) };
             done += LANES * c;
         }
     }
     done
+}
+
+/// One block of `G` groups of 8 lanes, `c` outputs each, at words `done ..
+/// done + 8 * G * c` of `out`; `s` becomes the state after the block.
+///
+/// # Safety
+/// The CPU must support AVX-512F and AVX-512DQ; words `done .. done + 8 * G
+/// * c` of `out` must be writable; `c` is a multiple of 8 and `masks` starts
+/// lanes `c` apart (`G <= 2`).
+#[target_feature(enable = "avx512f,avx512dq")]
+unsafe fn xoshiro256ss_block_avx512<const G: usize>(
+    s: &mut [u64; 4],
+    out: Out,
+    done: usize,
+    c: usize,
+    masks: &[u16; 256],
+) {
+    const LANES: usize = 8;
+    // Kept opaque so the multiplications stay multiplications: the shift
+    // and shuffle ports are busy, the multiplier is idle.
+    let five = core::hint::black_box(_mm512_set1_epi64(5));
+    let nine = core::hint::black_box(_mm512_set1_epi64(9));
+    let mut state = [[_mm512_setzero_si512(); 4]; G];
+    let mut copy = *s;
+    for &mask in masks {
+        for (g, lanes) in state.iter_mut().enumerate() {
+            let m = (mask >> (LANES * g)) as u8;
+            for (lane, &word) in lanes.iter_mut().zip(&copy) {
+                *lane = _mm512_mask_xor_epi64(*lane, m, *lane, _mm512_set1_epi64(word as i64));
+            }
+        }
+        copy = xoshiro256_step(copy);
+    }
+    for j in (0..c).step_by(LANES) {
+        // The groups step in turn, so that each one's dependent chain
+        // overlaps the other's.
+        let mut rows = [[_mm512_setzero_si512(); 8]; G];
+        // `r` indexes a row of every group.
+        #[allow(clippy::needless_range_loop)]
+        for r in 0..8 {
+            for (g, [s0, s1, s2, s3]) in state.iter_mut().enumerate() {
+                // rotl(s1 * 5, 7) * 9
+                let times5 = _mm512_mullo_epi64(*s1, five);
+                let rotated = _mm512_rol_epi64::<7>(times5);
+                rows[g][r] = _mm512_mullo_epi64(rotated, nine);
+                // The transition with three-way XORs (0x96 = a ^ b ^ c):
+                // s2' = s2^s0^t, s1' = s1^s2^s0, s3x = s3^s1,
+                // s0' = s0^s3x, s3' = rotl(s3x, 45).
+                let t = _mm512_slli_epi64::<17>(*s1);
+                let s1_next = _mm512_ternarylogic_epi64::<0x96>(*s1, *s2, *s0);
+                *s2 = _mm512_ternarylogic_epi64::<0x96>(*s2, *s0, t);
+                let s3x = _mm512_xor_si512(*s3, *s1);
+                *s0 = _mm512_xor_si512(*s0, s3x);
+                *s3 = _mm512_rol_epi64::<45>(s3x);
+                *s1 = s1_next;
+            }
+        }
+        for (g, rows) in rows.into_iter().enumerate() {
+            // SAFETY: AVX-512F is enabled here; group g's words done +
+            // g * LANES * c .. + LANES * c are writable (the caller's
+            // bound), c >= 8 and j + 8 <= c (c is a multiple of 8).
+            unsafe { store_8x8_u64_transposed(out, done + g * LANES * c, c, j, rows) };
+        }
+    }
+    let [s0, s1, s2, s3] = state[G - 1];
+    *s = [
+        last_u64_512(s0),
+        last_u64_512(s1),
+        last_u64_512(s2),
+        last_u64_512(s3),
+    ];
 }
 
 /// `rotl(x, 7)` of each u64 lane.

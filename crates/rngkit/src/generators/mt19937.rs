@@ -5,7 +5,6 @@ use alloc::vec::Vec;
 
 use rand_core::SeedableRng;
 
-use super::impl_rng_u32;
 use crate::state::check_count;
 use crate::{StateError, StateWords};
 
@@ -44,14 +43,17 @@ pub(crate) const LOWER_MASK: u32 = 0x7fff_ffff;
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Mt19937 {
     pub(crate) mt: [u32; N],
-    pub(crate) left: u32,
+    /// The index of the next word, `624 - left` (624: the block is used up).
+    /// Kept as an index rather than as `left` so that a draw reads
+    /// `mt[pos]` directly.
+    pub(crate) pos: u32,
 }
 
 impl core::fmt::Debug for Mt19937 {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Mt19937")
-            .field("left", &self.left)
-            .field("mt[624 - left..]", &&self.mt[N - self.left as usize..])
+            .field("left", &self.left())
+            .field("mt[624 - left..]", &&self.mt[self.pos as usize..])
             .finish_non_exhaustive()
     }
 }
@@ -114,7 +116,7 @@ impl Mt19937 {
                 .wrapping_mul(prev ^ (prev >> 30))
                 .wrapping_add(i as u32);
         }
-        Mt19937 { mt, left: 0 }
+        Mt19937 { mt, pos: N as u32 }
     }
 
     /// Builds the generator from an untempered block and `left`.
@@ -134,7 +136,10 @@ impl Mt19937 {
                 generator: "mt19937",
             });
         }
-        Ok(Mt19937 { mt, left })
+        Ok(Mt19937 {
+            mt,
+            pos: N as u32 - left,
+        })
     }
 
     /// The untempered block `mt[0..624]`.
@@ -144,7 +149,7 @@ impl Mt19937 {
 
     /// Words of the block still unread; the next output is `mt[624 - left]`.
     pub const fn left(&self) -> u32 {
-        self.left
+        N as u32 - self.pos
     }
 
     /// Regenerates the whole block now and sets `left = 624`.
@@ -156,21 +161,79 @@ impl Mt19937 {
     /// allows (see [`crate::bulk`]).
     pub fn twist(&mut self) {
         crate::bulk::twist_mt(&mut self.mt);
-        self.left = N as u32;
+        self.pos = 0;
     }
 
+    /// The next output: `mt[pos]` tempered, after a twist (out of line)
+    /// when the block is used up.
     #[inline(always)]
     pub(crate) fn next_output(&mut self) -> u32 {
-        if self.left == 0 {
-            self.twist();
+        let mut pos = self.pos as usize;
+        if pos >= N {
+            self.twist_for_draw();
+            pos = 0;
         }
-        let y = self.mt[N - self.left as usize];
-        self.left -= 1;
+        let y = self.mt[pos];
+        self.pos = pos as u32 + 1;
         temper(y)
+    }
+
+    /// Two outputs, the first in the low half (`next_u64`): one check and
+    /// two adjacent reads when two words are left in the block.
+    #[inline(always)]
+    fn next_output_pair(&mut self) -> u64 {
+        let pos = self.pos as usize;
+        if pos < N - 1 {
+            let (low, high) = (self.mt[pos], self.mt[pos + 1]);
+            self.pos = pos as u32 + 2;
+            return u64::from(temper(low)) | u64::from(temper(high)) << 32;
+        }
+        let low = self.next_output();
+        let high = self.next_output();
+        u64::from(low) | u64::from(high) << 32
+    }
+
+    /// The twist of a draw that found the block used up: cold and out of
+    /// line, so that the draw itself stays a few instructions.
+    #[cold]
+    #[inline(never)]
+    fn twist_for_draw(&mut self) {
+        self.twist();
     }
 }
 
-impl_rng_u32!(Mt19937);
+// `TryRng` and `WordRng` by hand rather than with `impl_rng_u32!`, for the
+// two-word `next_u64`.
+impl rand_core::TryRng for Mt19937 {
+    type Error = core::convert::Infallible;
+
+    #[inline]
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok(self.next_output())
+    }
+
+    /// Two outputs, the first in the low half (as
+    /// `rand_core::utils::next_u64_via_u32`).
+    #[inline]
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        Ok(self.next_output_pair())
+    }
+
+    #[inline]
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        crate::bulk::fill_bytes(self, dst);
+        Ok(())
+    }
+}
+
+impl crate::generators::WordRng for Mt19937 {
+    const OUTPUT_BITS: u32 = 32;
+
+    #[inline]
+    fn next_word(&mut self) -> u64 {
+        u64::from(self.next_output())
+    }
+}
 
 impl SeedableRng for Mt19937 {
     /// The 32-bit `init_genrand` seed, little-endian.
@@ -195,7 +258,7 @@ impl StateWords for Mt19937 {
 
     fn to_words(&self) -> Vec<u64> {
         let mut words = Vec::with_capacity(N + 1);
-        words.push(u64::from(self.left));
+        words.push(u64::from(self.left()));
         words.extend(self.mt.iter().map(|&w| u64::from(w)));
         words
     }
@@ -267,7 +330,7 @@ impl Mt19937 {
         for word in &self.mt {
             blob.extend_from_slice(&word.to_le_bytes());
         }
-        blob.extend_from_slice(&(self.left as i32).to_le_bytes());
+        blob.extend_from_slice(&(self.left() as i32).to_le_bytes());
         blob
     }
 }
@@ -287,7 +350,7 @@ mod serde_impl {
     impl Serialize for Mt19937 {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
             Repr {
-                left: self.left,
+                left: self.left(),
                 mt: self.mt.to_vec(),
             }
             .serialize(serializer)
@@ -397,7 +460,40 @@ impl Mt19937 {
         }
         // The MSB is 1: the block is never all zero.
         mt[0] = 0x8000_0000;
-        rng.left = 0;
+        rng.pos = N as u32;
         rng
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_core::Rng;
+
+    /// `next_u64` is two `next_u32`, first in the low half, from every
+    /// position of the block (the two-word fast path and the twist between
+    /// the halves), for both lazy states at the block boundary.
+    #[test]
+    fn next_u64_is_two_next_u32_from_every_position() {
+        for start in [Mt19937::new(7), {
+            let mut eager = Mt19937::new(7);
+            eager.twist();
+            eager
+        }] {
+            for skip in 0..=N + 2 {
+                let mut a = start.clone();
+                for _ in 0..skip {
+                    a.next_u32();
+                }
+                let mut b = a.clone();
+                for _ in 0..3 {
+                    let low = u64::from(b.next_u32());
+                    let high = u64::from(b.next_u32());
+                    assert_eq!(a.next_u64(), low | high << 32, "after {skip} words");
+                }
+                assert_eq!(a, b, "after {skip} words");
+                assert_eq!(a.left(), b.left());
+            }
+        }
     }
 }

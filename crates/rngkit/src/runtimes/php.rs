@@ -88,7 +88,8 @@ pub fn php3_mt_srand(seed: i64) -> Mt19937 {
         x = x.wrapping_mul(69069);
     }
     // `x` is odd, so the block is never all zero.
-    let mut rng = Mt19937 { mt, left: 0 };
+    // left == 0 (the next draw twists): the position is past the block.
+    let mut rng = Mt19937 { mt, pos: N as u32 };
     rng.twist();
     rng
 }
