@@ -120,7 +120,7 @@ impl F2Linear for Mt19937 {
     /// Built from a precomputed table of its 135 exponents (the
     /// derivation costs ~250 million instructions, most of a cold jump);
     /// the tests check the table against
-    /// [`derive_characteristic_polynomial`](crate::linear::derive_characteristic_polynomial).
+    /// [`derive_characteristic_polynomial`].
     fn characteristic_polynomial() -> &'static Poly {
         static POLY: OnceLock<Poly> = OnceLock::new();
         POLY.get_or_init(crate::mt::characteristic_polynomial)
