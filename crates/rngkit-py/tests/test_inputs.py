@@ -154,11 +154,11 @@ def test_advance_bad_input():
     with pytest.raises(TypeError, match="n must be an int"):
         u.advance(1.0)
     with pytest.raises(ValueError, match="cannot step back"):
-        rngkit.Generator("java", 1).advance(-1)
+        rngkit.Generator("splittable-random", 1).advance(-1)
     with pytest.raises(ValueError, match="cannot jump"):
-        rngkit.Generator("java", 1).jump(5)
+        rngkit.Generator("splittable-random", 1).jump(5)
     with pytest.raises(ValueError, match="cannot step back"):
-        rngkit.Generator("java", 1).step_back()
+        rngkit.Generator("splittable-random", 1).step_back()
 
 
 def test_recover_bad_input():
@@ -175,14 +175,14 @@ def test_recover_bad_input():
     with pytest.raises(ValueError, match="at must be"):
         rngkit.recover("unity", [("u32", 1)], at="middle")
     with pytest.raises(ValueError, match="not implemented"):
-        rngkit.recover("java", [("next-int", 1)])
+        rngkit.recover("splittable-random", [("next-int", 1)])
 
 
 def test_identify_bad_input():
     with pytest.raises(TypeError, match="rngkit.Generator"):
         rngkit.identify("unity")
     with pytest.raises(ValueError, match="identify supports"):
-        rngkit.identify(rngkit.Generator("java", 1))
+        rngkit.identify(rngkit.Generator("splittable-random", 1))
     with pytest.raises(TypeError, match="max_advance must be an int"):
         rngkit.identify(rngkit.Unity(0), max_advance="x")
 
@@ -193,7 +193,7 @@ def test_distance_bad_input():
     with pytest.raises(ValueError, match="not a mt19937 state|state"):
         rngkit.distance(rngkit.Mt19937(0), rngkit.Unity(0))
     with pytest.raises(ValueError, match="has no distance method"):
-        rngkit.distance(rngkit.Generator("java", 1), rngkit.Generator("java", 2))
+        rngkit.distance(rngkit.Generator("splittable-random", 1), rngkit.Generator("splittable-random", 2))
     with pytest.raises(ValueError, match="max must be"):
         rngkit.distance(rngkit.Unity(0), rngkit.Unity(1), max=-1)
 
