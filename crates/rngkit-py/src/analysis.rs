@@ -117,6 +117,10 @@ pub(crate) fn observations(entry: &Entry, obs: &Bound<'_, PyAny>) -> PyResult<Ve
             )));
         };
         let mut lines = Vec::new();
+        // The draw of the previous pair and its text: lists of observations
+        // usually repeat one draw object (`("u32", v)` 624 times), whose
+        // text is then built once.
+        let mut previous_draw: Option<(Bound<'_, PyAny>, String)> = None;
         for (i, item) in iter.enumerate() {
             let item = item?;
             if let Ok(s) = item.cast::<PyString>() {
@@ -145,7 +149,15 @@ pub(crate) fn observations(entry: &Entry, obs: &Bound<'_, PyAny>) -> PyResult<Ve
                     type_name(&item)
                 )));
             };
-            let draw = draw_text(&pair.get_item(0)?)?;
+            let draw_obj = pair.get_item(0)?;
+            let draw = match &previous_draw {
+                Some((obj, text)) if obj.is(&draw_obj) => text.clone(),
+                _ => {
+                    let text = draw_text(&draw_obj)?;
+                    previous_draw = Some((draw_obj, text.clone()));
+                    text
+                }
+            };
             let value = value_text(&pair.get_item(1)?)?;
             if draw == "skip" {
                 lines.push(format!("skip {value}"));

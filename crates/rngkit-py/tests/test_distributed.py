@@ -117,14 +117,41 @@ def test_mt19937_range_with_planted_seeds(client):
     assert search.finished == search.submitted >= 2
 
 
-def test_java_random_slice_with_planted_state(client):
-    start = 1 << 36
-    stop = start + (1 << 28)
-    planted = start + 0x0BADCAFE
-    value = java_next_int_pow2_of(planted, 24)
+def java_seeds_with_next_int_pow2(start, stop, bits, value):
+    """Seeds S in range(start, stop), stop <= 2^48, with new
+    Random(S).nextInt(2**bits) == value, by inverting the LCG instead of
+    scanning: the first state x1 lies in [value << (48 - bits), (value + 1)
+    << (48 - bits)); each x1 has one predecessor x0 = (x1 - 11) * M^-1 mod
+    2^48, and S = x0 ^ M."""
+    inverse = pow(0x5DEECE66D, -1, 1 << 48)
+    width = 1 << (48 - bits)
+    x1 = np.arange(value * width, (value + 1) * width, dtype=np.uint64)
+    # numpy's uint64 products wrap modulo 2^64, hence are right modulo 2^48
+    x0 = (((x1 - U64(11)) & MASK48) * U64(inverse)) & MASK48
+    seeds = x0 ^ JAVA_MULT
+    return sorted(int(s) for s in seeds[(seeds >= U64(start)) & (seeds < U64(stop))])
+
+
+def test_java_seed_inversion_agrees_with_the_forward_scan():
+    start, stop = 1 << 36, (1 << 36) + (1 << 28)
+    value = java_next_int_pow2_of(start + 0x0BADCAFE, 24)
     expected = java_next_int_pow2_seeds(start, stop, 24, value)
-    assert planted in expected and 3 <= len(expected) < 100
-    obs = [("next-int 16777216", value)]
+    assert start + 0x0BADCAFE in expected and len(expected) >= 3
+    assert java_seeds_with_next_int_pow2(start, stop, 24, value) == expected
+
+
+def test_java_random_2_36_slice_with_planted_states(client):
+    """A 2^36 slice of java.util.Random's seeds (about 25 CPU-seconds of
+    scanning); the observation, one nextInt(2^30), fits about 64 seeds in
+    it, all of which must come back, the planted one among them."""
+    start = 5 << 36
+    stop = start + (1 << 36)
+    planted = start + 0x0BADCAFE5
+    value = java_next_int_pow2_of(planted, 30)
+    expected = java_seeds_with_next_int_pow2(start, stop, 30, value)
+    assert planted in expected and 16 <= len(expected) < 200
+    assert all(java_next_int_pow2_of(s, 30) == value for s in expected)
+    obs = [("next-int 1073741824", value)]
     search = rd.seed_search(client, "java", obs, seeds=(start, stop), progress=False)
     assert sorted_matches(search) == [(s, 0) for s in expected]
     assert search.searched == stop - start

@@ -1,7 +1,7 @@
 //! `UnityEngine.Random` against real Unity output.
 //!
 //! Oracles:
-//! * the reference facts (`shared/reference-facts.md`, "Unity"): the
+//! * the reference facts (the project's checked reference facts, "Unity"): the
 //!   `InitState(0)` state, raw words, `value`s and `Range`s;
 //! * real-Unity captures published with MoatShrimp/uny-random-js (MIT),
 //!   `__tests__/*.js` ("vs. UnityEngine.Random"), cited per table below;
