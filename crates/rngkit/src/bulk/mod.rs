@@ -48,38 +48,12 @@
 //!
 //! ## Memory
 //! A generator is its state and nothing else: no heap allocation, no hidden
-//! buffer, no SIMD state kept between calls (`size_of` in bytes, x86-64):
-//!
-//! | generator | bytes |
-//! |---|---|
-//! | `Xorshift128` | 16 |
-//! | `Mt19937` | 2500 |
-//! | `Pcg32` | 16 |
-//! | `Xoshiro256StarStar` | 32 |
-//! | `Xoroshiro128Plus` | 16 |
-//! | `SplitMix64` | 8 |
-//! | `TinyMt32` | 16 |
-//! | `Xorshift32` | 4 |
-//!
-//! ```
-//! use core::mem::size_of;
-//! use rngkit::generators::*;
-//! assert_eq!(size_of::<Xorshift128>(), 16);
-//! assert_eq!(size_of::<Mt19937>(), 2500);
-//! assert_eq!(size_of::<Pcg32>(), 16);
-//! assert_eq!(size_of::<Xoshiro256StarStar>(), 32);
-//! assert_eq!(size_of::<Xoroshiro128Plus>(), 16);
-//! assert_eq!(size_of::<SplitMix64>(), 8);
-//! assert_eq!(size_of::<TinyMt32>(), 16);
-//! assert_eq!(size_of::<Xorshift32>(), 4);
-//! ```
+//! buffer, no SIMD state kept between calls (the sizes are in
+//! `docs/performance.md`, checked by the `memory_sizes` test).
 //! The bulk kernels use about 1 KiB of stack while they run.
 
 use crate::WordRng;
-use crate::generators::{
-    Mt19937, Pcg32, SplitMix64, TinyMt32, Xoroshiro128Plus, Xorshift32, Xorshift128,
-    Xoshiro256StarStar,
-};
+use crate::generators::{Mt19937, Xorshift128, Xoshiro256StarStar};
 
 // Only the x86-64 kernels use the jump tables.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
@@ -420,7 +394,7 @@ pub(crate) fn twist_mt(block: &mut [u32; mt::N]) {
     mt::twist_with(block, Kernel::best());
 }
 
-/// The inherent `fill_u32`/`fill_u64` of each generator.
+/// The inherent `fill_u32`/`fill_u64` of a generator, invoked in its module.
 macro_rules! inherent_fill {
     ($ty:ident, $method:ident, $word:ty, $next:ident, $make:expr) => {
         impl $ty {
@@ -441,41 +415,10 @@ macro_rules! inherent_fill {
             /// ```
             #[inline]
             pub fn $method(&mut self, dst: &mut [$word]) {
-                self.fill_words_with(dst, Kernel::best());
+                $crate::bulk::BulkFill::fill_words_with(self, dst, $crate::bulk::Kernel::best());
             }
         }
     };
 }
 
-inherent_fill!(
-    Xorshift128,
-    fill_u32,
-    u32,
-    next_u32,
-    "Xorshift128::init_state(0)"
-);
-inherent_fill!(Mt19937, fill_u32, u32, next_u32, "Mt19937::new(5489)");
-inherent_fill!(Pcg32, fill_u32, u32, next_u32, "Pcg32::new(42, 54)");
-inherent_fill!(TinyMt32, fill_u32, u32, next_u32, "TinyMt32::new(1)");
-inherent_fill!(
-    Xorshift32,
-    fill_u32,
-    u32,
-    next_u32,
-    "Xorshift32::from_state(1).unwrap()"
-);
-inherent_fill!(
-    Xoshiro256StarStar,
-    fill_u64,
-    u64,
-    next_u64,
-    "Xoshiro256StarStar::from_state([1, 2, 3, 4]).unwrap()"
-);
-inherent_fill!(
-    Xoroshiro128Plus,
-    fill_u64,
-    u64,
-    next_u64,
-    "Xoroshiro128Plus::from_state([1, 2]).unwrap()"
-);
-inherent_fill!(SplitMix64, fill_u64, u64, next_u64, "SplitMix64::new(0)");
+pub(crate) use inherent_fill;

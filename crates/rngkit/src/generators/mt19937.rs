@@ -465,6 +465,8 @@ impl Mt19937 {
     }
 }
 
+crate::bulk::inherent_fill!(Mt19937, fill_u32, u32, next_u32, "Mt19937::new(5489)");
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -120,3 +120,5 @@ impl crate::registry::Gen for SplitMix64 {
 }
 
 crate::bulk::scalar_bulk!(SplitMix64, u64);
+
+crate::bulk::inherent_fill!(SplitMix64, fill_u64, u64, next_u64, "SplitMix64::new(0)");

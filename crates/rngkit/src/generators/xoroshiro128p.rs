@@ -127,3 +127,11 @@ impl crate::registry::Gen for Xoroshiro128Plus {
 }
 
 crate::bulk::scalar_bulk!(Xoroshiro128Plus, u64);
+
+crate::bulk::inherent_fill!(
+    Xoroshiro128Plus,
+    fill_u64,
+    u64,
+    next_u64,
+    "Xoroshiro128Plus::from_state([1, 2]).unwrap()"
+);

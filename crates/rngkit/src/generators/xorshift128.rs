@@ -160,3 +160,11 @@ impl crate::registry::Gen for Xorshift128 {
         match *draw {}
     }
 }
+
+crate::bulk::inherent_fill!(
+    Xorshift128,
+    fill_u32,
+    u32,
+    next_u32,
+    "Xorshift128::init_state(0)"
+);

@@ -83,3 +83,11 @@ impl StateWords for Xorshift32 {
 }
 
 crate::bulk::scalar_bulk!(Xorshift32, u32);
+
+crate::bulk::inherent_fill!(
+    Xorshift32,
+    fill_u32,
+    u32,
+    next_u32,
+    "Xorshift32::from_state(1).unwrap()"
+);

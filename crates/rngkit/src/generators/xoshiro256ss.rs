@@ -135,3 +135,11 @@ impl crate::registry::Gen for Xoshiro256StarStar {
         match *draw {}
     }
 }
+
+crate::bulk::inherent_fill!(
+    Xoshiro256StarStar,
+    fill_u64,
+    u64,
+    next_u64,
+    "Xoshiro256StarStar::from_state([1, 2, 3, 4]).unwrap()"
+);
