@@ -72,7 +72,8 @@ rngkit recover unity --observations values.txt --at end\n  \
 rngkit recover unity --observations values.txt --predict 3 range-int 1 7\n  \
 rngkit gen mars --seed 7 -n 624 next-u32 | sed 's/^/next-u32 = /' > mt.txt\n  \
 rngkit recover mars --observations mt.txt -o rng.bin\n  \
-rngkit gen java --seed 42 -n 13 next-int 16 | sed 's/^/next-int 16 = /' | rngkit recover java",
+rngkit gen java --seed 42 -n 13 next-int 16 | sed 's/^/next-int 16=/' >j.txt\n  \
+rngkit recover java --observations j.txt",
         methods.join(", ")
     )
 }
