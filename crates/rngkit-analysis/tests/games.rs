@@ -222,3 +222,51 @@ fn gen4_seed_search_over_a_delay_window_with_iv_observations() {
     search(&spec, |m: Match| found.push(m.seed), |_| {}).unwrap();
     assert_eq!(found, vec![u64::from(seed)]);
 }
+
+#[test]
+fn pokefinder_jump_and_distance_vectors() {
+    // Admiral-Fish/PokeFinder's own test data (commit
+    // 7ff884747575428c0b7c070091a1e579ebfae3f5).
+    // Test/RNG/xoroshiro.json "normal"/"jump" (Test/RNG/XoroshiroTest.cpp):
+    // Xoroshiro(seed) jumped n - 1 steps, then next().
+    let e = entry("swsh");
+    for (n, want) in [
+        (1_073_741_824u64, 3_401_927_017_795_051_517u64),
+        (2_147_483_648, 6_685_056_814_496_308_209),
+        (3_221_225_472, 13_866_174_297_823_814_841),
+        (4_294_967_295, 4_809_213_515_391_165_710),
+    ] {
+        let mut rng = seeded(e, 0);
+        e.advance(&mut rng, &BigInt::from(n - 1)).unwrap();
+        assert_eq!(rng.next_word(), want, "swsh +{n}");
+    }
+    // Test/RNG/lcrng.json and lcrng64.json "distance": from state 0 to
+    // `end`, for the forward generators (ARNG, PokeRNG, XDRNG; BWRNG).
+    for (end, arng, pokerng, xdrng) in [
+        (
+            1_073_741_824u64,
+            3_221_225_472u128,
+            1_073_741_824u128,
+            1_073_741_824u128,
+        ),
+        (2_147_483_648, 2_147_483_648, 2_147_483_648, 2_147_483_648),
+        (3_221_225_472, 1_073_741_824, 3_221_225_472, 3_221_225_472),
+        (4_294_967_295, 1_020_506_179, 1_790_425_565, 3_275_615_725),
+    ] {
+        for (name, want) in [("arng", arng), ("pokerng", pokerng), ("xdrng", xdrng)] {
+            let e = entry(name);
+            let d = e.distance(&seeded(e, 0), &seeded(e, end), None);
+            assert_eq!(d, Ok(want), "{name} 0 -> {end}");
+        }
+    }
+    let e = entry("bwrng");
+    for (end, want) in [
+        (4_611_686_018_427_387_904u64, 4_611_686_018_427_387_904u128),
+        (9_223_372_036_854_775_808, 9_223_372_036_854_775_808),
+        (13_835_058_055_282_163_712, 13_835_058_055_282_163_712),
+        (18_446_744_073_709_551_615, 4_308_816_396_900_070_621),
+    ] {
+        let d = e.distance(&seeded(e, 0), &seeded(e, end), None);
+        assert_eq!(d, Ok(want), "bwrng 0 -> {end}");
+    }
+}

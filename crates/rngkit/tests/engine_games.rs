@@ -12,8 +12,11 @@
 //!   -6028506256414837201); SFMT's reference output file
 //!   `SFMT.19937.64.out.txt` (MersenneTwister-Lab/SFMT, `init_gen_rand(4321)`,
 //!   64-bit outputs 0..=2 and 996..=999); PokeFinder's reverse constants
-//!   (`Source/Core/RNG/LCRNG.hpp`: PokeRNGR 0xEEB9EB65/0xA3561A1, XDRNGR
+//!   (`Core/RNG/LCRNG.hpp`: PokeRNGR 0xEEB9EB65/0xA3561A1, XDRNGR
 //!   0xB9B33155/0xA170F641, ARNGR 0x9638806D/0x69C77F93).
+//!
+//! PokeFinder's own test vectors for these GENs (LCRNGs, BWRNG, SFMT, SwSh
+//! and the generation 4 seed) are replayed in `tests/engine_pokefinder.rs`.
 
 use rngkit::engines::godot::{self, DEFAULT_SEED, GodotGen, GodotRng};
 use rngkit::engines::pokemon::bwrng::BwRngGen;

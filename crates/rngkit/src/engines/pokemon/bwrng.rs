@@ -1,8 +1,12 @@
 //! The 64-bit LCG of Pokémon generation 5 (`bwrng`): Black/White and Black
 //! 2/White 2. `s' = s * 0x5D588B656C078965 + 0x269EC3 (mod 2^64)`; the games
 //! read the high half, `next() >> 32`, and bound it by multiplication:
-//! `rand(N) = ((next() >> 32) * N) >> 32` (PokeFinder's `BWRNG`,
-//! `Source/Core/RNG/LCRNG64.hpp`, `nextUInt(max)`).
+//! `rand(N) = ((next() >> 32) * N) >> 32` (PokeFinder's `BWRNG`/`BWRNGR`
+//! aliases and `LCRNG64::nextUInt(max)` in `Core/RNG/LCRNG64.hpp`,
+//! Admiral-Fish/PokeFinder; `Source/Core/RNG/LCRNG64.hpp` before September
+//! 2025). `tests/engine_pokefinder.rs` replays PokeFinder's
+//! `Test/RNG/lcrng64.json` (next, advance, jump and distance of BWRNG and
+//! BWRNGR).
 //!
 //! Draws: `next` (the new 64-bit state), `next-u32` (`next() >> 32`),
 //! `rand N` (`N` in 1..=2^32).

@@ -7,24 +7,41 @@
 //! | `xdrng` | Colosseum, XD: Gale of Darkness | 0x000343FD | 0x00269EC3 | 0xB9B33155 | 0xA170F641 |
 //! | `arng` | generation 4 (the "alternate" RNG: Pokéathlon, some IDs) | 0x6C078965 | 0x00000001 | 0x9638806D | 0x69C77F93 |
 //!
-//! Constants as in PokeFinder (`Source/Core/RNG/LCRNG.hpp`); the reverse
-//! constants are derived here (`MUL^-1 mod 2^32`, `-ADD * MUL^-1`) and the
-//! tests check them against PokeFinder's. The state is the game's 32-bit
-//! "seed"; one raw step is one `next()`, whose output is the new seed.
-//! Draws: `next` (the new seed), `next-u16` (`next() >> 16`, what the games
-//! use: a PID or IV half), `rand N` (`(next() >> 16) % N`, the games'
-//! bounded draw, `N` in 1..=65536).
+//! Constants as in PokeFinder (Admiral-Fish/PokeFinder, `Core/RNG/LCRNG.hpp`,
+//! the `using ARNG/ARNGR/PokeRNG/PokeRNGR/XDRNG/XDRNGR = LCRNG<add, mult>`
+//! aliases; `Source/Core/RNG/LCRNG.hpp` before the September 2025
+//! restructure); the reverse constants are derived here (`MUL^-1 mod 2^32`,
+//! `-ADD * MUL^-1`) and the tests check them against PokeFinder's. The state
+//! is the game's 32-bit "seed"; one raw step is one `next()`, whose output is
+//! the new seed. Draws: `next` (the new seed), `next-u16` (`next() >> 16`,
+//! what the games use: a PID or IV half), `rand N` (`(next() >> 16) % N`, the
+//! games' bounded draw, `N` in 1..=65536; PokeFinder's `nextUShort(max)`).
+//! `tests/engine_pokefinder.rs` replays PokeFinder's own test vectors
+//! (`Test/RNG/lcrng.json`: next, advance, jump and distance of all six).
 //!
 //! ## Generation 4's initial seed
 //!
-//! Diamond, Pearl, Platinum, HeartGold and SoulSilver seed `pokerng` at boot
-//! from the date, the time and the frames elapsed ("delay"):
+//! Diamond, Pearl, Platinum, HeartGold and SoulSilver seed `pokerng` (and
+//! the Mersenne Twister) at boot from the real-time clock and the frames
+//! counted since power-on (the "delay"), all in 32-bit arithmetic:
 //!
-//! `seed = ((month * day + minute + second) mod 256) << 24 | hour << 16 | (year - 2000 + delay) mod 2^16`
+//! `seed = ((month * day + minute + second) << 24) + (hour << 16) + (year - 2000) + delay (mod 2^32)`
 //!
-//! (all modulo 2^32; the low half is `delay + year - 2000`; PokeFinder's
-//! `Gen4` seed tools and the community's DPPt/HGSS RNG guides document the
-//! same "AB CD EFGH" layout). For a fixed date and time the seeds of a delay
+//! The source is the games' own code as decompiled by pret:
+//! `pret/pokeplatinum` `src/main.c` (`InitRNG`), `pret/pokeheartgold`
+//! `include/gf_rtc.h` (`RngSeedFromRTC`) and `pret/pokediamond`
+//! `arm9/src/main.c` (`FUN_02000FA4`) all add, in `u32`, the RTC's
+//! two-digit year (`year - 2000`), `month * 0x100 * day * 0x10000`,
+//! `hour * 0x10000`, `(minute + second) * 0x1000000` and the frame counter.
+//! PokeFinder's `Utilities4::calcSeed` (`Core/Util/Utilities.cpp`) is the same
+//! sum. So the top byte is `(month * day + minute + second) mod 256` only
+//! because the shift drops the rest, and the low part is *not* taken modulo
+//! 2^16: a delay of `2^16 - (year - 2000)` or more carries into the hour byte
+//! (PokeFinder's seed-to-time tool relies on it, mapping an hour byte above
+//! 23 to hour 23 plus `(CD - 23) * 0x10000` frames), and the whole sum wraps
+//! modulo 2^32. [`gen4_seed`] computes it; `tests/engine_pokefinder.rs`
+//! checks it against PokeFinder's `Test/Gen4/seedtotime4.json` and
+//! `Test/Gen4/id4.json`. For a fixed date and time the seeds of a delay
 //! window are one contiguous range, so `rngkit seed-search pokerng --seeds
 //! A..=B` walks them: [`gen4_seed_range`] gives `A..=B`.
 
@@ -113,13 +130,18 @@ pub struct Gen4Time {
     pub second: u32,
 }
 
-/// The generation 4 initial seed for a date, time and delay.
+/// The generation 4 initial seed for a date, time and delay: the 32-bit sum
+/// `((month * day + minute + second) << 24) + (hour << 16) + (year - 2000) +
+/// delay`, wrapping like the games' (see the module documentation): a delay
+/// past `2^16 - (year - 2000)` carries into the hour byte.
 ///
 /// ```
 /// use rngkit::engines::pokemon::lcrng::{Gen4Time, gen4_seed};
 /// let t = Gen4Time { year: 2009, month: 3, day: 14, hour: 15, minute: 9, second: 26 };
 /// // AB = 3*14 + 9 + 26 = 77 = 0x4D, CD = 15 = 0x0F, EFGH = 600 + 9 = 0x0261
 /// assert_eq!(gen4_seed(t, 600), 0x4D0F_0261);
+/// // 0xFFF7 + 9 = 0x10000 carries into the hour byte.
+/// assert_eq!(gen4_seed(t, 0xFFF7), 0x4D10_0000);
 /// ```
 pub fn gen4_seed(t: Gen4Time, delay: u32) -> u32 {
     let ab = (t.month * t.day + t.minute + t.second) & 0xff;
@@ -129,8 +151,10 @@ pub fn gen4_seed(t: Gen4Time, delay: u32) -> u32 {
 }
 
 /// The seeds of a delay window `delays` at a fixed date and time, as the
-/// inclusive range `seed-search --seeds A..=B` takes (the delays stay below
-/// 2^16 - (year - 2000), as on the console, so the range does not wrap).
+/// inclusive range `seed-search --seeds A..=B` takes. The seed grows by one
+/// per frame of delay (carrying into the hour byte past 16 bits, as on the
+/// console), so the window is contiguous unless it wraps past 2^32, which
+/// takes millions of frames (then `A > B` and the range is empty).
 ///
 /// ```
 /// use rngkit::engines::pokemon::lcrng::{Gen4Time, gen4_seed_range};

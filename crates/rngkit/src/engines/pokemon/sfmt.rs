@@ -10,11 +10,29 @@
 //!
 //! Oracle: the reference implementation's own output file
 //! `SFMT.19937.64.out.txt` (MersenneTwister-Lab/SFMT: `init_gen_rand(4321)`
-//! then 64-bit outputs), checked in `tests/engine_games.rs`.
+//! then 64-bit outputs), checked in `tests/engine_games.rs`, and PokeFinder's
+//! test data (Admiral-Fish/PokeFinder `Test/RNG/sfmt.json`: first outputs
+//! and the 312th/624th of four seeds), checked in `tests/engine_pokefinder.rs`.
 //!
 //! Draws: `next` (the 64-bit output), `next-u32` (its low 32 bits, as the
 //! games take an encryption constant or PID: `next() & 0xFFFFFFFF`),
-//! `rand N` (`next() % N`, the generation 7 bounded draw).
+//! `rand N` (`next() % N`, the generation 7 bounded draw: the full 64-bit
+//! output modulo `N`, neither a multiply-high nor a 32-bit value).
+//!
+//! Sources for the generation 7 reading: 3DSRNGTool (wwwwwwzx/3DSRNGTool)
+//! draws its Sun/Moon and Ultra Sun/Ultra Moon values as `getrand % N` on
+//! the 64-bit output (`3DSRNGTool/Gen7/Stationary7.cs` and `Wild7.cs`:
+//! `getrand => RNGPool.getrand64`, e.g. the nature `getrand % 25`, the
+//! gender `getrand % 252`, the slot `getrand % 100`), takes the PID and
+//! encryption constant as `(uint)getrand64`, the low half, and builds the
+//! 64-bit value from two 32-bit words, the first one low (`3DSRNGTool/RNG/SFMT.cs`,
+//! `Nextulong`); odanado/SFMT-Database (`rng_utils.cpp`, `calcNeedle`)
+//! reads the clock needles of the continue screen (used to find the initial
+//! seed) as `sfmt_genrand_uint64() % 17`.
+//! PokeFinder's `SFMT` (`Core/RNG/SFMT.hpp`/`.cpp`) has no bounded draw:
+//! only `next()` (the same 64-bit output) and `nextUInt()` (one 32-bit word,
+//! half a step, which 3DSRNGTool's generation 7 code never reads). No
+//! published `rand N` vectors were found.
 
 use alloc::vec;
 use alloc::vec::Vec;

@@ -4,9 +4,16 @@
 //! with masked rejection:
 //!
 //! `rand(N)`: `mask = 2^k - 1` for the smallest `k` with `N - 1 <= mask`;
-//! repeat `r = next() & mask` until `r < N` (PKHeX's `Xoroshiro128Plus.NextInt`,
-//! PokeFinder's `Xoroshiro::nextUInt<max>`). The games' plain 32-bit value
-//! is `rand(0xFFFFFFFF)`: it redraws on `0xFFFFFFFF`.
+//! repeat `r = next() & mask` until `r < N` (PKHeX's `Xoroshiro128Plus.NextInt`;
+//! PokeFinder's `Xoroshiro::nextUInt<max>()` in `Core/RNG/Xoroshiro.hpp`, with
+//! `mask = bit_ceil(max) - 1`). The games' plain 32-bit value is
+//! `rand(0xFFFFFFFF)`: it redraws on `0xFFFFFFFF`.
+//!
+//! The fixed second word is PokeFinder's `Xoroshiro::Xoroshiro(u64 seed)`
+//! (`Core/RNG/Xoroshiro.cpp`, Admiral-Fish/PokeFinder); its test data
+//! (`Test/RNG/xoroshiro.json`, section `normal`: first outputs, advances
+//! and jumps of up to 2^32 steps) is replayed in `tests/engine_pokefinder.rs`
+//! and `rngkit-analysis`'s `tests/games.rs`.
 //!
 //! Draws: `next` (the 64-bit `s0 + s1`), `rand N` (`N` in 1..=2^64 - 1).
 
