@@ -333,8 +333,9 @@ impl crate::registry::Gen for BdspGen {
 /// (`Seed 0`, `Seed 1`): two hex words of up to 16 digits, `SEED0 SEED1`.
 ///
 /// The word order is PokeFinder's (`Xorshift(u64 seed0, u64 seed1)` in its
-/// `Source/Core/RNG/Xorshift.cpp` stores each seed with its halves swapped
-/// into little-endian 32-bit lanes): `s0` is the high half of `SEED0`, `s1`
+/// `Core/RNG/Xorshift.cpp`, `Source/Core/...` before its 2025 restructure,
+/// stores each seed with its halves swapped into little-endian 32-bit
+/// lanes): `s0` is the high half of `SEED0`, `s1`
 /// its low half, `s2` and `s3` the high and low halves of `SEED1`. So the
 /// pair is the four `rngkit state bdsp` words written two by two.
 ///
