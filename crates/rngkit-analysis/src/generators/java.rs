@@ -321,17 +321,44 @@ fn intervals(items: &[Item], gaps: &[u64]) -> Vec<Interval> {
     out
 }
 
-/// State recovery for `java`: lattice reduction on every observation,
-/// unknown gaps enumerated, every candidate verified.
-///
-/// # Errors
-/// [`RecoverError`] when the unknown gaps have too many combinations or
-/// the observations lie too far in.
-pub fn recover(
+/// Information (bits) a prefix of the observations must carry before the
+/// gaps after it are left to verification: the state's 48 bits and a few
+/// more, so that each lattice has few points to enumerate.
+const PREFIX_BITS: f64 = 52.0;
+
+/// The bits of information of one lattice item (0 for gaps).
+fn information(item: &Item) -> f64 {
+    match item {
+        Item::Fixed { constraints, .. } => constraints
+            .iter()
+            .map(|c| f64::from(c.modulus_bits) - ((c.high - c.low) as f64 + 1.0).log2())
+            .sum(),
+        Item::Gap { .. } => 0.0,
+    }
+}
+
+/// Where the lattice may stop: the first gap after which the observations
+/// before it already carry [`PREFIX_BITS`] (the gaps from there on are then
+/// resolved by verifying each candidate against every observation, which
+/// walks them), or all the items when no such gap exists.
+fn lattice_prefix(items: &[Item]) -> usize {
+    let mut bits = 0.0;
+    for (i, item) in items.iter().enumerate() {
+        if matches!(item, Item::Gap { .. }) && bits >= PREFIX_BITS {
+            return i;
+        }
+        bits += information(item);
+    }
+    items.len()
+}
+
+/// The states the lattice finds over `items` for every combination of
+/// their unknown gaps, each verified against all `observations`; with the
+/// largest expected count (log2) when a lattice was too weak to enumerate.
+fn states_over_gaps(
+    items: &[Item],
     observations: &[Observation],
-    _options: &RecoverOptions,
-) -> Result<Recovered, RecoverError> {
-    let items = items(observations);
+) -> Result<(Vec<u64>, Option<i32>), RecoverError> {
     let ranges: Vec<(u64, u64)> = items
         .iter()
         .filter_map(|i| match i {
@@ -352,7 +379,7 @@ pub fn recover(
     let mut gaps: Vec<u64> = ranges.iter().map(|r| r.0).collect();
     let mut too_weak = None;
     for _ in 0..combinations {
-        match solve(48, &intervals(&items, &gaps), NODE_LIMIT, MAX_STATES) {
+        match solve(48, &intervals(items, &gaps), NODE_LIMIT, MAX_STATES) {
             Ok(found) => {
                 for s in found {
                     let rng = engine(s);
@@ -376,6 +403,35 @@ pub fn recover(
             *g = *lo;
         }
     }
+    Ok((states, too_weak))
+}
+
+/// State recovery for `java`: lattice reduction on the observations,
+/// unknown gaps enumerated, every candidate verified.
+///
+/// When the observations before some unknown gap already pin the state,
+/// only that prefix goes into lattices (its gaps enumerated) and the later
+/// gaps are walked by the verification of each candidate: five `skip
+/// 0..=3` gaps cost the lattices of the gaps that matter, not all 4^5.
+///
+/// # Errors
+/// [`RecoverError`] when the unknown gaps have too many combinations or
+/// the observations lie too far in.
+pub fn recover(
+    observations: &[Observation],
+    _options: &RecoverOptions,
+) -> Result<Recovered, RecoverError> {
+    let items = items(observations);
+    let prefix = lattice_prefix(&items);
+    // The prefix's lattices are exact (every point in their box is
+    // enumerated), so their states are all the states there are unless
+    // one was too weak to enumerate; then the whole list is used.
+    let (mut states, too_weak) = match states_over_gaps(&items[..prefix], observations) {
+        Ok((states, None)) => (states, None),
+        _ if prefix < items.len() => states_over_gaps(&items, observations)?,
+        Ok(weak) => weak,
+        Err(e) => return Err(e),
+    };
     states.sort_unstable();
     states.dedup();
     if let Some(log2) = too_weak {
