@@ -7,7 +7,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { serve, browser, cli, root } from './harness.mjs';
 
-const shots = path.join(root, 'docs', 'screenshots');
+// Screenshots go under target/ so that a test run leaves the checkout
+// clean; RNGKIT_SCREENSHOTS=docs/screenshots refreshes the README's.
+const shots = path.resolve(root, process.env.RNGKIT_SCREENSHOTS || path.join('target', 'web-screenshots'));
 let server;
 let chrome;
 let page;
