@@ -529,7 +529,7 @@ fn entries() -> Vec<Entry> {
         entry::<rt::python::PythonGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::python::PythonGen>).scan(crate::generators::python::scan::<rt::python::PythonGen>).seeds_u32().identify(crate::generators::python::identify).done(),
         entry::<rt::ruby::RubyGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::ruby::RubyGen>).scan(mt19937::scan::<rt::ruby::RubyGen>).seeds_u32().identify(crate::generators::ruby::identify).done(),
         entry::<rt::glibc::GlibcGen>().jump().recover(crate::generators::glibc::recover::<rt::glibc::GlibcGen>).scan(crate::generators::glibc::scan::<rt::glibc::GlibcGen>).done(),
-        entry::<rt::drand48::Drand48Gen>().jump().distance().period(crate::generators::lcg48::period).done(),
+        entry::<rt::drand48::Drand48Gen>().jump().distance().period(crate::generators::lcg48::period).recover(crate::generators::drand48::recover).done(),
         entry::<rt::java::JavaGen>().jump().distance().period(crate::generators::lcg48::period).recover(crate::generators::java::recover).scan(crate::generators::java::scan).done(),
         entry::<rt::java_splittable::SplittableRandomGen>().done(),
         entry::<rt::dotnet::DotnetLegacyGen>().recover(crate::generators::dotnet::recover).scan(crate::generators::dotnet::scan).done(),
