@@ -13,7 +13,8 @@
 //! * PHP: the state from `mt_rand()` outputs (31 bits each) in every era
 //!   (`php`, `php5` and `php-mt-rand-php` with PHP's twist bug, `php3`),
 //!   the predictions that follow, the count left by 624 of them, and a
-//!   contradiction.
+//!   contradiction; `MT_RAND_PHP` also from outputs PHP itself printed
+//!   (`php` on PATH; skipped only with `RNGKIT_SKIP_MISSING_RUNTIMES=1`).
 
 mod common;
 use common::*;
@@ -371,4 +372,74 @@ fn legacy_php_twist_counts_and_contradictions() {
         recovered("php-mt-rand-php", &text.join("\n")),
         Recovered::NoneFits
     ));
+}
+
+/// Runs a PHP program with `php`; `None` (after a note) when there is no
+/// `php` and `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
+fn run_php(program: &str) -> Option<String> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let spawned = Command::new("php")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match spawned {
+        Ok(child) => child,
+        Err(e) if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") => {
+            eprintln!("note: `php` not found ({e}); skipped (RNGKIT_SKIP_MISSING_RUNTIMES=1)");
+            return None;
+        }
+        Err(e) => panic!(
+            "`php` is the oracle of this test and could not be run ({e}): install the Debian \
+             package `php-cli`, or set RNGKIT_SKIP_MISSING_RUNTIMES=1 to skip"
+        ),
+    };
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(program.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "php failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(String::from_utf8(out.stdout).unwrap())
+}
+
+#[test]
+fn mt_rand_php_mode_state_from_real_php_outputs() {
+    // PHP itself (8.2 in CI): mt_srand(S, MT_RAND_PHP), 1300 mt_rand()
+    // printed, then 5 mt_rand(1, 100) and 3 mt_rand() that the recovered
+    // state must predict.
+    let Some(out) = run_php(
+        "<?php mt_srand(20261101, MT_RAND_PHP);\n\
+         for ($i = 0; $i < 1300; $i++) echo 'mt-rand = ', mt_rand(), \"\\n\";\n\
+         for ($i = 0; $i < 5; $i++) echo 'next ', mt_rand(1, 100), \"\\n\";\n\
+         for ($i = 0; $i < 3; $i++) echo 'next ', mt_rand(), \"\\n\";\n",
+    ) else {
+        return;
+    };
+    let (seen, next): (Vec<&str>, Vec<&str>) = out.lines().partition(|l| l.starts_with("mt-rand"));
+    assert_eq!((seen.len(), next.len()), (1300, 8));
+    let text = seen.join("\n");
+    let Recovered::Unique(mut state) = recovered("php-mt-rand-php", &text) else {
+        panic!("not unique")
+    };
+    let entry = p("php-mt-rand-php");
+    let obs = parse_observations(entry, &text).unwrap();
+    assert!(matches_all(&obs, &mut state));
+    let roll = entry.parse_draw("mt-rand", &["1", "100"]).unwrap();
+    let plain = entry.parse_draw("mt-rand", &[]).unwrap();
+    let mut ours = Vec::new();
+    for _ in 0..5 {
+        ours.push(format!("next {}", roll.eval(&mut state).format(false)));
+    }
+    for _ in 0..3 {
+        ours.push(format!("next {}", plain.eval(&mut state).format(false)));
+    }
+    assert_eq!(ours, next);
 }
