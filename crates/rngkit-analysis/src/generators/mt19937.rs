@@ -335,7 +335,7 @@ impl RecoverableMt for PhpLegacyMt {
 /// state bits ([`crate::recover::mt_partial`], with `G`'s twist). PHP's
 /// `mt_rand()` reveals 31 bits of a word, so its outputs always take the
 /// equations: 624 of them leave 2^622 states (2^623 with PHP's twist),
-/// each further one removes one unknown, and about 1250 pin the state.
+/// each further one removes one unknown, and 1246 pin the state.
 ///
 /// # Errors
 /// [`RecoverError`] when partial words lie too far in.
