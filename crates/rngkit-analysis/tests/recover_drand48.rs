@@ -90,6 +90,17 @@ fn mixed_draws_with_skips_and_unknown_gaps() {
         let text = format!("mrand48 = {a}\nskip 0..=11\nlrand48 = {b}\n");
         assert!(states(&run(&text)).contains(&s), "skip 0..=11 around {i}");
     }
+    // A skip past what verification can step through is an error, not an
+    // overflow or a hang.
+    let entry = registry::find("drand48").unwrap();
+    for text in [
+        "skip 18446744073709551615\nskip 5\nlrand48 in 0..5\n",
+        "lrand48 = 1\nskip 0..=18446744073709551615\nlrand48 in 0..5\n",
+    ] {
+        let obs = parse_observations(entry, text).unwrap();
+        let err = recover(entry, &obs, &RecoverOptions::default()).unwrap_err();
+        assert!(err.0.contains("recovery follows at most"), "{err}");
+    }
     // `skip A..B` is bounded: too many combinations is an error, not a hang.
     let entry = registry::find("drand48").unwrap();
     let obs = parse_observations(entry, "lrand48 = 1\nskip 0..100000\nlrand48 = 2\n").unwrap();

@@ -48,7 +48,7 @@ use crate::observe::{
     Number, Observation, ObservationKind, ObservedDraw, ObservedValue, ValueRange,
 };
 use crate::recover::lattice::{Interval, LatticeError, solve};
-use crate::recover::{Count, RecoverError, Recovered, conclude, fits};
+use crate::recover::{Count, MAX_OFFSET, RecoverError, Recovered, conclude, fits};
 use crate::{Distance, DistanceError, Jump, StepBack};
 
 /// The multiplier `a = 0x5DEECE66D`.
@@ -433,6 +433,20 @@ pub(crate) fn recover_items(
     engine: impl Fn(u64) -> Engine,
     gen_name: &str,
 ) -> Result<Recovered, RecoverError> {
+    // Verification steps through every skipped step, so the span is
+    // bounded as for every GEN ([`crate::recover::MAX_OFFSET`]); this also
+    // keeps the offsets below from overflowing.
+    let span = items.iter().fold(0u64, |acc, item| {
+        acc.saturating_add(match item {
+            Item::Fixed { steps, .. } => *steps,
+            Item::Gap { max, .. } => *max,
+        })
+    });
+    if span > MAX_OFFSET {
+        return Err(RecoverError(format!(
+            "the observations span {span} steps; recovery follows at most {MAX_OFFSET}"
+        )));
+    }
     let ranges: Vec<(u64, u64)> = items
         .iter()
         .filter_map(|i| match i {
