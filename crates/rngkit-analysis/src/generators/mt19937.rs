@@ -292,8 +292,9 @@ fn stream_has(seed: u32, i: usize, first: u32, second: u32) -> bool {
 pub trait RecoverableMt: Sized {
     /// The twist that regenerates its block.
     const TWIST: mt_partial::Twist;
-    /// The generator whose next draw twists block `y` first (then reads
-    /// the new block from its first word, `left = 624`); `None` for the
+    /// The generator after block `y` is twisted once (`left = 624`): its
+    /// next draw reads the first word of the block that follows `y`, as
+    /// the solutions of [`mt_partial`] describe it; `None` for the
     /// all-zero block.
     fn from_untwisted(y: [u32; N]) -> Option<Self>;
     /// The state before offset 0 from 624 consecutive fully known words,
