@@ -10,8 +10,11 @@
 //!   and from `getrandbits(8)`; the count when underdetermined; the seed of
 //!   `random.seed(int)` from a recovered state; seed search.
 //! * Ruby: state from `rand` floats, seed search and identification.
-//! * PHP: the state from `mt_rand()` outputs (31 bits each), and the count
-//!   left by 624 of them.
+//! * PHP: the state from `mt_rand()` outputs (31 bits each) in every era
+//!   (`php`, `php5` and `php-mt-rand-php` with PHP's twist bug, `php3`),
+//!   the predictions that follow, the count left by 624 of them, and a
+//!   contradiction; `MT_RAND_PHP` also from outputs PHP itself printed
+//!   (`php` on PATH; skipped only with `RNGKIT_SKIP_MISSING_RUNTIMES=1`).
 
 mod common;
 use common::*;
@@ -301,4 +304,158 @@ fn php_state_from_mt_rand_outputs() {
         assert_eq!(a.next_word(), b.next_word());
     }
     assert!(registry::find("php").is_ok());
+}
+
+/// The next `mt_rand()` and `mt_rand(1, 100)` of `a` and `b`, in turn, agree.
+fn same_predictions(name: &str, a: &mut Engine, b: &mut Engine) {
+    let entry = p(name);
+    let plain = entry.parse_draw("mt-rand", &[]).unwrap();
+    let roll = entry.parse_draw("mt-rand", &["1", "100"]).unwrap();
+    for _ in 0..700 {
+        assert_eq!(plain.eval(a), plain.eval(b), "{name}: mt_rand()");
+        assert_eq!(roll.eval(a), roll.eval(b), "{name}: mt_rand(1, 100)");
+    }
+}
+
+#[test]
+fn legacy_php_eras_state_from_mt_rand_outputs() {
+    // PHP 5.2.1 to 7.0.x and MT_RAND_PHP (PHP's twist bug) and PHP 3.0.7
+    // to 5.2.0 (the standard twist after Cokus's seeding): 1300 mt_rand()
+    // outputs (31 bits each), after some calls since seeding, give the
+    // state, which predicts the next mt_rand() and mt_rand(1, 100).
+    for (name, seed, advance) in [
+        ("php5", 1_234_567_890, 100),
+        ("php-mt-rand-php", 42, 0),
+        ("php3", 1_272_978_112, 700),
+    ] {
+        let mut rng = seeded(name, seed);
+        rng.discard(advance);
+        let start = rng.clone();
+        let text = lines(&mut rng, "mt-rand", 1300);
+        let Recovered::Unique(mut state) = recovered(name, &text) else {
+            panic!("{name}: not unique")
+        };
+        let obs = parse_observations(p(name), &text).unwrap();
+        // Both move past the observations, then must agree.
+        let mut truth = start;
+        assert!(matches_all(&obs, &mut truth));
+        assert!(matches_all(&obs, &mut state), "{name}");
+        same_predictions(name, &mut state, &mut truth);
+    }
+}
+
+#[test]
+fn legacy_php_twist_counts_and_contradictions() {
+    // 624 outputs leave 2^622 states with either twist (PHP's has one more
+    // unknown, the low bit of the first word, and its equations one more
+    // rank; measured).
+    for (name, free) in [("php5", 622), ("php3", 622)] {
+        let mut rng = seeded(name, 5);
+        let text = lines(&mut rng, "mt-rand", 624);
+        match recovered(name, &text) {
+            Recovered::Several {
+                count: Count::PowerOfTwo(k),
+                ..
+            } => assert_eq!(k, free, "{name}"),
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+    // 1245 outputs leave one unknown: both states listed, the true one
+    // among them (1246 pin it, as for `php`).
+    let mut rng = seeded("php5", 5);
+    let truth = rng.words();
+    let text = lines(&mut rng, "mt-rand", 1245);
+    match recovered("php5", &text) {
+        Recovered::Several {
+            count: Count::Exact(2),
+            states,
+        } => {
+            assert_eq!(states.len(), 2);
+            assert_ne!(states[0].words(), states[1].words());
+            assert!(states.iter().any(|s| s.words() == truth));
+        }
+        other => panic!("{other:?}"),
+    }
+    // One altered output among 1300 contradicts the twist's equations.
+    let mut rng = seeded("php-mt-rand-php", 77);
+    let mut text: Vec<String> = lines(&mut rng, "mt-rand", 1300)
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    let v: i64 = text[900].rsplit(' ').next().unwrap().parse().unwrap();
+    text[900] = format!("mt-rand = {}", v ^ 1);
+    assert!(matches!(
+        recovered("php-mt-rand-php", &text.join("\n")),
+        Recovered::NoneFits
+    ));
+}
+
+/// Runs a PHP program with `php`; `None` (after a note) when there is no
+/// `php` and `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
+fn run_php(program: &str) -> Option<String> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let spawned = Command::new("php")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match spawned {
+        Ok(child) => child,
+        Err(e) if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") => {
+            eprintln!("note: `php` not found ({e}); skipped (RNGKIT_SKIP_MISSING_RUNTIMES=1)");
+            return None;
+        }
+        Err(e) => panic!(
+            "`php` is the oracle of this test and could not be run ({e}): install the Debian \
+             package `php-cli`, or set RNGKIT_SKIP_MISSING_RUNTIMES=1 to skip"
+        ),
+    };
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(program.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "php failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(String::from_utf8(out.stdout).unwrap())
+}
+
+#[test]
+fn mt_rand_php_mode_state_from_real_php_outputs() {
+    // PHP itself (8.2 in CI): mt_srand(S, MT_RAND_PHP), 1300 mt_rand()
+    // printed, then 5 mt_rand(1, 100) and 3 mt_rand() that the recovered
+    // state must predict.
+    let Some(out) = run_php(
+        "<?php mt_srand(20261101, MT_RAND_PHP);\n\
+         for ($i = 0; $i < 1300; $i++) echo 'mt-rand = ', mt_rand(), \"\\n\";\n\
+         for ($i = 0; $i < 5; $i++) echo 'next ', mt_rand(1, 100), \"\\n\";\n\
+         for ($i = 0; $i < 3; $i++) echo 'next ', mt_rand(), \"\\n\";\n",
+    ) else {
+        return;
+    };
+    let (seen, next): (Vec<&str>, Vec<&str>) = out.lines().partition(|l| l.starts_with("mt-rand"));
+    assert_eq!((seen.len(), next.len()), (1300, 8));
+    let text = seen.join("\n");
+    let Recovered::Unique(mut state) = recovered("php-mt-rand-php", &text) else {
+        panic!("not unique")
+    };
+    let entry = p("php-mt-rand-php");
+    let obs = parse_observations(entry, &text).unwrap();
+    assert!(matches_all(&obs, &mut state));
+    let roll = entry.parse_draw("mt-rand", &["1", "100"]).unwrap();
+    let plain = entry.parse_draw("mt-rand", &[]).unwrap();
+    let mut ours = Vec::new();
+    for _ in 0..5 {
+        ours.push(format!("next {}", roll.eval(&mut state).format(false)));
+    }
+    for _ in 0..3 {
+        ours.push(format!("next {}", plain.eval(&mut state).format(false)));
+    }
+    assert_eq!(ours, next);
 }

@@ -171,7 +171,7 @@ fn probe_phases() {
     let obs = parse_observations(p("mt19937"), &text).unwrap();
     let lay = layout(&obs, 32, true);
     let t = std::time::Instant::now();
-    let sol = mt_partial::solve(&lay.constraints, 1, 16).unwrap();
+    let sol = mt_partial::solve(&lay.constraints, mt_partial::Twist::Standard, 1, 16).unwrap();
     eprintln!("solve: rank {} in {:?}", sol.rank, t.elapsed());
     let mut s = 1u64;
     let width = 312;

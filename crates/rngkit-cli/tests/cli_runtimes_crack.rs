@@ -3,7 +3,8 @@
 //! oracle tests) give back the seed (`seed-search`, `identify`) or the
 //! state (`recover`), and the predictions match what `gen` draws next.
 //! Time windows (`--seeds 2026-11-01T00:00:00Z..2026-11-02T00:00:00Z`) for
-//! PHP and glibc; exit 1 on a contradiction, exit 3 with the count when
+//! PHP and glibc; drand48 from two lrand48(); PHP 5.2.1 to 7.0.x from
+//! mt_rand() outputs; exit 1 on a contradiction, exit 3 with the count when
 //! underdetermined.
 
 use std::io::Write;
@@ -265,4 +266,143 @@ fn python_and_ruby_seed_search() {
         &text,
     );
     assert_eq!(found, ["4000000001"]);
+}
+
+#[test]
+fn drand48_state_from_two_lrand48_predicts_and_lists_or_refuses() {
+    // srand48(time()); two lrand48() seen: the state, and what comes next.
+    let text = observed("drand48", PLANTED_TIME, 5, 2, &["lrand48"]);
+    let state = ok_lines(&["recover", "drand48"], &text);
+    let truth = ok_lines(
+        &["state", "drand48", "--seed", PLANTED_TIME, "--advance", "5"],
+        "",
+    );
+    assert_eq!(state, truth);
+    for draw in [&["lrand48"][..], &["mrand48"], &["drand48"]] {
+        let mut args = vec!["recover", "drand48", "--predict", "4"];
+        args.extend_from_slice(draw);
+        let predicted = ok_lines(&args, &text);
+        let mut args = vec![
+            "gen",
+            "drand48",
+            "--seed",
+            PLANTED_TIME,
+            "--advance",
+            "7",
+            "-n",
+            "4",
+        ];
+        args.extend_from_slice(draw);
+        assert_eq!(predicted, ok_lines(&args, ""), "{draw:?}");
+    }
+    // Backwards too: the LCG steps back.
+    let back = ok_lines(&["recover", "drand48", "--predict", "-2", "lrand48"], &text);
+    let before = ok_lines(
+        &[
+            "gen",
+            "drand48",
+            "--seed",
+            PLANTED_TIME,
+            "--advance",
+            "3",
+            "-n",
+            "2",
+            "lrand48",
+        ],
+        "",
+    );
+    assert_eq!(back, before.into_iter().rev().collect::<Vec<_>>());
+    // One lrand48 and the next one's top 5 bits: exit 3, every fitting
+    // state listed (the true one among them), the count on stderr.
+    let first = text.lines().next().unwrap();
+    let second: i64 = text
+        .lines()
+        .nth(1)
+        .unwrap()
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let lo = second >> 26 << 26;
+    let weak = format!("{first}\nlrand48 in {lo}..{}\n", lo + (1 << 26));
+    let out = rngkit_in(&["recover", "drand48"], &weak);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    let listed: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    assert!(
+        stderr.starts_with(&format!("error: {} states fit", listed.len())),
+        "{stderr}"
+    );
+    assert!(
+        listed.len() > 1000 && listed.contains(&truth[0]),
+        "{}",
+        listed.len()
+    );
+    // An lrand48 that cannot follow the first: exit 1.
+    let out = rngkit_in(
+        &["recover", "drand48"],
+        &format!("{first}\nlrand48 = {}\n", second ^ 1),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn php5_state_from_mt_rand_outputs_predicts_the_next_rolls() {
+    // PHP 5.2.1 to 7.0.x (PHP's buggy twist): 1300 mt_rand() outputs, 31
+    // bits each, give the state; the next mt_rand() and mt_rand(1, 100)
+    // follow.
+    let text = observed("php5", "1234567890", 10, 1300, &["mt-rand"]);
+    let next = ok_lines(&["recover", "php5", "--predict", "3", "mt-rand"], &text);
+    let truth = ok_lines(
+        &[
+            "gen",
+            "php5",
+            "--seed",
+            "1234567890",
+            "--advance",
+            "1310",
+            "-n",
+            "3",
+            "mt-rand",
+        ],
+        "",
+    );
+    assert_eq!(next, truth);
+    let rolls = ok_lines(
+        &["recover", "php5", "--predict", "5", "mt-rand", "1", "100"],
+        &text,
+    );
+    let truth = ok_lines(
+        &[
+            "gen",
+            "php5",
+            "--seed",
+            "1234567890",
+            "--advance",
+            "1310",
+            "-n",
+            "5",
+            "mt-rand",
+            "1",
+            "100",
+        ],
+        "",
+    );
+    assert_eq!(rolls, truth);
+    // 624 outputs: exit 3 with the count.
+    let short: String = text.lines().take(624).map(|l| format!("{l}\n")).collect();
+    let out = rngkit_in(&["recover", "php5"], &short);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(stderr.starts_with("error: 2^622 states fit"), "{stderr}");
 }

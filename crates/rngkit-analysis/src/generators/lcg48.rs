@@ -41,6 +41,14 @@ use rngkit::number::BigInt;
 use rngkit::runtimes::drand48::Drand48;
 use rngkit::runtimes::java::JavaRandom;
 
+use rngkit::observe::KnownBits;
+use rngkit::registry::Engine;
+
+use crate::observe::{
+    Number, Observation, ObservationKind, ObservedDraw, ObservedValue, ValueRange,
+};
+use crate::recover::lattice::{Interval, LatticeError, solve};
+use crate::recover::{Count, MAX_OFFSET, RecoverError, Recovered, conclude, fits};
 use crate::{Distance, DistanceError, Jump, StepBack};
 
 /// The multiplier `a = 0x5DEECE66D`.
@@ -219,6 +227,352 @@ macro_rules! lcg48_analysis {
 
 lcg48_analysis!(JavaRandom);
 lcg48_analysis!(Drand48);
+
+// ------------------------------------------------------------------ state recovery
+//
+// `java` and `drand48` read their outputs from the same 48-bit states (java's
+// 32-bit output word is `s >> 16`, drand48's 64-bit one is `s << 16`), so
+// every observation becomes the same kind of constraint, "`s_j mod
+// 2^m` lies in an interval", on the state `s_j` after raw step `j`; the
+// lattice ([`crate::recover::lattice`]) then lists every state that meets
+// them. Each GEN turns its own draws into [`Item`]s; the gaps, the lattice
+// and the verification are shared here.
+
+/// At most this many combinations of unknown gaps (`skip A..B`) are tried
+/// (each is one lattice).
+///
+/// ```
+/// assert_eq!(rngkit_analysis::generators::lcg48::MAX_GAP_COMBINATIONS, 4096);
+/// ```
+pub const MAX_GAP_COMBINATIONS: u64 = 1 << 12;
+
+/// The enumeration budget per lattice (nodes).
+const NODE_LIMIT: u64 = 1 << 23;
+
+/// The most states listed.
+const MAX_STATES: usize = 1 << 16;
+
+/// A constraint on the state after raw step `step` of an observation (0 =
+/// its first step): `s mod 2^modulus_bits` in `low..=high`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Local {
+    pub(crate) step: u64,
+    pub(crate) modulus_bits: u32,
+    pub(crate) low: u64,
+    pub(crate) high: u64,
+}
+
+/// One observation, for the lattice.
+#[derive(Clone, Debug)]
+pub(crate) enum Item {
+    /// A draw of `steps` raw steps with constraints on them.
+    Fixed { steps: u64, constraints: Vec<Local> },
+    /// An unknown number of raw steps, `min..=max`.
+    Gap { min: u64, max: u64 },
+}
+
+/// Each run of known bits `lo..=hi` of the state after step `step`
+/// (`known` is on the 48 state bits) as the constraint "`s mod 2^(hi+1)`
+/// lies in `v 2^lo ..= v 2^lo + 2^lo - 1`".
+pub(crate) fn state_bit_constraints(step: u64, known: KnownBits, out: &mut Vec<Local>) {
+    let mut mask = known.mask & MASK;
+    while mask != 0 {
+        let lo = mask.trailing_zeros();
+        let len = (mask >> lo).trailing_ones();
+        let v = (known.value >> lo) & ((1u64 << len) - 1);
+        out.push(Local {
+            step,
+            modulus_bits: lo + len,
+            low: v << lo,
+            high: (v << lo) | ((1u64 << lo) - 1),
+        });
+        mask &= !(((1u64 << len) - 1) << lo);
+    }
+}
+
+/// The constraint `k_lo <= s >> shift <= k_hi` on the state after step
+/// `step` (clamped to the state; an empty range is a constraint no state
+/// meets).
+pub(crate) fn top_range(step: u64, shift: u32, k_lo: i128, k_hi: i128) -> Local {
+    let max = i128::from(MASK >> shift);
+    let (lo, hi) = (k_lo.max(0), k_hi.min(max));
+    if lo > hi {
+        return Local {
+            step,
+            modulus_bits: 1,
+            low: 1,
+            high: 0,
+        };
+    }
+    let (lo, hi) = (lo as u64, hi as u64);
+    Local {
+        step,
+        modulus_bits: 48,
+        low: lo << shift,
+        high: (hi << shift) | ((1u64 << shift) - 1),
+    }
+}
+
+/// The constraint "`(s >> 16) as i32` in `lo..=hi`" (java's `nextInt()`,
+/// drand48's `mrand48()`), when the range does not straddle zero (a range
+/// that does is two intervals; it is left to the verification).
+pub(crate) fn signed32_range(step: u64, lo: i128, hi: i128) -> Option<Local> {
+    let (lo, hi) = (lo.max(i128::from(i32::MIN)), hi.min(i128::from(i32::MAX)));
+    if lo >= 0 {
+        Some(top_range(step, 16, lo, hi))
+    } else if hi < 0 {
+        Some(top_range(step, 16, lo + (1 << 32), hi + (1 << 32)))
+    } else {
+        None
+    }
+}
+
+/// The integers `k` with `k * 2^-scale` in `range` (`scale` 0: the
+/// integers in it).
+pub(crate) fn scaled_bounds(range: &ValueRange, scale: i32) -> (i128, i128) {
+    let factor = 2f64.powi(scale);
+    let scaled = |n: Number| match n {
+        Number::Int(i) if scale == 0 => Number::Int(i),
+        n => Number::Float(n.as_f64() * factor),
+    };
+    let ceil = |n: Number| match n {
+        Number::Int(i) => i,
+        Number::Float(f) => f.ceil().clamp(-1e30, 1e30) as i128,
+    };
+    let floor = |n: Number| match n {
+        Number::Int(i) => i,
+        Number::Float(f) => f.floor().clamp(-1e30, 1e30) as i128,
+    };
+    let (low, high) = (scaled(range.low), scaled(range.high));
+    let k_lo = ceil(low);
+    let k_hi = if range.inclusive {
+        floor(high)
+    } else {
+        ceil(high) - 1
+    };
+    (k_lo, k_hi)
+}
+
+/// What an observation says about a draw.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Seen<'a> {
+    /// `DRAW = VALUE`.
+    Value(&'a ObservedValue),
+    /// `DRAW in LOW..HIGH`.
+    Range(&'a ValueRange),
+}
+
+/// The items of the observations every GEN reads alike (`skip N`, `skip
+/// A..B`, `bits MASK = VALUE`), `word_to_state` mapping the known bits of
+/// an output word to those of the state; a draw's item comes from `draw`.
+pub(crate) fn items(
+    observations: &[Observation],
+    word_to_state: impl Fn(KnownBits) -> KnownBits,
+    mut draw: impl FnMut(&ObservedDraw, Seen<'_>) -> Item,
+) -> Vec<Item> {
+    observations
+        .iter()
+        .map(|obs| match &obs.kind {
+            ObservationKind::Skip(n) => Item::Fixed {
+                steps: *n,
+                constraints: Vec::new(),
+            },
+            &ObservationKind::SkipRange { min, max } => Item::Gap { min, max },
+            ObservationKind::Bits(known) => {
+                let mut constraints = Vec::new();
+                state_bit_constraints(0, word_to_state(*known), &mut constraints);
+                Item::Fixed {
+                    steps: 1,
+                    constraints,
+                }
+            }
+            ObservationKind::Draw { draw: d, value } => draw(d, Seen::Value(value)),
+            ObservationKind::DrawIn { draw: d, range } => draw(d, Seen::Range(range)),
+        })
+        .collect()
+}
+
+/// The lattice constraints for one choice of the unknown gaps.
+fn intervals(items: &[Item], gaps: &[u64]) -> Vec<Interval> {
+    let mut out = Vec::new();
+    let mut offset = 0u64;
+    let mut gap = gaps.iter();
+    for item in items {
+        match item {
+            Item::Fixed { steps, constraints } => {
+                for c in constraints {
+                    // The state after raw step offset + c.step + 1.
+                    let (mult, add) = power(offset + c.step + 1);
+                    out.push(Interval {
+                        mult,
+                        add,
+                        modulus_bits: c.modulus_bits,
+                        low: c.low,
+                        high: c.high,
+                    });
+                }
+                offset += steps;
+            }
+            Item::Gap { .. } => offset += gap.next().copied().unwrap_or(0),
+        }
+    }
+    out
+}
+
+/// Information (bits) a prefix of the observations must carry before the
+/// gaps after it are left to verification: the state's 48 bits and a few
+/// more, so that each lattice has few points to enumerate.
+const PREFIX_BITS: f64 = 52.0;
+
+/// The bits of information of one lattice item (0 for gaps).
+fn information(item: &Item) -> f64 {
+    match item {
+        Item::Fixed { constraints, .. } => constraints
+            .iter()
+            .map(|c| f64::from(c.modulus_bits) - ((c.high - c.low) as f64 + 1.0).log2())
+            .sum(),
+        Item::Gap { .. } => 0.0,
+    }
+}
+
+/// Where the lattices may stop: the first gap after which the observations
+/// before it already carry [`PREFIX_BITS`], or all the items when no such
+/// gap exists.
+fn lattice_prefix(items: &[Item]) -> usize {
+    let mut bits = 0.0;
+    for (i, item) in items.iter().enumerate() {
+        if matches!(item, Item::Gap { .. }) && bits >= PREFIX_BITS {
+            return i;
+        }
+        bits += information(item);
+    }
+    items.len()
+}
+
+/// The states the lattices over `items` find for every combination of
+/// their unknown gaps, each verified against all `observations`; with the
+/// largest count (log2) of a lattice too weak to enumerate.
+fn states_over_gaps(
+    observations: &[Observation],
+    items: &[Item],
+    engine: &impl Fn(u64) -> Engine,
+) -> Result<(Vec<u64>, Option<i32>), RecoverError> {
+    let ranges: Vec<(u64, u64)> = items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Gap { min, max } => Some((*min, *max)),
+            Item::Fixed { .. } => None,
+        })
+        .collect();
+    let combinations = ranges
+        .iter()
+        .try_fold(1u64, |acc, (lo, hi)| acc.checked_mul(hi - lo + 1))
+        .filter(|&n| n <= MAX_GAP_COMBINATIONS)
+        .ok_or_else(|| {
+            RecoverError(format!(
+                "the unknown gaps allow more than {MAX_GAP_COMBINATIONS} combinations; narrow the `skip A..B` ranges"
+            ))
+        })?;
+    let mut states: Vec<u64> = Vec::new();
+    let mut gaps: Vec<u64> = ranges.iter().map(|r| r.0).collect();
+    let mut too_weak: Option<i32> = None;
+    for _ in 0..combinations {
+        let constraints = intervals(items, &gaps);
+        match solve(48, &constraints, NODE_LIMIT, MAX_STATES) {
+            Ok(found) => {
+                for s in found {
+                    if fits(observations, &engine(s)) {
+                        states.push(s);
+                    }
+                }
+            }
+            Err(LatticeError::TooManyNodes { expected_log2 }) => {
+                too_weak = Some(too_weak.unwrap_or(0).max(expected_log2));
+            }
+            Err(LatticeError::TooManySolutions) => {
+                // More than 2^16 fit: at least 17 bits are unknown.
+                let information: f64 = constraints.iter().map(Interval::information).sum();
+                let unknown = (48.0 - information).max(0.0).ceil() as i32;
+                too_weak = Some(too_weak.unwrap_or(0).max(unknown.max(17)));
+            }
+            Err(e @ LatticeError::Overflow) => return Err(RecoverError(e.to_string())),
+        }
+        // The next combination, odometer-style.
+        for (g, (lo, hi)) in gaps.iter_mut().zip(&ranges) {
+            if *g < *hi {
+                *g += 1;
+                break;
+            }
+            *g = *lo;
+        }
+    }
+    Ok((states, too_weak))
+}
+
+/// State recovery for a GEN on the 48-bit LCG: the lattice for every
+/// combination of the unknown gaps, every state it lists verified against
+/// all the observations (`engine` builds the GEN's generator at a state).
+///
+/// When the observations before some unknown gap already pin the state
+/// ([`PREFIX_BITS`]), only that prefix goes into lattices (its gaps
+/// enumerated) and the later gaps are walked by the verification of each
+/// candidate: five `skip 0..=3` gaps cost the lattices of the gaps that
+/// matter, not all 4^5.
+///
+/// When too many states fit to list them (more than 2^16), the answer is
+/// their count as a power of two: the state's 48 bits less the information
+/// the constraints carry, rounded up. `seed_hint` names the GEN for the
+/// advice to search its seeds instead.
+pub(crate) fn recover_items(
+    observations: &[Observation],
+    items: &[Item],
+    engine: impl Fn(u64) -> Engine,
+    gen_name: &str,
+) -> Result<Recovered, RecoverError> {
+    // Verification steps through every skipped step, so the span is
+    // bounded as for every GEN ([`crate::recover::MAX_OFFSET`]); this also
+    // keeps the offsets below from overflowing.
+    let span = items.iter().fold(0u64, |acc, item| {
+        acc.saturating_add(match item {
+            Item::Fixed { steps, .. } => *steps,
+            Item::Gap { max, .. } => *max,
+        })
+    });
+    if span > MAX_OFFSET {
+        return Err(RecoverError(format!(
+            "the observations span {span} steps; recovery follows at most {MAX_OFFSET}"
+        )));
+    }
+    // The prefix's lattices are exact (every point in their box is
+    // enumerated), so their states are all there are unless one of them
+    // was too weak to enumerate; then the whole list goes into lattices.
+    let prefix = lattice_prefix(items);
+    let (mut states, too_weak) = match states_over_gaps(observations, &items[..prefix], &engine) {
+        Ok((states, None)) => (states, None),
+        _ if prefix < items.len() => states_over_gaps(observations, items, &engine)?,
+        other => other?,
+    };
+    states.sort_unstable();
+    states.dedup();
+    if let Some(log2) = too_weak {
+        if states.is_empty() && log2 < 12 {
+            return Err(RecoverError(format!(
+                "the lattice enumeration ran past its budget; add observations or use `rngkit seed-search {gen_name}`"
+            )));
+        }
+        return Ok(Recovered::Several {
+            count: Count::PowerOfTwo(log2.max(0) as u32),
+            states: Vec::new(),
+        });
+    }
+    if states.len() > MAX_STATES {
+        return Ok(Recovered::Several {
+            count: Count::Exact(states.len() as u128),
+            states: Vec::new(),
+        });
+    }
+    Ok(conclude(states.into_iter().map(engine).collect()))
+}
 
 #[cfg(test)]
 mod tests {

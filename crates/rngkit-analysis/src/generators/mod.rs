@@ -4,6 +4,7 @@
 //! else names a generator.
 
 pub mod dotnet;
+pub mod drand48;
 pub mod glibc;
 pub mod godot;
 pub mod java;

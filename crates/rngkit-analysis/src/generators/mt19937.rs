@@ -20,7 +20,7 @@ use crate::{Distance, DistanceError, Jump, StepBack};
 use rngkit::registry::{Engine, Gen};
 
 use crate::observe::Layout;
-use crate::observe::{Observation, layout};
+use crate::observe::{Observation, WordConstraint, layout};
 use crate::recover::mt as full_words;
 use crate::recover::mt_partial;
 use crate::recover::{
@@ -28,6 +28,7 @@ use crate::recover::{
 };
 use crate::search::mt::{Backend, MtPlan};
 use crate::search::{Match, Plan, SearchSpec, generic_scan, verify};
+use rngkit::runtimes::php::PhpLegacyMt;
 
 // ------------------------------------------------------------------- MT19937
 
@@ -270,19 +271,85 @@ fn stream_has(seed: u32, i: usize, first: u32, second: u32) -> bool {
     temper(mt.block()[i]) == first && temper(mt.block()[i + 227]) == second
 }
 
-/// MT19937 recovery for GEN `G` (whose generator is [`Mt19937`]): 624
-/// consecutive full outputs directly, else every revealed bit as equations
-/// in the 19 937 state bits ([`crate::recover::mt_partial`]).
+/// A Mersenne Twister generator that [`recover`] can build: MT19937 itself
+/// (`mt19937`, `mars`, `php`, `php3`, `python`, `ruby`, ...) and PHP's
+/// buggy-twist variant ([`PhpLegacyMt`]: `php5`, `php-mt-rand-php`). Both
+/// are linear in their state, so the partial-output solver
+/// ([`mt_partial`]) serves both; only the twist differs.
+///
+/// ```
+/// use rngkit::generators::Mt19937;
+/// use rngkit::runtimes::php::PhpLegacyMt;
+/// use rngkit_analysis::generators::mt19937::RecoverableMt;
+/// use rngkit_analysis::recover::mt_partial::Twist;
+///
+/// assert_eq!(<Mt19937 as RecoverableMt>::TWIST, Twist::Standard);
+/// assert_eq!(<PhpLegacyMt as RecoverableMt>::TWIST, Twist::Legacy);
+/// let rng = PhpLegacyMt::from_untwisted([1; 624]).unwrap();
+/// assert_eq!(rng.left(), 624);
+/// assert!(PhpLegacyMt::from_untwisted([0; 624]).is_none());
+/// ```
+pub trait RecoverableMt: Sized {
+    /// The twist that regenerates its block.
+    const TWIST: mt_partial::Twist;
+    /// The generator after block `y` is twisted once (`left = 624`): its
+    /// next draw reads the first word of the block that follows `y`, as
+    /// the solutions of [`mt_partial`] describe it; `None` for the
+    /// all-zero block.
+    fn from_untwisted(y: [u32; N]) -> Option<Self>;
+    /// The state before offset 0 from 624 consecutive fully known words,
+    /// when the constraints hold them and the generator has that shortcut.
+    fn from_full_words(constraints: &[WordConstraint]) -> Option<Self> {
+        let _ = constraints;
+        None
+    }
+}
+
+impl RecoverableMt for Mt19937 {
+    const TWIST: mt_partial::Twist = mt_partial::Twist::Standard;
+
+    fn from_untwisted(y: [u32; N]) -> Option<Self> {
+        let mut mt = Mt19937::from_state(y, 0).ok()?;
+        mt.twist();
+        Some(mt)
+    }
+
+    /// Untempering, and untwisting back to offset 0 ([`full_words`]).
+    fn from_full_words(constraints: &[WordConstraint]) -> Option<Self> {
+        full_words::from_full_words(constraints)
+    }
+}
+
+impl RecoverableMt for PhpLegacyMt {
+    const TWIST: mt_partial::Twist = mt_partial::Twist::Legacy;
+
+    fn from_untwisted(y: [u32; N]) -> Option<Self> {
+        let mut mt = PhpLegacyMt::from_state(y, 0).ok()?;
+        mt.twist();
+        Some(mt)
+    }
+}
+
+/// Mersenne Twister recovery for GEN `G` (whose generator is a
+/// [`RecoverableMt`]): 624 consecutive full outputs directly where the
+/// generator has that shortcut, else every revealed bit as equations in the
+/// state bits ([`crate::recover::mt_partial`], with `G`'s twist). PHP's
+/// `mt_rand()` reveals 31 bits of a word, so its outputs always take the
+/// equations: 624 of them leave 2^622 states (2^623 with PHP's twist),
+/// each further one removes one unknown, and 1246 pin the state.
 ///
 /// # Errors
 /// [`RecoverError`] when partial words lie too far in.
-pub fn recover<G: Gen<Rng = Mt19937>>(
+pub fn recover<G: Gen>(
     observations: &[Observation],
     options: &RecoverOptions,
-) -> Result<Recovered, RecoverError> {
+) -> Result<Recovered, RecoverError>
+where
+    G::Rng: RecoverableMt,
+{
     let lay = layout(observations, 32, true);
     let fits = |rng: &Engine| fits(observations, rng);
-    if let Some(mt) = full_words::from_full_words(&lay.constraints) {
+    if let Some(mt) = G::Rng::from_full_words(&lay.constraints) {
         let rng = Engine::new::<G>(mt);
         return Ok(if fits(&rng) {
             Recovered::Unique(rng)
@@ -295,15 +362,21 @@ pub fn recover<G: Gen<Rng = Mt19937>>(
         .last()
         .filter(|c| c.offset > mt_partial::MAX_PARTIAL_OFFSET)
     {
+        let shortcut = if G::Rng::TWIST == mt_partial::Twist::Standard {
+            " (624 consecutive full outputs have no such limit)"
+        } else {
+            ""
+        };
         return Err(RecoverError(format!(
-            "the observations reach {} words in; MT19937 recovery from partial words follows at most {} \
-             (624 consecutive full outputs have no such limit)",
+            "the observations reach {} words in; Mersenne Twister recovery from partial words follows at most {}{shortcut}",
             last.offset,
             mt_partial::MAX_PARTIAL_OFFSET
         )));
     }
     let limit = ENUMERATE_LIMIT.ilog2();
-    let Some(solutions) = mt_partial::solve(&lay.constraints, options.threads, limit) else {
+    let Some(solutions) =
+        mt_partial::solve(&lay.constraints, G::Rng::TWIST, options.threads, limit)
+    else {
         return Ok(Recovered::NoneFits);
     };
     let free = solutions.free();
@@ -323,7 +396,7 @@ pub fn recover<G: Gen<Rng = Mt19937>>(
                 }
             }
         }
-        if let Some(mt) = mt_partial::state_of(&x) {
+        if let Some(mt) = G::Rng::from_untwisted(mt_partial::block_of(&x, G::Rng::TWIST)) {
             let rng = Engine::new::<G>(mt);
             if fits(&rng) {
                 states.push(rng);

@@ -1,5 +1,5 @@
 //! MT19937 recovery from partial outputs: every revealed bit of a tempered
-//! output is one GF(2) equation in the 19 937 state bits.
+//! output is one GF(2) equation in the state bits.
 //!
 //! The unknowns are the block `y` *before* the first observed block: the top
 //! bit of `y[0]` and all of `y[1..624]` (19 937 bits; the low 31 bits of
@@ -8,18 +8,29 @@
 //! `z[n + 624] = z[n + 397] ^ twist(z[n], z[n + 1])`, and the output at
 //! offset `k` is `temper(z[624 + k])`.
 //!
+//! PHP's buggy twist ([`Twist::Legacy`]: PHP 5.2.1 to 7.0.x and
+//! `MT_RAND_PHP`, `twist_php` in php-src's `ext/standard/mt_rand.c`) xors in
+//! `0x9908b0df` on the low bit of `z[n]` instead of `z[n + 1]`. It is just
+//! as linear; the low bit of `y[0]` then reaches the stream too, so it has
+//! 19 938 unknowns (the extra one is column 19 937), and nothing else
+//! changes. (Its untwist shows that 624 consecutive words still determine
+//! the block before them: the top bit of each difference `z[n + 624] ^
+//! z[n + 397]` is that low bit, the other 31 bits give the top bit of
+//! `z[n]` and bits 1 to 30 of `z[n + 1]`, so the map is one to one.)
+//!
 //! Instead of stepping 19 937 basis generators, each word `z[n]` is carried
-//! symbolically: 32 rows (one a bit) of 19 937 coefficients, 312 `u64`s each.
-//! The recurrence is applied to those rows directly, keeping the last 624
-//! words (about 50 MB), and the tempering (linear too) turns the rows of the
-//! observed word into equation rows. The system is solved by dense
-//! elimination with the method of four Russians: pivots are found 32 columns
-//! at a time, and every other row is cleared of all 32 in a single pass with
-//! four 256-entry combination tables.
+//! symbolically: 32 rows (one a bit) of the unknowns' coefficients, 312
+//! `u64`s each. The recurrence is applied to those rows directly, keeping
+//! the last 624 words (about 50 MB), and the tempering (linear too) turns
+//! the rows of the observed word into equation rows. The system is solved
+//! by dense elimination with the method of four Russians: pivots are found
+//! 32 columns at a time, and every other row is cleared of all 32 in a
+//! single pass with four 256-entry combination tables.
 
 use rngkit::generators::{Mt19937, temper};
 
 use crate::observe::WordConstraint;
+pub use crate::search::php::Twist;
 
 const N: usize = 624;
 const M: usize = Mt19937::M;
@@ -27,16 +38,34 @@ const MATRIX_A: u32 = Mt19937::MATRIX_A;
 
 /// Unknown state bits of MT19937.
 pub const UNKNOWNS: usize = 19_937;
-/// `u64`s in one equation row: the unknowns, then the right-hand side bit.
-const WORDS: usize = UNKNOWNS.div_ceil(64);
-/// The right-hand side's column.
-const RHS: usize = UNKNOWNS;
+/// The column of the low bit of `y[0]`, an unknown of [`Twist::Legacy`] only.
+const LEGACY_LOW_BIT: usize = UNKNOWNS;
+/// `u64`s in one equation row: the unknowns (at most 19 938), then the
+/// right-hand side bit.
+const WORDS: usize = (UNKNOWNS + 2).div_ceil(64);
+/// The right-hand side's column: the last one of a row.
+const RHS: usize = WORDS * 64 - 1;
 /// Equations held at once (about 70 MB of rows): when full, the system is
 /// reduced to its echelon rows and collection goes on.
 const BATCH_ROWS: usize = UNKNOWNS + 8192;
 /// Offsets further in than this are not followed symbolically (each word
 /// costs about 30 000 `u64` operations).
 pub const MAX_PARTIAL_OFFSET: u64 = 1 << 18;
+
+/// The number of unknown state bits with `twist`: 19 937 for MT19937's,
+/// 19 938 for PHP's (the low bit of the first word reaches the stream).
+///
+/// ```
+/// use rngkit_analysis::recover::mt_partial::{unknowns, Twist};
+/// assert_eq!(unknowns(Twist::Standard), 19_937);
+/// assert_eq!(unknowns(Twist::Legacy), 19_938);
+/// ```
+pub const fn unknowns(twist: Twist) -> usize {
+    match twist {
+        Twist::Standard => UNKNOWNS,
+        Twist::Legacy => UNKNOWNS + 1,
+    }
+}
 
 /// The solutions of the equations the revealed bits imply.
 #[derive(Clone, Debug)]
@@ -50,12 +79,14 @@ pub struct Solutions {
     /// A null-space basis (only computed when it has at most
     /// `basis_limit` vectors; empty otherwise).
     pub basis: Vec<Vec<u64>>,
+    /// The number of unknowns ([`unknowns`] of the twist).
+    pub unknowns: usize,
 }
 
 impl Solutions {
     /// Number of free unknowns: `2^free` states fit the equations.
     pub fn free(&self) -> u32 {
-        (UNKNOWNS - self.rank) as u32
+        (self.unknowns - self.rank) as u32
     }
 }
 
@@ -83,12 +114,16 @@ struct SymbolicStream {
     ring: Vec<u64>,
     base: usize,
     scratch: Vec<u64>,
+    twist: Twist,
 }
 
 impl SymbolicStream {
-    fn new() -> Self {
+    fn new(twist: Twist) -> Self {
         let mut ring = vec![0u64; N * 32 * WORDS];
         flip(&mut ring[31 * WORDS..32 * WORDS], 0);
+        if twist == Twist::Legacy {
+            flip(&mut ring[..WORDS], LEGACY_LOW_BIT);
+        }
         for i in 1..N {
             for j in 0..32 {
                 let row = (i * 32 + j) * WORDS;
@@ -99,6 +134,7 @@ impl SymbolicStream {
             ring,
             base: 0,
             scratch: vec![0u64; 32 * WORDS],
+            twist,
         }
     }
 
@@ -117,17 +153,22 @@ impl SymbolicStream {
     fn advance(&mut self) {
         let n = self.base;
         let mut scratch = std::mem::take(&mut self.scratch);
+        // The word whose low bit decides the xor with MATRIX_A.
+        let low = match self.twist {
+            Twist::Standard => n + 1,
+            Twist::Legacy => n,
+        };
         for j in 0..32 {
             let out = &mut scratch[j * WORDS..(j + 1) * WORDS];
             out.copy_from_slice(self.row(n + M, j));
-            // twist: y = (z[n] & UPPER) | (z[n+1] & LOWER); (y >> 1) ^ (y & 1) * A
+            // twist: y = (z[n] & UPPER) | (z[n+1] & LOWER); (y >> 1) ^ (z[low] & 1) * A
             if j < 30 {
                 xor_into(out, self.row(n + 1, j + 1));
             } else if j == 30 {
                 xor_into(out, self.row(n, 31));
             }
             if MATRIX_A >> j & 1 == 1 {
-                xor_into(out, self.row(n + 1, 0));
+                xor_into(out, self.row(low, 0));
             }
         }
         let slot = (n % N) * 32 * WORDS;
@@ -138,10 +179,12 @@ impl SymbolicStream {
 }
 
 /// Solves for the state from the constraints (offsets at most
-/// [`MAX_PARTIAL_OFFSET`]), using `threads` threads for the elimination.
-/// `None` when the equations contradict each other.
+/// [`MAX_PARTIAL_OFFSET`]) on a Mersenne Twister with `twist`, using
+/// `threads` threads for the elimination. `None` when the equations
+/// contradict each other.
 pub fn solve(
     constraints: &[WordConstraint],
+    twist: Twist,
     threads: usize,
     basis_limit: u32,
 ) -> Option<Solutions> {
@@ -150,7 +193,8 @@ pub fn solve(
     // temper(1 << i): which output bits input bit i reaches.
     let temper_columns: [u32; 32] = std::array::from_fn(|i| temper(1 << i));
     let mut matrix: Vec<u64> = Vec::new();
-    let mut stream = SymbolicStream::new();
+    let unknowns = unknowns(twist);
+    let mut stream = SymbolicStream::new(twist);
     let mut equations = 0usize;
     for c in &sorted {
         while stream.base as u64 <= c.offset {
@@ -164,7 +208,7 @@ pub fn solve(
                 continue;
             }
             if matrix.len() / WORDS >= BATCH_ROWS {
-                let rank = echelon(&mut matrix, WORDS, UNKNOWNS, threads.max(1)).len();
+                let rank = echelon(&mut matrix, WORDS, unknowns, threads.max(1)).len();
                 if contradicts(&matrix[rank * WORDS..]) {
                     return None;
                 }
@@ -185,7 +229,7 @@ pub fn solve(
         }
     }
     drop(stream);
-    let pivots = echelon(&mut matrix, WORDS, UNKNOWNS, threads.max(1));
+    let pivots = echelon(&mut matrix, WORDS, unknowns, threads.max(1));
     let rank = pivots.len();
     // Rows below the rank are zero on the unknowns: a set RHS contradicts.
     if contradicts(&matrix[rank * WORDS..]) {
@@ -211,14 +255,14 @@ pub fn solve(
     };
     let mut particular = vec![0u64; WORDS];
     back_substitute(&mut particular, true);
-    let free = (UNKNOWNS - rank) as u32;
+    let free = (unknowns - rank) as u32;
     let mut basis = Vec::new();
     if free <= basis_limit {
-        let mut is_pivot = vec![false; UNKNOWNS];
+        let mut is_pivot = vec![false; unknowns];
         for &p in &pivots {
             is_pivot[p] = true;
         }
-        for f in (0..UNKNOWNS).filter(|&f| !is_pivot[f]) {
+        for f in (0..unknowns).filter(|&f| !is_pivot[f]) {
             let mut v = vec![0u64; WORDS];
             flip(&mut v, f);
             back_substitute(&mut v, false);
@@ -230,6 +274,7 @@ pub fn solve(
         rank,
         particular,
         basis,
+        unknowns,
     })
 }
 
@@ -237,16 +282,26 @@ pub fn solve(
 /// that it reads like [`super::mt::from_full_words`]' answers (`left = 624`).
 /// `None` for the all-zero block.
 pub fn state_of(x: &[u64]) -> Option<Mt19937> {
+    let mut mt = Mt19937::from_state(block_of(x, Twist::Standard), 0).ok()?;
+    mt.twist();
+    Some(mt)
+}
+
+/// The block `y` before the first observed block that a solution stands
+/// for (the bits of `y[0]` that never reach the stream are zero); the
+/// generator is `y` with `left = 0`, or `y` twisted once with `left = 624`.
+pub fn block_of(x: &[u64], twist: Twist) -> [u32; N] {
     let mut y = [0u32; N];
     y[0] = u32::from(bit(x, 0)) << 31;
+    if twist == Twist::Legacy {
+        y[0] |= u32::from(bit(x, LEGACY_LOW_BIT));
+    }
     for (i, word) in y.iter_mut().enumerate().skip(1) {
         *word = (0..32).fold(0u32, |acc, j| {
             acc | (u32::from(bit(x, 1 + (i - 1) * 32 + j)) << j)
         });
     }
-    let mut mt = Mt19937::from_state(y, 0).ok()?;
-    mt.twist();
-    Some(mt)
+    y
 }
 
 /// Row echelon form of `matrix` (rows of `width` `u64`s) over its first
@@ -424,32 +479,52 @@ mod tests {
 
     #[test]
     fn symbolic_rows_evaluate_to_the_stream() {
-        let mut x = vec![0u64; WORDS];
-        let mut s = 0x9e37_79b9_7f4a_7c15u64;
-        for w in x.iter_mut() {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            *w = s;
-        }
-        x[WORDS - 1] &= (1 << (UNKNOWNS % 64)) - 1;
-        let mut mt = state_of(&x).unwrap();
-        let mut stream = SymbolicStream::new();
-        for _ in 0..1500 {
-            stream.advance();
-            let rows = stream.newest();
-            let mut word = 0u32;
-            for j in 0..32 {
-                let row = &rows[j * WORDS..(j + 1) * WORDS];
-                let p = row
-                    .iter()
-                    .zip(&x)
-                    .fold(0u64, |a, (r, v)| a ^ (r & v))
-                    .count_ones()
-                    & 1;
-                word |= p << j;
+        for twist in [Twist::Standard, Twist::Legacy] {
+            let mut x = vec![0u64; WORDS];
+            let mut s = 0x9e37_79b9_7f4a_7c15u64;
+            for w in x.iter_mut() {
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                *w = s;
             }
-            assert_eq!(temper(word), rngkit::WordRng::next_word(&mut mt) as u32);
+            x[WORDS - 1] &= (1 << (unknowns(twist) % 64)) - 1;
+            if twist == Twist::Legacy {
+                // The legacy twist's extra unknown, set so that it counts.
+                x[LEGACY_LOW_BIT / 64] |= 1 << (LEGACY_LOW_BIT % 64);
+            }
+            // Each twist's own generator, from the same solution bits.
+            let mut rng: Box<dyn FnMut() -> u32> = match twist {
+                Twist::Standard => {
+                    let mut mt = state_of(&x).unwrap();
+                    Box::new(move || rngkit::WordRng::next_word(&mut mt) as u32)
+                }
+                Twist::Legacy => {
+                    let mut mt = rngkit::runtimes::php::PhpLegacyMt::from_state(
+                        block_of(&x, Twist::Legacy),
+                        0,
+                    )
+                    .unwrap();
+                    Box::new(move || rngkit::WordRng::next_word(&mut mt) as u32)
+                }
+            };
+            let mut stream = SymbolicStream::new(twist);
+            for _ in 0..1500 {
+                stream.advance();
+                let rows = stream.newest();
+                let mut word = 0u32;
+                for j in 0..32 {
+                    let row = &rows[j * WORDS..(j + 1) * WORDS];
+                    let p = row
+                        .iter()
+                        .zip(&x)
+                        .fold(0u64, |a, (r, v)| a ^ (r & v))
+                        .count_ones()
+                        & 1;
+                    word |= p << j;
+                }
+                assert_eq!(temper(word), rng(), "{twist:?}");
+            }
         }
     }
 }

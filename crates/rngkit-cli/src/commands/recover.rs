@@ -56,15 +56,19 @@ exact draws, or `rngkit seed-search` when the seed is 32-bit.\n\n\
 SUPPORTED: {}.\n\
 Methods: linear recovery over GF(2) where the outputs reveal bits linear in\n\
 the state (the xorshift family, xoshiro/xoroshiro, tinymt32, v8-legacy); the\n\
-Mersenne Twister GENs (mt19937, mars, php, python, ruby, ...) from 624 full\n\
-outputs or any 19937 independent revealed bits; bit-plane search for the\n\
-xorshift128+ sums (v8, spidermonkey, javascriptcore); the LCGs from a few\n\
-outputs; PCG from full outputs with --stream known; java by lattice reduction\n\
-(LLL and enumeration) on the bits and inequalities each draw gives of the\n\
-48-bit states, unknown gaps (skip A..B) enumerated, every state verified (two\n\
-next-int or one next-double pin it; 12 next-int 16 leave 1 to 5 states, 13\n\
-pin one); dotnet-legacy from 55 full samples over GF(2^31 - 1). Each GEN's\n\
-doc in docs/ says how many observations it needs.\n\n\
+Mersenne Twister GENs (mt19937, mars, php, php3, python, ruby, ...) from 624\n\
+full outputs or any 19937 independent revealed bits, and PHP's buggy twist\n\
+(php5, php-mt-rand-php) from any 19938: every PHP era's mt_rand() reveals 31\n\
+bits, so 624 of them leave 2^622 states and 1246 pin the state;\n\
+bit-plane search for the xorshift128+ sums (v8, spidermonkey,\n\
+javascriptcore); the LCGs from a few outputs; PCG from full outputs with\n\
+--stream known; java and drand48 by lattice reduction (LLL and enumeration)\n\
+on the bits and inequalities each draw gives of the 48-bit states, unknown\n\
+gaps (skip A..B) enumerated, every state verified (two next-int or one\n\
+next-double pin java; 12 next-int 16 leave 1 to 5 states, 13 pin one; one\n\
+drand48, or two lrand48 or mrand48, pin drand48); dotnet-legacy from 55 full\n\
+samples over GF(2^31 - 1). Each GEN's doc in docs/ says how many observations\n\
+it needs.\n\n\
 EXAMPLES:\n  \
 rngkit gen unity --seed 12345 -n 8 value | sed 's/^/value = /' > values.txt\n  \
 rngkit recover unity --observations values.txt\n  \
@@ -72,8 +76,10 @@ rngkit recover unity --observations values.txt --at end\n  \
 rngkit recover unity --observations values.txt --predict 3 range-int 1 7\n  \
 rngkit gen mars --seed 7 -n 624 next-u32 | sed 's/^/next-u32 = /' > mt.txt\n  \
 rngkit recover mars --observations mt.txt -o rng.bin\n  \
-rngkit gen java --seed 42 -n 13 next-int 16 | sed 's/^/next-int 16=/' >j.txt\n  \
-rngkit recover java --observations j.txt",
+rngkit gen java --seed 42 -n 2 next-int | sed 's/^/next-int = /' > java.txt\n  \
+rngkit recover java --observations java.txt\n  \
+rngkit gen drand48 --seed 42 -n 2 lrand48 | sed 's/^/lrand48 = /' > l48.txt\n  \
+rngkit recover drand48 --observations l48.txt --predict 3 lrand48",
         methods.join(", ")
     )
 }
