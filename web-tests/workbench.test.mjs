@@ -247,7 +247,7 @@ test('bad input shows an inline message and never breaks the page', async () => 
     [{ gen: 'unity', text: '1', draws: ['range-int 0'] }, '#table-error', /range-int/],
     [{ gen: 'unity', text: '1', draws: ['nope'] }, '#table-error', /nope/],
     [{ gen: 'unity', text: '1', draws: ['value'], start: '12a' }, '#table-error', /not a whole number/],
-    [{ gen: 'java', text: '1', draws: ['u32'], start: '-1' }, '#table-error', /cannot step back/],
+    [{ gen: 'splittable-random', text: '1', draws: ['u32'], start: '-1' }, '#table-error', /cannot step back/],
     [{ gen: 'spidermonkey', kind: 'state', text: '', draws: ['u64'] }, '#table-error', /empty/],
   ];
   for (const [input, where, pattern] of cases) {

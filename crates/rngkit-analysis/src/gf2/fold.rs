@@ -60,6 +60,8 @@ impl FoldPath {
 ///
 /// # Panics
 /// If `words` is too short.
+// Only the x86-64 paths read `max_tail`.
+#[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
 pub(crate) fn fold_block(
     path: FoldPath,
     words: &mut [u64],

@@ -37,6 +37,7 @@ impl Backend {
 
     /// Every backend this CPU supports, slowest first.
     pub fn available() -> Vec<Backend> {
+        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
         let mut list = vec![Backend::Scalar];
         #[cfg(target_arch = "x86_64")]
         {

@@ -224,8 +224,9 @@ enum Kind {
     Modulo,
 }
 
-/// A check as the vector code runs it.
+/// A check as the vector code runs it (x86-64 only).
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 struct Prepared {
     kind: Kind,
     a: u32,
@@ -260,6 +261,7 @@ pub struct PhpPlan {
     /// The slot of each distinct position's word.
     outputs: Vec<usize>,
     /// For each advance: (output index, check), in observation order.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     checks: Vec<Vec<(usize, Prepared)>>,
     /// The same checks, for the scalar code.
     plain: Vec<Vec<(usize, Check)>>,
