@@ -14,7 +14,10 @@ use pyo3::types::{PyBool, PyByteArray, PyBytes, PyFloat, PyList, PyRange, PyStri
 use rngkit::number::BigInt;
 use rngkit::registry::SeedKind;
 use rngkit_analysis::DistanceError;
-use rngkit_analysis::observe::{Observation, parse_observations, replay, uninformative};
+use rngkit_analysis::observe::{
+    Observation, ObservationKind, ObservedDraw, ObservedValue, parse_observations, replay,
+    uninformative,
+};
 use rngkit_analysis::recover::{Count, RecoverOptions, Recovered, recover as recover_state};
 use rngkit_analysis::registry::{self, Entry};
 use rngkit_analysis::search::{Match, SearchSpec, search};
@@ -104,6 +107,59 @@ fn draw_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(text)
 }
 
+/// The common list, `(draw, int)` pairs only, read without writing and
+/// parsing their text (a draw object repeated from the previous pair is
+/// parsed once); `None` for anything else, which the text path reads (and
+/// words its errors).
+fn integer_pairs(entry: &Entry, items: &[Bound<'_, PyAny>]) -> PyResult<Option<Vec<Observation>>> {
+    let mut out = Vec::with_capacity(items.len());
+    let mut previous: Option<(Bound<'_, PyAny>, ObservedDraw)> = None;
+    for (i, item) in items.iter().enumerate() {
+        let Ok(pair) = item.cast::<PyTuple>() else {
+            return Ok(None);
+        };
+        if pair.len() != 2 {
+            return Ok(None);
+        }
+        let value = pair.get_item(1)?;
+        if !value.is_exact_instance_of::<pyo3::types::PyInt>() {
+            return Ok(None);
+        }
+        let Ok(value) = value.extract::<i128>() else {
+            return Ok(None);
+        };
+        let draw_obj = pair.get_item(0)?;
+        let draw = match &previous {
+            Some((obj, draw)) if obj.is(&draw_obj) => draw.clone(),
+            _ => {
+                let Ok(text) = draw_text(&draw_obj) else {
+                    return Ok(None);
+                };
+                let mut words = text.split_whitespace();
+                let name = words.next().unwrap_or("");
+                let args: Vec<&str> = words.collect();
+                if matches!(name, "skip" | "bits") {
+                    return Ok(None);
+                }
+                let Ok(draw) = entry.parse_draw(name, &args) else {
+                    return Ok(None);
+                };
+                previous = Some((draw_obj, draw.clone()));
+                draw
+            }
+        };
+        let value = ObservedValue::from_integer(value);
+        if draw.known_bits(&value, entry.output_bits()).is_none() {
+            return Ok(None);
+        }
+        out.push(Observation {
+            line: i + 1,
+            kind: ObservationKind::Draw { draw, value },
+        });
+    }
+    Ok(Some(out))
+}
+
 /// Observations: the CLI's text, or an iterable of `(draw, value)` pairs
 /// and lines (`'skip 3'`).
 pub(crate) fn observations(entry: &Entry, obs: &Bound<'_, PyAny>) -> PyResult<Vec<Observation>> {
@@ -116,13 +172,18 @@ pub(crate) fn observations(entry: &Entry, obs: &Bound<'_, PyAny>) -> PyResult<Ve
                 type_name(obs)
             )));
         };
+        let items = iter.collect::<PyResult<Vec<Bound<'_, PyAny>>>>()?;
+        if let Some(parsed) = integer_pairs(entry, &items)? {
+            if !parsed.is_empty() {
+                return Ok(parsed);
+            }
+        }
         let mut lines = Vec::new();
         // The draw of the previous pair and its text: lists of observations
         // usually repeat one draw object (`("u32", v)` 624 times), whose
         // text is then built once.
         let mut previous_draw: Option<(Bound<'_, PyAny>, String)> = None;
-        for (i, item) in iter.enumerate() {
-            let item = item?;
+        for (i, item) in items.into_iter().enumerate() {
             if let Ok(s) = item.cast::<PyString>() {
                 let line = s.to_cow()?;
                 if line.contains('\n') {

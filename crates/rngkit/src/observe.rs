@@ -66,7 +66,8 @@ impl ObservedValue {
     /// nor a byte string in hex.
     pub fn parse(text: &str) -> Result<Self, String> {
         let text = text.trim();
-        if text.split_whitespace().count() > 1 {
+        // Trimmed text with whitespace inside holds several components.
+        if text.contains(char::is_whitespace) {
             let components = text
                 .split_whitespace()
                 .map(ObservedValue::parse)
@@ -80,6 +81,9 @@ impl ObservedValue {
                 boolean: None,
                 components: Some(components),
             });
+        }
+        if let Some(value) = plain_decimal(text) {
+            return Ok(value);
         }
         let integer = parse_int::<i128>(text).ok();
         let hex = text.starts_with("0x") || text.starts_with("0X");
@@ -109,6 +113,26 @@ impl ObservedValue {
             boolean,
             components: None,
         })
+    }
+
+    /// The value of an integer observed as a number rather than as text
+    /// (bindings that hold the integer already): the same reading as
+    /// [`ObservedValue::parse`] of its decimal digits, without the parsing.
+    ///
+    /// ```
+    /// use rngkit::observe::ObservedValue;
+    /// let v = ObservedValue::from_integer(-12);
+    /// assert_eq!(v, ObservedValue::parse("-12").unwrap());
+    /// assert_eq!(v.as_i64(), Some(-12));
+    /// ```
+    pub fn from_integer(value: i128) -> ObservedValue {
+        let text = value.to_string();
+        match plain_decimal(&text) {
+            Some(v) => v,
+            // 39 digits (near i128's limits) take the general reading,
+            // which every integer's digits pass.
+            None => ObservedValue::parse(&text).expect("an integer's digits parse"),
+        }
     }
 
     /// Whether the value is a vector (`x y z ...`), as composite draws give.
@@ -293,6 +317,36 @@ fn within(x: f64, v: f64, half: f64) -> bool {
 
 /// Half a unit in the last digit of a decimal float text (`0.584` gives
 /// `0.0005`, `1.5e3` gives `50`).
+/// The common case of observation files, a plain decimal integer (`-` and
+/// digits, no leading zero, at most 38 digits), without the general
+/// parsers: its float readings are the integer converted, which is what
+/// parsing the same digits as a float gives (both round to nearest).
+fn plain_decimal(text: &str) -> Option<ObservedValue> {
+    let digits = text.strip_prefix('-').unwrap_or(text).as_bytes();
+    let first = *digits.first()?;
+    if digits.len() > 38 || !digits.iter().all(u8::is_ascii_digit) || (first == b'0' && text != "0")
+    {
+        return None;
+    }
+    let magnitude = digits
+        .iter()
+        .fold(0i128, |m, &d| m * 10 + i128::from(d - b'0'));
+    let integer = if text.starts_with('-') {
+        -magnitude
+    } else {
+        magnitude
+    };
+    Some(ObservedValue {
+        text: text.to_string(),
+        integer: Some(integer),
+        float: Some(integer as f64),
+        float32: Some(integer as f32),
+        half_unit: Some(0.5),
+        boolean: None,
+        components: None,
+    })
+}
+
 fn half_unit_of(text: &str) -> f64 {
     let (mantissa, exponent) = match text.find(['e', 'E']) {
         Some(i) => (&text[..i], text[i + 1..].parse::<i32>().unwrap_or(0)),
@@ -404,4 +458,71 @@ pub fn interval_known(matches: impl Fn(u32) -> bool, guess: f64) -> Option<Known
         !(u32::MAX >> differing.leading_zeros())
     };
     Some(KnownBits::new(u64::from(mask), u64::from(lo & mask)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+
+    /// The general reading of a value's text, bypassing the fast path.
+    fn general(text: &str) -> ObservedValue {
+        let integer = parse_int::<i128>(text).ok();
+        let float = text.parse::<f64>().ok().filter(|f| f.is_finite());
+        ObservedValue {
+            text: text.to_string(),
+            integer,
+            float,
+            float32: text.parse::<f32>().ok(),
+            half_unit: float.map(|_| half_unit_of(text)),
+            boolean: None,
+            components: None,
+        }
+    }
+
+    #[test]
+    fn plain_decimals_read_as_the_general_parsers_read_them() {
+        let mut texts: alloc::vec::Vec<alloc::string::String> = [
+            "0",
+            "7",
+            "-7",
+            "4294967295",
+            "-2147483648",
+            "9007199254740993",
+            "18446744073709551615",
+            "16777217",
+            "99999999999999999999999999999999999999",
+        ]
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let v = (x >> (x % 64)) as i64;
+            texts.push(format!("{v}"));
+            texts.push(format!("{}", u128::from(x) * u128::from(x >> 3)));
+        }
+        for t in &texts {
+            let fast = plain_decimal(t).unwrap_or_else(|| panic!("{t} is plain"));
+            let slow = general(t);
+            assert_eq!(fast.integer, slow.integer, "{t}");
+            assert_eq!(
+                fast.float.map(f64::to_bits),
+                slow.float.map(f64::to_bits),
+                "{t}"
+            );
+            assert_eq!(
+                fast.float32.map(f32::to_bits),
+                slow.float32.map(f32::to_bits),
+                "{t}"
+            );
+            assert_eq!(fast.half_unit, slow.half_unit, "{t}");
+        }
+        for t in ["-0", "007", "0x10", "1.5", "1e3", "+5", "1_000", "", "-"] {
+            assert!(plain_decimal(t).is_none(), "{t}");
+        }
+    }
 }
