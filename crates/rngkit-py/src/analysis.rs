@@ -173,10 +173,10 @@ pub(crate) fn observations(entry: &Entry, obs: &Bound<'_, PyAny>) -> PyResult<Ve
             )));
         };
         let items = iter.collect::<PyResult<Vec<Bound<'_, PyAny>>>>()?;
-        if let Some(parsed) = integer_pairs(entry, &items)? {
-            if !parsed.is_empty() {
-                return Ok(parsed);
-            }
+        if let Some(parsed) = integer_pairs(entry, &items)?
+            && !parsed.is_empty()
+        {
+            return Ok(parsed);
         }
         let mut lines = Vec::new();
         // The draw of the previous pair and its text: lists of observations
