@@ -125,10 +125,10 @@ fn draw_item(draw: &ObservedDraw, seen: Seen<'_>) -> Item {
 /// [`RecoverError`] when the unknown gaps have too many combinations.
 pub fn recover(
     observations: &[Observation],
-    _options: &RecoverOptions,
+    options: &RecoverOptions,
 ) -> Result<Recovered, RecoverError> {
     let items = items(observations, word_to_state, draw_item);
-    recover_items(observations, &items, engine, "drand48")
+    recover_items(observations, &items, engine, "drand48", options.threads)
 }
 
 fn engine(s: u64) -> Engine {

@@ -191,10 +191,10 @@ fn assumed_steps(draw: &ObservedDraw, jd: Option<&JavaDraw>) -> u64 {
 /// the observations lie too far in.
 pub fn recover(
     observations: &[Observation],
-    _options: &RecoverOptions,
+    options: &RecoverOptions,
 ) -> Result<Recovered, RecoverError> {
     let items = items(observations, word_to_state, draw_item);
-    recover_items(observations, &items, engine, "java")
+    recover_items(observations, &items, engine, "java", options.threads)
 }
 
 fn engine(s: u64) -> Engine {

@@ -457,7 +457,8 @@ fn lattice_prefix(items: &[Item]) -> usize {
 fn states_over_gaps(
     observations: &[Observation],
     items: &[Item],
-    engine: &impl Fn(u64) -> Engine,
+    engine: fn(u64) -> Engine,
+    threads: usize,
 ) -> Result<(Vec<u64>, Option<i32>), RecoverError> {
     let ranges: Vec<(u64, u64)> = items
         .iter()
@@ -475,37 +476,73 @@ fn states_over_gaps(
                 "the unknown gaps allow more than {MAX_GAP_COMBINATIONS} combinations; narrow the `skip A..B` ranges"
             ))
         })?;
-    let mut states: Vec<u64> = Vec::new();
+    // Every combination of the gaps, odometer-style.
+    let mut all = Vec::with_capacity(combinations as usize);
     let mut gaps: Vec<u64> = ranges.iter().map(|r| r.0).collect();
-    let mut too_weak: Option<i32> = None;
     for _ in 0..combinations {
-        let constraints = intervals(items, &gaps);
-        match solve(48, &constraints, NODE_LIMIT, MAX_STATES) {
-            Ok(found) => {
-                for s in found {
-                    if fits(observations, &engine(s)) {
-                        states.push(s);
-                    }
-                }
-            }
-            Err(LatticeError::TooManyNodes { expected_log2 }) => {
-                too_weak = Some(too_weak.unwrap_or(0).max(expected_log2));
-            }
-            Err(LatticeError::TooManySolutions) => {
-                // More than 2^16 fit: at least 17 bits are unknown.
-                let information: f64 = constraints.iter().map(Interval::information).sum();
-                let unknown = (48.0 - information).max(0.0).ceil() as i32;
-                too_weak = Some(too_weak.unwrap_or(0).max(unknown.max(17)));
-            }
-            Err(e @ LatticeError::Overflow) => return Err(RecoverError(e.to_string())),
-        }
-        // The next combination, odometer-style.
+        all.push(gaps.clone());
         for (g, (lo, hi)) in gaps.iter_mut().zip(&ranges) {
             if *g < *hi {
                 *g += 1;
                 break;
             }
             *g = *lo;
+        }
+    }
+    // The lattices are independent: the combinations are dealt out to the
+    // threads in turn, and the answers merged (sorted and deduplicated by
+    // the caller, so the order does not matter).
+    let threads = threads.clamp(1, all.len().max(1));
+    let one = |worker: usize| -> Result<(Vec<u64>, Option<i32>), RecoverError> {
+        let mut states = Vec::new();
+        let mut too_weak: Option<i32> = None;
+        for gaps in all.iter().skip(worker).step_by(threads) {
+            let constraints = intervals(items, gaps);
+            match solve(48, &constraints, NODE_LIMIT, MAX_STATES) {
+                Ok(found) => {
+                    for s in found {
+                        if fits(observations, &engine(s)) {
+                            states.push(s);
+                        }
+                    }
+                }
+                Err(LatticeError::TooManyNodes { expected_log2 }) => {
+                    too_weak = Some(too_weak.unwrap_or(0).max(expected_log2));
+                }
+                Err(LatticeError::TooManySolutions) => {
+                    // More than 2^16 fit: at least 17 bits are unknown.
+                    let information: f64 = constraints.iter().map(Interval::information).sum();
+                    let unknown = (48.0 - information).max(0.0).ceil() as i32;
+                    too_weak = Some(too_weak.unwrap_or(0).max(unknown.max(17)));
+                }
+                Err(e @ LatticeError::Overflow) => return Err(RecoverError(e.to_string())),
+            }
+        }
+        Ok((states, too_weak))
+    };
+    let answers: Vec<Result<(Vec<u64>, Option<i32>), RecoverError>> = if threads == 1 {
+        vec![one(0)]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|worker| scope.spawn(move || one(worker)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err(RecoverError("a lattice worker failed".into())))
+                })
+                .collect()
+        })
+    };
+    let mut states = Vec::new();
+    let mut too_weak: Option<i32> = None;
+    for answer in answers {
+        let (found, weak) = answer?;
+        states.extend(found);
+        if let Some(w) = weak {
+            too_weak = Some(too_weak.unwrap_or(0).max(w));
         }
     }
     Ok((states, too_weak))
@@ -528,8 +565,9 @@ fn states_over_gaps(
 pub(crate) fn recover_items(
     observations: &[Observation],
     items: &[Item],
-    engine: impl Fn(u64) -> Engine,
+    engine: fn(u64) -> Engine,
     gen_name: &str,
+    threads: usize,
 ) -> Result<Recovered, RecoverError> {
     // Verification steps through every skipped step, so the span is
     // bounded as for every GEN ([`crate::recover::MAX_OFFSET`]); this also
@@ -549,11 +587,12 @@ pub(crate) fn recover_items(
     // enumerated), so their states are all there are unless one of them
     // was too weak to enumerate; then the whole list goes into lattices.
     let prefix = lattice_prefix(items);
-    let (mut states, too_weak) = match states_over_gaps(observations, &items[..prefix], &engine) {
-        Ok((states, None)) => (states, None),
-        _ if prefix < items.len() => states_over_gaps(observations, items, &engine)?,
-        other => other?,
-    };
+    let (mut states, too_weak) =
+        match states_over_gaps(observations, &items[..prefix], engine, threads) {
+            Ok((states, None)) => (states, None),
+            _ if prefix < items.len() => states_over_gaps(observations, items, engine, threads)?,
+            other => other?,
+        };
     states.sort_unstable();
     states.dedup();
     if let Some(log2) = too_weak {

@@ -63,7 +63,8 @@ pub const ENUMERATE_LIMIT: u128 = 1 << 16;
 pub struct RecoverOptions {
     /// PCG32's increment (`(stream << 1) | 1`); default stream 54.
     pub pcg_increment: u64,
-    /// Worker threads for the PCG32 search.
+    /// Worker threads for the searches and enumerations that split (PCG32,
+    /// the MT19937 partial-word solver, the 48-bit LCG lattices).
     pub threads: usize,
 }
 
