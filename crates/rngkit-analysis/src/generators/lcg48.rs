@@ -451,6 +451,10 @@ fn lattice_prefix(items: &[Item]) -> usize {
     items.len()
 }
 
+/// What a set of lattices finds: the verified states, and the largest count
+/// (log2) of a lattice too weak to enumerate.
+type GapAnswer = Result<(Vec<u64>, Option<i32>), RecoverError>;
+
 /// The states the lattices over `items` find for every combination of
 /// their unknown gaps, each verified against all `observations`; with the
 /// largest count (log2) of a lattice too weak to enumerate.
@@ -459,7 +463,7 @@ fn states_over_gaps(
     items: &[Item],
     engine: fn(u64) -> Engine,
     threads: usize,
-) -> Result<(Vec<u64>, Option<i32>), RecoverError> {
+) -> GapAnswer {
     let ranges: Vec<(u64, u64)> = items
         .iter()
         .filter_map(|i| match i {
@@ -493,7 +497,7 @@ fn states_over_gaps(
     // threads in turn, and the answers merged (sorted and deduplicated by
     // the caller, so the order does not matter).
     let threads = threads.clamp(1, all.len().max(1));
-    let one = |worker: usize| -> Result<(Vec<u64>, Option<i32>), RecoverError> {
+    let one = |worker: usize| -> GapAnswer {
         let mut states = Vec::new();
         let mut too_weak: Option<i32> = None;
         for gaps in all.iter().skip(worker).step_by(threads) {
@@ -520,7 +524,7 @@ fn states_over_gaps(
         }
         Ok((states, too_weak))
     };
-    let answers: Vec<Result<(Vec<u64>, Option<i32>), RecoverError>> = if threads == 1 {
+    let answers: Vec<GapAnswer> = if threads == 1 {
         vec![one(0)]
     } else {
         std::thread::scope(|scope| {
