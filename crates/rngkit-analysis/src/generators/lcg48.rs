@@ -431,7 +431,17 @@ fn information(item: &Item) -> f64 {
     match item {
         Item::Fixed { constraints, .. } => constraints
             .iter()
-            .map(|c| f64::from(c.modulus_bits) - ((c.high - c.low) as f64 + 1.0).log2())
+            .map(|c| {
+                // The lattice's own measure; the multiplier plays no part.
+                Interval {
+                    mult: 1,
+                    add: 0,
+                    modulus_bits: c.modulus_bits,
+                    low: c.low,
+                    high: c.high,
+                }
+                .information()
+            })
             .sum(),
         Item::Gap { .. } => 0.0,
     }
