@@ -1,5 +1,6 @@
 //! Recover-then-predict against the real JavaScript engines, run as
-//! processes: read a few `Math.random()` values (or dice) from Node.js 20
+//! processes: read a few `Math.random()` values (or dice, or rolls of 256
+//! and 1000) from Node.js 20
 //! (`v8-legacy`, seeded and unseeded), headless Chromium (`v8`), headless
 //! Firefox ESR (`spidermonkey`) and `jsc` (`javascriptcore`), recover the
 //! state with rngkit, then predict the engine's next 100 values and every
@@ -257,6 +258,21 @@ fn chromium_v8_doubles_then_dice() {
     }
 }
 
+#[test]
+fn chromium_v8_from_rolls() {
+    let Some(chromium) = find_runtime(&["chromium", "chromium-browser"], "chromium") else {
+        return;
+    };
+    // `Math.floor(Math.random() * N)` straight from the page: 40 rolls of
+    // 256 (8 known bits each), and 300 of 1000 (an interval of 1/1000 often
+    // straddles a power of two, so the search needs room to pick a window).
+    for (n, count) in [(256u64, 40usize), (1000, 300)] {
+        let start = random_below(130) as usize;
+        let toks = chromium_draws(&chromium, start + count + 100, n);
+        recover_and_predict("v8", &format!("floor {n}"), &toks, start, count);
+    }
+}
+
 fn jsc_draws(jsc: &PathBuf, calls: usize) -> Vec<String> {
     let dir = temp_dir("jsc");
     let script = dir.join("draws.js");
@@ -276,6 +292,10 @@ fn jsc_javascriptcore_doubles() {
         let toks = jsc_draws(&jsc, start + count + 100);
         recover_and_predict("javascriptcore", "math-random", &toks, start, count);
     }
+    // 60 calls as `Math.floor(Math.random() * 256)` (exact from the doubles).
+    let start = random_below(200) as usize;
+    let toks = times_256(&jsc_draws(&jsc, start + 60 + 100));
+    recover_and_predict("javascriptcore", "floor 256", &toks, start, 60);
 }
 
 #[test]
@@ -298,12 +318,13 @@ user_pref(\"app.update.enabled\", false);
     )
     .unwrap();
     let start = random_below(200) as usize;
+    let rolls = start + 60;
     let page = dir.join("draws.html");
     std::fs::write(
         &page,
         format!(
             "<html><body><script>\n{}dump('RNGKIT ' + rngkitDraws() + '\\n');\n</script></body></html>\n",
-            program(start + 6 + 100, 0)
+            program(rolls + 60 + 100, 0)
         ),
     )
     .unwrap();
@@ -332,4 +353,19 @@ user_pref(\"app.update.enabled\", false);
     let line = line.expect("firefox printed the draws");
     let toks = split(&line["RNGKIT ".len()..]);
     recover_and_predict("spidermonkey", "math-random", &toks, start, 6);
+    // The same calls as `Math.floor(Math.random() * 256)`: times 256 is
+    // exact in doubles, so these are the integers Firefox would give.
+    let bytes = times_256(&toks);
+    recover_and_predict("spidermonkey", "floor 256", &bytes, rolls, 60);
+}
+
+/// `Math.floor(x * 256)` of each double `x` (exact: a power of two).
+fn times_256(doubles: &[String]) -> Vec<String> {
+    doubles
+        .iter()
+        .map(|v| {
+            let x: f64 = v.parse().expect("a double");
+            ((x * 256.0).floor() as u64).to_string()
+        })
+        .collect()
 }

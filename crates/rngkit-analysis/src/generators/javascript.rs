@@ -40,7 +40,17 @@
 //!   done once and each search node only checks parities of the values.
 //!   The unknown carry into the lowest known bit (bit 11 of `v8`'s sum) is
 //!   one more guess per call. SpiderMonkey/JSC's bit 0 is also linear on its
-//!   own: 128 or more observed bit 0s are solved directly.
+//!   own: 128 or more observed bit 0s are solved directly. For `floor N`
+//!   only the top `log2 N` or so bits of each value are known (fewer when
+//!   the value's interval straddles a power of two), so every call's carry
+//!   is a guess and the chain must be about `128 / log2 N` calls long; the
+//!   window of consecutive calls with the fewest guesses is searched
+//!   (`floor 256`: 40 values, 2^24 leaves, under a second on `v8`; `floor
+//!   1000`: 2^24 to 2^25 leaves from 300 values). Below `N` = 256 the
+//!   guesses outgrow any search (`floor 100`: about 2^45; `floor 6`: over
+//!   2^64), and a SAT solver does no better (CaDiCaL on the adder and
+//!   xorshift clauses: 64 values of `floor 10^6` in 2.2 s, but no answer in
+//!   100 s for 400 `floor 6` or 64 to 150 `floor 1000`).
 //!
 //! `v8` hands its cache out in step order, so its calls are the xorshift
 //! steps in order whatever the cache position: all 64 positions give the
@@ -725,11 +735,14 @@ pub mod chain {
     }
 }
 
-/// Searches larger than 2^this many leaves are refused (with what to add).
-pub const MAX_GUESSES: u32 = 34;
+/// Searches larger than 2^this many leaves are refused (with what to add):
+/// measured on 2 threads, 2^24 leaves take about 0.8 s, 2^25 3.5 s, 2^27
+/// 19 s, and 2^30 more than 5 minutes (a leaf costs more in longer chains).
+pub const MAX_GUESSES: u32 = 28;
 
-/// The longest chain tried.
-const MAX_CHAIN: usize = 16;
+/// The longest chain tried: `floor N` values with few known top bits need
+/// long chains (about `128 / log2 N` calls).
+const MAX_CHAIN: usize = 48;
 
 /// The lowest bit `l` with every bit of `l..=top` known (`top + 1`: the top
 /// bit is not known).
@@ -747,32 +760,48 @@ fn lowest_known(mask: u64, top: u32) -> u32 {
     }
 }
 
-/// The cheapest chain among the runs of consecutive known words: `(first
+/// The cheapest chain among the windows of consecutive known words: `(first
 /// call offset, plan)`.
+///
+/// Every start inside a run of consecutive calls is tried, since one call
+/// with few known bits (a `floor N` interval that straddles a power of two)
+/// raises the lowest plane of every chain through it. From each start the
+/// chain grows call by call (a longer chain has more rows a plane, so fewer
+/// guessed planes, but one more guessed carry a call when `low > 0`) until
+/// its carries alone would cost more than the best plan so far.
 fn best_chain(cons: &[WordConstraint], top: u32) -> Option<(u64, chain::Plan)> {
+    let cost = |p: &chain::Plan| f64::from(p.guesses()) + ((p.m + 1) as f64).log2();
     let mut best: Option<(u64, chain::Plan)> = None;
     let mut i = 0;
     while i < cons.len() {
         let mut j = i;
-        while j + 1 < cons.len()
-            && cons[j + 1].offset == cons[j].offset + 1
-            && lowest_known(cons[j + 1].known.mask, top) <= top
-        {
+        while j + 1 < cons.len() && cons[j + 1].offset == cons[j].offset + 1 {
             j += 1;
         }
-        if lowest_known(cons[i].known.mask, top) <= top {
-            let run = &cons[i..=j];
+        let run = &cons[i..=j];
+        for start in 0..run.len() {
             let mut low = 0;
-            for m in 1..=run.len().min(MAX_CHAIN) {
-                low = low.max(lowest_known(run[m - 1].known.mask, top));
-                let windows: Vec<u64> = run[..m].iter().map(|c| c.known.value >> low).collect();
+            for m in 1..=(run.len() - start).min(MAX_CHAIN) {
+                low = low.max(lowest_known(run[start + m - 1].known.mask, top));
+                if low > top {
+                    break;
+                }
+                let carries = if low > 0 { m as u32 } else { 0 };
+                if best.as_ref().is_some_and(|(_, b)| carries >= b.guesses()) {
+                    break;
+                }
+                let width = (top - low + 1) as usize;
+                if (m + 1) * width < 128 {
+                    continue;
+                }
+                let windows: Vec<u64> = run[start..start + m]
+                    .iter()
+                    .map(|c| c.known.value >> low)
+                    .collect();
                 let plan = chain::Plan::new(&windows, low, top);
-                if plan.rank() == 128
-                    && best
-                        .as_ref()
-                        .is_none_or(|(_, b)| plan.guesses() < b.guesses())
-                {
-                    best = Some((run[0].offset, plan));
+                // The cheapest: 2^guesses leaves, each walking the chain.
+                if plan.rank() == 128 && best.as_ref().is_none_or(|(_, b)| cost(&plan) < cost(b)) {
+                    best = Some((run[start].offset, plan));
                 }
             }
         }
@@ -833,33 +862,74 @@ fn sum_recover(
             });
         }
         return Err(RecoverError(format!(
-            "{name}: the observations reveal {known} bits, but not as a run of consecutive calls with enough known top bits each; give at least 5 consecutive math-random values (or floor N with large N)"
+            "{name}: the observations reveal {known} bits, but not as a run of consecutive calls with enough known top bits each; give at least 5 consecutive math-random values, or about 40 to 300 consecutive floor N values with N >= 256 (floor N below 256 is out of reach on the sum engines: each value's few known bits sit behind an unknown carry)"
         )));
     };
     if plan.guesses() > MAX_GUESSES {
         return Err(RecoverError(format!(
-            "{name}: the best run of consecutive calls leaves 2^{} candidates to search (at most 2^{MAX_GUESSES} are tried); give more consecutive values or values with more known bits",
+            "{name}: the best run of consecutive calls leaves 2^{} candidates to search (at most 2^{MAX_GUESSES} are tried, about a minute); give more consecutive values (the search picks the best window among them) or values with more known bits",
             plan.guesses()
         )));
     }
     let carries: u64 = if plan.low > 0 { 1 << plan.m } else { 1 };
     let threads = options.threads.clamp(1, 64) as u64;
-    let chunks = threads.min(carries);
+    // The carries' subtrees differ widely in size (most die at once), so
+    // the threads take small chunks of them in turn rather than one range
+    // each.
+    let chunks = (threads * 64).min(carries);
+    let later: Vec<&WordConstraint> = cons.iter().filter(|c| c.offset >= offset).collect();
+    // Whether the state `x` before call `offset` gives the known bits of
+    // the calls from there on.
+    let follows = |x: u128| -> bool {
+        let (mut a, mut b) = split(x);
+        let mut calls = offset;
+        for c in &later {
+            while calls <= c.offset {
+                (a, b) = xorshift128plus_step(a, b);
+                calls += 1;
+            }
+            if a.wrapping_add(b) & c.known.mask != c.known.value {
+                return false;
+            }
+        }
+        true
+    };
+    let follows = &follows;
+    let next = std::sync::atomic::AtomicU64::new(0);
+    let (plan, next) = (&plan, &next);
+    let work = move || {
+        let mut out = Vec::new();
+        loop {
+            let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            if k >= chunks {
+                break out;
+            }
+            let before = out.len();
+            plan.search(carries * k / chunks..carries * (k + 1) / chunks, &mut out);
+            // A chain's rows only just fix the state, so most leaves are
+            // wrong: drop them here, in parallel, by the known bits of the
+            // calls that follow.
+            let mut kept = before;
+            for i in before..out.len() {
+                if follows(out[i]) {
+                    out[kept] = out[i];
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
+        }
+    };
+    // This thread is one of the workers: one thread spawns nothing (the
+    // browser build has no threads).
     let mut found: Vec<u128> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..chunks)
-            .map(|k| {
-                let plan = &plan;
-                scope.spawn(move || {
-                    let mut out = Vec::new();
-                    plan.search(carries * k / chunks..carries * (k + 1) / chunks, &mut out);
-                    out
-                })
-            })
+        let handles: Vec<_> = (1..threads.min(chunks))
+            .map(|_| scope.spawn(work))
             .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a search thread"))
-            .collect()
+        let mut found = work();
+        for h in handles {
+            found.extend(h.join().expect("a search thread"));
+        }
+        found
     });
     found.sort_unstable();
     found.dedup();
@@ -1026,5 +1096,40 @@ mod tests {
         assert_eq!(start.distance_to(&a), Ok(n));
         a.jump_back(n);
         assert_eq!(a, start);
+    }
+
+    /// Rolls of 256 (the top 8 bits of each double) pin a `v8` state, on one
+    /// thread (the browser build's path) and on two; 30 rolls of 100 are
+    /// refused with what to add. (The real engines: tests/recover_javascript.rs.)
+    #[test]
+    fn v8_from_rolls_of_256_on_one_and_two_threads() {
+        use crate::observe::parse_observations;
+        let entry = crate::registry::find("v8").unwrap();
+        let mut rng = V8Random::with_random_seed(2026).unwrap();
+        let start = rng.clone();
+        let text: String = (0..40)
+            .map(|_| format!("floor 256 = {}\n", (rng.math_random() * 256.0) as u64))
+            .collect();
+        let obs = parse_observations(entry, &text).unwrap();
+        for threads in [1, 2] {
+            let options = RecoverOptions {
+                threads,
+                ..RecoverOptions::default()
+            };
+            let Recovered::Unique(state) = recover_v8(&obs, &options).unwrap() else {
+                panic!("one state on {threads} threads")
+            };
+            let mut replayed = state.clone();
+            let mut expected = start.clone();
+            for _ in 0..200 {
+                assert_eq!(replayed.next_word(), expected.next_output());
+            }
+        }
+        let text: String = (0..30)
+            .map(|_| format!("floor 100 = {}\n", (rng.math_random() * 100.0) as u64))
+            .collect();
+        let obs = parse_observations(entry, &text).unwrap();
+        let err = recover_v8(&obs, &RecoverOptions::default()).unwrap_err();
+        assert!(err.0.contains("consecutive"), "{}", err.0);
     }
 }
