@@ -736,8 +736,8 @@ pub mod chain {
 }
 
 /// Searches larger than 2^this many leaves are refused (with what to add):
-/// measured on 2 threads, 2^24 leaves take about 0.8 s, 2^25 3.5 s, 2^27
-/// 19 s, and 2^30 more than 5 minutes (a leaf costs more in longer chains).
+/// measured on 2 threads, 2^24 leaves take about 0.8 s, 2^25 about 3.5 s
+/// and 2^27 about 16 s (a leaf costs more in longer chains).
 pub const MAX_GUESSES: u32 = 28;
 
 /// The longest chain tried: `floor N` values with few known top bits need
