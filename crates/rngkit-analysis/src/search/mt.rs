@@ -35,6 +35,22 @@ impl Backend {
             .unwrap_or(Backend::Scalar)
     }
 
+    /// Checks a scan's arguments, for every kernel's `scan`: the seed range
+    /// ends at 2^32 at the latest, and this CPU runs the backend.
+    ///
+    /// # Panics
+    /// If either does not hold.
+    pub(crate) fn check_scan(self, start: u32, count: u32) {
+        assert!(
+            u64::from(start) + u64::from(count) <= 1 << 32,
+            "seed range passes 2^32"
+        );
+        assert!(
+            Backend::available().contains(&self),
+            "the {self:?} kernel is not available on this CPU"
+        );
+    }
+
     /// Every backend this CPU supports, slowest first.
     pub fn available() -> Vec<Backend> {
         #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
@@ -173,30 +189,15 @@ impl MtPlan {
     /// # Panics
     /// If the range passes 2^32, or `backend` is not available on this CPU.
     pub fn scan(&self, backend: Backend, start: u32, count: u32, survivors: &mut Vec<u64>) {
-        assert!(
-            u64::from(start) + u64::from(count) <= 1 << 32,
-            "seed range passes 2^32"
-        );
+        backend.check_scan(start, count);
         match backend {
             Backend::Scalar => self.scan_scalar(start, count, survivors),
             #[cfg(target_arch = "x86_64")]
-            Backend::Avx2 => {
-                assert!(
-                    std::arch::is_x86_feature_detected!("avx2"),
-                    "AVX2 not available"
-                );
-                simd::scan_avx2(self, start, count, survivors);
-            }
+            Backend::Avx2 => simd::scan_avx2(self, start, count, survivors),
             #[cfg(target_arch = "x86_64")]
-            Backend::Avx512 => {
-                assert!(
-                    std::arch::is_x86_feature_detected!("avx512f"),
-                    "AVX-512F not available"
-                );
-                simd::scan_avx512(self, start, count, survivors);
-            }
+            Backend::Avx512 => simd::scan_avx512(self, start, count, survivors),
             #[cfg(not(target_arch = "x86_64"))]
-            _ => panic!("{backend:?} is not available on this architecture"),
+            _ => unreachable!("check_scan: only the scalar kernel runs here"),
         }
     }
 

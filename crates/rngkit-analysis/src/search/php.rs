@@ -385,30 +385,15 @@ impl PhpPlan {
     /// # Panics
     /// If the range passes 2^32, or `backend` is not available on this CPU.
     pub fn scan(&self, backend: Backend, start: u32, count: u32, survivors: &mut Vec<u64>) {
-        assert!(
-            u64::from(start) + u64::from(count) <= 1 << 32,
-            "seed range passes 2^32"
-        );
+        backend.check_scan(start, count);
         match backend {
             Backend::Scalar => self.scan_scalar(start, count, survivors),
             #[cfg(target_arch = "x86_64")]
-            Backend::Avx2 => {
-                assert!(
-                    std::arch::is_x86_feature_detected!("avx2"),
-                    "AVX2 not available"
-                );
-                avx2::scan(self, start, count, survivors);
-            }
+            Backend::Avx2 => avx2::scan(self, start, count, survivors),
             #[cfg(target_arch = "x86_64")]
-            Backend::Avx512 => {
-                assert!(
-                    std::arch::is_x86_feature_detected!("avx512f"),
-                    "AVX-512F not available"
-                );
-                avx512::scan(self, start, count, survivors);
-            }
+            Backend::Avx512 => avx512::scan(self, start, count, survivors),
             #[cfg(not(target_arch = "x86_64"))]
-            _ => panic!("{backend:?} is not available on this architecture"),
+            _ => unreachable!("check_scan: only the scalar kernel runs here"),
         }
     }
 
