@@ -46,8 +46,9 @@
 //!   is a guess and the chain must be about `128 / log2 N` calls long; the
 //!   window of consecutive calls with the fewest guesses is searched
 //!   (`floor 256`: 40 values, 2^24 leaves, under a second on `v8`; `floor
-//!   1000`: 2^24 to 2^25 leaves from 300 values). Below `N` = 256 the
-//!   guesses outgrow any search (`floor 100`: about 2^45; `floor 6`: over
+//!   1000`: 2^24 to 2^25 leaves from 300 values; powers of two have no
+//!   straddling values: 100 `floor 64`, 2^27 leaves, about 20 s). Below
+//!   that the guesses outgrow any search (`floor 100`: about 2^45; `floor 6`: over
 //!   2^64), and a SAT solver does no better (CaDiCaL on the adder and
 //!   xorshift clauses: 64 values of `floor 10^6` in 2.2 s, but no answer in
 //!   100 s for 400 `floor 6` or 64 to 150 `floor 1000`).
@@ -862,7 +863,7 @@ fn sum_recover(
             });
         }
         return Err(RecoverError(format!(
-            "{name}: the observations reveal {known} bits, but not as a run of consecutive calls with enough known top bits each; give at least 5 consecutive math-random values, or about 40 to 300 consecutive floor N values with N >= 256 (floor N below 256 is out of reach on the sum engines: each value's few known bits sit behind an unknown carry)"
+            "{name}: the observations reveal {known} bits, but not as a run of consecutive calls with enough known top bits each; give at least 5 consecutive math-random values, or about 40 to 300 consecutive floor N values with N >= 256 or N a power of two >= 64 (smaller N is out of reach on the sum engines: each value's few known bits sit behind an unknown carry)"
         )));
     };
     if plan.guesses() > MAX_GUESSES {
