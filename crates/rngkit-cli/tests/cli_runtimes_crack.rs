@@ -37,13 +37,19 @@ fn ok_lines(args: &[&str], stdin: &str) -> Vec<String> {
         .collect()
 }
 
-/// `n` draws of `draw` after `--seed seed --advance advance`, as observation lines.
-fn observed(name: &str, seed: &str, advance: u64, n: usize, draw: &[&str]) -> String {
+/// `n` draws of `draw` after `--seed seed --advance advance`, as `gen`
+/// prints them.
+fn drawn(name: &str, seed: &str, advance: u64, n: usize, draw: &[&str]) -> Vec<String> {
     let adv = advance.to_string();
     let count = n.to_string();
     let mut args = vec!["gen", name, "--seed", seed, "--advance", &adv, "-n", &count];
     args.extend_from_slice(draw);
     ok_lines(&args, "")
+}
+
+/// The same draws as observation lines.
+fn observed(name: &str, seed: &str, advance: u64, n: usize, draw: &[&str]) -> String {
+    drawn(name, seed, advance, n, draw)
         .iter()
         .map(|v| format!("{} = {v}\n", draw.join(" ")))
         .collect()
@@ -114,36 +120,10 @@ fn glibc_seed_from_a_time_window() {
 fn glibc_state_predicts_exactly_and_counts_when_short() {
     let text = observed("glibc", "31337", 50, 160, &["rand"]);
     let predicted = ok_lines(&["recover", "glibc", "--predict", "5", "rand"], &text);
-    let truth = ok_lines(
-        &[
-            "gen",
-            "glibc",
-            "--seed",
-            "31337",
-            "--advance",
-            "210",
-            "-n",
-            "5",
-            "rand",
-        ],
-        "",
-    );
+    let truth = drawn("glibc", "31337", 210, 5, &["rand"]);
     assert_eq!(predicted, truth);
     let back = ok_lines(&["recover", "glibc", "--predict", "-3", "rand"], &text);
-    let before = ok_lines(
-        &[
-            "gen",
-            "glibc",
-            "--seed",
-            "31337",
-            "--advance",
-            "47",
-            "-n",
-            "3",
-            "rand",
-        ],
-        "",
-    );
+    let before = drawn("glibc", "31337", 47, 3, &["rand"]);
     assert_eq!(back, before.into_iter().rev().collect::<Vec<_>>());
     // 40 outputs: exit 3 with the number of states.
     let short: String = text.lines().take(40).map(|l| format!("{l}\n")).collect();
@@ -182,40 +162,13 @@ fn php_contradiction_finds_no_seed() {
 fn python_state_from_words_then_seed_and_predictions() {
     let text = observed("python", "3000000123", 2000, 624, &["getrandbits", "32"]);
     let next = ok_lines(&["recover", "python", "--predict", "3", "random"], &text);
-    let truth = ok_lines(
-        &[
-            "gen",
-            "python",
-            "--seed",
-            "3000000123",
-            "--advance",
-            "2624",
-            "-n",
-            "3",
-            "random",
-        ],
-        "",
-    );
+    let truth = drawn("python", "3000000123", 2624, 3, &["random"]);
     assert_eq!(next, truth);
     let back = ok_lines(
         &["recover", "python", "--predict", "-2", "getrandbits", "32"],
         &text,
     );
-    let before = ok_lines(
-        &[
-            "gen",
-            "python",
-            "--seed",
-            "3000000123",
-            "--advance",
-            "1998",
-            "-n",
-            "2",
-            "getrandbits",
-            "32",
-        ],
-        "",
-    );
+    let before = drawn("python", "3000000123", 1998, 2, &["getrandbits", "32"]);
     assert_eq!(back, before.into_iter().rev().collect::<Vec<_>>());
     let state = ok_lines(&["recover", "python"], &text);
     let id = ok_lines(&["identify", "python", "--state", &state[0]], "");
@@ -226,20 +179,7 @@ fn python_state_from_words_then_seed_and_predictions() {
 fn python_state_from_floats_and_underdetermined_count() {
     let text = observed("python", "7", 0, 700, &["random"]);
     let next = ok_lines(&["recover", "python", "--predict", "2", "random"], &text);
-    let truth = ok_lines(
-        &[
-            "gen",
-            "python",
-            "--seed",
-            "7",
-            "--advance",
-            "1400",
-            "-n",
-            "2",
-            "random",
-        ],
-        "",
-    );
+    let truth = drawn("python", "7", 1400, 2, &["random"]);
     assert_eq!(next, truth);
     let short: String = text.lines().take(200).map(|l| format!("{l}\n")).collect();
     let out = rngkit_in(&["recover", "python"], &short);
@@ -282,35 +222,15 @@ fn drand48_state_from_two_lrand48_predicts_and_lists_or_refuses() {
         let mut args = vec!["recover", "drand48", "--predict", "4"];
         args.extend_from_slice(draw);
         let predicted = ok_lines(&args, &text);
-        let mut args = vec![
-            "gen",
-            "drand48",
-            "--seed",
-            PLANTED_TIME,
-            "--advance",
-            "7",
-            "-n",
-            "4",
-        ];
-        args.extend_from_slice(draw);
-        assert_eq!(predicted, ok_lines(&args, ""), "{draw:?}");
+        assert_eq!(
+            predicted,
+            drawn("drand48", PLANTED_TIME, 7, 4, draw),
+            "{draw:?}"
+        );
     }
     // Backwards too: the LCG steps back.
     let back = ok_lines(&["recover", "drand48", "--predict", "-2", "lrand48"], &text);
-    let before = ok_lines(
-        &[
-            "gen",
-            "drand48",
-            "--seed",
-            PLANTED_TIME,
-            "--advance",
-            "3",
-            "-n",
-            "2",
-            "lrand48",
-        ],
-        "",
-    );
+    let before = drawn("drand48", PLANTED_TIME, 3, 2, &["lrand48"]);
     assert_eq!(back, before.into_iter().rev().collect::<Vec<_>>());
     // One lrand48 and the next one's top 5 bits: exit 3, every fitting
     // state listed (the true one among them), the count on stderr.
@@ -363,41 +283,13 @@ fn php5_state_from_mt_rand_outputs_predicts_the_next_rolls() {
     // follow.
     let text = observed("php5", "1234567890", 10, 1300, &["mt-rand"]);
     let next = ok_lines(&["recover", "php5", "--predict", "3", "mt-rand"], &text);
-    let truth = ok_lines(
-        &[
-            "gen",
-            "php5",
-            "--seed",
-            "1234567890",
-            "--advance",
-            "1310",
-            "-n",
-            "3",
-            "mt-rand",
-        ],
-        "",
-    );
+    let truth = drawn("php5", "1234567890", 1310, 3, &["mt-rand"]);
     assert_eq!(next, truth);
     let rolls = ok_lines(
         &["recover", "php5", "--predict", "5", "mt-rand", "1", "100"],
         &text,
     );
-    let truth = ok_lines(
-        &[
-            "gen",
-            "php5",
-            "--seed",
-            "1234567890",
-            "--advance",
-            "1310",
-            "-n",
-            "5",
-            "mt-rand",
-            "1",
-            "100",
-        ],
-        "",
-    );
+    let truth = drawn("php5", "1234567890", 1310, 5, &["mt-rand", "1", "100"]);
     assert_eq!(rolls, truth);
     // 624 outputs: exit 3 with the count.
     let short: String = text.lines().take(624).map(|l| format!("{l}\n")).collect();
