@@ -9,8 +9,9 @@
 //! a C program this test compiles with `cc` (skipped, like the runtime
 //! tests, only with `RNGKIT_SKIP_MISSING_RUNTIMES=1`).
 
-use std::io::Write;
-use std::process::Command;
+// The C oracle runner the core crate's drand48 tests use.
+#[path = "../../rngkit/tests/support/c_oracle.rs"]
+mod c_oracle;
 
 use rngkit::runtimes::drand48::Drand48;
 use rngkit_analysis::observe::parse_observations;
@@ -193,40 +194,11 @@ fn contradictions_fit_no_state() {
     assert!(matches!(run(&text), Recovered::NoneFits));
 }
 
-/// Compiles and runs a C program; `None` when there is no compiler and
-/// skipping is allowed.
-fn run_c(source: &str) -> Option<String> {
-    let dir = std::env::temp_dir().join(format!("rngkit-recover-drand48-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let (src, exe) = (dir.join("oracle.c"), dir.join("oracle"));
-    std::fs::File::create(&src)
-        .and_then(|mut f| f.write_all(source.as_bytes()))
-        .expect("write the oracle program");
-    let Ok(compiled) = Command::new("cc").arg(&src).arg("-o").arg(&exe).output() else {
-        let _ = std::fs::remove_dir_all(&dir);
-        if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") {
-            eprintln!("note: no C compiler (cc); skipping the glibc drand48 oracle test");
-            return None;
-        }
-        panic!(
-            "no C compiler `cc`: install the Debian package `gcc` (or set RNGKIT_SKIP_MISSING_RUNTIMES=1)"
-        );
-    };
-    assert!(
-        compiled.status.success(),
-        "cc failed: {}",
-        String::from_utf8_lossy(&compiled.stderr)
-    );
-    let out = Command::new(&exe).output().expect("run the oracle");
-    let _ = std::fs::remove_dir_all(&dir);
-    assert!(out.status.success(), "the oracle failed");
-    Some(String::from_utf8(out.stdout).expect("utf-8 output"))
-}
-
 #[test]
 fn glibc_program_outputs_give_its_state() {
     // glibc: srand48(S); two lrand48() seen, then what comes next.
-    let Some(out) = run_c(
+    let Some(out) = c_oracle::run_c(
+        "recover-drand48",
         r#"#include <stdio.h>
 #include <stdlib.h>
 int main(void) {

@@ -7,9 +7,8 @@
 //! Without a C compiler the tests fail with the package to install, unless
 //! `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::Command;
+#[path = "support/c_oracle.rs"]
+mod c_oracle;
 
 use rngkit::StateWords;
 use rngkit::draw::DrawValue;
@@ -50,50 +49,6 @@ const SEED48: [[u16; 3]; 4] = [
     [0xffff, 0xffff, 0xffff],
     [1, 2, 3],
 ];
-
-/// Compiles and runs a C program; `None` when there is no compiler and
-/// skipping is allowed.
-fn run_c(source: &str) -> Option<String> {
-    let dir: PathBuf = std::env::temp_dir().join(format!(
-        "rngkit-runtime-drand48-{}-{:?}",
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let src = dir.join("oracle.c");
-    let exe = dir.join("oracle");
-    std::fs::File::create(&src)
-        .and_then(|mut f| f.write_all(source.as_bytes()))
-        .expect("write the oracle program");
-    let compiled = match Command::new("cc")
-        .arg("-O1")
-        .arg(&src)
-        .arg("-o")
-        .arg(&exe)
-        .output()
-    {
-        Ok(out) => out,
-        Err(_) => {
-            let _ = std::fs::remove_dir_all(&dir);
-            if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") {
-                eprintln!("note: no C compiler (cc); skipping the glibc drand48 oracle test");
-                return None;
-            }
-            panic!(
-                "no C compiler `cc`: install the Debian package `gcc` (or set RNGKIT_SKIP_MISSING_RUNTIMES=1)"
-            );
-        }
-    };
-    assert!(
-        compiled.status.success(),
-        "cc failed: {}",
-        String::from_utf8_lossy(&compiled.stderr)
-    );
-    let out = Command::new(&exe).output().expect("run the oracle");
-    let _ = std::fs::remove_dir_all(&dir);
-    assert!(out.status.success(), "the oracle failed");
-    Some(String::from_utf8(out.stdout).expect("utf-8 output"))
-}
 
 const PRELUDE: &str = r#"
 #include <stdio.h>
@@ -178,7 +133,7 @@ fn every_draw_matches_glibc() {
         n = SEED48.len(),
         d = DRAWS
     ));
-    let Some(output) = run_c(&c) else {
+    let Some(output) = c_oracle::run_c("runtime-drand48", &c) else {
         return;
     };
     let mut lines = output.lines().map(|l| l.strip_prefix(' ').unwrap_or(l));
