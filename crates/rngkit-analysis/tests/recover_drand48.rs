@@ -18,25 +18,15 @@ use rngkit_analysis::observe::parse_observations;
 use rngkit_analysis::recover::{Count, RecoverOptions, Recovered, recover};
 use rngkit_analysis::registry;
 
-fn run(text: &str) -> Recovered {
-    let entry = registry::find("drand48").unwrap();
-    let obs = parse_observations(entry, text).unwrap();
-    recover(entry, &obs, &RecoverOptions::default()).unwrap()
-}
+mod common;
+use common::first_words as states;
 
-fn states(r: &Recovered) -> Vec<u64> {
-    match r {
-        Recovered::Unique(rng) => vec![rng.words()[0]],
-        Recovered::Several { states, .. } => states.iter().map(|s| s.words()[0]).collect(),
-        Recovered::NoneFits => vec![],
-    }
+fn run(text: &str) -> Recovered {
+    common::recover_text("drand48", text)
 }
 
 fn unique(text: &str) -> u64 {
-    match run(text) {
-        Recovered::Unique(rng) => rng.words()[0],
-        other => panic!("expected one state for\n{text}got {other:?}"),
-    }
+    common::unique_first_word("drand48", text)
 }
 
 /// A spread of 48-bit states (an LCG over the state space, not drand48's).

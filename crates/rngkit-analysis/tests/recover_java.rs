@@ -11,28 +11,18 @@
 use proptest::prelude::*;
 use rngkit::runtimes::java::{JavaRandom, scramble};
 use rngkit_analysis::observe::parse_observations;
-use rngkit_analysis::recover::{RecoverOptions, Recovered, recover};
+use rngkit_analysis::recover::Recovered;
 use rngkit_analysis::registry;
 
-fn run(text: &str) -> Recovered {
-    let java = registry::find("java").unwrap();
-    let obs = parse_observations(java, text).unwrap();
-    recover(java, &obs, &RecoverOptions::default()).unwrap()
-}
+mod common;
+use common::first_words as states;
 
-fn states(r: &Recovered) -> Vec<u64> {
-    match r {
-        Recovered::Unique(rng) => vec![rng.words()[0]],
-        Recovered::Several { states, .. } => states.iter().map(|s| s.words()[0]).collect(),
-        Recovered::NoneFits => vec![],
-    }
+fn run(text: &str) -> Recovered {
+    common::recover_text("java", text)
 }
 
 fn unique(text: &str) -> u64 {
-    match run(text) {
-        Recovered::Unique(rng) => rng.words()[0],
-        other => panic!("expected one state, got {other:?}"),
-    }
+    common::unique_first_word("java", text)
 }
 
 #[test]

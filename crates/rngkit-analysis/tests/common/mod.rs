@@ -39,3 +39,32 @@ impl ToWords for Engine {
         self.words()
     }
 }
+
+/// `recover` of GEN `name` from observation `text` (both well formed).
+pub fn recover_text(name: &str, text: &str) -> rngkit_analysis::recover::Recovered {
+    let entry = p(name);
+    let obs = rngkit_analysis::observe::parse_observations(entry, text).unwrap();
+    rngkit_analysis::recover::recover(entry, &obs, &Default::default()).unwrap()
+}
+
+/// The first state word of every state an answer lists (none for
+/// `NoneFits`).
+pub fn first_words(r: &rngkit_analysis::recover::Recovered) -> Vec<u64> {
+    use rngkit_analysis::recover::Recovered;
+    match r {
+        Recovered::Unique(rng) => vec![rng.words()[0]],
+        Recovered::Several { states, .. } => states.iter().map(|s| s.words()[0]).collect(),
+        Recovered::NoneFits => vec![],
+    }
+}
+
+/// The first state word of the one state `text` leaves for `name`.
+///
+/// # Panics
+/// Unless exactly one state fits.
+pub fn unique_first_word(name: &str, text: &str) -> u64 {
+    match recover_text(name, text) {
+        rngkit_analysis::recover::Recovered::Unique(rng) => rng.words()[0],
+        other => panic!("expected one state for\n{text}got {other:?}"),
+    }
+}
