@@ -17,6 +17,9 @@
 //!   (`php` on PATH; skipped only with `RNGKIT_SKIP_MISSING_RUNTIMES=1`).
 
 mod common;
+// The oracle runners of the core crate's runtime tests.
+#[path = "../../rngkit/tests/support/oracles.rs"]
+mod oracles;
 use common::*;
 
 use rngkit::registry::Engine;
@@ -393,37 +396,7 @@ fn legacy_php_twist_counts_and_contradictions() {
 /// Runs a PHP program with `php`; `None` (after a note) when there is no
 /// `php` and `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 fn run_php(program: &str) -> Option<String> {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let spawned = Command::new("php")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn();
-    let mut child = match spawned {
-        Ok(child) => child,
-        Err(e) if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") => {
-            eprintln!("note: `php` not found ({e}); skipped (RNGKIT_SKIP_MISSING_RUNTIMES=1)");
-            return None;
-        }
-        Err(e) => panic!(
-            "`php` is the oracle of this test and could not be run ({e}): install the Debian \
-             package `php-cli`, or set RNGKIT_SKIP_MISSING_RUNTIMES=1 to skip"
-        ),
-    };
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(program.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "php failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    Some(String::from_utf8(out.stdout).unwrap())
+    oracles::run_runtime("php", &[], "php-cli", program)
 }
 
 #[test]

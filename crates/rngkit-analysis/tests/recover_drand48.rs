@@ -9,9 +9,9 @@
 //! a C program this test compiles with `cc` (skipped, like the runtime
 //! tests, only with `RNGKIT_SKIP_MISSING_RUNTIMES=1`).
 
-// The C oracle runner the core crate's drand48 tests use.
-#[path = "../../rngkit/tests/support/c_oracle.rs"]
-mod c_oracle;
+// The oracle runners of the core crate's runtime tests.
+#[path = "../../rngkit/tests/support/oracles.rs"]
+mod oracles;
 
 use rngkit::runtimes::drand48::Drand48;
 use rngkit_analysis::observe::parse_observations;
@@ -187,7 +187,7 @@ fn contradictions_fit_no_state() {
 #[test]
 fn glibc_program_outputs_give_its_state() {
     // glibc: srand48(S); two lrand48() seen, then what comes next.
-    let Some(out) = c_oracle::run_c(
+    let Some(out) = oracles::run_c(
         "recover-drand48",
         r#"#include <stdio.h>
 #include <stdlib.h>

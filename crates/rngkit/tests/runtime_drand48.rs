@@ -7,8 +7,8 @@
 //! Without a C compiler the tests fail with the package to install, unless
 //! `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 
-#[path = "support/c_oracle.rs"]
-mod c_oracle;
+#[path = "support/oracles.rs"]
+mod oracles;
 
 use rngkit::StateWords;
 use rngkit::draw::DrawValue;
@@ -133,7 +133,7 @@ fn every_draw_matches_glibc() {
         n = SEED48.len(),
         d = DRAWS
     ));
-    let Some(output) = c_oracle::run_c("runtime-drand48", &c) else {
+    let Some(output) = oracles::run_c("runtime-drand48", &c) else {
         return;
     };
     let mut lines = output.lines().map(|l| l.strip_prefix(' ').unwrap_or(l));

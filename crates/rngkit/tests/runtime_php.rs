@@ -18,8 +18,9 @@
 //! unless `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
-use std::process::{Command, Stdio};
+#[path = "support/oracles.rs"]
+mod oracles;
+use oracles::run_runtime;
 
 use rngkit::observe::ObservedValue;
 use rngkit::registry::{DynGen, Engine, Seed, Steps, of};
@@ -56,47 +57,6 @@ const SEEDS: [i64; 20] = [
 ];
 
 const DRAWS_PER_CASE: usize = 1000;
-
-/// Runs `program` (text on standard input) with `bin`; `None` (after a
-/// note) when `bin` is missing and `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
-fn run_runtime(bin: &str, args: &[&str], package: &str, input: &str) -> Option<String> {
-    let spawned = Command::new(bin)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn();
-    let mut child = match spawned {
-        Ok(child) => child,
-        Err(e) => {
-            if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") {
-                eprintln!(
-                    "note: `{bin}` not found ({e}); skipped (RNGKIT_SKIP_MISSING_RUNTIMES=1)"
-                );
-                return None;
-            }
-            panic!(
-                "`{bin}` is needed as the oracle of this test and could not be run ({e}): \
-                 install the Debian package `{package}` (apt-get install -y {package}), \
-                 or set RNGKIT_SKIP_MISSING_RUNTIMES=1 to skip"
-            );
-        }
-    };
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(input.as_bytes())
-        .expect("write the program");
-    let output = child.wait_with_output().expect("wait for the runtime");
-    assert!(
-        output.status.success(),
-        "`{bin}` failed ({}):\n{}",
-        output.status,
-        String::from_utf8_lossy(&output.stderr)
-    );
-    Some(String::from_utf8(output.stdout).expect("UTF-8 output"))
-}
 
 /// A PHP int literal (PHP reads `-9223372036854775808` as a float).
 fn php_int(v: i64) -> String {
