@@ -635,6 +635,7 @@ trait ErasedDraw: Send + Sync {
     fn clone_box(&self) -> Box<dyn ErasedDraw>;
     fn debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
     fn rng_type(&self) -> core::any::TypeId;
+    fn engine_draw(&self) -> Option<&dyn Any>;
 }
 
 impl<G: Gen> ErasedDraw for TypedDraw<G> {
@@ -681,6 +682,13 @@ impl<G: Gen> ErasedDraw for TypedDraw<G> {
     fn rng_type(&self) -> core::any::TypeId {
         core::any::TypeId::of::<G::Rng>()
     }
+
+    fn engine_draw(&self) -> Option<&dyn Any> {
+        match &self.kind {
+            DrawKind::Common(_) => None,
+            DrawKind::Engine(d) => Some(d),
+        }
+    }
 }
 
 /// A parsed draw, common or engine, of one GEN: what `gen` evaluates and an
@@ -713,6 +721,23 @@ impl Draw {
     /// The draw as typed (`range-int 0 10`).
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    /// The GEN's own draw (its [`Gen::Draw`] type `D`) behind this one:
+    /// `None` for the common draws (`u32`, `int MIN MAX`, ...) and for a
+    /// `D` of another GEN. Analysis code reads its engine's draws from it.
+    ///
+    /// ```
+    /// use rngkit::registry::{DynGen, Gen, of};
+    /// use rngkit::runtimes::java::{JavaDraw, JavaGen};
+    ///
+    /// let java = of::<JavaGen>();
+    /// let d = java.parse_draw("next-int", &["6"]).unwrap();
+    /// assert_eq!(d.engine_draw::<JavaDraw>(), JavaGen::parse_draw("next-int", &["6"]).unwrap().as_ref());
+    /// assert!(java.parse_draw("u32", &[]).unwrap().engine_draw::<JavaDraw>().is_none());
+    /// ```
+    pub fn engine_draw<D: 'static>(&self) -> Option<&D> {
+        self.inner.engine_draw()?.downcast_ref()
     }
 }
 

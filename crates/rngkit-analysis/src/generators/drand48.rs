@@ -33,7 +33,7 @@
 //! ```
 
 use rngkit::observe::KnownBits;
-use rngkit::registry::{Engine, Gen, Steps};
+use rngkit::registry::{Engine, Steps};
 use rngkit::runtimes::drand48::{Drand48, Drand48Draw, Drand48Gen};
 
 use crate::generators::lcg48::{
@@ -45,10 +45,7 @@ use crate::recover::{RecoverError, RecoverOptions, Recovered};
 
 /// The `drand48` draw behind a parsed draw (`None` for the common draws).
 fn drand48_draw(draw: &ObservedDraw) -> Option<Drand48Draw> {
-    let mut words = draw.text().split_whitespace();
-    let name = words.next()?;
-    let args: Vec<&str> = words.collect();
-    Drand48Gen::parse_draw(name, &args).ok().flatten()
+    draw.engine_draw::<Drand48Draw>().cloned()
 }
 
 /// The state bits that known bits of a raw output word (`s << 16`, 64

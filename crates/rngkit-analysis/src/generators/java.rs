@@ -40,7 +40,7 @@
 
 use rngkit::StateWords;
 use rngkit::observe::KnownBits;
-use rngkit::registry::{Engine, Gen, Steps};
+use rngkit::registry::{Engine, Steps};
 use rngkit::runtimes::java::{JavaDraw, JavaGen, JavaRandom};
 
 use crate::generators::lcg48::{
@@ -57,10 +57,7 @@ pub const MAX_GAP_COMBINATIONS: u64 = crate::generators::lcg48::MAX_GAP_COMBINAT
 
 /// The `java` draw behind a parsed draw (`None` for the common draws).
 fn java_draw(draw: &ObservedDraw) -> Option<JavaDraw> {
-    let mut words = draw.text().split_whitespace();
-    let name = words.next()?;
-    let args: Vec<&str> = words.collect();
-    JavaGen::parse_draw(name, &args).ok().flatten()
+    draw.engine_draw::<JavaDraw>().cloned()
 }
 
 /// The state bits that known bits of a 32-bit output word (`s >> 16`) are.
