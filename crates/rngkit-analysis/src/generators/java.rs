@@ -48,7 +48,7 @@ use crate::generators::lcg48::{
     state_bit_constraints, top_range,
 };
 use crate::observe::Layout;
-use crate::observe::{Observation, ObservationKind, ObservedDraw, ValueRange};
+use crate::observe::{Observation, ObservationKind, ObservedDraw, ObservedValue, ValueRange};
 use crate::recover::{RecoverError, RecoverOptions, Recovered};
 use crate::search::{Plan, SearchSpec, generic_scan};
 
@@ -71,6 +71,19 @@ fn word_to_state(known: KnownBits) -> KnownBits {
 /// Runs of known bits of output word `step` as state constraints.
 fn word_constraints(step: u64, known: KnownBits, out: &mut Vec<Local>) {
     state_bit_constraints(step, word_to_state(known), out);
+}
+
+/// The constraints of the bits that `draw = value` reveals, word by word
+/// (word `i` at step `i`).
+fn value_constraints(draw: &ObservedDraw, value: &ObservedValue, out: &mut Vec<Local>) {
+    for (i, known) in draw
+        .known_bits(value, 32)
+        .unwrap_or_default()
+        .into_iter()
+        .enumerate()
+    {
+        word_constraints(i as u64, known, out);
+    }
 }
 
 /// The constraints of `draw in range`, java draws only.
@@ -140,14 +153,7 @@ fn draw_item(draw: &ObservedDraw, seen: Seen<'_>) -> Item {
     }
     let mut constraints = Vec::new();
     if let Some(value) = value {
-        for (i, known) in draw
-            .known_bits(value, 32)
-            .unwrap_or_default()
-            .into_iter()
-            .enumerate()
-        {
-            word_constraints(i as u64, known, &mut constraints);
-        }
+        value_constraints(draw, value, &mut constraints);
         match (jd.as_ref(), value.as_i64()) {
             (Some(&JavaDraw::NextIntBound(n)), Some(v)) => {
                 constraints.extend(two_adic(n.into(), v));
@@ -280,14 +286,7 @@ fn checks(observations: &[Observation]) -> Option<Vec<Check>> {
                 }
                 ObservationKind::Draw { draw, value } => {
                     let mut l = Vec::new();
-                    for (i, known) in draw
-                        .known_bits(value, 32)
-                        .unwrap_or_default()
-                        .into_iter()
-                        .enumerate()
-                    {
-                        word_constraints(i as u64, known, &mut l);
-                    }
+                    value_constraints(draw, value, &mut l);
                     let v = value.as_i64().map(|v| (i128::from(v), i128::from(v)));
                     (Some(draw), l, v)
                 }
