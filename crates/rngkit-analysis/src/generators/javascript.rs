@@ -769,7 +769,7 @@ fn lowest_known(mask: u64, top: u32) -> u32 {
 /// raises the lowest plane of every chain through it. From each start the
 /// chain grows call by call (a longer chain has more rows a plane, so fewer
 /// guessed planes, but one more guessed carry a call when `low > 0`) until
-/// its carries alone would cost more than the best plan so far.
+/// its carries alone would cost as much as the best plan so far.
 fn best_chain(cons: &[WordConstraint], top: u32) -> Option<(u64, chain::Plan)> {
     let cost = |p: &chain::Plan| f64::from(p.guesses()) + ((p.m + 1) as f64).log2();
     let mut best: Option<(u64, chain::Plan)> = None;
@@ -787,8 +787,10 @@ fn best_chain(cons: &[WordConstraint], top: u32) -> Option<(u64, chain::Plan)> {
                 if low > top {
                     break;
                 }
+                // Every chain from here on costs at least its carries.
                 let carries = if low > 0 { m as u32 } else { 0 };
-                if best.as_ref().is_some_and(|(_, b)| carries >= b.guesses()) {
+                let floor = f64::from(carries) + ((m + 1) as f64).log2();
+                if best.as_ref().is_some_and(|(_, b)| floor >= cost(b)) {
                     break;
                 }
                 let width = (top - low + 1) as usize;
