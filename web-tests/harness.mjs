@@ -65,5 +65,7 @@ export const rngkitBin = process.env.RNGKIT_BIN ?? path.join(root, 'target', 'de
 
 /** Runs rngkit with `args` (and `input` on stdin); returns stdout trimmed. */
 export function cli(args, input) {
-  return execFileSync(rngkitBin, args, { input, encoding: 'utf8' }).trim();
+  // stderr piped, not inherited: a test that expects a refusal reads it from
+  // the error, and a passing run prints no `error:` lines of the CLI's.
+  return execFileSync(rngkitBin, args, { input, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] }).trim();
 }
