@@ -1,5 +1,7 @@
 // What the browser tests and the benchmark share: a static file server for
-// web/, headless Chromium through playwright-core, and the rngkit binary.
+// the page (the deployable folder in $RNGKIT_WEB_DIR that `scripts/build-web
+// --out` makes, else web/), headless Chromium through playwright-core, and
+// the rngkit binary.
 import { createServer } from 'node:http';
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
@@ -10,7 +12,7 @@ import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '..');
-const webDir = path.join(root, 'web');
+const webDir = path.resolve(process.env.RNGKIT_WEB_DIR ?? path.join(root, 'web'));
 
 const types = {
   '.html': 'text/html; charset=utf-8',
@@ -19,7 +21,7 @@ const types = {
   '.wasm': 'application/wasm',
 };
 
-/** Serves web/ on 127.0.0.1 (a free port); resolves to { url, close }. */
+/** Serves the page's folder on 127.0.0.1 (a free port); resolves to { url, close }. */
 export async function serve() {
   const server = createServer(async (req, res) => {
     const pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
