@@ -8,6 +8,7 @@ use std::path::Path;
 use rngkit::StateError;
 use rngkit::number::BigInt;
 use rngkit::registry::{Engine, SeedOptions};
+use rngkit::state_text::WordForm;
 use rngkit_analysis::registry::Entry;
 
 use crate::cli::Source;
@@ -64,134 +65,19 @@ pub fn build(source: &Source) -> Result<Engine, CliError> {
     Ok(rng)
 }
 
-/// A state error, naming the GEN the user typed rather than the generator
-/// type underneath (`bdsp`, not `xorshift128`).
+/// A [`StateError`] as a usage error naming the GEN the user chose (`bdsp`,
+/// not `xorshift128`), in the words every front end uses.
 pub fn state_error(entry: &Entry, e: &StateError) -> CliError {
-    let text = e.to_string();
-    let rng_name = entry.rng_name();
-    // The generator's name as the error spells it (`mt19937`, `MT19937`).
-    let found = (rng_name != entry.name())
-        .then(|| {
-            text.to_ascii_lowercase()
-                .find(&rng_name.to_ascii_lowercase())
-        })
-        .flatten();
-    let text = match found {
-        Some(at) => format!(
-            "{}{}{}",
-            &text[..at],
-            entry.name(),
-            &text[at + rng_name.len()..]
-        ),
-        None => text,
-    };
-    CliError::usage(text)
+    CliError::usage(entry.state_error_message(e))
 }
 
-/// How strictly hex words are read.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Strictness {
-    /// `--state` on the command line: `0x` words of any length, bare words of
-    /// the full width, and bare words that can only be hex.
-    CommandLine,
-    /// A state file: exactly what `rngkit state` prints.
-    File,
-}
-
-/// A state given as text (`--state`): a GEN-specific form (Unity's JSON,
-/// BDSP's seed pair), or hex words.
+/// A state given as text (`--state`): the generic JSON form, a GEN-specific
+/// form (Unity's JSON, BDSP's seed pair), or hex words
+/// ([`rngkit::state_text`]).
 pub fn state_from_text(entry: &Entry, text: &str) -> Result<Engine, CliError> {
-    parse_state_text(entry, text, Strictness::CommandLine)
-}
-
-fn parse_state_text(entry: &Entry, text: &str, strictness: Strictness) -> Result<Engine, CliError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text).trim();
-    if let Some(result) = entry.parse_state(text) {
-        return result.map_err(CliError::usage);
-    }
-    let words = parse_state_words(entry, text, strictness)?;
-    entry.from_words(&words).map_err(|e| state_error(entry, &e))
-}
-
-/// Parses hex state words for `entry`, refusing what could be misread: a
-/// bare word shorter than the word width made only of decimal digits (`12`
-/// is twelve or eighteen?) unless it is a single digit.
-fn parse_state_words(
-    entry: &Entry,
-    text: &str,
-    strictness: Strictness,
-) -> Result<Vec<u64>, CliError> {
-    let width = (entry.word_bits() / 4) as usize;
-    let count = entry.word_count();
-    let words: Vec<&str> = text.split_whitespace().collect();
-    if words.is_empty() {
-        return Err(CliError::usage(format!(
-            "the state is empty (found 0 words); give {count} hex words of {width} digits (what `rngkit state {}` prints)",
-            entry.name()
-        )));
-    }
-    let example = format!("{:0width$x}", 0x12);
-    let mut out = Vec::with_capacity(words.len());
-    for (i, &word) in words.iter().enumerate() {
-        // Quote at most 24 characters of a word in messages.
-        let shown: String = word.chars().take(24).collect();
-        let w = if shown.len() < word.len() {
-            format!("{shown}...")
-        } else {
-            shown
-        };
-        let (digits, prefixed) = match word.strip_prefix("0x").or_else(|| word.strip_prefix("0X")) {
-            Some(d) => (d, true),
-            None => (word, false),
-        };
-        let bad_hex = || {
-            CliError::usage(format!(
-                "state word {i} `{w}` is not hex (state words are {width}-digit hex words, as `rngkit state` prints them)"
-            ))
-        };
-        if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_hexdigit()) {
-            return Err(bad_hex());
-        }
-        if digits.trim_start_matches('0').len() > width {
-            return Err(CliError::usage(format!(
-                "state word {i} `{w}` does not fit in {} bits (at most {width} digits)",
-                entry.word_bits()
-            )));
-        }
-        match strictness {
-            Strictness::File if prefixed || digits.len() != width => {
-                return Err(CliError::usage(format!(
-                    "state word {i} `{w}` is not {width} hex digits: a state file holds exactly what `rngkit state {}` prints ({count} words of {width} digits); is the file cut off?",
-                    entry.name()
-                )));
-            }
-            Strictness::CommandLine
-                if !prefixed
-                    && digits.len() < width
-                    && digits.len() > 1
-                    && digits.chars().all(|c| c.is_ascii_digit()) =>
-            {
-                return Err(CliError::usage(format!(
-                    "state word {i} `{w}` could be decimal or hex: state words are hex, so write `0x{w}` or zero-pad it to {width} digits (`{example}` is 0x12)"
-                )));
-            }
-            _ => {}
-        }
-        let digits = digits.trim_start_matches('0');
-        out.push(if digits.is_empty() {
-            0
-        } else {
-            u64::from_str_radix(digits, 16).map_err(|_| bad_hex())?
-        });
-    }
-    if out.len() != count && strictness == Strictness::File {
-        return Err(CliError::usage(format!(
-            "the state file holds {} words; {} takes {count} (is it cut off?)",
-            out.len(),
-            entry.name()
-        )));
-    }
-    Ok(out)
+    entry
+        .parse_state_text(text, WordForm::Typed)
+        .map_err(CliError::usage)
 }
 
 /// A state file (`--state-file`, `-` for stdin): the save blob for GENs
@@ -204,25 +90,31 @@ pub fn state_from_file(entry: &Entry, path: &Path) -> Result<Engine, CliError> {
         path.display().to_string()
     };
     let data = data.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&data);
-    let looks_like_text = std::str::from_utf8(data).is_ok_and(|t| {
-        t.trim()
-            .chars()
-            .all(|c| c.is_ascii_hexdigit() || c.is_ascii_whitespace() || "{}\":,-sx".contains(c))
-    });
+    // Text (hex words, a JSON form) is printable ASCII; a save blob of
+    // random-looking words is not.
+    let looks_like_text = data
+        .iter()
+        .all(|&b| b.is_ascii_graphic() || b.is_ascii_whitespace());
     if !looks_like_text {
         return match entry.from_bytes(data) {
             Some(result) => result.map_err(|e| {
                 CliError::usage(format_args!("{shown}: {}", state_error(entry, &e).message))
             }),
             None => Err(CliError::usage(format_args!(
-                "{shown}: a {} state file holds the hex words that `rngkit state` prints, and this file is not UTF-8 text",
-                entry.name()
+                "{shown}: a {} state file holds the hex words that `rngkit state` prints (or their JSON form), and this file {}",
+                entry.name(),
+                if std::str::from_utf8(data).is_ok() {
+                    "holds control characters, not text"
+                } else {
+                    "is not UTF-8 text"
+                }
             ))),
         };
     }
     let text = std::str::from_utf8(data).expect("checked above");
-    parse_state_text(entry, text, Strictness::File)
-        .map_err(|e| CliError::usage(format_args!("{shown}: {}", e.message)))
+    entry
+        .parse_state_text(text, WordForm::File)
+        .map_err(|e| CliError::usage(format_args!("{shown}: {e}")))
 }
 
 /// The most a state file can hold: the MT19937 blob is 2503 bytes and its

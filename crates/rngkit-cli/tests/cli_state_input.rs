@@ -269,3 +269,112 @@ fn byte_order_marks_are_ignored() {
     );
     assert_eq!(found.ok(), vec!["0"]);
 }
+
+#[test]
+fn every_json_state_is_accepted_back() {
+    // `state --format json` for every GEN: the GEN's own JSON form (Unity's)
+    // or the generic object; `--state` and `--state-file` read it back to
+    // the same words.
+    let dir = Scratch::new("state-json");
+    for entry in rngkit_analysis::registry::all() {
+        let name = entry.name();
+        let seeded = run(&["state", name, "--seed", "7", "--advance", "3"]);
+        let words = if seeded.code == Some(0) {
+            seeded.lines()[0].clone()
+        } else {
+            state_text(&["state", name, "--entropy"])
+        };
+        let json = state_text(&["state", name, "--state", &words, "--format", "json"]);
+        assert!(
+            json.starts_with('{') && json.ends_with('}'),
+            "{name}: {json}"
+        );
+        if !["unity", "bdsp", "xorshift128"].contains(&name) {
+            assert!(
+                json.starts_with(&format!(r#"{{"gen":"{name}","words":[""#)),
+                "{name}: {json}"
+            );
+        }
+        assert_eq!(
+            state_text(&["state", name, "--state", &json]),
+            words,
+            "{name}"
+        );
+        let path = dir.file(&format!("{name}.json"), format!("{json}\n"));
+        assert_eq!(
+            state_text(&["state", name, "--state-file", &path]),
+            words,
+            "{name}"
+        );
+        // -o with --format json writes the same text.
+        let out = dir.0.join(format!("{name}.out.json"));
+        let out = out.to_str().unwrap();
+        run(&[
+            "state", name, "--state", &words, "--format", "json", "-o", out,
+        ])
+        .ok();
+        assert_eq!(std::fs::read_to_string(out).unwrap(), format!("{json}\n"));
+    }
+}
+
+#[test]
+fn unity_json_output_is_jsonutility_form() {
+    // Random.InitState(0): s = 0, 1, 1812433254, 1900727103 (see
+    // unity_json_state), signed ints as JsonUtility writes them.
+    assert_eq!(
+        state_text(&["state", "unity", "--seed", "0", "--format", "json"]),
+        unity_json(init_state(0))
+    );
+    assert_eq!(
+        state_text(&["state", "unity", "--seed", "-5", "--format", "json"]),
+        unity_json(init_state(-5i32 as u32))
+    );
+}
+
+#[test]
+fn json_states_are_checked() {
+    run(&[
+        "state",
+        "pcg32",
+        "--state",
+        r#"{"gen":"glibc","words":["1"]}"#,
+    ])
+    .usage_error("a `glibc` state, not a `pcg32` one");
+    run(&[
+        "state",
+        "pcg32",
+        "--state",
+        r#"{"gen":"pcg32","words":["1",5]}"#,
+    ])
+    .usage_error("not a quoted hex string");
+    run(&["state", "pcg32", "--state", r#"{"gen":"pcg32"}"#]).usage_error("both");
+    run(&[
+        "state",
+        "pcg32",
+        "--state",
+        r#"{"gen":"pcg32","words":["1","2"],"x":1}"#,
+    ])
+    .usage_error("unknown key");
+    // pcg32's increment must be odd: the generator's own rule still holds.
+    run(&[
+        "state",
+        "pcg32",
+        "--state",
+        r#"{"gen":"pcg32","words":["1","2"]}"#,
+    ])
+    .usage_error("increment must be odd");
+    run(&["state", "pcg32", "--format", "yaml", "--seed", "1"]).usage_error("yaml");
+}
+
+#[test]
+fn decimal_words_get_their_hex_form_shown() {
+    // A word printed in decimal (a program's `int` words) that cannot be a
+    // 32-bit hex word: the message gives its hex form instead of claiming
+    // it does not fit.
+    let e =
+        run(&["gen", "unity", "--state", "3150331535 1 2 3", "value"]).usage_error("`3150331535`");
+    assert!(e.contains("0xbbc63e8f") && e.contains("decimal"), "{e}");
+    // Too long in either base: the width is said.
+    run(&["gen", "unity", "--state", "99999999999 1 2 3", "value"])
+        .usage_error("does not fit in 32 bits");
+}

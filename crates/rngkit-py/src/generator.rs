@@ -11,6 +11,7 @@ use rngkit::draw::{COMMON_DRAWS, DrawValue};
 use rngkit::number::BigInt;
 use rngkit::rand_core::Rng;
 use rngkit::registry::{Draw, Engine, SeedKind, SeedOptions};
+use rngkit::state_text::WordForm;
 use rngkit_analysis::registry::{self, Entry};
 
 use crate::bitgen::{self, Core, RawLock};
@@ -268,66 +269,16 @@ fn with_first<T>(capacity: usize, first: T) -> Vec<T> {
 /// A state error naming the GEN rather than the generator type underneath
 /// (`bdsp`, not `xorshift128`), as the CLI words it.
 pub(crate) fn state_error(entry: &Entry, e: &StateError) -> PyErr {
-    let text = e.to_string();
-    let rng_name = entry.rng_name();
-    if rng_name != entry.name() {
-        value_error(text.replacen(rng_name, entry.name(), 1))
-    } else {
-        value_error(text)
-    }
+    value_error(entry.state_error_message(e))
 }
 
-/// A state given as text: a GEN-specific form (Unity's JSON, BDSP's seed
-/// pair) or hex words as `rngkit state` prints them (the CLI's `--state`).
+/// A state given as text: the generic JSON form, a GEN-specific form
+/// (Unity's JSON, BDSP's seed pair) or hex words as `rngkit state` prints
+/// them, in the command line's words ([`rngkit::state_text`]).
 pub(crate) fn state_from_text(entry: &Entry, text: &str) -> PyResult<Engine> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text).trim();
-    if let Some(result) = entry.parse_state(text) {
-        return result.map_err(value_error);
-    }
-    let width = (entry.word_bits() / 4) as usize;
-    let count = entry.word_count();
-    let words: Vec<&str> = text.split_whitespace().collect();
-    if words.is_empty() {
-        return Err(value_error(format!(
-            "the state is empty (found 0 words); give {count} hex words of {width} digits (what `rngkit state {}` prints)",
-            entry.name()
-        )));
-    }
-    let mut out = Vec::with_capacity(words.len());
-    for (i, &word) in words.iter().enumerate() {
-        let shown: String = word.chars().take(24).collect();
-        let (digits, prefixed) = match word.strip_prefix("0x").or_else(|| word.strip_prefix("0X")) {
-            Some(d) => (d, true),
-            None => (word, false),
-        };
-        if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_hexdigit()) {
-            return Err(value_error(format!(
-                "state word {i} `{shown}` is not hex (state words are {width}-digit hex words, as `rngkit state` prints them)"
-            )));
-        }
-        let significant = digits.trim_start_matches('0');
-        if significant.len() > width {
-            return Err(value_error(format!(
-                "state word {i} `{shown}` does not fit in {} bits (at most {width} digits)",
-                entry.word_bits()
-            )));
-        }
-        if !prefixed
-            && digits.len() < width
-            && digits.len() > 1
-            && digits.chars().all(|c| c.is_ascii_digit())
-        {
-            return Err(value_error(format!(
-                "state word {i} `{shown}` could be decimal or hex: state words are hex, so write `0x{shown}` or zero-pad it to {width} digits"
-            )));
-        }
-        out.push(if significant.is_empty() {
-            0
-        } else {
-            u64::from_str_radix(significant, 16).map_err(value_error)?
-        });
-    }
-    entry.from_words(&out).map_err(|e| state_error(entry, &e))
+    entry
+        .parse_state_text(text, WordForm::Typed)
+        .map_err(value_error)
 }
 
 /// A state given as a Python value: text, words or a blob.

@@ -2,9 +2,9 @@
 //! seed, string seed and state of `--seed`, `--seed-str`, `--state`, step
 //! counts, and `--seeds A..B`.
 
-use rngkit::StateError;
 use rngkit::number::{BigInt, parse_int};
 use rngkit::registry::{Engine, SeedKind, SeedOptions};
+use rngkit::state_text::WordForm;
 use rngkit_analysis::registry::Entry;
 use serde_json::Value;
 
@@ -60,76 +60,11 @@ pub fn source(entry: &Entry, v: &Value) -> Result<Engine, Error> {
     }
 }
 
-/// A state error naming the GEN the user chose (`bdsp`, not `xorshift128`).
-fn state_error(entry: &Entry, e: &StateError) -> Error {
-    let text = e.to_string();
-    let rng_name = entry.rng_name();
-    if rng_name != entry.name() {
-        text.replacen(rng_name, entry.name(), 1)
-    } else {
-        text
-    }
-}
-
-/// A state as text, as `--state` reads it: a GEN-specific form (Unity's
-/// JSON, BDSP's seed pair) or hex words; a bare word shorter than the word
-/// width made only of decimal digits (other than one digit) is refused as
-/// ambiguous.
+/// A state as text, as `--state` reads it: the generic JSON form, a
+/// GEN-specific form (Unity's JSON, BDSP's seed pair) or hex words, in the
+/// words the command line uses ([`rngkit::state_text`]).
 pub fn state(entry: &Entry, text: &str) -> Result<Engine, Error> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text).trim();
-    if let Some(result) = entry.parse_state(text) {
-        return result;
-    }
-    let width = (entry.word_bits() / 4) as usize;
-    let count = entry.word_count();
-    let words: Vec<&str> = text.split_whitespace().collect();
-    if words.is_empty() {
-        return Err(format!(
-            "the state is empty; give {count} hex words of {width} digits (what `rngkit state {}` prints)",
-            entry.name()
-        ));
-    }
-    let mut out = Vec::with_capacity(words.len());
-    for (i, &word) in words.iter().enumerate() {
-        let shown: String = word.chars().take(24).collect();
-        let w = if shown.len() < word.len() {
-            format!("{shown}...")
-        } else {
-            shown
-        };
-        let (digits, prefixed) = match word.strip_prefix("0x").or_else(|| word.strip_prefix("0X")) {
-            Some(d) => (d, true),
-            None => (word, false),
-        };
-        if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_hexdigit()) {
-            return Err(format!(
-                "state word {i} `{w}` is not hex (state words are {width}-digit hex words)"
-            ));
-        }
-        let digits_trimmed = digits.trim_start_matches('0');
-        if digits_trimmed.len() > width {
-            return Err(format!(
-                "state word {i} `{w}` does not fit in {} bits (at most {width} digits)",
-                entry.word_bits()
-            ));
-        }
-        if !prefixed
-            && digits.len() < width
-            && digits.len() > 1
-            && digits.chars().all(|c| c.is_ascii_digit())
-        {
-            return Err(format!(
-                "state word {i} `{w}` could be decimal or hex: state words are hex, so write `0x{w}` or zero-pad it to {width} digits"
-            ));
-        }
-        out.push(if digits_trimmed.is_empty() {
-            0
-        } else {
-            u64::from_str_radix(digits_trimmed, 16)
-                .map_err(|_| format!("state word {i} `{w}` is not hex"))?
-        });
-    }
-    entry.from_words(&out).map_err(|e| state_error(entry, &e))
+    entry.parse_state_text(text, WordForm::Typed)
 }
 
 /// A step count or frame number: any size, decimal or `0x` hex, optionally

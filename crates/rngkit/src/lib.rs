@@ -51,6 +51,7 @@ pub mod observe;
 pub mod registry;
 pub mod runtimes;
 mod state;
+pub mod state_text;
 pub mod suggest;
 
 pub use error::StateError;

@@ -232,6 +232,15 @@ pub trait Gen: Send + Sync + 'static {
         None
     }
 
+    /// The GEN's own JSON form of a state, where it has one that
+    /// [`parse_state`](Gen::parse_state) reads back (Unity's `JsonUtility`
+    /// JSON); `None` gives the generic `{"gen":..,"words":[..]}` form of
+    /// [`Engine::state_json`].
+    fn format_state_json(rng: &Self::Rng) -> Option<String> {
+        let _ = rng;
+        None
+    }
+
     /// The engine draws (the common `u32 u64 f32 f64 int bool` are added for
     /// every GEN).
     fn draws() -> &'static [DrawInfo] {
@@ -301,6 +310,8 @@ pub trait DynGen: Send + Sync {
     fn to_bytes(&self, rng: &Engine) -> Option<Vec<u8>>;
     /// A GEN-specific state text; `None` when `text` is not in such a form.
     fn parse_state(&self, text: &str) -> Option<Result<Engine, String>>;
+    /// The GEN's own JSON form of `rng`'s state, where it has one.
+    fn format_state_json(&self, rng: &Engine) -> Option<String>;
     /// The engine draws (without the common ones).
     fn engine_draws(&self) -> &'static [DrawInfo];
     /// Parses a draw, common or engine.
@@ -577,6 +588,10 @@ impl<G: Gen> DynGen for TypedGen<G> {
 
     fn parse_state(&self, text: &str) -> Option<Result<Engine, String>> {
         G::parse_state(text).map(|r| r.map(Engine::new::<G>))
+    }
+
+    fn format_state_json(&self, rng: &Engine) -> Option<String> {
+        G::format_state_json(rng.downcast_ref::<G::Rng>()?)
     }
 
     fn engine_draws(&self) -> &'static [DrawInfo] {

@@ -226,6 +226,10 @@ impl crate::registry::Gen for BdspGen {
         super::unity::parse_state_json(text).or_else(|| parse_seed_pair(text))
     }
 
+    fn format_state_json(rng: &Xorshift128) -> Option<alloc::string::String> {
+        Some(crate::engines::unity::format_state_json(rng))
+    }
+
     fn draws() -> &'static [crate::registry::DrawInfo] {
         use crate::registry::DrawInfo;
         &[

@@ -833,6 +833,10 @@ impl crate::registry::Gen for UnityGen {
         parse_state_json(text)
     }
 
+    fn format_state_json(rng: &Xorshift128) -> Option<alloc::string::String> {
+        Some(crate::engines::unity::format_state_json(rng))
+    }
+
     fn draws() -> &'static [crate::registry::DrawInfo] {
         use crate::registry::DrawInfo;
         &[
@@ -1021,6 +1025,23 @@ pub fn range_float_known(
         .saturating_add(2)
         .min(0x7f_ffff);
     scan(from, to)
+}
+
+/// Writes a state as Unity's `JsonUtility.ToJson(Random.state)` does: the
+/// four words as signed decimal `int`s, no spaces; [`parse_state_json`]
+/// reads it back.
+///
+/// ```
+/// use rngkit::engines::unity::{format_state_json, parse_state_json};
+/// use rngkit::generators::Xorshift128;
+/// let rng = Xorshift128::from_state([0xffff_ffff, 2, 3, 0x8000_0000]).unwrap();
+/// let json = format_state_json(&rng);
+/// assert_eq!(json, r#"{"s0":-1,"s1":2,"s2":3,"s3":-2147483648}"#);
+/// assert_eq!(parse_state_json(&json).unwrap().unwrap(), rng);
+/// ```
+pub fn format_state_json(rng: &Xorshift128) -> alloc::string::String {
+    let [s0, s1, s2, s3] = rng.state().map(|w| w as i32);
+    alloc::format!(r#"{{"s0":{s0},"s1":{s1},"s2":{s2},"s3":{s3}}}"#)
 }
 
 /// Reads Unity's `JsonUtility.ToJson(Random.state)`, the one text form of a

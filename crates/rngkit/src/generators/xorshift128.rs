@@ -156,6 +156,10 @@ impl crate::registry::Gen for Xorshift128 {
         crate::engines::unity::parse_state_json(text)
     }
 
+    fn format_state_json(rng: &Xorshift128) -> Option<alloc::string::String> {
+        Some(crate::engines::unity::format_state_json(rng))
+    }
+
     fn eval(draw: &crate::registry::NoDraw, _: &mut Xorshift128) -> crate::draw::DrawValue {
         match *draw {}
     }
