@@ -556,6 +556,8 @@ fn rows(f: &Fixtures) -> Vec<Row> {
             &["recover", "unity", "--observations", &p("obs-not-utf8")],
             "UTF-8",
         ),
+        // --fresh is a switch: it takes no value.
+        row(&["recover", "v8", "--fresh=1"], "--fresh"),
         row(
             &["recover", "unity", "--observations", &p("empty")],
             "no observations",

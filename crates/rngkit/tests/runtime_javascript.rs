@@ -251,7 +251,12 @@ fn seeded_runtime_matches(
     for &seed in seeds {
         let out = run(Command::new(bin).args(args(seed, &script)));
         let toks = tokens(&out);
-        assert_eq!(toks.len(), randoms + 1000, "{version} printed {} draws", toks.len());
+        assert_eq!(
+            toks.len(),
+            randoms + 1000,
+            "{version} printed {} draws",
+            toks.len()
+        );
         let engine = spec.seed(&Seed::from(seed), &Default::default()).unwrap();
         total += replay(spec, engine, &toks, &format!("{version} seed {seed}"));
     }
@@ -265,7 +270,10 @@ fn seeded_runtime_matches(
 
 /// `node --random-seed=S SCRIPT`.
 fn node_args(seed: i64, script: &PathBuf) -> Vec<String> {
-    vec![format!("--random-seed={seed}"), script.display().to_string()]
+    vec![
+        format!("--random-seed={seed}"),
+        script.display().to_string(),
+    ]
 }
 
 #[test]

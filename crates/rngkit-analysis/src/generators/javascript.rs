@@ -794,7 +794,14 @@ fn sum_recover(
     name: &str,
     engine_of: &(dyn Fn(u64, u64) -> Option<Engine> + Sync),
 ) -> Result<Recovered, RecoverError> {
-    sum_search(observations, &constraints(observations)?, options, top, name, engine_of)
+    sum_search(
+        observations,
+        &constraints(observations)?,
+        options,
+        top,
+        name,
+        engine_of,
+    )
 }
 
 /// The chain search on `cons`, constraints on the sums of the xorshift
@@ -809,13 +816,44 @@ fn sum_search(
     name: &str,
     engine_of: &(dyn Fn(u64, u64) -> Option<Engine> + Sync),
 ) -> Result<Recovered, RecoverError> {
-    let candidate = |x: u128, offset: u64| -> Option<Engine> {
+    Ok(match sum_states(cons, options, top, name)? {
+        SumStates::Found(found) => crate::recover::conclude(
+            found
+                .into_iter()
+                .filter_map(|(a, b)| engine_of(a, b))
+                .filter(|e| fits(observations, e))
+                .collect(),
+        ),
+        SumStates::Open(count) => Recovered::Several {
+            count,
+            states: Vec::new(),
+        },
+    })
+}
+
+/// What the chain search found: the xorshift states before step 0 that fit
+/// the constraints it used (to be verified against the rest), or only a
+/// count when the constraints reveal too few bits.
+enum SumStates {
+    Found(Vec<(u64, u64)>),
+    Open(Count),
+}
+
+/// The chain search itself (see [`sum_search`]).
+fn sum_states(
+    cons: &[WordConstraint],
+    options: &RecoverOptions,
+    top: u32,
+    name: &str,
+) -> Result<SumStates, RecoverError> {
+    // The state before step 0 of a solution `x` for the state before step
+    // `offset`.
+    let candidate = |x: u128, offset: u64| -> Option<(u64, u64)> {
         let (a, b) = split(x);
         if a == 0 && b == 0 {
             return None;
         }
-        let (a, b) = jump_words(a, b, u128::from(offset), true);
-        engine_of(a, b).filter(|e| fits(observations, e))
+        Some(jump_words(a, b, u128::from(offset), true))
     };
     // SpiderMonkey/JSC: bit 0 of the sum is linear; 128 of them may do.
     if top == 52 {
@@ -834,21 +872,19 @@ fn sum_search(
                 consistent &= eq.add(s0[0] ^ s1[0], c.known.value & 1 == 1);
             }
             if !consistent {
-                return Ok(Recovered::NoneFits);
+                return Ok(SumStates::Found(Vec::new()));
             }
             if eq.rank() == 128 {
-                let states: Vec<Engine> = candidate(eq.solution(0), 0).into_iter().collect();
-                return Ok(crate::recover::conclude(states));
+                return Ok(SumStates::Found(
+                    candidate(eq.solution(0), 0).into_iter().collect(),
+                ));
             }
         }
     }
     let known: u32 = cons.iter().map(|c| c.known.mask.count_ones()).sum();
     let Some((offset, plan)) = best_chain(cons, top) else {
         if known < 128 {
-            return Ok(Recovered::Several {
-                count: Count::PowerOfTwo(128 - known),
-                states: Vec::new(),
-            });
+            return Ok(SumStates::Open(Count::PowerOfTwo(128 - known)));
         }
         return Err(RecoverError(format!(
             "{name}: the observations reveal {known} bits, but not as a run of consecutive calls with enough known top bits each; give at least 5 consecutive math-random values, or about 40 to 300 consecutive floor N values with N >= 256 or N a power of two >= 64 (smaller N is out of reach on the sum engines: each value's few known bits sit behind an unknown carry)"
@@ -922,11 +958,12 @@ fn sum_search(
     });
     found.sort_unstable();
     found.dedup();
-    let states: Vec<Engine> = found
-        .into_iter()
-        .filter_map(|x| candidate(x, offset))
-        .collect();
-    Ok(crate::recover::conclude(states))
+    Ok(SumStates::Found(
+        found
+            .into_iter()
+            .filter_map(|x| candidate(x, offset))
+            .collect(),
+    ))
 }
 
 /// `recover` for `spidermonkey` and `javascriptcore`: bit 0 of 128 calls
@@ -1009,46 +1046,92 @@ pub fn recover_v8_era<E: V8Era>(
                 .map(Engine::new::<E>)
         });
     }
-    // Blocks handed out last-made first: the calls at position p show the
-    // steps `step_of_call(offset + p)`; the search runs on those.
+    // Blocks handed out last-made first: at position p, call c shows step
+    // `step_of_call(c + p)`, so the calls inside one block are consecutive
+    // steps in reverse. The chain search runs on the longest such run of
+    // calls; its solutions (the xorshift states before the run's first
+    // step) do not depend on p, so each run is searched once and every
+    // position that shares it reuses the answer. Every candidate is then
+    // verified against all observations.
     let cons = constraints(observations)?;
+    if cons.is_empty() {
+        return Ok(Recovered::Several {
+            count: Count::PowerOfTwo(128 + 6),
+            states: Vec::new(),
+        });
+    }
+    let mut searched: Vec<((u64, u64), Result<SumStates, RecoverError>)> = Vec::new();
     let mut states = Vec::new();
     let mut unlisted: u128 = 0;
     let mut failed: Vec<(u64, RecoverError)> = Vec::new();
     let tried = positions(options);
     let total = tried.end - tried.start;
     for position in tried {
-        let mut steps: Vec<WordConstraint> = cons
-            .iter()
-            .map(|c| WordConstraint {
-                offset: E::ORDER.step_of_call(c.offset + position) - 1,
-                known: c.known,
-            })
-            .collect();
-        steps.sort_unstable_by_key(|c| c.offset);
-        let engine_of = |a: u64, b: u64| {
-            V8MathRandom::<E>::at_block_position(a, b, position as u8)
-                .ok()
-                .map(Engine::new::<E>)
+        // The longest run of observed calls inside one block (ties: the
+        // first), as the call range `first..=last`.
+        let block = |c: &WordConstraint| (c.offset + position) / V8_CACHE_SIZE as u64;
+        let mut best: Option<(usize, usize)> = None;
+        let mut start = 0;
+        for end in 0..cons.len() {
+            let closes = end + 1 == cons.len()
+                || block(&cons[end + 1]) != block(&cons[end])
+                || cons[end + 1].offset != cons[end].offset + 1;
+            if closes {
+                if best.is_none_or(|(a, b)| end - start > b - a) {
+                    best = Some((start, end));
+                }
+                start = end + 1;
+            }
+        }
+        let Some((first, last)) = best else {
+            return Ok(crate::recover::conclude(Vec::new()));
         };
-        match sum_search(observations, &steps, options, 63, name, &engine_of) {
-            Ok(Recovered::Unique(e)) => states.push(e),
-            Ok(Recovered::Several { count, states: s }) => {
-                if s.is_empty() {
-                    unlisted = unlisted.saturating_add(count_value(count));
-                } else {
-                    states.extend(s);
+        let key = (cons[first].offset, cons[last].offset);
+        if !searched.iter().any(|(k, _)| *k == key) {
+            // The run in step order: the last call shows the earliest step.
+            let run: Vec<WordConstraint> = cons[first..=last]
+                .iter()
+                .rev()
+                .map(|c| WordConstraint {
+                    offset: cons[last].offset - c.offset,
+                    known: c.known,
+                })
+                .collect();
+            searched.push((key, sum_states(&run, options, 63, name)));
+        }
+        let result = &searched
+            .iter()
+            .find(|(k, _)| *k == key)
+            .expect("searched")
+            .1;
+        match result {
+            Ok(SumStates::Found(found)) => {
+                // Steps from the block's start to just before the run.
+                let before = E::ORDER.step_of_call(cons[last].offset + position) - 1;
+                for &(a, b) in found {
+                    let (a, b) = jump_words(a, b, u128::from(before), true);
+                    if let Ok(rng) = V8MathRandom::<E>::at_block_position(a, b, position as u8) {
+                        let engine = Engine::new::<E>(rng);
+                        if fits(observations, &engine) {
+                            states.push(engine);
+                        }
+                    }
                 }
             }
-            Ok(Recovered::NoneFits) => {}
-            Err(e) => failed.push((position, e)),
+            Ok(SumStates::Open(count)) => {
+                unlisted = unlisted.saturating_add(count_value(*count));
+            }
+            Err(e) => failed.push((position, e.clone())),
         }
     }
     if let Some((position, first)) = failed.first() {
         return Err(RecoverError(format!(
             "{name}: at {} of the {total} cache positions the first value may sit at (the first: {position} calls after a refill), the search is out of reach: {}{}",
             failed.len(),
-            first.0.strip_prefix(&format!("{name}: ")).unwrap_or(&first.0),
+            first
+                .0
+                .strip_prefix(&format!("{name}: "))
+                .unwrap_or(&first.0),
             if options.fresh {
                 ""
             } else {

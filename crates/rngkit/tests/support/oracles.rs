@@ -107,7 +107,9 @@ pub fn run_runtime(bin: &str, args: &[&str], package: &str, input: &str) -> Opti
 pub fn npm_runtime(folder: &str, binary: &str) -> Option<PathBuf> {
     let base = std::env::var_os("RNGKIT_RUNTIMES_DIR")
         .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/rngkit-runtimes")))
+        .or_else(|| {
+            std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/rngkit-runtimes"))
+        })
         .unwrap_or_else(|| PathBuf::from(".cache/rngkit-runtimes"));
     let path = base.join(folder).join(binary);
     if path.is_file() {
