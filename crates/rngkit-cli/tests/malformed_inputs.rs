@@ -580,6 +580,15 @@ fn rows(f: &Fixtures) -> Vec<Row> {
             "random-seed=0",
         ),
         row(
+            &["gen", "v8-13", "--seed", "0", "math-random"],
+            "random-seed=0",
+        ),
+        row(
+            &["gen", "node26", "--seed", "0", "math-random"],
+            "random-seed=0",
+        ),
+        row(&["gen", "v8-14", "--state", "1 2 64", "math-random"], "word"),
+        row(
             &["gen", "spidermonkey", "--seed", "1", "math-random"],
             "cannot be seeded",
         ),
@@ -635,6 +644,12 @@ fn rows(f: &Fixtures) -> Vec<Row> {
         row(
             &["recover", "v8", "--observations", &p("obs-js-dice")],
             "consecutive",
+        ),
+        // The sum handed out last-made first: dice are out of reach at every
+        // cache position; the message says so and names --fresh.
+        row(
+            &["recover", "v8-14", "--observations", &p("obs-js-dice")],
+            "--fresh",
         ),
         row(
             &[

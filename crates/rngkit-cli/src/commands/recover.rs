@@ -63,12 +63,12 @@ unity/bdsp need 128 bits (4 full words, 6 values), mt19937/mars 19937\n\
 exact draws, or `rngkit seed-search` when the seed is 32-bit.\n\n\
 SUPPORTED: {}.\n\
 Methods: linear recovery over GF(2) where the outputs reveal bits linear in\n\
-the state (the xorshift family, xoshiro/xoroshiro, tinymt32, v8-legacy); the\n\
+the state (the xorshift family, xoshiro/xoroshiro, tinymt32, v8-legacy, v8-13); the\n\
 Mersenne Twister GENs (mt19937, mars, php, php3, python, ruby, ...) from 624\n\
 full outputs or any 19937 independent revealed bits, and PHP's buggy twist\n\
 (php5, php-mt-rand-php) from any 19938: every PHP era's mt_rand() reveals 31\n\
 bits, so 624 of them leave 2^622 states and 1246 pin the state;\n\
-bit-plane search for the xorshift128+ sums (v8, spidermonkey,\n\
+bit-plane search for the xorshift128+ sums (v8, v8-14, spidermonkey,\n\
 javascriptcore); the LCGs from a few outputs; PCG from full outputs with\n\
 --stream known; java and drand48 by lattice reduction (LLL and enumeration)\n\
 on the bits and inequalities each draw gives of the 48-bit states, unknown\n\
