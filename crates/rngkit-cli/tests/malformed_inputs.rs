@@ -587,7 +587,10 @@ fn rows(f: &Fixtures) -> Vec<Row> {
             &["gen", "node26", "--seed", "0", "math-random"],
             "random-seed=0",
         ),
-        row(&["gen", "v8-14", "--state", "1 2 64", "math-random"], "word"),
+        row(
+            &["gen", "v8-14", "--state", "1 2 64", "math-random"],
+            "word",
+        ),
         row(
             &["gen", "spidermonkey", "--seed", "1", "math-random"],
             "cannot be seeded",

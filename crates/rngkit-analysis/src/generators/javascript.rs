@@ -1,5 +1,5 @@
-//! The analysis of JavaScript's `Math.random()` (`v8`, `v8-legacy`,
-//! `spidermonkey`, `javascriptcore`): steps back, jumps and distances of
+//! The analysis of JavaScript's `Math.random()` (`v8`, `v8-14`, `v8-13`,
+//! `v8-legacy`, `spidermonkey`, `javascriptcore`): steps back, jumps and distances of
 //! xorshift128+ (23, 17, 26) and of V8's cached calls, and state recovery.
 //!
 //! **Jumps.** xorshift128+ moves its state by a fixed matrix over GF(2)
@@ -16,8 +16,9 @@
 //!
 //! **Recovery.**
 //!
-//! * `v8-legacy` (V8 before 2025, Node.js 20): a call's double is the top
-//!   52 bits of `s0` after a step, linear in the state, but the calls hand
+//! * `v8-legacy` (V8 up to 13.4, Node.js 20, 22) and `v8-13` (Node.js 24):
+//!   a call's double is the top 52 or 53 bits of `s0` after a step, linear
+//!   in the state, but the calls hand
 //!   each block of 64 steps out last-made first, so which step a call shows
 //!   depends on where the first observed call sits in the cache. Each of the
 //!   64 positions is tried: the known bits become equations over GF(2) in
@@ -56,7 +57,14 @@
 //! `v8` hands its cache out in step order, so its calls are the xorshift
 //! steps in order whatever the cache position: all 64 positions give the
 //! same stream, and recovery answers the one with an empty cache
-//! (`remaining` 0).
+//! (`remaining` 0). `v8-14` (Node.js 26) has `v8`'s sum but hands each
+//! block out last-made first: at each cache position the calls inside one
+//! block are consecutive steps in reverse, and the chain search runs on the
+//! longest such run, once per distinct run ([`recover_v8_era`]).
+//!
+//! `--fresh` ([`RecoverOptions::fresh`]) fixes the cache position at 0 for
+//! all V8 eras: the first observation is the first call of a context, which
+//! refills.
 //!
 //! ```
 //! use rngkit::runtimes::javascript::V8LegacyRandom;
@@ -1060,6 +1068,7 @@ pub fn recover_v8_era<E: V8Era>(
             states: Vec::new(),
         });
     }
+    let total_known: u32 = cons.iter().map(|c| c.known.mask.count_ones()).sum();
     let mut searched: Vec<((u64, u64), Result<SumStates, RecoverError>)> = Vec::new();
     let mut states = Vec::new();
     let mut unlisted: u128 = 0;
@@ -1118,9 +1127,16 @@ pub fn recover_v8_era<E: V8Era>(
                     }
                 }
             }
-            Ok(SumStates::Open(count)) => {
+            Ok(SumStates::Open(count)) if total_known < 128 => {
                 unlisted = unlisted.saturating_add(count_value(*count));
             }
+            Ok(SumStates::Open(_)) => failed.push((
+                position,
+                RecoverError(format!(
+                    "the longest run of observed calls inside one cache block ({} calls) reveals too few bits to search; give at least 5 consecutive math-random values inside one block",
+                    last - first + 1
+                )),
+            )),
             Err(e) => failed.push((position, e.clone())),
         }
     }
@@ -1140,8 +1156,11 @@ pub fn recover_v8_era<E: V8Era>(
         )));
     }
     if unlisted > 0 {
+        // The positions' counts are each 2^(128 - known bits): say the
+        // power of two at or above their sum.
+        let total = unlisted.saturating_add(states.len() as u128);
         return Ok(Recovered::Several {
-            count: count_of(unlisted.saturating_add(states.len() as u128)),
+            count: Count::PowerOfTwo(128 - (total - 1).leading_zeros()),
             states: Vec::new(),
         });
     }
@@ -1287,6 +1306,58 @@ mod tests {
         assert_eq!(start.distance_to(&a), Ok(n));
         a.jump_back(n);
         assert_eq!(a, start);
+    }
+
+    /// The eras that hand blocks out last-made first, through the generic
+    /// recovery: values across a refill pin the state and the cache
+    /// position; values inside one block leave one state per position that
+    /// keeps them inside it, and `--fresh` picks position 0. (The real
+    /// engines: tests/recover_javascript.rs.)
+    #[test]
+    fn v8_13_and_v8_14_positions_and_fresh() {
+        use crate::observe::parse_observations;
+        use rngkit::runtimes::javascript::{V813Gen, V814Gen};
+        fn check<E: V8Era>(count_across: usize) {
+            let name = <E as V8Era>::INFO.name;
+            let entry = crate::registry::find(name).unwrap();
+            let text_of = |rng: &mut V8MathRandom<E>, n: usize| -> String {
+                (0..n)
+                    .map(|_| format!("math-random = {}\n", rng.math_random()))
+                    .collect()
+            };
+            // Across the refill after call 64, half on each side.
+            let mut rng = V8MathRandom::<E>::with_random_seed(77).unwrap();
+            rng.discard(64 - count_across as u64 / 2);
+            let before = rng.clone();
+            let obs = parse_observations(entry, &text_of(&mut rng, count_across)).unwrap();
+            let Recovered::Unique(state) =
+                recover_v8_era::<E>(&obs, &RecoverOptions::default()).unwrap()
+            else {
+                panic!("{name}: one state across the refill")
+            };
+            assert_eq!(state.words(), before.state().to_vec(), "{name}");
+            // The first values of a fresh context, inside one block.
+            let mut rng = V8MathRandom::<E>::with_random_seed(78).unwrap();
+            let start = rng.clone();
+            let obs = parse_observations(entry, &text_of(&mut rng, 12)).unwrap();
+            let fresh = RecoverOptions {
+                fresh: true,
+                ..RecoverOptions::default()
+            };
+            let Recovered::Unique(state) = recover_v8_era::<E>(&obs, &fresh).unwrap() else {
+                panic!("{name}: one state with --fresh")
+            };
+            assert_eq!(state.words(), start.state().to_vec(), "{name}");
+            let Recovered::Several { count, states } =
+                recover_v8_era::<E>(&obs, &RecoverOptions::default()).unwrap()
+            else {
+                panic!("{name}: one state per cache position")
+            };
+            assert_eq!(count, Count::Exact(65 - 12), "{name}");
+            assert!(states.iter().any(|s| s.words() == start.state().to_vec()));
+        }
+        check::<V813Gen>(6);
+        check::<V814Gen>(12);
     }
 
     /// Rolls of 256 (the top 8 bits of each double) pin a `v8` state, on one
