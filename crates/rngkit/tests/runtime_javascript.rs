@@ -27,7 +27,7 @@
 //! script to run), unless `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 
 use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc;
@@ -233,7 +233,7 @@ fn node_matches_v8_legacy() {
 /// on `spec` seeded the same way.
 fn seeded_runtime_matches(
     bin: &PathBuf,
-    args: impl Fn(i64, &PathBuf) -> Vec<String>,
+    args: impl Fn(i64, &Path) -> Vec<String>,
     spec: &'static dyn DynGen,
     seeds: &[i64],
     randoms: usize,
@@ -269,7 +269,7 @@ fn seeded_runtime_matches(
 }
 
 /// `node --random-seed=S SCRIPT`.
-fn node_args(seed: i64, script: &PathBuf) -> Vec<String> {
+fn node_args(seed: i64, script: &Path) -> Vec<String> {
     vec![
         format!("--random-seed={seed}"),
         script.display().to_string(),
@@ -306,7 +306,7 @@ fn deno_matches_v8() {
     let Some(deno) = oracles::npm_deno() else {
         return;
     };
-    let args = |seed: i64, script: &PathBuf| {
+    let args = |seed: i64, script: &Path| {
         vec![
             "run".to_string(),
             "--quiet".to_string(),
