@@ -869,10 +869,14 @@ fn sum_recover(
         )));
     };
     if plan.guesses() > MAX_GUESSES {
-        return Err(RecoverError(format!(
-            "{name}: the best run of consecutive calls leaves 2^{} candidates to search (at most 2^{MAX_GUESSES} are tried, about a minute); give more consecutive values (the search picks the best window among them) or values with more known bits",
-            plan.guesses()
-        )));
+        // Valid input, a search over budget: exit 3 with what to add.
+        return Ok(Recovered::OverBudget {
+            count: Count::About(128u32.saturating_sub(known)),
+            advice: format!(
+                "{name}: the best run of consecutive calls leaves 2^{} candidates to search (at most 2^{MAX_GUESSES} are tried, about a minute); give more consecutive values (the search picks the best window among them) or values with more known bits",
+                plan.guesses()
+            ),
+        });
     }
     let carries: u64 = if plan.low > 0 { 1 << plan.m } else { 1 };
     let threads = options.threads.clamp(1, 64) as u64;
