@@ -201,7 +201,14 @@ pub fn recover(
     if let Some(answer) = residue_recover(observations, bits, options) {
         return answer;
     }
-    recover_items(observations, &items, engine, "java", options.threads)
+    recover_items(
+        observations,
+        &items,
+        engine,
+        "java",
+        options.threads,
+        complete(observations),
+    )
 }
 
 fn engine(s: u64) -> Engine {
@@ -1129,4 +1136,16 @@ fn over_budget(observations: &[Observation], plan: &ResiduePlan, options: &Recov
         count: Count::AtMost(scan_log2),
         advice,
     }
+}
+
+/// Whether the lattice holds everything the observations say: no draw of
+/// a variable number of steps (a redraw, a bound's odd factor, which only
+/// filter).
+fn complete(observations: &[Observation]) -> bool {
+    observations.iter().all(|o| match &o.kind {
+        ObservationKind::Draw { draw, .. } | ObservationKind::DrawIn { draw, .. } => {
+            matches!(draw.steps(32), Steps::Fixed(_))
+        }
+        _ => true,
+    })
 }

@@ -587,7 +587,10 @@ fn states_over_gaps(
 ///
 /// When too many states fit to list them (more than 2^16), the answer is
 /// their count as a power of two: the state's 48 bits less the information
-/// the constraints carry, rounded up. `seed_hint` names the GEN for the
+/// the constraints carry, rounded up. `complete` says whether the lattice
+/// holds everything the observations say (no draw that may redraw, no odd
+/// factor of a bound): then that count is the count of fitting states;
+/// otherwise it is only a bound (`at most`, [`Recovered::OverBudget`]). `seed_hint` names the GEN for the
 /// advice to search its seeds instead.
 pub(crate) fn recover_items(
     observations: &[Observation],
@@ -595,6 +598,7 @@ pub(crate) fn recover_items(
     engine: fn(u64) -> Engine,
     gen_name: &str,
     threads: usize,
+    complete: bool,
 ) -> Result<Recovered, RecoverError> {
     // Verification steps through every skipped step, so the span is
     // bounded as for every GEN ([`crate::recover::MAX_OFFSET`]); this also
@@ -641,19 +645,27 @@ pub(crate) fn recover_items(
         // factor, a redraw) filter further, so it is a bound, and the
         // input is valid: exit 3 with what to add, not an error.
         let log2 = log2.max(0) as u32;
-        let advice = if states.is_empty() && log2 < 12 {
-            format!(
-                "the lattice enumeration ran past its budget ({NODE_LIMIT} nodes); add observations, or search the seeds with `rngkit seed-search {gen_name}`"
-            )
-        } else {
-            format!(
-                "the observations carry about {} of the 48 bits the lattice needs; add observations (each full output adds 32 bits)",
-                48u32.saturating_sub(log2)
-            )
-        };
+        if states.is_empty() && log2 < 12 {
+            return Ok(Recovered::OverBudget {
+                count: Count::AtMost(log2),
+                advice: format!(
+                    "the lattice enumeration ran past its budget ({NODE_LIMIT} nodes); add observations, or search the seeds with `rngkit seed-search {gen_name}`"
+                ),
+            });
+        }
+        if complete {
+            // Every observation is in the lattice: its volume is the count.
+            return Ok(Recovered::Several {
+                count: Count::PowerOfTwo(log2),
+                states: Vec::new(),
+            });
+        }
         return Ok(Recovered::OverBudget {
             count: Count::AtMost(log2),
-            advice,
+            advice: format!(
+                "the lattice holds about {} of the 48 bits (the draws it cannot hold only filter); add observations (each full output adds 32 bits)",
+                48u32.saturating_sub(log2)
+            ),
         });
     }
     if states.len() > MAX_STATES {
