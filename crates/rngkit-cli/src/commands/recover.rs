@@ -84,8 +84,8 @@ rngkit gen mars --seed 7 -n 624 next-u32 | sed 's/^/next-u32 = /' > mt.txt\n  \
 rngkit recover mars --observations mt.txt -o rng.bin\n  \
 rngkit gen java --seed 42 -n 2 next-int | sed 's/^/next-int = /' > java.txt\n  \
 rngkit recover java --observations java.txt\n  \
-rngkit gen java --seed 7 -n 12 next-int 100 | sed 's/^/next-int 100 = /' > pct.txt\n  \
-rngkit recover java --observations pct.txt --predict 5 next-int 100\n  \
+rngkit gen java --seed 7 -n 30 next-int 6 | sed 's/^/next-int 6 = /' >dice.txt\n  \
+rngkit recover java --observations dice.txt --predict 5 next-int 6\n  \
 rngkit gen drand48 --seed 42 -n 2 lrand48 | sed 's/^/lrand48 = /' > l48.txt\n  \
 rngkit recover drand48 --observations l48.txt --predict 3 lrand48",
         methods.join(", ")
