@@ -97,7 +97,9 @@ fn mixed_draws_with_skips_and_unknown_gaps() {
     let entry = registry::find("drand48").unwrap();
     let obs = parse_observations(entry, "lrand48 = 1\nskip 0..100000\nlrand48 = 2\n").unwrap();
     match recover(entry, &obs, &RecoverOptions::default()).unwrap() {
-        Recovered::OverBudget { advice, .. } => assert!(advice.contains("combinations"), "{advice}"),
+        Recovered::OverBudget { advice, .. } => {
+            assert!(advice.contains("combinations"), "{advice}")
+        }
         other => panic!("{other:?}"),
     }
 }

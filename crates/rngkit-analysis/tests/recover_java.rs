@@ -324,7 +324,11 @@ public class Draws {
             cmd.arg(seed.to_string());
         }
         let out = cmd.current_dir(dir).output().expect("java runs");
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         Some(
             String::from_utf8(out.stdout)
                 .unwrap()
@@ -335,7 +339,10 @@ public class Draws {
     }
 
     fn text(bound: i32, values: &[i32]) -> String {
-        values.iter().map(|v| format!("next-int {bound} = {v}\n")).collect()
+        values
+            .iter()
+            .map(|v| format!("next-int {bound} = {v}\n"))
+            .collect()
     }
 
     fn options() -> RecoverOptions {
@@ -373,7 +380,11 @@ public class Draws {
             let (seen, next) = all.split_at(given);
             match recovered(bound, seen) {
                 Recovered::Unique(start) => {
-                    assert_eq!(predicted(bound, seen, &start, 20), next, "run {run}: {seen:?}");
+                    assert_eq!(
+                        predicted(bound, seen, &start, 20),
+                        next,
+                        "run {run}: {seen:?}"
+                    );
                 }
                 other => panic!("{given} x nextInt({bound}) {seen:?}: {other:?}"),
             }
@@ -395,9 +406,12 @@ public class Draws {
         recover_and_predict(10, 20, 2);
     }
 
+    /// 24 = 8 x 3: the low 20 bits are pinned early, the other 28 bits
+    /// only by the residues mod 3 (1.58 bits a value): 20 values leave a
+    /// second state about one time in 12, 24 one time in 1400.
     #[test]
-    fn twenty_next_int_24() {
-        recover_and_predict(24, 20, 2);
+    fn twenty_four_next_int_24() {
+        recover_and_predict(24, 24, 2);
     }
 
     /// Every count is of states that fit every value: eight percentages
@@ -418,9 +432,13 @@ public class Draws {
             for s in found {
                 let rng = JavaRandom::from_seed48(s).unwrap();
                 let mut rng = rng;
-                let again: Vec<i32> =
-                    (0..8).map(|_| rng.try_next_int_bounded(100).unwrap()).collect();
-                assert_eq!(again, all, "seed {seed}: state {s:#x} listed but does not fit");
+                let again: Vec<i32> = (0..8)
+                    .map(|_| rng.try_next_int_bounded(100).unwrap())
+                    .collect();
+                assert_eq!(
+                    again, all,
+                    "seed {seed}: state {s:#x} listed but does not fit"
+                );
             }
         }
     }
@@ -434,11 +452,13 @@ public class Draws {
             return;
         };
         match recovered(100, &all) {
-            Recovered::OverBudget { count: Count::AtMost(n), advice } => {
+            Recovered::OverBudget {
+                count: Count::AtMost(n),
+                advice,
+            } => {
                 // 4 values leave 2^17 / 2^6 low candidates x 2^31 / 100.
                 assert!((35..=40).contains(&n), "{n}");
                 assert!(advice.contains("more `next-int 100` values"), "{advice}");
-                assert!(advice.contains("--max-candidates"), "{advice}");
             }
             other => panic!("{other:?}"),
         }
@@ -454,7 +474,10 @@ public class Draws {
                 return;
             };
             match recovered(bound, &all) {
-                Recovered::OverBudget { count: Count::AtMost(n), advice } => {
+                Recovered::OverBudget {
+                    count: Count::AtMost(n),
+                    advice,
+                } => {
                     let expected = 48 - (bound as f64).log2().floor() as u32;
                     assert_eq!(n, expected, "{advice}");
                     assert!(advice.contains("--max-candidates 2^"), "{advice}");

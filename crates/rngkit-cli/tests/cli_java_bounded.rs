@@ -94,7 +94,10 @@ fn recover_and_predict(bound: u32, given: usize) {
         .map(|v| format!("next-int {bound} = {v}\n"))
         .collect();
     let b = bound.to_string();
-    let out = rngkit_in(&["recover", "java", "--predict", "20", "next-int", &b], &text);
+    let out = rngkit_in(
+        &["recover", "java", "--predict", "20", "next-int", &b],
+        &text,
+    );
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -116,7 +119,16 @@ fn thirty_jvm_dice_predict_the_next_ones() {
 
 fn observed(bound: u32, seed: &str, n: usize) -> String {
     let out = rngkit_in(
-        &["gen", "java", "--seed", seed, "-n", &n.to_string(), "next-int", &bound.to_string()],
+        &[
+            "gen",
+            "java",
+            "--seed",
+            seed,
+            "-n",
+            &n.to_string(),
+            "next-int",
+            &bound.to_string(),
+        ],
         "",
     );
     assert_eq!(out.status.code(), Some(0));
@@ -147,7 +159,11 @@ fn odd_bounds_exit_3_with_the_cost_of_the_exact_scan() {
         &["no low bit", "--max-candidates 2^46", "hours"],
     );
     let out = rngkit_in(&["recover", "java"], &observed(25, "1", 30));
-    assert_exit_3(&out, "error: at most 2^44 states fit", &["--max-candidates 2^44"]);
+    assert_exit_3(
+        &out,
+        "error: at most 2^44 states fit",
+        &["--max-candidates 2^44"],
+    );
 }
 
 /// Four percentages (27 bits of the 48): exit 3 with a bound, never a
@@ -156,15 +172,19 @@ fn odd_bounds_exit_3_with_the_cost_of_the_exact_scan() {
 #[test]
 fn few_percentages_exit_3_and_say_how_many_to_add() {
     let out = rngkit_in(&["recover", "java"], &observed(100, "77", 4));
-    assert_exit_3(
-        &out,
-        "error: at most 2^",
-        &["more `next-int 100` values"],
-    );
+    assert_exit_3(&out, "error: at most 2^", &["more `next-int 100` values"]);
     let out = rngkit_in(&["recover", "java"], &observed(100, "77", 9));
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     // new Random(77) keeps (77 ^ 0x5DEECE66D) mod 2^48.
-    assert_eq!(stdout_lines(&out), [format!("{:016x}", 77u64 ^ 0x5_deec_e66d)]);
+    assert_eq!(
+        stdout_lines(&out),
+        [format!("{:016x}", 77u64 ^ 0x5_deec_e66d)]
+    );
 }
 
 /// A smaller budget turns a scan that would run into exit 3; a larger
@@ -174,7 +194,10 @@ fn max_candidates_sets_the_budget() {
     let text = observed(100, "5", 7);
     let out = rngkit_in(&["recover", "java", "--max-candidates", "2^20"], &text);
     assert_exit_3(&out, "error: at most 2^", &["over the budget of 2^20"]);
-    let out = rngkit_in(&["recover", "java", "--max-candidates", "0x1000000000"], &text);
+    let out = rngkit_in(
+        &["recover", "java", "--max-candidates", "0x1000000000"],
+        &text,
+    );
     assert!(matches!(out.status.code(), Some(0 | 3)));
     for bad in ["2^64", "0", "lots", "2^-1"] {
         let out = rngkit_in(&["recover", "java", "--max-candidates", bad], &text);
@@ -192,7 +215,11 @@ fn searches_over_budget_exit_3_on_every_gen() {
         &["recover", "drand48"],
         "lrand48 = 1\nskip 0..100000\nlrand48 = 2\n",
     );
-    assert_exit_3(&out, "error: at most 2^48 states fit", &["narrow the `skip A..B`"]);
+    assert_exit_3(
+        &out,
+        "error: at most 2^48 states fit",
+        &["narrow the `skip A..B`"],
+    );
     let out = rngkit_in(
         &["recover", "java"],
         "next-int 16 = 3\nskip 0..100000\nnext-int 16 = 4\n",

@@ -347,9 +347,8 @@ fn recover(
                     2u32.into_pyobject(py)?.into_any().pow(n, py.None())?
                 }
             };
-            let err = Underdetermined::new_err(format!(
-                "{count} states fit the observations; {advice}"
-            ));
+            let err =
+                Underdetermined::new_err(format!("{count} states fit the observations; {advice}"));
             let value = err.value(py);
             value.setattr("count", count_py)?;
             value.setattr("candidates", Vec::<Generator>::new())?;

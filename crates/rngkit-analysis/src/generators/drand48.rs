@@ -162,4 +162,3 @@ mod tests {
         assert_eq!(k.value, 0x1234_0000_0000);
     }
 }
-

@@ -44,8 +44,8 @@ use rngkit::registry::{Engine, Steps};
 use rngkit::runtimes::java::{JavaDraw, JavaGen, JavaRandom};
 
 use crate::generators::lcg48::{
-    Item, Local, MASK, Seen, information, items, power, recover_items, scaled_bounds, signed32_range,
-    state_bit_constraints, top_range,
+    Item, Local, MASK, Seen, information, items, power, recover_items, scaled_bounds,
+    signed32_range, state_bit_constraints, top_range,
 };
 use crate::observe::Layout;
 use crate::observe::{Observation, ObservationKind, ObservedDraw, ObservedValue, ValueRange};
@@ -451,14 +451,7 @@ fn scan_states_avx512(
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn scan_states_avx2(
-    checks: &[Check],
-    k: u64,
-    tb: u64,
-    stride: u64,
-    len: u64,
-    hits: &mut Vec<u64>,
-) {
+fn scan_states_avx2(checks: &[Check], k: u64, tb: u64, stride: u64, len: u64, hits: &mut Vec<u64>) {
     scan_states(checks, k, tb, stride, len, hits);
 }
 
@@ -650,7 +643,7 @@ pub fn scan<'a>(spec: &'a SearchSpec, _lay: &'a Layout) -> Plan<'a> {
 
 /// Candidates a second one core's residue kernel checks (AVX-512, `next-int
 /// 100`, measured: docs/performance.md), for the estimates in the advice.
-const RESIDUE_RATE: f64 = 1.4e9;
+const RESIDUE_RATE: f64 = 1.1e9;
 
 /// A residue scan this small (about half a second on 2 cores) runs even
 /// when the lattice could answer.
@@ -782,11 +775,7 @@ fn residue_plan(observations: &[Observation]) -> Option<Result<ResiduePlan, ()>>
         .filter_map(|c| match *c {
             Check::Mod {
                 step, n, lo, hi, ..
-            } if lo == hi => Some(Pivot {
-                step,
-                n,
-                value: lo,
-            }),
+            } if lo == hi => Some(Pivot { step, n, value: lo }),
             _ => None,
         })
         .collect();
@@ -1103,7 +1092,11 @@ fn expected_log2(observations: &[Observation]) -> f64 {
 /// The answer when the residue scan is over budget: how many states the
 /// low bits leave (a bound), how many the values leave on average, and
 /// what to add.
-fn over_budget(observations: &[Observation], plan: &ResiduePlan, options: &RecoverOptions) -> Recovered {
+fn over_budget(
+    observations: &[Observation],
+    plan: &ResiduePlan,
+    options: &RecoverOptions,
+) -> Recovered {
     let p = plan.pivot;
     let work = plan.work();
     let expected = expected_log2(observations);
@@ -1116,7 +1109,7 @@ fn over_budget(observations: &[Observation], plan: &ResiduePlan, options: &Recov
     let time = duration(work as f64 / RESIDUE_RATE / options.threads.max(1) as f64);
     let advice = if k == 0 {
         format!(
-            "an odd bound reveals no low bit of the state, so the exact residue scan walks 2^48 / {n} = 2^{scan_log2} candidates however many values are given (over the budget of 2^{budget_log2}); the values carry {bits:.0} bits, the state 48 (about 2^{expected:.0} states expected to fit); to run it anyway pass `--max-candidates 2^{scan_log2}` (about {time} on {threads} threads at 1.4 G candidates a second per core)",
+            "an odd bound reveals no low bit of the state, so the exact residue scan walks 2^48 / {n} = 2^{scan_log2} candidates however many values are given (over the budget of 2^{budget_log2}); the values carry {bits:.0} bits, the state 48 (about 2^{expected:.0} states expected to fit); to run it anyway pass `--max-candidates 2^{scan_log2}` (about {time} on {threads} threads at 1.1 G candidates a second per core)",
             n = p.n,
             threads = options.threads.max(1),
         )
@@ -1126,10 +1119,24 @@ fn over_budget(observations: &[Observation], plan: &ResiduePlan, options: &Recov
         let for_scan = (over / f64::from(k)).ceil();
         let for_unique = (expected / per_value).ceil();
         let more = for_scan.max(for_unique).max(1.0);
+        let why = if work > u128::from(budget) {
+            format!(
+                "listing them would walk 2^{scan_log2} candidates, over the budget of 2^{budget_log2}"
+            )
+        } else {
+            "more than the 2^16 that recovery lists are expected".to_string()
+        };
+        let run = if work > u128::from(budget) {
+            format!(
+                ", or pass `--max-candidates 2^{scan_log2}` (about {time} on {threads} threads)",
+                threads = options.threads.max(1),
+            )
+        } else {
+            String::new()
+        };
         format!(
-            "listing them would walk 2^{scan_log2} candidates (over the budget of 2^{budget_log2}); the values carry {bits:.0} bits, the state 48 (about 2^{expected:.0} states expected to fit): add about {more:.0} more `next-int {n}` values, or pass `--max-candidates 2^{scan_log2}` (about {time} on {threads} threads)",
+            "{why}; the values carry {bits:.0} bits, the state 48 (about 2^{expected:.0} states expected to fit): add about {more:.0} more `next-int {n}` values{run}",
             n = p.n,
-            threads = options.threads.max(1),
         )
     };
     Recovered::OverBudget {

@@ -68,7 +68,7 @@ pub struct RecoverOptions {
     pub threads: usize,
     /// The most candidate states a search inside recovery may check before
     /// it answers [`Recovered::OverBudget`] instead (java's residue scan
-    /// for `next-int N` draws, about 1.4 G candidates a second per core);
+    /// for `next-int N` draws, about 1.1 G candidates a second per core);
     /// default 2^36.
     pub max_candidates: u64,
 }
