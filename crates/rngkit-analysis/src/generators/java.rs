@@ -1,5 +1,9 @@
 //! Cracking `java.util.Random` (`java`): the 48-bit state from
-//! observations, by lattice reduction ([`crate::recover::lattice`]).
+//! observations, by lattice reduction ([`crate::recover::lattice`]), and,
+//! for `next-int N` draws whose `N` has an odd factor (percentages, dice),
+//! by the residue scan: the values' low bits pin the states' low `17 + k`
+//! bits (`N = 2^k m`), and a vectorised walk over the rest tests the
+//! residues mod `m` (the section "bounded draws: the residue scan" below).
 //!
 //! Every observation becomes constraints on the states `s_j = a^j s + c_j
 //! mod 2^48` after each raw step `j` (the output word of step `j` is
@@ -12,7 +16,8 @@
 //!   lies in `v 2^lo ..= v 2^lo + 2^lo - 1`";
 //! * `next-int BOUND = v` with `BOUND = 2^t * odd`: the no-rejection value
 //!   `u = s_j >> 17` has `u mod 2^t = v mod 2^t` (the odd part is not
-//!   linear and only filters);
+//!   linear: the lattice leaves it to the verification, the residue scan
+//!   tests it);
 //! * inequalities `DRAW in LOW..HIGH`: `next-float` (`s_j >> 24` in a
 //!   range), `next-double` (`s_j >> 22`, and `s_{j+1} >> 21` when the
 //!   first is fixed), `next-boolean`, `next-int`, power-of-two
