@@ -110,6 +110,7 @@ fn lcrngs_recover_from_three_16_bit_outputs() {
                     assert!(states.contains(&start), "{name} {seed}")
                 }
                 Recovered::NoneFits => panic!("{name} {seed}: none fits"),
+                other => panic!("{name} {seed}: {other:?}"),
             }
         }
     }

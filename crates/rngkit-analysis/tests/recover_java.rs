@@ -79,7 +79,7 @@ fn twelve_next_int_16_often_leave_several() {
                 most = most.max(found.len());
                 example.get_or_insert(seed * 7919 + 1);
             }
-            Recovered::NoneFits => unreachable!(),
+            Recovered::NoneFits | Recovered::OverBudget { .. } => unreachable!(),
         }
     }
     eprintln!("12 x nextInt(16): {one} of 200 unique, {several} several (at most {most})");
@@ -265,5 +265,263 @@ mod seed_search {
                 advance: 0
             }]
         );
+    }
+}
+
+/// `next-int N` with an odd factor, from the real JVM: the residue scan
+/// (low bits, then the 31-bit walk), recover and predict.
+mod bounded_draws_from_the_jvm {
+    use super::*;
+    use rngkit::registry::Engine;
+    use rngkit_analysis::observe::replay;
+    use rngkit_analysis::recover::{Count, RecoverOptions, recover};
+    use std::path::PathBuf;
+    use std::process::Command;
+    use std::sync::OnceLock;
+
+    /// Prints `count` x `nextInt(bound)` of `new Random()` (the JVM seeds
+    /// it from the clock and a counter), or of `new Random(seed)`.
+    const PROGRAM: &str = r#"
+import java.util.Random;
+public class Draws {
+    public static void main(String[] a) {
+        Random r = a.length > 2 ? new Random(Long.parseLong(a[2])) : new Random();
+        int bound = Integer.parseInt(a[0]);
+        int n = Integer.parseInt(a[1]);
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < n; i++) out.append(r.nextInt(bound)).append('\n');
+        System.out.print(out);
+    }
+}
+"#;
+
+    /// The compiled program's directory, or `None` (skipped, after a note)
+    /// without a JDK when `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
+    fn compiled() -> Option<&'static PathBuf> {
+        static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
+        DIR.get_or_init(|| {
+            let dir = std::env::temp_dir().join(format!("rngkit-java-draws-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(dir.join("Draws.java"), PROGRAM).unwrap();
+            match Command::new("javac").arg("Draws.java").current_dir(&dir).status() {
+                Ok(s) if s.success() => Some(dir),
+                _ if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") => {
+                    eprintln!("note: no JDK (javac); skipped (RNGKIT_SKIP_MISSING_RUNTIMES=1)");
+                    None
+                }
+                other => panic!("javac failed ({other:?}); install a JDK 17+ or set RNGKIT_SKIP_MISSING_RUNTIMES=1"),
+            }
+        })
+        .as_ref()
+    }
+
+    /// `count` x `nextInt(bound)` printed by the JVM.
+    fn jvm(bound: i32, count: usize, seed: Option<i64>) -> Option<Vec<i32>> {
+        let dir = compiled()?;
+        let mut cmd = Command::new("java");
+        cmd.args(["-cp", ".", "Draws", &bound.to_string(), &count.to_string()]);
+        if let Some(seed) = seed {
+            cmd.arg(seed.to_string());
+        }
+        let out = cmd.current_dir(dir).output().expect("java runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        Some(
+            String::from_utf8(out.stdout)
+                .unwrap()
+                .lines()
+                .map(|l| l.trim().parse().unwrap())
+                .collect(),
+        )
+    }
+
+    fn text(bound: i32, values: &[i32]) -> String {
+        values
+            .iter()
+            .map(|v| format!("next-int {bound} = {v}\n"))
+            .collect()
+    }
+
+    fn options() -> RecoverOptions {
+        RecoverOptions {
+            threads: 2,
+            ..RecoverOptions::default()
+        }
+    }
+
+    fn recovered(bound: i32, values: &[i32]) -> Recovered {
+        let java = registry::find("java").unwrap();
+        let obs = parse_observations(java, &text(bound, values)).unwrap();
+        recover(java, &obs, &options()).unwrap()
+    }
+
+    /// The `nextInt(bound)` draws after the observations, from `start`.
+    fn predicted(bound: i32, values: &[i32], start: &Engine, n: usize) -> Vec<i32> {
+        let java = registry::find("java").unwrap();
+        let obs = parse_observations(java, &text(bound, values)).unwrap();
+        let mut rng = start.clone();
+        replay(&obs, &mut rng);
+        let draw = java.parse_draw("next-int", &[&bound.to_string()]).unwrap();
+        (0..n)
+            .map(|_| draw.eval(&mut rng).format(false).parse().unwrap())
+            .collect()
+    }
+
+    /// `runs` fresh `new Random()` processes: the first `given` values pin
+    /// the state and the next 20 are predicted exactly.
+    fn recover_and_predict(bound: i32, given: usize, runs: usize) {
+        for run in 0..runs {
+            let Some(all) = jvm(bound, given + 20, None) else {
+                return;
+            };
+            let (seen, next) = all.split_at(given);
+            match recovered(bound, seen) {
+                Recovered::Unique(start) => {
+                    assert_eq!(
+                        predicted(bound, seen, &start, 20),
+                        next,
+                        "run {run}: {seen:?}"
+                    );
+                }
+                other => panic!("{given} x nextInt({bound}) {seen:?}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn twelve_percentages() {
+        recover_and_predict(100, 12, 4);
+    }
+
+    #[test]
+    fn thirty_dice() {
+        recover_and_predict(6, 30, 2);
+    }
+
+    #[test]
+    fn twenty_next_int_10() {
+        recover_and_predict(10, 20, 2);
+    }
+
+    /// 24 = 8 x 3: the low 20 bits are pinned early, the other 28 bits
+    /// only by the residues mod 3 (1.58 bits a value): 20 values leave a
+    /// second state about one time in 12, 24 one time in 1400.
+    #[test]
+    fn twenty_four_next_int_24() {
+        recover_and_predict(24, 24, 2);
+    }
+
+    /// Every count is of states that fit every value: eight percentages
+    /// (53 bits) leave the seed's own state, listed and verified, never a
+    /// count of the states fitting the low bits alone.
+    #[test]
+    fn eight_percentages_count_only_fitting_states() {
+        for seed in [1i64, 42, -7, 123_456_789] {
+            let Some(all) = jvm(100, 8, Some(seed)) else {
+                return;
+            };
+            let r = recovered(100, &all);
+            let found = states(&r);
+            assert!(found.contains(&scramble(seed)), "seed {seed}: {r:?}");
+            if let Recovered::Several { count, states } = &r {
+                assert_eq!(*count, Count::Exact(states.len() as u128));
+            }
+            for s in found {
+                let rng = JavaRandom::from_seed48(s).unwrap();
+                let mut rng = rng;
+                let again: Vec<i32> = (0..8)
+                    .map(|_| rng.try_next_int_bounded(100).unwrap())
+                    .collect();
+                assert_eq!(
+                    again, all,
+                    "seed {seed}: state {s:#x} listed but does not fit"
+                );
+            }
+        }
+    }
+
+    /// Few values: more states fit than recovery lists, so the answer is a
+    /// bound (`at most 2^n`, the states the low bits allow) with what to
+    /// add.
+    #[test]
+    fn few_values_over_budget_say_what_to_add() {
+        let Some(all) = jvm(100, 4, Some(99)) else {
+            return;
+        };
+        match recovered(100, &all) {
+            Recovered::OverBudget {
+                count: Count::AtMost(n),
+                advice,
+            } => {
+                // 4 values leave 2^17 / 2^6 low candidates x 2^31 / 100.
+                assert!((35..=40).contains(&n), "{n}");
+                assert!(advice.contains("more `next-int 100` values"), "{advice}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// Odd bounds reveal no low bit: the exact scan is 2^48 / N whatever
+    /// the number of values, so recovery says so (and how to run it);
+    /// within the window the seed-search kernel scans, the state is found.
+    #[test]
+    fn odd_bounds_say_what_the_exact_scan_costs() {
+        for (bound, seed) in [(5, 2024i64), (25, 31)] {
+            let Some(all) = jvm(bound, 30, Some(seed)) else {
+                return;
+            };
+            match recovered(bound, &all) {
+                Recovered::OverBudget {
+                    count: Count::AtMost(n),
+                    advice,
+                } => {
+                    let expected = 48 - (bound as f64).log2().floor() as u32;
+                    assert_eq!(n, expected, "{advice}");
+                    assert!(advice.contains("--max-candidates 2^"), "{advice}");
+                }
+                other => panic!("nextInt({bound}): {other:?}"),
+            }
+            // The exact method on a shard of the seeds holding the answer.
+            let java = registry::find("java").unwrap();
+            let obs = parse_observations(java, &text(bound, &all)).unwrap();
+            let bits = seed as u64;
+            let window = bits.saturating_sub(1 << 20)..bits + (1 << 20);
+            let found = rngkit_analysis::generators::java::candidates(
+                rngkit_analysis::generators::java::ScanKernel::best(),
+                &obs,
+                0,
+                window,
+            )
+            .unwrap();
+            assert!(found.contains(&bits), "nextInt({bound}) seed {seed}");
+        }
+    }
+
+    /// A budget large enough runs the scan the advice names: five
+    /// percentages (33 bits) leave about 2^15 states, each listed and
+    /// verified, the seed's among them.
+    #[test]
+    fn a_larger_budget_lists_every_fitting_state() {
+        let Some(all) = jvm(100, 6, Some(5)) else {
+            return;
+        };
+        let java = registry::find("java").unwrap();
+        let obs = parse_observations(java, &text(100, &all)).unwrap();
+        let small = RecoverOptions {
+            max_candidates: 1 << 20,
+            ..options()
+        };
+        assert!(matches!(
+            recover(java, &obs, &small).unwrap(),
+            Recovered::OverBudget { .. }
+        ));
+        let r = recover(java, &obs, &options()).unwrap();
+        let found = states(&r);
+        assert!(found.contains(&scramble(5)), "{r:?}");
+        // 6 values carry 39.9 bits: about 2^8 states.
+        assert!((16..4096).contains(&found.len()), "{}", found.len());
     }
 }

@@ -154,6 +154,7 @@ fn probe_ranks() {
             Recovered::Several { count, .. } => format!("{count}"),
             Recovered::Unique(_) => "unique".into(),
             Recovered::NoneFits => "none".into(),
+            Recovered::OverBudget { count, .. } => format!("{count} (over budget)"),
         };
         eprintln!("{n} outputs: {desc} in {:?}", t.elapsed());
     }

@@ -7,8 +7,9 @@ use std::process::ExitCode;
 pub const EXIT_NO_ANSWER: u8 = 1;
 /// Exit status for bad usage or bad input.
 pub const EXIT_USAGE: u8 = 2;
-/// Exit status for `recover` when several states fit.
-#[allow(dead_code)]
+/// Exit status for valid input that pins no answer: several states fit,
+/// or listing them would search more than the budget (`recover` says how
+/// many remain and what to add).
 pub const EXIT_UNDERDETERMINED: u8 = 3;
 
 /// A failure with its exit status and one-line message.

@@ -713,6 +713,28 @@ fn rows(f: &Fixtures) -> Vec<Row> {
         ),
         row(
             &[
+                "recover",
+                "java",
+                "--observations",
+                &p("obs-one-word"),
+                "--max-candidates",
+                "2^64",
+            ],
+            "--max-candidates",
+        ),
+        row(
+            &[
+                "recover",
+                "java",
+                "--observations",
+                &p("obs-one-word"),
+                "--max-candidates",
+                "0",
+            ],
+            "--max-candidates",
+        ),
+        row(
+            &[
                 "seed-search",
                 "mt19937",
                 "--observations",

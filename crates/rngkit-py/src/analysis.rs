@@ -336,13 +336,29 @@ fn recover(
             }
             let count_py = match count {
                 Count::Exact(n) => n.into_pyobject(py)?.into_any(),
-                Count::PowerOfTwo(n) => 2u32.into_pyobject(py)?.into_any().pow(n, py.None())?,
+                Count::PowerOfTwo(n) | Count::AtMost(n) | Count::About(n) => {
+                    2u32.into_pyobject(py)?.into_any().pow(n, py.None())?
+                }
             };
             let candidates: Vec<Generator> = states.into_iter().map(finish).collect();
             let err = Underdetermined::new_err(message);
             let value = err.value(py);
             value.setattr("count", count_py)?;
             value.setattr("candidates", candidates)?;
+            Err(err)
+        }
+        Recovered::OverBudget { count, advice } => {
+            let count_py = match count {
+                Count::Exact(n) => n.into_pyobject(py)?.into_any(),
+                Count::PowerOfTwo(n) | Count::AtMost(n) | Count::About(n) => {
+                    2u32.into_pyobject(py)?.into_any().pow(n, py.None())?
+                }
+            };
+            let err =
+                Underdetermined::new_err(format!("{count} states fit the observations; {advice}"));
+            let value = err.value(py);
+            value.setattr("count", count_py)?;
+            value.setattr("candidates", Vec::<Generator>::new())?;
             Err(err)
         }
         Recovered::NoneFits => Err(NoSolution::new_err(

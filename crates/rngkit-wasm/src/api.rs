@@ -232,6 +232,12 @@ fn recover_op(v: &Value) -> Result<Value, Error> {
                     "hint": hint,
                 })
             }
+            Recovered::OverBudget { count, advice } => json!({
+                "status": "several",
+                "count": count.to_string(),
+                "states": Vec::<String>::new(),
+                "hint": advice,
+            }),
             Recovered::NoneFits => json!({ "status": "none" }),
         },
     )

@@ -40,7 +40,7 @@ use crate::generators::lcg48::{
     Item, Local, MASK, Seen, items, recover_items, scaled_bounds, signed32_range,
     state_bit_constraints, top_range,
 };
-use crate::observe::{Observation, ObservedDraw};
+use crate::observe::{Observation, ObservationKind, ObservedDraw};
 use crate::recover::{RecoverError, RecoverOptions, Recovered};
 
 /// The `drand48` draw behind a parsed draw (`None` for the common draws).
@@ -125,11 +125,30 @@ pub fn recover(
     options: &RecoverOptions,
 ) -> Result<Recovered, RecoverError> {
     let items = items(observations, word_to_state, draw_item);
-    recover_items(observations, &items, engine, "drand48", options.threads)
+    recover_items(
+        observations,
+        &items,
+        engine,
+        "drand48",
+        options.threads,
+        complete(observations),
+    )
 }
 
 fn engine(s: u64) -> Engine {
     Engine::new::<Drand48Gen>(Drand48::from_state(s & MASK).expect("masked to 48 bits"))
+}
+
+/// Whether the lattice holds everything the observations say: no draw of
+/// a variable number of steps (a redraw, a bound's odd factor, which only
+/// filter).
+fn complete(observations: &[Observation]) -> bool {
+    observations.iter().all(|o| match &o.kind {
+        ObservationKind::Draw { draw, .. } | ObservationKind::DrawIn { draw, .. } => {
+            matches!(draw.steps(64), Steps::Fixed(_))
+        }
+        _ => true,
+    })
 }
 
 #[cfg(test)]

@@ -1,5 +1,9 @@
 //! Cracking `java.util.Random` (`java`): the 48-bit state from
-//! observations, by lattice reduction ([`crate::recover::lattice`]).
+//! observations, by lattice reduction ([`crate::recover::lattice`]), and,
+//! for `next-int N` draws whose `N` has an odd factor (percentages, dice),
+//! by the residue scan: the values' low bits pin the states' low `17 + k`
+//! bits (`N = 2^k m`), and a vectorised walk over the rest tests the
+//! residues mod `m` (the section "bounded draws: the residue scan" below).
 //!
 //! Every observation becomes constraints on the states `s_j = a^j s + c_j
 //! mod 2^48` after each raw step `j` (the output word of step `j` is
@@ -12,7 +16,8 @@
 //!   lies in `v 2^lo ..= v 2^lo + 2^lo - 1`";
 //! * `next-int BOUND = v` with `BOUND = 2^t * odd`: the no-rejection value
 //!   `u = s_j >> 17` has `u mod 2^t = v mod 2^t` (the odd part is not
-//!   linear and only filters);
+//!   linear: the lattice leaves it to the verification, the residue scan
+//!   tests it);
 //! * inequalities `DRAW in LOW..HIGH`: `next-float` (`s_j >> 24` in a
 //!   range), `next-double` (`s_j >> 22`, and `s_{j+1} >> 21` when the
 //!   first is fixed), `next-boolean`, `next-int`, power-of-two
@@ -44,12 +49,12 @@ use rngkit::registry::{Engine, Steps};
 use rngkit::runtimes::java::{JavaDraw, JavaGen, JavaRandom};
 
 use crate::generators::lcg48::{
-    Item, Local, MASK, Seen, items, power, recover_items, scaled_bounds, signed32_range,
-    state_bit_constraints, top_range,
+    Item, Local, MASK, Seen, information, items, power, recover_items, scaled_bounds,
+    signed32_range, state_bit_constraints, top_range,
 };
 use crate::observe::Layout;
 use crate::observe::{Observation, ObservationKind, ObservedDraw, ObservedValue, ValueRange};
-use crate::recover::{RecoverError, RecoverOptions, Recovered};
+use crate::recover::{Count, RecoverError, RecoverOptions, Recovered, fits};
 use crate::search::{Plan, SearchSpec, generic_scan};
 
 /// At most this many combinations of unknown gaps are tried.
@@ -197,7 +202,18 @@ pub fn recover(
     options: &RecoverOptions,
 ) -> Result<Recovered, RecoverError> {
     let items = items(observations, word_to_state, draw_item);
-    recover_items(observations, &items, engine, "java", options.threads)
+    let bits: f64 = items.iter().map(information).sum();
+    if let Some(answer) = residue_recover(observations, bits, options) {
+        return answer;
+    }
+    recover_items(
+        observations,
+        &items,
+        engine,
+        "java",
+        options.threads,
+        complete(observations),
+    )
 }
 
 fn engine(s: u64) -> Engine {
@@ -342,13 +358,16 @@ fn affine(step: u64) -> (u64, u64) {
     power(step)
 }
 
-/// Filters the states `tb..tb + len` (`len` a multiple of the lane count)
-/// against `checks` at advance `k`: pushes `t - tb` of each candidate that
-/// may fit.
+/// Filters the states `tb + i * stride` for `i` in `0..len` (`len` rounded
+/// up to the lane count) against `checks` at advance `k`: pushes `i` of
+/// each candidate that may fit. `stride` 1 scans a block of consecutive
+/// states (the seed search); a larger one walks an arithmetic progression
+/// of states (the residue scan, [`residue_recover`]): either way `s_j` of
+/// the next candidate is `s_j` of this one plus the constant `a^j stride`.
 // Lane loops indexed by lane, the shape the vectoriser wants.
 #[allow(clippy::needless_range_loop)]
 #[inline(always)]
-fn scan_states(checks: &[Check], k: u64, tb: u64, len: u64, hits: &mut Vec<u64>) {
+fn scan_states(checks: &[Check], k: u64, tb: u64, stride: u64, len: u64, hits: &mut Vec<u64>) {
     const L: usize = SCAN_LANES;
     let n = checks.len();
     let mut xs = vec![[0u64; L]; n];
@@ -359,9 +378,10 @@ fn scan_states(checks: &[Check], k: u64, tb: u64, len: u64, hits: &mut Vec<u64>)
         };
         let (a, add) = affine(j);
         for (l, x) in xs[c].iter_mut().enumerate() {
-            *x = a.wrapping_mul(tb + l as u64).wrapping_add(add) & MASK;
+            let t = tb.wrapping_add((l as u64).wrapping_mul(stride));
+            *x = a.wrapping_mul(t).wrapping_add(add) & MASK;
         }
-        steps[c] = a.wrapping_mul(L as u64) & MASK;
+        steps[c] = a.wrapping_mul(stride).wrapping_mul(L as u64) & MASK;
     }
     let mut base = 0u64;
     while base < len {
@@ -423,14 +443,21 @@ fn scan_states(checks: &[Check], k: u64, tb: u64, len: u64, hits: &mut Vec<u64>)
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512dq,avx512vl,avx512bw")]
-fn scan_states_avx512(checks: &[Check], k: u64, tb: u64, len: u64, hits: &mut Vec<u64>) {
-    scan_states(checks, k, tb, len, hits);
+fn scan_states_avx512(
+    checks: &[Check],
+    k: u64,
+    tb: u64,
+    stride: u64,
+    len: u64,
+    hits: &mut Vec<u64>,
+) {
+    scan_states(checks, k, tb, stride, len, hits);
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn scan_states_avx2(checks: &[Check], k: u64, tb: u64, len: u64, hits: &mut Vec<u64>) {
-    scan_states(checks, k, tb, len, hits);
+fn scan_states_avx2(checks: &[Check], k: u64, tb: u64, stride: u64, len: u64, hits: &mut Vec<u64>) {
+    scan_states(checks, k, tb, stride, len, hits);
 }
 
 /// Which compilation of the 48-bit scan runs.
@@ -464,19 +491,27 @@ impl ScanKernel {
     }
 }
 
-fn run_scan(kernel: ScanKernel, checks: &[Check], k: u64, tb: u64, len: u64, hits: &mut Vec<u64>) {
+fn run_scan(
+    kernel: ScanKernel,
+    checks: &[Check],
+    k: u64,
+    tb: u64,
+    stride: u64,
+    len: u64,
+    hits: &mut Vec<u64>,
+) {
     match kernel {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: AVX-512 F/DQ/VL/BW are checked at run time (best()).
         ScanKernel::Avx512 if ScanKernel::best() == ScanKernel::Avx512 => unsafe {
-            scan_states_avx512(checks, k, tb, len, hits)
+            scan_states_avx512(checks, k, tb, stride, len, hits)
         },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: AVX2 is checked at run time.
         ScanKernel::Avx2 if std::arch::is_x86_feature_detected!("avx2") => unsafe {
-            scan_states_avx2(checks, k, tb, len, hits)
+            scan_states_avx2(checks, k, tb, stride, len, hits)
         },
-        _ => scan_states(checks, k, tb, len, hits),
+        _ => scan_states(checks, k, tb, stride, len, hits),
     }
 }
 
@@ -554,7 +589,7 @@ fn scan_chunk(
                 let t = (s ^ MULTIPLIER_JAVA) & MASK;
                 if (0..=max_advance).any(|k| {
                     hits.clear();
-                    scan_states(checks, k, t, SCAN_LANES as u64, &mut hits);
+                    scan_states(checks, k, t, 1, SCAN_LANES as u64, &mut hits);
                     hits.first() == Some(&0)
                 }) {
                     survivors.push(s);
@@ -564,7 +599,7 @@ fn scan_chunk(
             let mut found = Vec::new();
             for k in 0..=max_advance {
                 hits.clear();
-                run_scan(kernel, checks, k, tb, size, &mut hits);
+                run_scan(kernel, checks, k, tb, 1, size, &mut hits);
                 found.extend(hits.iter().map(|&d| seed | (d ^ a_low)));
             }
             found.sort_unstable();
@@ -596,4 +631,533 @@ pub fn scan<'a>(spec: &'a SearchSpec, _lay: &'a Layout) -> Plan<'a> {
     Plan::Scan(Box::new(move |first, count, survivors| {
         scan_chunk(kernel, &checks, max_advance, first, count, survivors);
     }))
+}
+
+// ------------------------------------------------------ bounded draws: the residue scan
+//
+// `nextInt(N)` with `N = 2^k m`, `m` odd, `m > 1`: `v = u mod N` with `u =
+// s_j >> 17` (no redraw), so the low `k` bits of `v` are bits `17..17 + k`
+// of the state `s_j`, and the odd part only says `u = v mod m`, which no
+// lattice can use. The low `17 + k` bits of the states form an LCG of their
+// own (modulo `2^(17 + k)`), so the 2^17 choices of the low 17 bits of one
+// draw's state (the pivot) are filtered by every other draw's low `k` bits;
+// for each survivor the pivot's `u` is one of `v + N t`, `t < 2^31 / N`,
+// an arithmetic progression of whole states that the seed-search kernel
+// walks, every check (the residues mod `N` included) filtering, and every
+// survivor is verified against all the observations.
+
+/// Candidates a second one core's residue kernel checks (AVX-512, `next-int
+/// 100`, measured: docs/performance.md), for the estimates in the advice.
+const RESIDUE_RATE: f64 = 1.1e9;
+
+/// A residue scan this small (about half a second on 2 cores) runs even
+/// when the lattice could answer.
+const CHEAP_SCAN: u64 = 1 << 31;
+
+/// Candidates per unit of work handed to a thread.
+const RESIDUE_CHUNK: u64 = 1 << 22;
+
+/// The draw whose value fixes the scan: its state's bits `17..17 + k` are
+/// the value's low bits, and its `u` runs over `value + n t`.
+#[derive(Clone, Copy, Debug)]
+struct Pivot {
+    /// The raw step after which its state is (`s_step`).
+    step: u64,
+    n: u64,
+    value: u64,
+}
+
+impl Pivot {
+    fn k(&self) -> u32 {
+        self.n.trailing_zeros()
+    }
+
+    /// How many `u = value + n t` do not redraw: `t < 2^31 / n`.
+    fn count(&self) -> u64 {
+        (1u64 << 31) / self.n
+    }
+}
+
+/// One test on the low `17 + k` bits of a state: `((A x + C - low) &
+/// mask) <= width`, `x` the pivot state's low bits.
+#[derive(Clone, Copy, Debug)]
+struct LowTest {
+    mult: u64,
+    add: u64,
+    mask: u64,
+    low: u64,
+    width: u64,
+}
+
+/// The low-bit tests the checks give, relative to the pivot's state.
+fn low_tests(checks: &[Check], p: &Pivot) -> Vec<LowTest> {
+    let bits = 17 + p.k();
+    let lmask = (1u64 << bits) - 1;
+    let relative = |step: u64| power(step.wrapping_sub(p.step) & MASK);
+    let mut out = Vec::new();
+    for check in checks {
+        match *check {
+            Check::Mod {
+                step, n, lo, hi, ..
+            } if lo == hi && step != p.step => {
+                // Bits 17..17 + kc of the state are the value's low bits.
+                let kc = n.trailing_zeros().min(p.k());
+                if kc == 0 {
+                    continue;
+                }
+                let (mult, add) = relative(step);
+                let mask = ((1u64 << kc) - 1) << 17;
+                out.push(LowTest {
+                    mult,
+                    add,
+                    mask,
+                    low: (lo << 17) & mask,
+                    width: 0,
+                });
+            }
+            Check::Interval {
+                step,
+                mask,
+                low,
+                width,
+            } if mask <= lmask => {
+                let (mult, add) = relative(step);
+                out.push(LowTest {
+                    mult,
+                    add,
+                    mask,
+                    low,
+                    width,
+                });
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The low `17 + k` bits of the pivot's state that every low-bit test
+/// allows (its bits `17..17 + k` are the pivot value's).
+fn low_candidates(tests: &[LowTest], p: &Pivot) -> Vec<u64> {
+    let fixed = (p.value & ((1u64 << p.k()) - 1)) << 17;
+    (0..1u64 << 17)
+        .map(|low| fixed | low)
+        .filter(|&x| {
+            tests.iter().all(|t| {
+                let y = t.mult.wrapping_mul(x).wrapping_add(t.add);
+                (y.wrapping_sub(t.low) & t.mask) <= t.width
+            })
+        })
+        .collect()
+}
+
+/// The plan of a residue scan: the pivot, its low-bit candidates and the
+/// checks left for the kernel.
+struct ResiduePlan {
+    pivot: Pivot,
+    lows: Vec<u64>,
+    checks: Vec<Check>,
+}
+
+impl ResiduePlan {
+    /// Candidate states the scan walks: exactly the states whose low bits
+    /// and pivot value fit (no redraw assumed).
+    fn work(&self) -> u128 {
+        self.lows.len() as u128 * u128::from(self.pivot.count())
+    }
+}
+
+/// The cheapest residue scan for the observations, if any draw is a
+/// `next-int N` with an odd factor `m > 1` seen exactly; `Err` when no
+/// state can fit.
+fn residue_plan(observations: &[Observation]) -> Option<Result<ResiduePlan, ()>> {
+    let checks = match checks(observations) {
+        None => return Some(Err(())),
+        Some(c) => c,
+    };
+    let mut pivots: Vec<Pivot> = checks
+        .iter()
+        .filter_map(|c| match *c {
+            Check::Mod {
+                step, n, lo, hi, ..
+            } if lo == hi => Some(Pivot { step, n, value: lo }),
+            _ => None,
+        })
+        .collect();
+    // One pivot per bound (the first draw of it): the work depends on the
+    // bound's k and size, hardly on which of its draws.
+    pivots.sort_by_key(|p| (p.n, p.step));
+    pivots.dedup_by_key(|p| p.n);
+    pivots
+        .into_iter()
+        .take(4)
+        .map(|pivot| {
+            let lows = low_candidates(&low_tests(&checks, &pivot), &pivot);
+            let checks = checks
+                .iter()
+                .copied()
+                .filter(|c| !matches!(*c, Check::Mod { step, .. } if step == pivot.step))
+                .collect();
+            ResiduePlan {
+                pivot,
+                lows,
+                checks,
+            }
+        })
+        .min_by_key(ResiduePlan::work)
+        .map(Ok)
+}
+
+/// Walks every candidate of `plan` with the scan kernel on `threads`
+/// threads: the states `s_0` (before the first draw) that pass every check.
+fn residue_walk(plan: &ResiduePlan, threads: usize) -> Vec<u64> {
+    let p = plan.pivot;
+    let count = p.count();
+    // s_0 = a^-step (s_P - c_step): back from the pivot's state.
+    let (back_mult, back_add) = power((1u64 << 48) - p.step);
+    let stride = back_mult.wrapping_mul(p.n << 17) & MASK;
+    let chunks_per_low = count.div_ceil(RESIDUE_CHUNK);
+    let total = plan.lows.len() as u64 * chunks_per_low;
+    let next = std::sync::atomic::AtomicU64::new(0);
+    let kernel = ScanKernel::best();
+    let worker = || {
+        let mut found = Vec::new();
+        let mut hits = Vec::new();
+        loop {
+            let job = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            if job >= total {
+                break;
+            }
+            let low = plan.lows[(job / chunks_per_low) as usize];
+            let first = (job % chunks_per_low) * RESIDUE_CHUNK;
+            let len = RESIDUE_CHUNK.min(count - first);
+            // The pivot's state for t = first: u = value + n first.
+            let sp = ((p.value + p.n * first) << 17 | (low & 0x1_ffff)) & MASK;
+            let tb = back_mult.wrapping_mul(sp).wrapping_add(back_add) & MASK;
+            hits.clear();
+            match residues(&plan.checks, &p, low) {
+                Some(lanes) => run_residues(kernel, &lanes, first, len, &mut hits),
+                None => run_scan(kernel, &plan.checks, 0, tb, stride, len, &mut hits),
+            }
+            found.extend(
+                hits.iter()
+                    .filter(|&&i| i < len)
+                    .map(|&i| tb.wrapping_add(i.wrapping_mul(stride)) & MASK),
+            );
+        }
+        found
+    };
+    let threads = threads.clamp(1, total.clamp(1, 1024) as usize);
+    let mut states: Vec<u64> = if threads == 1 {
+        worker()
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap_or_default())
+                .collect()
+        })
+    };
+    states.sort_unstable();
+    states.dedup();
+    states
+}
+
+/// One exact `next-int N = v` draw for the 31-bit residue kernel.
+///
+/// Along the walk the pivot's state is `s_P(t) = base + t N 2^17`; every
+/// state `s_j(t) = A s_P(t) + C mod 2^48` then moves by a multiple of
+/// `2^17` (`A` is odd), its low 17 bits stay put and its `u_j = s_j >> 17`
+/// is exactly `(b + t d) mod 2^31`: 32-bit lanes, twice as many per vector
+/// as the 48-bit states, and the residue is a divisibility test (Lemire,
+/// Kaser and Kurz, "Faster remainder by direct computation", 2019): `x =
+/// u + (m - v mod m)` is a multiple of the odd `m` exactly when `x m^-1 mod
+/// 2^32 <= (2^32 - 1) / m`.
+#[derive(Clone, Copy, Debug)]
+struct Residue {
+    b: u32,
+    d: u32,
+    /// `m - v mod m`, so that `u + shift` is a multiple of `m` exactly when
+    /// `u = v mod m`.
+    shift: u32,
+    /// `m^-1 mod 2^32`.
+    inverse: u32,
+    /// `(2^32 - 1) / m`.
+    most: u32,
+    /// The low `k` bits of `u` must be `low` (`N = 2^k m`).
+    low_mask: u32,
+    low: u32,
+    /// `u >= limit` redraws.
+    limit: u32,
+}
+
+/// `m^-1 mod 2^32` for an odd `m` (Newton's iteration).
+fn inverse_u32(m: u32) -> u32 {
+    let mut x = m;
+    for _ in 0..5 {
+        x = x.wrapping_mul(2u32.wrapping_sub(m.wrapping_mul(x)));
+    }
+    x
+}
+
+/// The kernel's draws for the low candidate `low` of the pivot's state:
+/// the exact `next-int N` checks (the others are left to the verification
+/// of the survivors); `None` when those filter too little to leave few
+/// survivors (then the 48-bit kernel walks every check).
+fn residues(checks: &[Check], p: &Pivot, low: u64) -> Option<Vec<Residue>> {
+    let base = ((p.value << 17) | (low & 0x1_ffff)) & MASK;
+    let step = (p.n << 17) & MASK;
+    let draws: Vec<Residue> = checks
+        .iter()
+        .filter_map(|c| match *c {
+            Check::Mod {
+                step: j,
+                n,
+                lo,
+                hi,
+                limit,
+                ..
+            } if lo == hi => {
+                let (a, add) = power(j.wrapping_sub(p.step) & MASK);
+                let b = (a.wrapping_mul(base).wrapping_add(add) & MASK) >> 17;
+                let d = (a.wrapping_mul(step) & MASK) >> 17;
+                let k = n.trailing_zeros();
+                let m = (n >> k) as u32;
+                let v = lo as u32;
+                Some(Residue {
+                    b: b as u32,
+                    d: d as u32,
+                    shift: (m - v % m) % m,
+                    inverse: inverse_u32(m),
+                    most: u32::MAX / m,
+                    low_mask: (1u32 << k) - 1,
+                    low: v & ((1u32 << k) - 1),
+                    limit: limit as u32,
+                })
+            }
+            _ => None,
+        })
+        .collect();
+    // The odd factors' filter, in bits, against the walk's 2^31 / N:
+    // at most about 2^10 survivors per low candidate go to verification.
+    let filter: f64 = draws
+        .iter()
+        // log2 m = 32 - log2((2^32 - 1) / m), near enough.
+        .map(|r| 32.0 - f64::from(r.most).log2())
+        .sum();
+    let walk = (p.count() as f64).log2();
+    (draws.len() == checks.len() || filter + 10.0 >= walk).then_some(draws)
+}
+
+/// Lanes of the residue kernel.
+const RESIDUE_LANES: usize = 16;
+
+/// Pushes `t - first` for every `t` of `first..first + len` whose `u_j(t)`
+/// give every draw (or redraw somewhere: verification decides those).
+#[allow(clippy::needless_range_loop)]
+#[inline(always)]
+fn scan_residues(draws: &[Residue], first: u64, len: u64, hits: &mut Vec<u64>) {
+    const L: usize = RESIDUE_LANES;
+    let lane_steps: Vec<[u32; L]> = draws
+        .iter()
+        .map(|r| std::array::from_fn(|l| r.d.wrapping_mul(l as u32)))
+        .collect();
+    let mut t0 = first;
+    while t0 < first + len {
+        let mut alive = [u32::MAX; L];
+        let mut escaped = [0u32; L];
+        for (r, lanes) in draws.iter().zip(&lane_steps) {
+            let base = r.b.wrapping_add((t0 as u32).wrapping_mul(r.d));
+            for l in 0..L {
+                let u = base.wrapping_add(lanes[l]) & 0x7fff_ffff;
+                let divides = (u + r.shift).wrapping_mul(r.inverse) <= r.most;
+                let ok = divides & (u & r.low_mask == r.low);
+                let redraw = (u >= r.limit) as u32 * u32::MAX;
+                alive[l] &= (ok as u32 * u32::MAX) | redraw | escaped[l];
+                escaped[l] |= redraw;
+            }
+            if alive.iter().all(|&a| a == 0) {
+                break;
+            }
+        }
+        for l in 0..L {
+            if alive[l] != 0 && t0 + (l as u64) < first + len {
+                hits.push(t0 - first + l as u64);
+            }
+        }
+        t0 += L as u64;
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512dq,avx512vl,avx512bw")]
+fn scan_residues_avx512(draws: &[Residue], first: u64, len: u64, hits: &mut Vec<u64>) {
+    scan_residues(draws, first, len, hits);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn scan_residues_avx2(draws: &[Residue], first: u64, len: u64, hits: &mut Vec<u64>) {
+    scan_residues(draws, first, len, hits);
+}
+
+fn run_residues(kernel: ScanKernel, draws: &[Residue], first: u64, len: u64, hits: &mut Vec<u64>) {
+    match kernel {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: AVX-512 F/DQ/VL/BW are checked at run time (best()).
+        ScanKernel::Avx512 if ScanKernel::best() == ScanKernel::Avx512 => unsafe {
+            scan_residues_avx512(draws, first, len, hits)
+        },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: AVX2 is checked at run time.
+        ScanKernel::Avx2 if std::arch::is_x86_feature_detected!("avx2") => unsafe {
+            scan_residues_avx2(draws, first, len, hits)
+        },
+        _ => scan_residues(draws, first, len, hits),
+    }
+}
+
+/// A duration in words: seconds, minutes or hours.
+fn duration(seconds: f64) -> String {
+    if seconds < 90.0 {
+        format!("{:.0} s", seconds.max(1.0))
+    } else if seconds < 5400.0 {
+        format!("{:.0} minutes", seconds / 60.0)
+    } else {
+        format!("{:.1} hours", seconds / 3600.0)
+    }
+}
+
+/// `ceil(log2 n)`, 0 for 0 and 1.
+fn log2_ceil(n: u128) -> u32 {
+    if n <= 1 {
+        0
+    } else {
+        128 - (n - 1).leading_zeros()
+    }
+}
+
+/// Recovery from `next-int N` draws with an odd factor (the residue scan,
+/// see the section comment): `None` when the observations have no such
+/// draw seen exactly, or when the lattice should answer instead (the scan
+/// is over budget and the lattice has the 48 bits it needs).
+///
+/// The states it lists are all the states that fit every observation,
+/// except those where Java redrew (a draw whose `u` fell in the top
+/// `2^31 mod N` values, probability below `N / 2^31` per draw): the scan
+/// assumes one raw step per draw, as the lattice does.
+fn residue_recover(
+    observations: &[Observation],
+    lattice_bits: f64,
+    options: &RecoverOptions,
+) -> Option<Result<Recovered, RecoverError>> {
+    let plan = match residue_plan(observations)? {
+        Ok(plan) => plan,
+        Err(()) => return Some(Ok(Recovered::NoneFits)),
+    };
+    let work = plan.work();
+    // A cheap scan (under a second) always runs; a dearer one only when
+    // the lattice lacks the 48 bits it needs to pin the state.
+    if work > u128::from(CHEAP_SCAN) && lattice_bits >= 48.0 {
+        return None;
+    }
+    // More states than recovery lists (2^16) are expected: the walk would
+    // only count them, so the answer is the bound and what to add.
+    if work > u128::from(options.max_candidates) || expected_log2(observations) > 16.0 {
+        return Some(Ok(over_budget(observations, &plan, options)));
+    }
+    let states: Vec<u64> = residue_walk(&plan, options.threads)
+        .into_iter()
+        .filter(|&s| fits(observations, &engine(s)))
+        .collect();
+    Some(Ok(crate::recover::conclude(
+        states.into_iter().map(engine).collect(),
+    )))
+}
+
+/// About how many states (log2) fit the exact `next-int N` values and the
+/// kernel's other checks: 48 less their information (`log2 N` a value),
+/// at least 0.
+fn expected_log2(observations: &[Observation]) -> f64 {
+    let bits: f64 = checks(observations)
+        .unwrap_or_default()
+        .iter()
+        .map(|c| match *c {
+            Check::Mod { n, lo, hi, .. } if lo == hi => (n as f64).log2(),
+            Check::Interval { mask, width, .. } => {
+                (mask as f64 + 1.0).log2() - (width as f64 + 1.0).log2()
+            }
+            _ => 0.0,
+        })
+        .sum();
+    (48.0 - bits).max(0.0)
+}
+
+/// The answer when the residue scan is over budget: how many states the
+/// low bits leave (a bound), how many the values leave on average, and
+/// what to add.
+fn over_budget(
+    observations: &[Observation],
+    plan: &ResiduePlan,
+    options: &RecoverOptions,
+) -> Recovered {
+    let p = plan.pivot;
+    let work = plan.work();
+    let expected = expected_log2(observations);
+    let bits = 48.0 - expected;
+    let per_value = (p.n as f64).log2();
+    let k = p.k();
+    let scan_log2 = log2_ceil(work);
+    let budget = options.max_candidates.max(1);
+    let budget_log2 = 63 - budget.leading_zeros();
+    let time = duration(work as f64 / RESIDUE_RATE / options.threads.max(1) as f64);
+    let advice = if k == 0 {
+        format!(
+            "an odd bound reveals no low bit of the state, so the exact residue scan walks 2^48 / {n} = 2^{scan_log2} candidates however many values are given (over the budget of 2^{budget_log2}); the values carry {bits:.0} bits, the state 48 (about 2^{expected:.0} states expected to fit); to run it anyway pass `--max-candidates 2^{scan_log2}` (about {time} on {threads} threads at 1.1 G candidates a second per core)",
+            n = p.n,
+            threads = options.threads.max(1),
+        )
+    } else {
+        // Each further `next-int N` halves the low-bit candidates k times.
+        let over = (work as f64 / budget as f64).log2().max(0.0);
+        let for_scan = (over / f64::from(k)).ceil();
+        let for_unique = (expected / per_value).ceil();
+        let more = for_scan.max(for_unique).max(1.0);
+        let why = if work > u128::from(budget) {
+            format!(
+                "listing them would walk 2^{scan_log2} candidates, over the budget of 2^{budget_log2}"
+            )
+        } else {
+            "more than the 2^16 that recovery lists are expected".to_string()
+        };
+        let run = if work > u128::from(budget) {
+            format!(
+                ", or pass `--max-candidates 2^{scan_log2}` (about {time} on {threads} threads)",
+                threads = options.threads.max(1),
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            "{why}; the values carry {bits:.0} bits, the state 48 (about 2^{expected:.0} states expected to fit): add about {more:.0} more `next-int {n}` values{run}",
+            n = p.n,
+        )
+    };
+    Recovered::OverBudget {
+        count: Count::AtMost(scan_log2),
+        advice,
+    }
+}
+
+/// Whether the lattice holds everything the observations say: no draw of
+/// a variable number of steps (a redraw, a bound's odd factor, which only
+/// filter).
+fn complete(observations: &[Observation]) -> bool {
+    observations.iter().all(|o| match &o.kind {
+        ObservationKind::Draw { draw, .. } | ObservationKind::DrawIn { draw, .. } => {
+            matches!(draw.steps(32), Steps::Fixed(_))
+        }
+        _ => true,
+    })
 }

@@ -836,6 +836,7 @@ fn sum_search(
             count,
             states: Vec::new(),
         },
+        SumStates::OverBudget { count, advice } => Recovered::OverBudget { count, advice },
     })
 }
 
@@ -845,6 +846,11 @@ fn sum_search(
 enum SumStates {
     Found(Vec<(u64, u64)>),
     Open(Count),
+    /// The search the constraints call for is over the budget.
+    OverBudget {
+        count: Count,
+        advice: String,
+    },
 }
 
 /// The chain search itself (see [`sum_search`]).
@@ -899,10 +905,14 @@ fn sum_states(
         )));
     };
     if plan.guesses() > MAX_GUESSES {
-        return Err(RecoverError(format!(
-            "{name}: the best run of consecutive calls leaves 2^{} candidates to search (at most 2^{MAX_GUESSES} are tried, about a minute); give more consecutive values (the search picks the best window among them) or values with more known bits",
-            plan.guesses()
-        )));
+        // Valid input, a search over budget: exit 3 with what to add.
+        return Ok(SumStates::OverBudget {
+            count: Count::About(128u32.saturating_sub(known)),
+            advice: format!(
+                "{name}: the best run of consecutive calls leaves 2^{} candidates to search (at most 2^{MAX_GUESSES} are tried, about a minute); give more consecutive values (the search picks the best window among them) or values with more known bits",
+                plan.guesses()
+            ),
+        });
     }
     let carries: u64 = if plan.low > 0 { 1 << plan.m } else { 1 };
     let threads = options.threads.clamp(1, 64) as u64;
@@ -1073,6 +1083,7 @@ pub fn recover_v8_era<E: V8Era>(
     let mut states = Vec::new();
     let mut unlisted: u128 = 0;
     let mut failed: Vec<(u64, RecoverError)> = Vec::new();
+    let mut over_budget: Option<(Count, String)> = None;
     let tried = positions(options);
     let total = tried.end - tried.start;
     for position in tried {
@@ -1130,6 +1141,9 @@ pub fn recover_v8_era<E: V8Era>(
             Ok(SumStates::Open(count)) if total_known < 128 => {
                 unlisted = unlisted.saturating_add(count_value(*count));
             }
+            Ok(SumStates::OverBudget { count, advice }) => {
+                over_budget.get_or_insert((*count, advice.clone()));
+            }
             Ok(SumStates::Open(_)) => failed.push((
                 position,
                 RecoverError(format!(
@@ -1155,12 +1169,24 @@ pub fn recover_v8_era<E: V8Era>(
             }
         )));
     }
+    if let Some((count, advice)) = over_budget {
+        return Ok(Recovered::OverBudget {
+            count,
+            advice: if options.fresh {
+                advice
+            } else {
+                format!(
+                    "{advice}; if the values are the first of a fresh context (a new process or page), say --fresh"
+                )
+            },
+        });
+    }
     if unlisted > 0 {
-        // The positions' counts are each 2^(128 - known bits): say the
+        // The positions' counts are each 2^(128 - known bits): a bound, the
         // power of two at or above their sum.
         let total = unlisted.saturating_add(states.len() as u128);
         return Ok(Recovered::Several {
-            count: Count::PowerOfTwo(128 - (total - 1).leading_zeros()),
+            count: Count::AtMost(128 - (total - 1).leading_zeros()),
             states: Vec::new(),
         });
     }
@@ -1171,7 +1197,9 @@ pub fn recover_v8_era<E: V8Era>(
 fn count_value(count: Count) -> u128 {
     match count {
         Count::Exact(n) => n,
-        Count::PowerOfTwo(n) => 1u128.checked_shl(n).unwrap_or(u128::MAX),
+        Count::PowerOfTwo(n) | Count::AtMost(n) | Count::About(n) => {
+            1u128.checked_shl(n).unwrap_or(u128::MAX)
+        }
     }
 }
 

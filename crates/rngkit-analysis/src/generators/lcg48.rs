@@ -427,7 +427,7 @@ fn intervals(items: &[Item], gaps: &[u64]) -> Vec<Interval> {
 const PREFIX_BITS: f64 = 48.0;
 
 /// The bits of information of one lattice item (0 for gaps).
-fn information(item: &Item) -> f64 {
+pub(crate) fn information(item: &Item) -> f64 {
     match item {
         Item::Fixed { constraints, .. } => constraints
             .iter()
@@ -459,6 +459,19 @@ fn lattice_prefix(items: &[Item]) -> usize {
         bits += information(item);
     }
     items.len()
+}
+
+/// How many combinations the unknown gaps of `items` have, `None` when
+/// more than [`MAX_GAP_COMBINATIONS`].
+fn gap_combinations(items: &[Item]) -> Option<u64> {
+    items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Gap { min, max } => Some(max - min + 1),
+            Item::Fixed { .. } => None,
+        })
+        .try_fold(1u64, u64::checked_mul)
+        .filter(|&n| n <= MAX_GAP_COMBINATIONS)
 }
 
 /// What a set of lattices finds: the verified states, and the largest count
@@ -574,7 +587,10 @@ fn states_over_gaps(
 ///
 /// When too many states fit to list them (more than 2^16), the answer is
 /// their count as a power of two: the state's 48 bits less the information
-/// the constraints carry, rounded up. `seed_hint` names the GEN for the
+/// the constraints carry, rounded up. `complete` says whether the lattice
+/// holds everything the observations say (no draw that may redraw, no odd
+/// factor of a bound): then that count is the count of fitting states;
+/// otherwise it is only a bound (`at most`, [`Recovered::OverBudget`]). `seed_hint` names the GEN for the
 /// advice to search its seeds instead.
 pub(crate) fn recover_items(
     observations: &[Observation],
@@ -582,6 +598,7 @@ pub(crate) fn recover_items(
     engine: fn(u64) -> Engine,
     gen_name: &str,
     threads: usize,
+    complete: bool,
 ) -> Result<Recovered, RecoverError> {
     // Verification steps through every skipped step, so the span is
     // bounded as for every GEN ([`crate::recover::MAX_OFFSET`]); this also
@@ -601,23 +618,54 @@ pub(crate) fn recover_items(
     // enumerated), so their states are all there are unless one of them
     // was too weak to enumerate; then the whole list goes into lattices.
     let prefix = lattice_prefix(items);
+    // Too many combinations of the unknown gaps is a search over budget on
+    // valid input: exit 3 with what to narrow (nothing was counted, so the
+    // bound is the whole state space).
+    if gap_combinations(&items[..prefix]).is_none() {
+        return Ok(Recovered::OverBudget {
+            count: Count::AtMost(48),
+            advice: format!(
+                "the unknown gaps allow more than {MAX_GAP_COMBINATIONS} combinations (one lattice each); narrow the `skip A..B` ranges"
+            ),
+        });
+    }
     let (mut states, too_weak) =
         match states_over_gaps(observations, &items[..prefix], engine, threads) {
             Ok((states, None)) => (states, None),
-            _ if prefix < items.len() => states_over_gaps(observations, items, engine, threads)?,
+            _ if prefix < items.len() && gap_combinations(items).is_some() => {
+                states_over_gaps(observations, items, engine, threads)?
+            }
             other => other?,
         };
     states.sort_unstable();
     states.dedup();
     if let Some(log2) = too_weak {
+        // The lattice's count is the volume of its box: the states meeting
+        // the constraints it holds. Draws it cannot hold (a bound's odd
+        // factor, a redraw) filter further, so it is a bound, and the
+        // input is valid: exit 3 with what to add, not an error.
+        let log2 = log2.max(0) as u32;
         if states.is_empty() && log2 < 12 {
-            return Err(RecoverError(format!(
-                "the lattice enumeration ran past its budget; add observations or use `rngkit seed-search {gen_name}`"
-            )));
+            return Ok(Recovered::OverBudget {
+                count: Count::AtMost(log2),
+                advice: format!(
+                    "the lattice enumeration ran past its budget ({NODE_LIMIT} nodes); add observations, or search the seeds with `rngkit seed-search {gen_name}`"
+                ),
+            });
         }
-        return Ok(Recovered::Several {
-            count: Count::PowerOfTwo(log2.max(0) as u32),
-            states: Vec::new(),
+        if complete {
+            // Every observation is in the lattice: its volume is the count.
+            return Ok(Recovered::Several {
+                count: Count::PowerOfTwo(log2),
+                states: Vec::new(),
+            });
+        }
+        return Ok(Recovered::OverBudget {
+            count: Count::AtMost(log2),
+            advice: format!(
+                "the lattice holds about {} of the 48 bits (the draws it cannot hold only filter); add observations (each full output adds 32 bits)",
+                48u32.saturating_sub(log2)
+            ),
         });
     }
     if states.len() > MAX_STATES {

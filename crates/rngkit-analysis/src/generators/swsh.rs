@@ -81,7 +81,7 @@ pub fn recover(
         let states = match crate::recover::linear::recover::<SwshGen>(&variant, options)? {
             Recovered::Unique(s) => vec![s],
             Recovered::Several { states, .. } => states,
-            Recovered::NoneFits => Vec::new(),
+            Recovered::NoneFits | Recovered::OverBudget { .. } => Vec::new(),
         };
         for s in states {
             if fits(observations, &s) && !found.contains(&s) {

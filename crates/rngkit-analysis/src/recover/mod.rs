@@ -71,6 +71,11 @@ pub struct RecoverOptions {
     /// position (the first call refills); generators without such a
     /// position ignore it.
     pub fresh: bool,
+    /// The most candidate states a search inside recovery may check before
+    /// it answers [`Recovered::OverBudget`] instead (java's residue scan
+    /// for `next-int N` draws, about 1.1 G candidates a second per core);
+    /// default 2^36.
+    pub max_candidates: u64,
 }
 
 impl Default for RecoverOptions {
@@ -79,6 +84,7 @@ impl Default for RecoverOptions {
             pcg_increment: (54 << 1) | 1,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             fresh: false,
+            max_candidates: 1 << 36,
         }
     }
 }
@@ -100,15 +106,42 @@ pub enum Recovered {
     },
     /// No state fits every observation.
     NoneFits,
+    /// The input is valid, but listing the states that fit would take a
+    /// search larger than the recovery's budget: `count` says how many
+    /// remain (a bound or an estimate, as its variant says) and `advice`
+    /// what to add (more values, or a sharded `seed-search`). The CLI exits
+    /// 3 with both, as for [`Recovered::Several`].
+    OverBudget {
+        /// How many states may still fit.
+        count: Count,
+        /// What would pin one: a sentence for the user.
+        advice: String,
+    },
 }
 
-/// A number of states, exact or a power of two.
+/// A number of states: exact, a power of two, a bound or an estimate.
+///
+/// ```
+/// use rngkit_analysis::recover::Count;
+/// assert_eq!(Count::Exact(3).to_string(), "3");
+/// assert_eq!(Count::PowerOfTwo(17).to_string(), "2^17");
+/// assert_eq!(Count::AtMost(24).to_string(), "at most 2^24");
+/// assert_eq!(Count::About(5).to_string(), "about 2^5");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Count {
     /// Exactly this many.
     Exact(u128),
     /// 2^n (not enumerated).
     PowerOfTwo(u32),
+    /// At most 2^n: a bound, from the part of the observations a method
+    /// could count (the low bits of a bounded draw, a lattice's volume);
+    /// the rest filters further. Printed `at most 2^n`.
+    AtMost(u32),
+    /// About 2^n: an estimate (the state's bits less the bits the
+    /// observations reveal), neither counted nor a bound. Printed `about
+    /// 2^n`.
+    About(u32),
 }
 
 impl fmt::Display for Count {
@@ -116,6 +149,8 @@ impl fmt::Display for Count {
         match self {
             Count::Exact(n) => write!(f, "{n}"),
             Count::PowerOfTwo(n) => write!(f, "2^{n}"),
+            Count::AtMost(n) => write!(f, "at most 2^{n}"),
+            Count::About(n) => write!(f, "about 2^{n}"),
         }
     }
 }

@@ -48,13 +48,13 @@ pub fn recover_text(name: &str, text: &str) -> rngkit_analysis::recover::Recover
 }
 
 /// The first state word of every state an answer lists (none for
-/// `NoneFits`).
+/// `NoneFits` and `OverBudget`).
 pub fn first_words(r: &rngkit_analysis::recover::Recovered) -> Vec<u64> {
     use rngkit_analysis::recover::Recovered;
     match r {
         Recovered::Unique(rng) => vec![rng.words()[0]],
         Recovered::Several { states, .. } => states.iter().map(|s| s.words()[0]).collect(),
-        Recovered::NoneFits => vec![],
+        Recovered::NoneFits | Recovered::OverBudget { .. } => vec![],
     }
 }
 

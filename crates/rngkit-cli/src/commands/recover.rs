@@ -38,9 +38,12 @@ Prints the state just before the first observed draw (--at end: just after the\n
 last), as `rngkit state` prints it. --predict N DRAW [ARGS] prints instead the N\n\
 draws that follow the observations (N < 0: the -N draws before the first one,\n\
 nearest first). Exit 3 when several states fit (listed when few enough, the\n\
-count goes to stderr); exit 1 when none does. When several states fit, are\n\
-listed, and all give the same N draws, --predict prints them (exit 0) and says\n\
-on stderr how many states fit and how far they agree.\n\n\
+count goes to stderr) or when listing them would search more than\n\
+--max-candidates (the count is then a bound, `at most 2^n`, or an estimate,\n\
+`about 2^n`, and the message says what to add); exit 1 when none does. When\n\
+several states fit, are listed, and all give the same N draws, --predict\n\
+prints them (exit 0) and says on stderr how many states fit and how far they\n\
+agree.\n\n\
 --fresh: the first observation is the first draw of a fresh context (a new\n\
 process, page or realm). For V8 (v8, v8-14, v8-13, v8-legacy) it fixes the\n\
 cache position, so the first 4 Math.random() values of a new Node.js 20/22/24\n\
@@ -73,7 +76,11 @@ javascriptcore); the LCGs from a few outputs; PCG from full outputs with\n\
 --stream known; java and drand48 by lattice reduction (LLL and enumeration)\n\
 on the bits and inequalities each draw gives of the 48-bit states, unknown\n\
 gaps (skip A..B) enumerated, every state verified (two next-int or one\n\
-next-double pin java; 12 next-int 16 leave 1 to 5 states, 13 pin one; one\n\
+next-double pin java; 12 next-int 16 leave 1 to 5 states, 13 pin one);\n\
+java's next-int N with an odd factor (100, 6, 10, 24) by its low bits and a\n\
+vectorised scan of the rest (8 to 12 next-int 100 or 30 dice next-int 6 pin\n\
+the state in well under a second; an odd N costs 2^48 / N candidates, see\n\
+--max-candidates); one\n\
 drand48, or two lrand48 or mrand48, pin drand48); dotnet-legacy from 55 full\n\
 samples over GF(2^31 - 1). Each GEN's doc in docs/ says how many observations\n\
 it needs.\n\n\
@@ -86,6 +93,8 @@ rngkit gen mars --seed 7 -n 624 next-u32 | sed 's/^/next-u32 = /' > mt.txt\n  \
 rngkit recover mars --observations mt.txt -o rng.bin\n  \
 rngkit gen java --seed 42 -n 2 next-int | sed 's/^/next-int = /' > java.txt\n  \
 rngkit recover java --observations java.txt\n  \
+rngkit gen java --seed 7 -n 30 next-int 6 | sed 's/^/next-int 6 = /' >dice.txt\n  \
+rngkit recover java --observations dice.txt --predict 5 next-int 6\n  \
 rngkit gen drand48 --seed 42 -n 2 lrand48 | sed 's/^/lrand48 = /' > l48.txt\n  \
 rngkit recover drand48 --observations l48.txt --predict 3 lrand48",
         methods.join(", ")
@@ -136,6 +145,12 @@ pub struct RecoverArgs {
     /// Worker threads for the searches inside recovery (default: all cores).
     #[arg(long, value_name = "T")]
     pub threads: Option<String>,
+    /// The most candidate states a search inside recovery may check
+    /// (default 2^36, about 25 s on 2 cores for java's `next-int N` scan);
+    /// beyond it recovery exits 3 with what remains. Decimal, 0x hex or
+    /// `2^K`: `--max-candidates 2^46` runs the exact scan for odd bounds.
+    #[arg(long, value_name = "N")]
+    pub max_candidates: Option<String>,
 }
 
 pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
@@ -157,6 +172,9 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
     }
     if let Some(text) = &args.threads {
         options.threads = parse_threads(text)?;
+    }
+    if let Some(text) = &args.max_candidates {
+        options.max_candidates = parse_candidates(text)?;
     }
     let predict = match &args.predict {
         Some(words) => Some(parse_predict(entry, words)?),
@@ -252,6 +270,10 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
                 message,
             })
         }
+        Recovered::OverBudget { count, advice } => Err(CliError {
+            code: EXIT_UNDERDETERMINED,
+            message: format!("{count} states fit the observations; {advice}"),
+        }),
         Recovered::NoneFits => Err(CliError::no_answer(
             "no state fits all the observations (check the values, the draw names and the skips)",
         )),
@@ -362,6 +384,23 @@ fn write_state(rng: &Engine, path: Option<&PathBuf>) -> Result<(), CliError> {
             out.finish()
         }
     }
+}
+
+/// Parses `--max-candidates N`: decimal, `0x` hex or `2^K` (K <= 63), at
+/// least 1.
+fn parse_candidates(text: &str) -> Result<u64, CliError> {
+    let value = match text.strip_prefix("2^") {
+        Some(k) => parse_int::<u32>(k)
+            .ok()
+            .filter(|&k| k <= 63)
+            .map(|k| 1u64 << k),
+        None => parse_int::<u64>(text).ok(),
+    };
+    value.filter(|&n| n >= 1).ok_or_else(|| {
+        CliError::usage(format_args!(
+            "--max-candidates: `{text}` is not a count (decimal, 0x hex or 2^K with K <= 63, at least 1)"
+        ))
+    })
 }
 
 /// Parses `--threads T` (at least 1).
