@@ -226,6 +226,16 @@ impl crate::registry::Gen for BdspGen {
         super::unity::parse_state_json(text).or_else(|| parse_seed_pair(text))
     }
 
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[crate::registry::BareDraw {
+            draw: "next-uint",
+            yields: crate::registry::Yields::Int {
+                bits: 32,
+                signed: false,
+            },
+        }]
+    }
+
     fn draws() -> &'static [crate::registry::DrawInfo] {
         use crate::registry::DrawInfo;
         &[

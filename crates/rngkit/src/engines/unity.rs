@@ -833,6 +833,13 @@ impl crate::registry::Gen for UnityGen {
         parse_state_json(text)
     }
 
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[crate::registry::BareDraw {
+            draw: "value",
+            yields: crate::registry::Yields::Unit { bits: 23 },
+        }]
+    }
+
     fn draws() -> &'static [crate::registry::DrawInfo] {
         use crate::registry::DrawInfo;
         &[

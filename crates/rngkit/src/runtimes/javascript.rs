@@ -783,6 +783,13 @@ impl Gen for V8Gen {
         })
     }
 
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[crate::registry::BareDraw {
+            draw: "math-random",
+            yields: crate::registry::Yields::Unit { bits: 53 },
+        }]
+    }
+
     fn draws() -> &'static [DrawInfo] {
         &[
             DrawInfo {
@@ -834,6 +841,13 @@ impl Gen for V8LegacyGen {
         V8LegacyRandom::with_random_seed(seed.low_u64() as u32 as i32).ok_or_else(|| {
             SeedError("v8-legacy --random-seed=0 means \"no seed\" in V8 (it seeds from the OS): give a non-zero seed or --state".into())
         })
+    }
+
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[crate::registry::BareDraw {
+            draw: "math-random",
+            yields: crate::registry::Yields::Unit { bits: 52 },
+        }]
     }
 
     fn draws() -> &'static [DrawInfo] {
@@ -888,6 +902,13 @@ impl Gen for SpiderMonkeyGen {
         ))
     }
 
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[crate::registry::BareDraw {
+            draw: "math-random",
+            yields: crate::registry::Yields::Unit { bits: 53 },
+        }]
+    }
+
     fn draws() -> &'static [DrawInfo] {
         &[
             DrawInfo {
@@ -938,6 +959,13 @@ impl Gen for JavaScriptCoreGen {
         Err(SeedError(
             "javascriptcore cannot be seeded (Safari seeds Math.random from the OS): give --state LOW HIGH".into(),
         ))
+    }
+
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[crate::registry::BareDraw {
+            draw: "math-random",
+            yields: crate::registry::Yields::Unit { bits: 53 },
+        }]
     }
 
     fn draws() -> &'static [DrawInfo] {
