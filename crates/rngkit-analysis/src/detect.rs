@@ -604,7 +604,8 @@ pub fn detect(text: &str, options: &DetectOptions) -> Result<Detection, DetectEr
         let share = left / (searches - k) as u32;
         let spec = SearchSpec::new(c.generator, c.observations.clone(), 0..=u64::from(u32::MAX))
             .threads(options.threads)
-            .deadline(now + share);
+            .deadline(now + share)
+            .first_match_only();
         let mut found = Vec::new();
         let done = search(&spec, |m| found.push(m), |_| {}).unwrap_or(0);
         let seed_bits = 32u64;
@@ -704,7 +705,14 @@ fn families(raw: Vec<Fit>) -> Vec<Fit> {
     // A family is headed by the plain generator read as raw words where
     // one is among its members (mt19937 u32 rather than mars next-u32).
     let mut raw = raw;
-    raw.sort_by_key(|f| !(f.draw == "u32" || f.draw == "u64"));
+    // Otherwise the catalogue's order decides, so that the answer does not
+    // depend on which recovery finished first.
+    raw.sort_by_key(|f| {
+        (
+            !(f.draw == "u32" || f.draw == "u64"),
+            all().iter().position(|e| e.name() == f.generator.name()),
+        )
+    });
     for fit in raw {
         if let Some(head) = fits
             .iter_mut()

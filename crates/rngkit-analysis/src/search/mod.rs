@@ -66,6 +66,7 @@ pub struct SearchSpec {
     options: SeedOptions,
     backend: Option<Backend>,
     deadline: Option<Instant>,
+    first_only: bool,
 }
 
 impl SearchSpec {
@@ -85,6 +86,7 @@ impl SearchSpec {
             options: SeedOptions::default(),
             backend: None,
             deadline: None,
+            first_only: false,
         }
     }
 
@@ -143,6 +145,13 @@ impl SearchSpec {
     /// stops soon after.
     pub fn deadline(mut self, deadline: Instant) -> Self {
         self.deadline = Some(deadline);
+        self
+    }
+
+    /// Stops soon after the first match (the workers finish their chunks):
+    /// for callers that only need to know whether a seed exists.
+    pub fn first_match_only(mut self) -> Self {
+        self.first_only = true;
         self
     }
 
@@ -267,10 +276,13 @@ pub fn search(
                     scanner(first, count as u64, &mut survivors);
                     for &seed in &survivors {
                         for advance in 0..=spec.max_advance {
-                            if verify(spec, seed, advance)
-                                && tx.send(Match { seed, advance }).is_err()
-                            {
-                                stop.store(true, Ordering::Relaxed);
+                            if verify(spec, seed, advance) {
+                                if spec.first_only {
+                                    stop.store(true, Ordering::Relaxed);
+                                }
+                                if tx.send(Match { seed, advance }).is_err() {
+                                    stop.store(true, Ordering::Relaxed);
+                                }
                             }
                         }
                     }
