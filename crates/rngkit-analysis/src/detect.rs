@@ -81,6 +81,8 @@ pub struct DetectOptions {
     pub budget: Duration,
     /// Worker threads.
     pub threads: usize,
+    /// Whether readings that recovery leaves open are seed-searched.
+    pub seed_search: bool,
 }
 
 impl Default for DetectOptions {
@@ -88,6 +90,7 @@ impl Default for DetectOptions {
         DetectOptions {
             budget: Duration::from_secs(4),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            seed_search: true,
         }
     }
 }
@@ -538,7 +541,10 @@ pub fn detect(text: &str, options: &DetectOptions) -> Result<Detection, DetectEr
         match outcome {
             Some(Outcome::Fit(_)) | Some(Outcome::Excluded) => {}
             Some(Outcome::Open(why)) => {
-                if c.generator.can_search_seeds() && c.generator.seed_search_bits() == Some(32) {
+                if options.seed_search
+                    && c.generator.can_search_seeds()
+                    && c.generator.seed_search_bits() == Some(32)
+                {
                     to_search.push((i, why));
                 } else {
                     open.push(Open {
@@ -646,6 +652,44 @@ pub fn detect(text: &str, options: &DetectOptions) -> Result<Detection, DetectEr
         pruned,
         values,
     })
+}
+
+/// The GENs other than `exclude` that fit an observation list decisively
+/// (by recovery only, within `budget`): what `rngkit recover GEN` suggests
+/// when no state of GEN fits ("these values fit v8-legacy").
+///
+/// ```
+/// use rngkit::number::BigInt;
+/// use rngkit_analysis::{detect, registry};
+/// use std::time::Duration;
+///
+/// let legacy = registry::find("v8-legacy").unwrap();
+/// let mut rng = legacy.seed(&BigInt::from(3), &Default::default()).unwrap();
+/// let draw = legacy.parse_draw("math-random", &[]).unwrap();
+/// let text: String = (0..10).map(|_| format!("math-random = {}\n", draw.eval(&mut rng).format(false))).collect();
+/// let v8 = registry::find("v8").unwrap();
+/// let names: Vec<&str> = detect::alternatives(&text, v8, Duration::from_secs(5))
+///     .iter().map(|e| e.name()).collect();
+/// assert_eq!(names, ["v8-legacy"]);
+/// ```
+pub fn alternatives(text: &str, exclude: &Entry, budget: Duration) -> Vec<&'static Entry> {
+    let options = DetectOptions {
+        budget,
+        seed_search: false,
+        ..DetectOptions::default()
+    };
+    let Ok(found) = detect(text, &options) else {
+        return Vec::new();
+    };
+    let mut names = Vec::new();
+    for fit in found.decisive() {
+        for g in std::iter::once(fit.generator).chain(fit.family.iter().map(|(g, _)| *g)) {
+            if g.name() != exclude.name() && !names.iter().any(|n: &&Entry| n.name() == g.name()) {
+                names.push(g);
+            }
+        }
+    }
+    names
 }
 
 fn make_fit(c: &Candidate, answer: Answer, state_bits: u64) -> Fit {

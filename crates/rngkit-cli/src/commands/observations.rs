@@ -12,7 +12,12 @@ use crate::error::CliError;
 /// Reads and parses the observations; errors name the file and line.
 pub fn read(entry: &Entry, path: Option<&Path>) -> Result<Vec<Observation>, CliError> {
     let (name, text) = read_text(path)?;
-    let observations = parse_observations(entry, &text)
+    parse(entry, &name, &text)
+}
+
+/// Parses observation text read from `name`; errors name it and the line.
+pub fn parse(entry: &Entry, name: &str, text: &str) -> Result<Vec<Observation>, CliError> {
+    let observations = parse_observations(entry, text)
         .map_err(|e| CliError::usage(format_args!("{name}: {e}")))?;
     if observations.is_empty() {
         return Err(CliError::usage(format_args!(
