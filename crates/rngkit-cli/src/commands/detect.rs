@@ -62,7 +62,7 @@ EXAMPLES:
   node -e 'for (let i = 0; i < 10; i++) console.log(Math.random())' > values.txt
   rngkit detect --observations values.txt
   python3 -c 'import random; [print(random.getrandbits(32)) for _ in range(700)]' | rngkit detect
-  printf 'next-int 6 = %s\\n' 1 4 4 2 0 5 3 1 2 2 5 0 | rngkit detect"
+  rngkit gen unity --seed 7 -n 8 value | sed 's/^/value = /' | rngkit detect"
     )
 }
 
