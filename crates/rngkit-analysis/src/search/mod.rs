@@ -275,6 +275,9 @@ pub fn search(
                     survivors.clear();
                     scanner(first, count as u64, &mut survivors);
                     for &seed in &survivors {
+                        if spec.first_only && stop.load(Ordering::Relaxed) {
+                            break;
+                        }
                         for advance in 0..=spec.max_advance {
                             if verify(spec, seed, advance) {
                                 if spec.first_only {

@@ -155,74 +155,86 @@ fn report(found: &Detection) -> Result<ExitCode, CliError> {
         out.line(&fit_line(fit))?;
     }
     out.finish()?;
-    eprintln!(
-        "detect: {} values; {} readings (GEN, draw) tried, {} ruled out by range, grid or plausibility",
-        found.values, found.tried, found.pruned
-    );
-    for fit in &printed {
-        if !fit.family.is_empty() {
-            let members: Vec<String> = fit
-                .family
-                .iter()
-                .map(|(g, d)| format!("{} {}", g.name(), d))
-                .collect();
-            eprintln!(
-                "detect: {} {} shares its state and values with {} (one family)",
-                fit.generator.name(),
-                fit.draw,
-                members.join(", ")
-            );
-        }
-    }
     let weak: Vec<&Fit> = found.fits.iter().filter(|f| !f.decisive).collect();
-    let open_note = |prefix: &str| {
-        for o in &found.open {
-            eprintln!(
-                "detect: {prefix}{} {}: {}",
-                o.generator.name(),
-                o.draw,
-                o.why
-            );
+    // The open readings in short, for the one error line of a failure.
+    let open_short = || {
+        let mut parts: Vec<String> = found
+            .open
+            .iter()
+            .take(4)
+            .map(|o| format!("{} {} ({})", o.generator.name(), o.draw, o.why))
+            .collect();
+        if found.open.len() > 4 {
+            parts.push(format!("{} more", found.open.len() - 4));
         }
+        parts.join("; ")
     };
     match verdict {
         Verdict::Identified => {
+            // Chatter on success only: a failure's stderr is its one
+            // `error:` line.
+            eprintln!(
+                "detect: {} values; {} readings (GEN, draw) tried, {} ruled out by range, grid or plausibility",
+                found.values, found.tried, found.pruned
+            );
+            for fit in &printed {
+                if !fit.family.is_empty() {
+                    let members: Vec<String> = fit
+                        .family
+                        .iter()
+                        .map(|(g, d)| format!("{} {}", g.name(), d))
+                        .collect();
+                    eprintln!(
+                        "detect: {} {} shares its state and values with {} (one family)",
+                        fit.generator.name(),
+                        fit.draw,
+                        members.join(", ")
+                    );
+                }
+            }
             if !weak.is_empty() || !found.open.is_empty() {
                 eprintln!(
                     "detect: left unsettled once the fit above was decisive (another GEN fits such values by chance with probability below 2^-{MARGIN}):"
                 );
                 for f in &weak {
-                    eprintln!("detect:   {} {}", f.generator.name(), f.draw);
+                    eprintln!(
+                        "detect:   {} {} (fits, but so would any values this few)",
+                        f.generator.name(),
+                        f.draw
+                    );
                 }
-                open_note("  ");
+                for o in &found.open {
+                    eprintln!("detect:   {} {}: {}", o.generator.name(), o.draw, o.why);
+                }
             }
             Ok(ExitCode::SUCCESS)
         }
-        Verdict::Ambiguous => {
-            open_note("also open: ");
-            Err(CliError {
-                code: EXIT_UNDERDETERMINED,
-                message: format!(
-                    "{} unrelated generators fit every value (listed on stdout); add values, or observe them with their draw names (`DRAW = VALUE`) to tell them apart",
-                    printed.len()
-                ),
-            })
-        }
+        Verdict::Ambiguous => Err(CliError {
+            code: EXIT_UNDERDETERMINED,
+            message: format!(
+                "{} unrelated generators fit every value (listed on stdout); add values, or give them with their draw names (`DRAW = VALUE`) to tell them apart",
+                printed.len()
+            ),
+        }),
         Verdict::Underdetermined => {
-            open_note("open: ");
             let mut add: Vec<String> = weak.iter().map(|f| what_to_add(f, found.values)).collect();
-            add.truncate(6);
+            add.truncate(4);
             let message = if weak.is_empty() {
                 format!(
-                    "no generator fits decisively and {} readings are still open (see above); add values",
-                    found.open.len()
+                    "no generator is pinned by these {} values; still open: {}; add values or raise --max-seconds",
+                    found.values,
+                    open_short()
                 )
             } else {
-                format!(
-                    "{} generators fit (listed on stdout), but so few values fit any state of them: add values: {}",
+                let mut m = format!(
+                    "{} generators fit (listed on stdout), but these few values fit any state of them; add values: {}",
                     weak.len(),
                     add.join("; ")
-                )
+                );
+                if !found.open.is_empty() {
+                    m.push_str(&format!("; still open: {}", open_short()));
+                }
+                m
             };
             Err(CliError {
                 code: EXIT_UNDERDETERMINED,
@@ -232,7 +244,7 @@ fn report(found: &Detection) -> Result<ExitCode, CliError> {
         Verdict::NoneFits => Err(CliError {
             code: EXIT_NO_ANSWER,
             message: if found.tried == 0 {
-                "no generator's draws can give these values (check the range: bare decimals are read in [0, 1), bare integers as raw words and integer draws)".to_string()
+                "no generator's draws can give these values (bare decimals are read as draws in [0, 1), bare integers as raw words and integer draws of their width)".to_string()
             } else {
                 format!(
                     "no generator fits every value ({} readings tried); check for a typo, a skipped value, or values from two sources",
