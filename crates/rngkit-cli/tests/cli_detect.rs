@@ -345,3 +345,27 @@ fn observations_in_the_recover_syntax_are_read_by_every_gen_that_has_the_draw() 
         vec!["unity value state=00000000 00000001 6c078966 714acb3f".to_string()]
     );
 }
+
+#[test]
+fn recover_names_the_era_the_values_fit_when_its_gen_does_not() {
+    let Some(out) = runtime(
+        "node",
+        &[
+            "-e",
+            "for (let i = 0; i < 10; i++) console.log(Math.random())",
+        ],
+        "nodejs",
+        "",
+    ) else {
+        return;
+    };
+    let obs: String = lines(&out)
+        .iter()
+        .map(|v| format!("math-random = {v}\n"))
+        .collect();
+    let r = run_stdin(&["recover", "v8"], &obs);
+    r.fails(
+        1,
+        "no state fits v8; these values fit v8-legacy: try `rngkit recover v8-legacy`",
+    );
+}
