@@ -284,7 +284,6 @@ fn bare_values(text: &str) -> Result<Option<Vec<Bare>>, DetectError> {
                     index + 1
                 )));
             }
-            let _ = float;
             continue;
         }
         other.get_or_insert(index + 1);
