@@ -174,6 +174,13 @@ fn acceptable(cli: &cli::Cli) -> bool {
                     .as_deref()
                     .is_none_or(|m| parse_int::<u64>(m).map_or(true, |n| n <= 16))
         }
+        // Detect reads a scratch file within a short budget: its
+        // recoveries run on threads that a budget leaves behind, so only
+        // small budgets (the prepared files are short or malformed).
+        cli::Command::Detect(d) => {
+            d.observations.as_deref().is_some_and(inside_scratch)
+                && d.max_seconds.parse::<f64>().is_ok_and(|s| s <= 0.2)
+        }
         cli::Command::Locate(l) => {
             inside_scratch(&l.observations)
                 && source_ok(&l.source)
@@ -227,6 +234,7 @@ pub fn run_cli(args: &[String]) -> Outcome {
         cli::Command::Identify(args) => commands::identify::run(args),
         cli::Command::SeedSearch(args) => commands::seed_search::run(args),
         cli::Command::Locate(args) => commands::locate::run(args),
+        cli::Command::Detect(args) => commands::detect::run(args),
     };
     match result {
         Ok(_) => Outcome::Success,

@@ -39,6 +39,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod detect;
 pub mod generators;
 pub mod gf2;
 pub mod identify;

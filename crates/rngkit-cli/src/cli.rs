@@ -44,6 +44,12 @@ pub enum Command {
         override_usage = "rngkit recover GEN [--observations FILE] [--at start|end] [--predict N DRAW [ARGS...]] [-o FILE]"
     )]
     Recover(commands::recover::RecoverArgs),
+    /// Find which generator made some values (bare or as observations).
+    #[command(
+        after_long_help = commands::detect::help(),
+        override_usage = "rngkit detect [--observations FILE] [--max-seconds S]"
+    )]
+    Detect(commands::detect::DetectArgs),
     /// Find where observations fit in a known stream.
     #[command(
         after_long_help = commands::locate::help(),

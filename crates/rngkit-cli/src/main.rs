@@ -23,6 +23,7 @@ fn main() -> ExitCode {
         Command::Gen(args) => commands::r#gen::run(args),
         Command::State(args) => commands::state::run(args),
         Command::Recover(args) => commands::recover::run(args),
+        Command::Detect(args) => commands::detect::run(args),
         Command::Locate(args) => commands::locate::run(args),
         Command::Identify(args) => commands::identify::run(args),
         Command::SeedSearch(args) => commands::seed_search::run(args),

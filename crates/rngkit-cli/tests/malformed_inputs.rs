@@ -98,6 +98,12 @@ impl Fixtures {
         write("obs-skip-empty-range", b"skip 5..5\n");
         write("obs-skip-bad-range", b"skip 1..x\n");
         write("obs-java-bound", b"next-int -3 = 1\n");
+        // `detect`: bare values mixed with observations, a decimal out of
+        // [0, 1), a draw no GEN has.
+        write("detect-mixed", b"0.25\nvalue = 0.5\n");
+        write("detect-out-of-range", b"0.25\n1.5\n");
+        write("detect-no-draw", b"no-such-draw = 1\n");
+        write("detect-text", b"hello\n");
         write("obs-java-value", b"next-int 16 = 16\n");
         write("obs-dotnet-bound", b"next -1 = 0\n");
         write("obs-dotnet-in-empty", b"next-double in 0.5..0.5\n");
@@ -432,6 +438,31 @@ fn rows(f: &Fixtures) -> Vec<Row> {
             "UTF-8",
         ),
         row_os(&[os("state"), os("unity"), os("--state"), bad], "UTF-8"),
+        // detect: malformed values and options.
+        row(
+            &["detect", "--observations", &p("detect-mixed")],
+            "line 1 is a bare value but line 2 is not",
+        ),
+        row(
+            &["detect", "--observations", &p("detect-out-of-range")],
+            "line 2: `1.5` is a decimal outside [0, 1)",
+        ),
+        row(
+            &["detect", "--observations", &p("detect-no-draw")],
+            "no generator reads these observations",
+        ),
+        row(
+            &["detect", "--observations", &p("detect-text")],
+            "no generator reads these observations",
+        ),
+        row(
+            &["detect", "--observations", &p("empty")],
+            "no observations",
+        ),
+        row(&["detect", "--max-seconds", "0"], "--max-seconds"),
+        row(&["detect", "--max-seconds", "x"], "--max-seconds"),
+        row(&["detect", "--threads", "0"], "--threads"),
+        row(&["detect", "--observations", &p("missing")], "cannot read"),
         // recover / identify / seed-search: malformed observation files and options.
         row(
             &["recover", "java", "--observations", &p("obs-in-empty")],
@@ -918,12 +949,14 @@ fn rows(f: &Fixtures) -> Vec<Row> {
 
 /// Exit 2, nothing on stdout, one `error:` line containing the fragment.
 fn check(row: &Row, cwd: &Path) -> Result<(), String> {
-    let out = Command::new(env!("CARGO_BIN_EXE_rngkit"))
-        .args(&row.args)
-        .current_dir(cwd)
-        .env_remove("RUST_BACKTRACE")
-        .output()
-        .expect("the rngkit binary runs");
+    let out = Command::new(
+        std::env::var_os("RNGKIT_TEST_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_rngkit").into()),
+    )
+    .args(&row.args)
+    .current_dir(cwd)
+    .env_remove("RUST_BACKTRACE")
+    .output()
+    .expect("the rngkit binary runs");
     let stderr = String::from_utf8_lossy(&out.stderr);
     let shown: Vec<String> = row
         .args

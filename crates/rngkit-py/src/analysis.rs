@@ -866,5 +866,150 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(identify, m)?)?;
     m.add_function(wrap_pyfunction!(distance, m)?)?;
     m.add_function(wrap_pyfunction!(seed_search, m)?)?;
+    m.add_class::<Detected>()?;
+    m.add_function(wrap_pyfunction!(detect, m)?)?;
     Ok(())
+}
+
+/// One GEN that reproduces the values given to [`detect`].
+#[pyclass(module = "rngkit._rngkit", frozen, get_all)]
+pub struct Detected {
+    /// The GEN's name.
+    r#gen: String,
+    /// The draw the values were read as (`math-random`).
+    draw: String,
+    /// The states before the first value (one, or several: V8 values at an
+    /// unknown cache position).
+    states: Vec<Py<Generator>>,
+    /// The seed, when a seed search found it (as the GEN writes seeds).
+    seed: Option<Py<PyAny>>,
+    /// Raw steps after seeding, with `seed`.
+    advance: Option<u64>,
+    /// Whether the values pin it beyond chance (24 bits more than the state).
+    decisive: bool,
+    /// The other GENs sharing its state and values (one family).
+    family: Vec<String>,
+}
+
+#[pymethods]
+impl Detected {
+    /// The state before the first value (the first, when several fit).
+    #[getter]
+    fn state(&self, py: Python<'_>) -> Py<Generator> {
+        self.states[0].clone_ref(py)
+    }
+
+    fn __repr__(&self) -> String {
+        let what = match (&self.seed, self.states.len()) {
+            (Some(s), _) => format!("seed={s}"),
+            (None, 1) => "state=...".to_string(),
+            (None, n) => format!("states={n}"),
+        };
+        format!(
+            "Detected(gen='{}', draw='{}', {what}, decisive={}, family={:?})",
+            self.r#gen,
+            self.draw,
+            if self.decisive { "True" } else { "False" },
+            self.family
+        )
+    }
+}
+
+/// detect(values, *, max_seconds=4.0, threads=None) -> (verdict, list[Detected])
+///
+/// Which generator made these values? `values` is the text `rngkit detect`
+/// reads (bare values one a line, or observation lines) or a list of
+/// numbers (ints, floats in [0, 1)) or observation lines. Returns the
+/// verdict, 'identified' (one GEN or family fits decisively), 'ambiguous'
+/// (several unrelated GENs do), 'underdetermined' (too few values: the
+/// list holds the weak fits) or 'none', and the fits, best first, each
+/// with a state (or states, or a seed) that regenerates every value.
+/// Raises ValueError for malformed input. Recoveries still running at the
+/// budget are left to finish on their own threads.
+#[pyfunction]
+#[pyo3(signature = (values, *, max_seconds=4.0, threads=None))]
+fn detect<'py>(
+    py: Python<'py>,
+    values: &Bound<'py, PyAny>,
+    max_seconds: f64,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<(String, Vec<Detected>)> {
+    use rngkit_analysis::detect::{Answer, DetectOptions, Verdict, detect as run_detect};
+    if !(max_seconds.is_finite() && max_seconds > 0.0 && max_seconds <= 1e6) {
+        return Err(value_error(format!(
+            "max_seconds must be in (0, 1000000], not {max_seconds}"
+        )));
+    }
+    let text = if let Ok(s) = values.cast::<PyString>() {
+        s.to_cow()?.into_owned()
+    } else {
+        let Ok(iter) = values.try_iter() else {
+            return Err(PyTypeError::new_err(format!(
+                "values must be text or a list of numbers, not {}",
+                type_name(values)
+            )));
+        };
+        let mut lines = Vec::new();
+        for item in iter {
+            lines.push(value_text(&item?)?);
+        }
+        lines.join("\n")
+    };
+    let mut options = DetectOptions {
+        budget: Duration::from_secs_f64(max_seconds),
+        ..DetectOptions::default()
+    };
+    if let Some(t) = threads_arg(threads)? {
+        options.threads = t;
+    }
+    let found = py
+        .detach(|| run_detect(&text, &options))
+        .map_err(value_error)?;
+    let verdict = found.verdict();
+    let label = match verdict {
+        Verdict::Identified => "identified",
+        Verdict::Ambiguous => "ambiguous",
+        Verdict::Underdetermined => "underdetermined",
+        Verdict::NoneFits => "none",
+    };
+    let fits: Vec<_> = match verdict {
+        Verdict::Identified | Verdict::Ambiguous => found.decisive().collect(),
+        _ => found.fits.iter().collect(),
+    };
+    let mut out = Vec::new();
+    for fit in fits {
+        let wrap =
+            |e: &rngkit::registry::Engine| Py::new(py, Generator::wrap(fit.generator, e.clone()));
+        let (states, seed, advance) = match &fit.answer {
+            Answer::State(s) => (vec![wrap(s)?], None, None),
+            Answer::States(s) => (s.iter().map(wrap).collect::<PyResult<_>>()?, None, None),
+            Answer::Seed {
+                seed,
+                advance,
+                state,
+            } => {
+                let kind = fit.generator.info().seed_kind;
+                let value = match kind {
+                    SeedKind::I32 => (*seed as u32 as i32).into_pyobject(py)?.into_any().unbind(),
+                    SeedKind::I64 => (*seed as i64).into_pyobject(py)?.into_any().unbind(),
+                    _ => seed.into_pyobject(py)?.into_any().unbind(),
+                };
+                (vec![wrap(state)?], Some(value), Some(*advance))
+            }
+        };
+        out.push(Detected {
+            r#gen: fit.generator.name().to_string(),
+            draw: fit.draw.clone(),
+            states,
+            seed,
+            advance,
+            decisive: fit.decisive,
+            family: fit
+                .family
+                .iter()
+                .map(|(g, _)| g.name().to_string())
+                .collect(),
+        });
+    }
+    Ok((label.to_string(), out))
 }

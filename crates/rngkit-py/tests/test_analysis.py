@@ -166,3 +166,29 @@ def test_seed_search_releases_the_gil():
     stop.set()
     t.join()
     assert counter[0] > 1000  # Python ran while the native search did
+
+
+def test_detect_names_cpython_random_by_its_seed_and_predicts():
+    """rngkit.detect on values from this very interpreter's random module."""
+    victim = random.Random(12345)
+    values = [victim.random() for _ in range(10)]
+    verdict, fits = rngkit.detect(values, max_seconds=60)
+    assert verdict == "identified"
+    assert [(f.gen, f.draw, f.seed) for f in fits] == [("python", "random", 12345)]
+    found = fits[0].state
+    assert [found.random() for _ in range(10)] == values
+    assert [found.random() for _ in range(5)] == [victim.random() for _ in range(5)]
+
+
+def test_detect_merges_the_mt19937_family_and_refuses_a_guess():
+    victim = random.Random()
+    words = [victim.getrandbits(32) for _ in range(700)]
+    verdict, fits = rngkit.detect(words, max_seconds=60)
+    assert verdict == "identified" and len(fits) == 1
+    assert fits[0].gen == "mt19937" and "python" in fits[0].family
+    assert fits[0].decisive
+    # One value says nothing: never 'identified'.
+    verdict, _ = rngkit.detect([0.5], max_seconds=1)
+    assert verdict in ("ambiguous", "underdetermined")
+    with pytest.raises(ValueError):
+        rngkit.detect("0.5\nvalue = 0.5\n")

@@ -150,6 +150,76 @@ impl DrawInfo {
     }
 }
 
+/// The kind of number a draw gives, for reading values that come without a
+/// draw name (`rngkit detect`): which bare values a draw can express.
+///
+/// ```
+/// use rngkit::registry::Yields;
+/// let double = Yields::Unit { bits: 53 };
+/// assert!(double.admits_f64(0.5) && !double.admits_f64(1.0));
+/// let int = Yields::Int { bits: 31, signed: false };
+/// assert!(int.admits_i128(0x7fff_ffff) && !int.admits_i128(0x8000_0000) && !int.admits_i128(-1));
+/// assert!(Yields::Int { bits: 32, signed: true }.admits_i128(-5));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Yields {
+    /// A number in [0, 1) (a double or a float), about `bits` bits of
+    /// resolution: 53 for CPython's `random()`, 52 for V8 before 2025, 24
+    /// for a float. The draw's own [`Gen::known_bits`] decides exactly
+    /// which values it can give (its grid).
+    Unit {
+        /// The resolution in bits.
+        bits: u32,
+    },
+    /// An integer of `bits` bits: `0..2^bits`, or `-2^(bits-1)..2^(bits-1)`
+    /// when `signed` (Java's `nextInt()`).
+    Int {
+        /// The width.
+        bits: u32,
+        /// Whether the value is a two's complement.
+        signed: bool,
+    },
+}
+
+impl Yields {
+    /// Whether a value `x` is in the draw's range.
+    pub fn admits_f64(self, x: f64) -> bool {
+        matches!(self, Yields::Unit { .. }) && (0.0..1.0).contains(&x)
+    }
+
+    /// Whether an integer `v` is in the draw's range.
+    pub fn admits_i128(self, v: i128) -> bool {
+        match self {
+            Yields::Unit { .. } => v == 0,
+            Yields::Int {
+                bits,
+                signed: false,
+            } => v >= 0 && v < (1i128 << bits),
+            Yields::Int { bits, signed: true } => {
+                v >= -(1i128 << (bits - 1)) && v < (1i128 << (bits - 1))
+            }
+        }
+    }
+
+    /// The resolution or width in bits.
+    pub fn bits(self) -> u32 {
+        match self {
+            Yields::Unit { bits } | Yields::Int { bits, .. } => bits,
+        }
+    }
+}
+
+/// A draw whose values users hold without its name (a `Math.random()` a
+/// page printed, the integers of `mt_rand()`), and what it yields: what
+/// `rngkit detect` reads bare values as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BareDraw {
+    /// The draw as `gen` takes it, arguments included (`getrandbits 32`).
+    pub draw: &'static str,
+    /// The kind of value it gives.
+    pub yields: Yields,
+}
+
 /// A draw type for GENs without engine draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NoDraw {}
@@ -247,6 +317,29 @@ pub trait Gen: Send + Sync + 'static {
         &[]
     }
 
+    /// The draws whose values users hold without a draw name, and what each
+    /// yields (`rngkit detect` reads bare values as these). A runtime lists
+    /// its own (`math-random`, `mt-rand`, `next-double`); the default, for
+    /// a bare generator, is its raw output word (`u32` or `u64`).
+    fn bare_draws() -> &'static [BareDraw] {
+        match <Self::Rng as WordRng>::OUTPUT_BITS {
+            32 => &[BareDraw {
+                draw: "u32",
+                yields: Yields::Int {
+                    bits: 32,
+                    signed: false,
+                },
+            }],
+            _ => &[BareDraw {
+                draw: "u64",
+                yields: Yields::Int {
+                    bits: 64,
+                    signed: false,
+                },
+            }],
+        }
+    }
+
     /// Parses an engine draw; `Ok(None)` when the GEN has no draw of that name.
     ///
     /// # Errors
@@ -314,6 +407,8 @@ pub trait DynGen: Send + Sync {
     fn format_state_json(&self, rng: &Engine) -> Option<String>;
     /// The engine draws (without the common ones).
     fn engine_draws(&self) -> &'static [DrawInfo];
+    /// The draws users hold values of without a name ([`Gen::bare_draws`]).
+    fn bare_draws(&self) -> &'static [BareDraw];
     /// Parses a draw, common or engine.
     ///
     /// # Errors
@@ -596,6 +691,10 @@ impl<G: Gen> DynGen for TypedGen<G> {
 
     fn engine_draws(&self) -> &'static [DrawInfo] {
         G::draws()
+    }
+
+    fn bare_draws(&self) -> &'static [BareDraw] {
+        G::bare_draws()
     }
 
     fn parse_draw(&self, name: &str, args: &[&str]) -> Result<Draw, DrawError> {

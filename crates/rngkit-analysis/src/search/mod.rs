@@ -35,7 +35,7 @@ pub mod php;
 use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rngkit::registry::{Gen, SeedOptions};
 
@@ -65,6 +65,8 @@ pub struct SearchSpec {
     threads: usize,
     options: SeedOptions,
     backend: Option<Backend>,
+    deadline: Option<Instant>,
+    first_only: bool,
 }
 
 impl SearchSpec {
@@ -83,6 +85,8 @@ impl SearchSpec {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             options: SeedOptions::default(),
             backend: None,
+            deadline: None,
+            first_only: false,
         }
     }
 
@@ -135,6 +139,22 @@ impl SearchSpec {
         self
     }
 
+    /// Stops taking new chunks at `deadline` (the search then reports
+    /// fewer seeds done than the range holds): for callers with a time
+    /// budget (`rngkit detect`). Chunks are smaller then, so the search
+    /// stops soon after.
+    pub fn deadline(mut self, deadline: Instant) -> Self {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    /// Stops soon after the first match (the workers finish their chunks):
+    /// for callers that only need to know whether a seed exists.
+    pub fn first_match_only(mut self) -> Self {
+        self.first_only = true;
+        self
+    }
+
     /// How many seeds the range holds.
     pub fn seed_count(&self) -> u128 {
         if self.seeds.is_empty() {
@@ -167,6 +187,9 @@ impl std::error::Error for SearchError {}
 
 /// Seeds a chunk covers.
 const CHUNK: u64 = 1 << 20;
+
+/// Seeds a chunk covers when the search has a deadline.
+const DEADLINE_CHUNK: u64 = 1 << 16;
 
 /// The generic kernel buffers at most this many words per seed.
 const MAX_BUFFERED_WORDS: u64 = 1 << 16;
@@ -221,7 +244,13 @@ pub fn search(
 
     let start = *spec.seeds.start();
     let total = spec.seed_count();
-    let chunks = total.div_ceil(u128::from(CHUNK));
+    // Under a deadline, smaller chunks let the workers stop on time.
+    let chunk = if spec.deadline.is_some() {
+        DEADLINE_CHUNK
+    } else {
+        CHUNK
+    };
+    let chunks = total.div_ceil(u128::from(chunk));
     let next_chunk = AtomicU64::new(0);
     let done = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
@@ -234,20 +263,29 @@ pub fn search(
                 let mut survivors = Vec::new();
                 loop {
                     let c = next_chunk.fetch_add(1, Ordering::Relaxed);
-                    if u128::from(c) >= chunks || stop.load(Ordering::Relaxed) {
+                    if u128::from(c) >= chunks
+                        || stop.load(Ordering::Relaxed)
+                        || spec.deadline.is_some_and(|d| Instant::now() >= d)
+                    {
                         break;
                     }
-                    let first = u128::from(start) + u128::from(c) * u128::from(CHUNK);
-                    let count = (total - u128::from(c) * u128::from(CHUNK)).min(u128::from(CHUNK));
+                    let first = u128::from(start) + u128::from(c) * u128::from(chunk);
+                    let count = (total - u128::from(c) * u128::from(chunk)).min(u128::from(chunk));
                     let first = first as u64;
                     survivors.clear();
                     scanner(first, count as u64, &mut survivors);
                     for &seed in &survivors {
+                        if spec.first_only && stop.load(Ordering::Relaxed) {
+                            break;
+                        }
                         for advance in 0..=spec.max_advance {
-                            if verify(spec, seed, advance)
-                                && tx.send(Match { seed, advance }).is_err()
-                            {
-                                stop.store(true, Ordering::Relaxed);
+                            if verify(spec, seed, advance) {
+                                if spec.first_only {
+                                    stop.store(true, Ordering::Relaxed);
+                                }
+                                if tx.send(Match { seed, advance }).is_err() {
+                                    stop.store(true, Ordering::Relaxed);
+                                }
                             }
                         }
                     }

@@ -1,5 +1,6 @@
 //! One file per command, each with its own arguments, help and `run`.
 
+pub mod detect;
 pub mod distance;
 pub mod r#gen;
 pub mod identify;

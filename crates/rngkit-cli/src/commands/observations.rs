@@ -11,7 +11,26 @@ use crate::error::CliError;
 
 /// Reads and parses the observations; errors name the file and line.
 pub fn read(entry: &Entry, path: Option<&Path>) -> Result<Vec<Observation>, CliError> {
-    let (name, text) = match path {
+    let (name, text) = read_text(path)?;
+    parse(entry, &name, &text)
+}
+
+/// Parses observation text read from `name`; errors name it and the line.
+pub fn parse(entry: &Entry, name: &str, text: &str) -> Result<Vec<Observation>, CliError> {
+    let observations = parse_observations(entry, text)
+        .map_err(|e| CliError::usage(format_args!("{name}: {e}")))?;
+    if observations.is_empty() {
+        return Err(CliError::usage(format_args!(
+            "{name} holds no observations; write one a line, e.g. `u32 = 0xd091bb5c`, `skip 3`, `bits 0xf = 0x2`"
+        )));
+    }
+    Ok(observations)
+}
+
+/// Reads the observation text (a file, or stdin for `None` and `-`), with
+/// the name its messages use.
+pub fn read_text(path: Option<&Path>) -> Result<(String, String), CliError> {
+    Ok(match path {
         Some(path) if path != Path::new("-") => {
             let bytes = std::fs::read(path).map_err(|e| {
                 CliError::usage(format_args!("cannot read {}: {e}", path.display()))
@@ -31,13 +50,5 @@ pub fn read(entry: &Entry, path: Option<&Path>) -> Result<Vec<Observation>, CliE
             })?;
             ("stdin".to_string(), text)
         }
-    };
-    let observations = parse_observations(entry, &text)
-        .map_err(|e| CliError::usage(format_args!("{name}: {e}")))?;
-    if observations.is_empty() {
-        return Err(CliError::usage(format_args!(
-            "{name} holds no observations; write one a line, e.g. `u32 = 0xd091bb5c`, `skip 3`, `bits 0xf = 0x2`"
-        )));
-    }
-    Ok(observations)
+    })
 }

@@ -16,6 +16,10 @@ use crate::error::{CliError, EXIT_UNDERDETERMINED};
 use crate::output::Output;
 use crate::seeding::write_state_file;
 
+/// The time the other GENs get when no state fits (`recover` then says
+/// which GENs the values fit).
+const HINT_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// The long help of `recover`.
 pub fn help() -> String {
     let methods: Vec<String> = registry::all()
@@ -185,7 +189,8 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
             "--predict prints draws; it does not combine with -o or --at",
         ));
     }
-    let obs = observations::read(entry, args.observations.as_deref())?;
+    let (source, text) = observations::read_text(args.observations.as_deref())?;
+    let obs = observations::parse(entry, &source, &text)?;
     match recover(entry, &obs, &options).map_err(CliError::usage)? {
         Recovered::Unique(rng) => {
             match &predict {
@@ -274,9 +279,22 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
             code: EXIT_UNDERDETERMINED,
             message: format!("{count} states fit the observations; {advice}"),
         }),
-        Recovered::NoneFits => Err(CliError::no_answer(
-            "no state fits all the observations (check the values, the draw names and the skips)",
-        )),
+        Recovered::NoneFits => {
+            // Another era or runtime may have made them (V8 changed its
+            // mapping twice): a short detect over the other GENs says.
+            let others = rngkit_analysis::detect::alternatives(&text, entry, HINT_BUDGET);
+            if let Some(first) = others.first() {
+                let names: Vec<&str> = others.iter().map(|e| e.name()).collect();
+                return Err(CliError::no_answer(format_args!(
+                    "no state fits {name}; these values fit {}: try `rngkit recover {}`",
+                    names.join(", "),
+                    first.name()
+                )));
+            }
+            Err(CliError::no_answer(
+                "no state fits all the observations (check the values, the draw names and the skips)",
+            ))
+        }
     }
 }
 

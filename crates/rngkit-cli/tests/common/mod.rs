@@ -66,9 +66,15 @@ fn finish(out: Output) -> Run {
     }
 }
 
+/// The binary under test: cargo's, or `RNGKIT_TEST_BIN` when set (a copy
+/// of it, or an installed `rngkit`, when the build directory is shared).
+pub fn binary() -> std::ffi::OsString {
+    std::env::var_os("RNGKIT_TEST_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_rngkit").into())
+}
+
 /// Runs `rngkit ARGS` in `dir` with `stdin` (empty when `None`).
 pub fn run_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rngkit"))
+    let mut child = Command::new(binary())
         .args(args)
         .current_dir(dir)
         .env_remove("RUST_BACKTRACE")

@@ -18,8 +18,8 @@ draw of its engine as a method and numpy's BitGenerator interface::
 
 The analyses of the CLI are functions: :func:`recover` (a state from
 observed draws), :func:`identify` (the seed and advance of a state),
-:func:`seed_search` (an iterator over the seeds that fit observations) and
-:func:`distance`. Errors are exceptions carrying the CLI's messages:
+:func:`seed_search` (an iterator over the seeds that fit observations),
+:func:`detect` (which generator made some values) and :func:`distance`. Errors are exceptions carrying the CLI's messages:
 ``ValueError``/``TypeError`` for bad input, :class:`NoSolution` when the
 question has no answer, :class:`Underdetermined` when several states fit.
 
@@ -48,7 +48,9 @@ from ._rngkit import (
     NoSolution,
     RngkitError,
     Underdetermined,
+    Detected,
     describe,
+    detect,
     distance,
     generators,
     recover,
@@ -61,7 +63,9 @@ __all__ = [
     "Underdetermined",
     "Match",
     "Identified",
+    "Detected",
     "describe",
+    "detect",
     "distance",
     "generators",
     "identify",

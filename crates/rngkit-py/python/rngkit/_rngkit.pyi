@@ -69,6 +69,24 @@ class SeedSearch(Iterator[Tuple[int, int]]):
     def __next__(self) -> Tuple[int, int]: ...
     def close(self) -> None: ...
 
+class Detected:
+    """One GEN whose stream regenerates every value given to :func:`detect`."""
+
+    gen: str
+    draw: str
+    states: list[Generator]
+    state: Generator
+    seed: Optional[int]
+    advance: Optional[int]
+    decisive: bool
+    family: list[str]
+
+def detect(
+    values: Union[str, Sequence[Union[int, float, str]]],
+    *,
+    max_seconds: float = ...,
+    threads: Optional[int] = ...,
+) -> Tuple[str, list[Detected]]: ...
 def generators() -> list[str]: ...
 def describe(gen: Union[str, Generator]) -> dict[str, Any]: ...
 def recover(

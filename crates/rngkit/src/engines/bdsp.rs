@@ -230,6 +230,16 @@ impl crate::registry::Gen for BdspGen {
         Some(crate::engines::unity::format_state_json(rng))
     }
 
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[crate::registry::BareDraw {
+            draw: "next-uint",
+            yields: crate::registry::Yields::Int {
+                bits: 32,
+                signed: false,
+            },
+        }]
+    }
+
     fn draws() -> &'static [crate::registry::DrawInfo] {
         use crate::registry::DrawInfo;
         &[

@@ -250,6 +250,22 @@ impl Gen for GodotGen {
         Ok(seeded(seed.low_u64()))
     }
 
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[
+            crate::registry::BareDraw {
+                draw: "randi",
+                yields: crate::registry::Yields::Int {
+                    bits: 32,
+                    signed: false,
+                },
+            },
+            crate::registry::BareDraw {
+                draw: "randf",
+                yields: crate::registry::Yields::Unit { bits: 24 },
+            },
+        ]
+    }
+
     fn draws() -> &'static [DrawInfo] {
         &[
             DrawInfo {

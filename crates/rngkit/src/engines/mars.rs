@@ -322,6 +322,22 @@ impl crate::registry::Gen for MarsGen {
         Some(rng.to_blob())
     }
 
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[
+            crate::registry::BareDraw {
+                draw: "next-u32",
+                yields: crate::registry::Yields::Int {
+                    bits: 32,
+                    signed: false,
+                },
+            },
+            crate::registry::BareDraw {
+                draw: "next-unit",
+                yields: crate::registry::Yields::Unit { bits: 32 },
+            },
+        ]
+    }
+
     fn draws() -> &'static [crate::registry::DrawInfo] {
         use crate::registry::DrawInfo;
         &[

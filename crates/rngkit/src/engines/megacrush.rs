@@ -193,6 +193,22 @@ impl crate::registry::Gen for MegaCrushGen {
         ))
     }
 
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[
+            crate::registry::BareDraw {
+                draw: "next-uint",
+                yields: crate::registry::Yields::Int {
+                    bits: 32,
+                    signed: false,
+                },
+            },
+            crate::registry::BareDraw {
+                draw: "next-float",
+                yields: crate::registry::Yields::Unit { bits: 24 },
+            },
+        ]
+    }
+
     fn draws() -> &'static [crate::registry::DrawInfo] {
         use crate::registry::DrawInfo;
         &[

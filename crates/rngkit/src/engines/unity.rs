@@ -837,6 +837,13 @@ impl crate::registry::Gen for UnityGen {
         Some(crate::engines::unity::format_state_json(rng))
     }
 
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[crate::registry::BareDraw {
+            draw: "value",
+            yields: crate::registry::Yields::Unit { bits: 23 },
+        }]
+    }
+
     fn draws() -> &'static [crate::registry::DrawInfo] {
         use crate::registry::DrawInfo;
         &[

@@ -294,6 +294,26 @@ impl crate::registry::Gen for UnityMathGen {
             })
     }
 
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[
+            crate::registry::BareDraw {
+                draw: "next-uint",
+                yields: crate::registry::Yields::Int {
+                    bits: 32,
+                    signed: false,
+                },
+            },
+            crate::registry::BareDraw {
+                draw: "next-float",
+                yields: crate::registry::Yields::Unit { bits: 24 },
+            },
+            crate::registry::BareDraw {
+                draw: "next-double",
+                yields: crate::registry::Yields::Unit { bits: 52 },
+            },
+        ]
+    }
+
     fn draws() -> &'static [crate::registry::DrawInfo] {
         use crate::registry::DrawInfo;
         &[

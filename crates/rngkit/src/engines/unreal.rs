@@ -179,6 +179,22 @@ impl Gen for UnrealGen {
         Ok(UnrealLcg::new(seed.low_u64() as u32))
     }
 
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[
+            crate::registry::BareDraw {
+                draw: "get-unsigned-int",
+                yields: crate::registry::Yields::Int {
+                    bits: 32,
+                    signed: false,
+                },
+            },
+            crate::registry::BareDraw {
+                draw: "get-fraction",
+                yields: crate::registry::Yields::Unit { bits: 23 },
+            },
+        ]
+    }
+
     fn draws() -> &'static [DrawInfo] {
         &[
             DrawInfo {

@@ -419,6 +419,22 @@ impl crate::registry::Gen for DotnetLegacyGen {
         Ok(DotnetRandom::new(seed.low_u64() as u32 as i32))
     }
 
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[
+            crate::registry::BareDraw {
+                draw: "next-double",
+                yields: crate::registry::Yields::Unit { bits: 31 },
+            },
+            crate::registry::BareDraw {
+                draw: "next",
+                yields: crate::registry::Yields::Int {
+                    bits: 31,
+                    signed: false,
+                },
+            },
+        ]
+    }
+
     fn draws() -> &'static [DrawInfo] {
         &[
             DrawInfo {

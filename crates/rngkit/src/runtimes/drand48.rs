@@ -237,6 +237,29 @@ impl crate::registry::Gen for Drand48Gen {
         Ok(Drand48::srand48(seed.low_u64() as i64))
     }
 
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[
+            crate::registry::BareDraw {
+                draw: "drand48",
+                yields: crate::registry::Yields::Unit { bits: 48 },
+            },
+            crate::registry::BareDraw {
+                draw: "lrand48",
+                yields: crate::registry::Yields::Int {
+                    bits: 31,
+                    signed: false,
+                },
+            },
+            crate::registry::BareDraw {
+                draw: "mrand48",
+                yields: crate::registry::Yields::Int {
+                    bits: 32,
+                    signed: true,
+                },
+            },
+        ]
+    }
+
     fn draws() -> &'static [DrawInfo] {
         &[
             DrawInfo {

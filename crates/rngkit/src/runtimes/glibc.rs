@@ -176,6 +176,16 @@ impl Gen for GlibcGen {
         Ok(GlibcRandom::srand(seed.low_u64() as u32))
     }
 
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[crate::registry::BareDraw {
+            draw: "rand",
+            yields: crate::registry::Yields::Int {
+                bits: 31,
+                signed: false,
+            },
+        }]
+    }
+
     fn draws() -> &'static [DrawInfo] {
         &[DrawInfo {
             syntax: "rand",

@@ -586,6 +586,33 @@ impl crate::registry::Gen for JavaGen {
         Ok(JavaRandom::new(seed.low_u64() as i64))
     }
 
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[
+            crate::registry::BareDraw {
+                draw: "next-double",
+                yields: crate::registry::Yields::Unit { bits: 53 },
+            },
+            crate::registry::BareDraw {
+                draw: "next-int",
+                yields: crate::registry::Yields::Int {
+                    bits: 32,
+                    signed: true,
+                },
+            },
+            crate::registry::BareDraw {
+                draw: "next-float",
+                yields: crate::registry::Yields::Unit { bits: 24 },
+            },
+            crate::registry::BareDraw {
+                draw: "next-long",
+                yields: crate::registry::Yields::Int {
+                    bits: 64,
+                    signed: true,
+                },
+            },
+        ]
+    }
+
     fn draws() -> &'static [DrawInfo] {
         &[
             DrawInfo {

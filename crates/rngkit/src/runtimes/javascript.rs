@@ -1031,6 +1031,23 @@ impl<E: V8Era> Gen for E {
 
     /// The top 52 or 53 bits of the call's word (`s0`: linear in the
     /// state; `s0 + s1`: a sum, whose linear bit 0 is not revealed).
+    /// `Math.random()` values: multiples of 2^-52 in the eras that map
+    /// `s0 >> 12`, of 2^-53 in the others.
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        const fn math_random(bits: u32) -> [crate::registry::BareDraw; 1] {
+            [crate::registry::BareDraw {
+                draw: "math-random",
+                yields: crate::registry::Yields::Unit { bits },
+            }]
+        }
+        const TOP52: &[crate::registry::BareDraw] = &math_random(52);
+        const TOP53: &[crate::registry::BareDraw] = &math_random(53);
+        match E::MAPPING {
+            V8Mapping::S0Top52 => TOP52,
+            V8Mapping::S0Top53 | V8Mapping::Sum => TOP53,
+        }
+    }
+
     fn known_bits(draw: &MathRandomDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
         let shift = E::MAPPING.shift();
         let mapping = Mapping {
@@ -1097,6 +1114,13 @@ impl Gen for SpiderMonkeyGen {
         ))
     }
 
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[crate::registry::BareDraw {
+            draw: "math-random",
+            yields: crate::registry::Yields::Unit { bits: 53 },
+        }]
+    }
+
     fn draws() -> &'static [DrawInfo] {
         &[
             DrawInfo {
@@ -1147,6 +1171,13 @@ impl Gen for JavaScriptCoreGen {
         Err(SeedError(
             "javascriptcore cannot be seeded (Safari seeds Math.random from the OS): give --state LOW HIGH".into(),
         ))
+    }
+
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[crate::registry::BareDraw {
+            draw: "math-random",
+            yields: crate::registry::Yields::Unit { bits: 53 },
+        }]
     }
 
     fn draws() -> &'static [DrawInfo] {

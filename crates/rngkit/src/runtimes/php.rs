@@ -804,6 +804,16 @@ impl crate::registry::Gen for PhpGen {
         Ok(mt_srand(seed32(seed)))
     }
 
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[crate::registry::BareDraw {
+            draw: "mt-rand",
+            yields: crate::registry::Yields::Int {
+                bits: 31,
+                signed: false,
+            },
+        }]
+    }
+
     fn draws() -> &'static [DrawInfo] {
         MODERN_DRAWS
     }
@@ -859,6 +869,16 @@ impl crate::registry::Gen for PhpMtRandPhpGen {
 
     fn seed(seed: &Seed, _: &SeedOptions) -> Result<PhpLegacyMt, SeedError> {
         Ok(PhpLegacyMt::new(seed32(seed) as u32))
+    }
+
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[crate::registry::BareDraw {
+            draw: "mt-rand",
+            yields: crate::registry::Yields::Int {
+                bits: 31,
+                signed: false,
+            },
+        }]
     }
 
     fn draws() -> &'static [DrawInfo] {
@@ -921,6 +941,16 @@ impl crate::registry::Gen for Php5Gen {
         Ok(PhpLegacyMt::new(seed32(seed) as u32))
     }
 
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[crate::registry::BareDraw {
+            draw: "mt-rand",
+            yields: crate::registry::Yields::Int {
+                bits: 31,
+                signed: false,
+            },
+        }]
+    }
+
     fn draws() -> &'static [DrawInfo] {
         OLD_DRAWS
     }
@@ -975,6 +1005,16 @@ impl crate::registry::Gen for Php3Gen {
 
     fn seed(seed: &Seed, _: &SeedOptions) -> Result<Mt19937, SeedError> {
         Ok(php3_mt_srand(seed32(seed)))
+    }
+
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[crate::registry::BareDraw {
+            draw: "mt-rand",
+            yields: crate::registry::Yields::Int {
+                bits: 31,
+                signed: false,
+            },
+        }]
     }
 
     fn draws() -> &'static [DrawInfo] {

@@ -418,6 +418,22 @@ impl crate::registry::Gen for PythonGen {
         Ok(self::seed_str(text))
     }
 
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[
+            crate::registry::BareDraw {
+                draw: "random",
+                yields: crate::registry::Yields::Unit { bits: 53 },
+            },
+            crate::registry::BareDraw {
+                draw: "getrandbits 32",
+                yields: crate::registry::Yields::Int {
+                    bits: 32,
+                    signed: false,
+                },
+            },
+        ]
+    }
+
     fn draws() -> &'static [DrawInfo] {
         &[
             DrawInfo {

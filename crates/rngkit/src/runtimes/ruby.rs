@@ -233,6 +233,13 @@ impl crate::registry::Gen for RubyGen {
         Ok(self::seed(seed))
     }
 
+    fn bare_draws() -> &'static [crate::registry::BareDraw] {
+        &[crate::registry::BareDraw {
+            draw: "rand",
+            yields: crate::registry::Yields::Unit { bits: 53 },
+        }]
+    }
+
     fn draws() -> &'static [DrawInfo] {
         &[
             DrawInfo {

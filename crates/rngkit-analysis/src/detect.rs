@@ -1,0 +1,866 @@
+//! Which generator made these values? Every GEN of the catalogue, tried.
+//!
+//! The input is an observation list in the `recover` syntax, or bare values
+//! one a line (integers or decimals, no draw name). Bare values are read as
+//! each draw that can express them: every GEN lists the draws whose values
+//! users hold without a name ([`rngkit::registry::Gen::bare_draws`]:
+//! `Math.random()` of each V8 era, CPython's `random()`, PHP's `mt_rand()`,
+//! ...), with the kind of number each yields ([`Yields`]).
+//!
+//! Cheap checks prune first: the range of the values, then each draw's own
+//! `known_bits`, which refuses values off its grid (a double that is not a
+//! multiple of 2^-52 is no V8-legacy `Math.random()`, a 17-digit double no
+//! Unity float), then plausibility (624 integers below 2^31 did not come out
+//! of a 32-bit draw: the top bit would have been set by chance in all but
+//! 2^-624 of streams). Every surviving (GEN, draw) is recovered in parallel
+//! ([`crate::registry::Entry::recover`]); those that recovery leaves open
+//! (too few values to pin a state) are seed-searched over the GEN's 32-bit
+//! seeds while the time budget lasts. A GEN is reported only with a state or
+//! seed whose stream reproduces every value, checked by regenerating them.
+//!
+//! A fit is *decisive* when the values reveal at least [`MARGIN`] more bits
+//! than the state (or seed) holds: then a stream that did not make them
+//! fits by chance with probability below 2^-[`MARGIN`]. Fewer values fit
+//! any state of some GENs (624 raw words fit MT19937, whatever they are),
+//! so such a fit is *weak*: it proves nothing, and [`Detection::verdict`]
+//! says the values are too few. Fits that share a state and give the same
+//! values (the MT19937 runtimes read as raw words, `php` and `php3` that
+//! differ only in seeding) are one family, reported once.
+//!
+//! ```
+//! use rngkit::number::BigInt;
+//! use rngkit_analysis::detect::{DetectOptions, Verdict, detect};
+//! use rngkit_analysis::registry;
+//!
+//! // Ten Math.random() values of Node.js 20 (`node --random-seed=7`).
+//! let v8 = registry::find("v8-legacy").unwrap();
+//! let mut rng = v8.seed(&BigInt::from(7), &Default::default()).unwrap();
+//! let draw = v8.parse_draw("math-random", &[]).unwrap();
+//! let text: String = (0..10).map(|_| format!("{}\n", draw.eval(&mut rng).format(false))).collect();
+//! let found = detect(&text, &DetectOptions::default()).unwrap();
+//! assert_eq!(found.verdict(), Verdict::Identified);
+//! assert_eq!(found.fits[0].generator.name(), "v8-legacy");
+//! assert_eq!(found.fits[0].draw, "math-random");
+//! ```
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use rngkit::number::parse_int;
+use rngkit::registry::{Engine, Yields};
+
+use crate::observe::{Observation, ObservationKind, layout, parse_observations, replay};
+use crate::recover::{Count, RecoverOptions, Recovered, fits, recover};
+use crate::registry::{Entry, all};
+use crate::search::{SearchSpec, search};
+
+/// A fit is decisive when the values reveal this many bits more than the
+/// state or seed holds (a chance fit then has probability below 2^-24).
+pub const MARGIN: u64 = 24;
+
+/// A draw of `bits` bits is implausible for this many values or more that
+/// all leave its top bit clear (probability 2^-n).
+pub const PLAUSIBLE_RUN: usize = 24;
+
+/// How long the recoveries still running may finish once one fits
+/// decisively (a family member or a rival may be about to).
+const GRACE: Duration = Duration::from_millis(150);
+
+/// Bits of a GEN's state, as its words count them.
+fn state_bits(generator: &Entry) -> u64 {
+    generator.word_bits() as u64 * generator.word_count() as u64
+}
+
+/// Options of [`detect`].
+#[derive(Clone, Debug)]
+pub struct DetectOptions {
+    /// The time for recoveries and seed searches together; what does not
+    /// finish is reported as skipped.
+    pub budget: Duration,
+    /// Worker threads.
+    pub threads: usize,
+    /// Whether readings that recovery leaves open are seed-searched.
+    pub seed_search: bool,
+}
+
+impl Default for DetectOptions {
+    fn default() -> Self {
+        DetectOptions {
+            budget: Duration::from_secs(4),
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            seed_search: true,
+        }
+    }
+}
+
+/// What reproduces the values.
+#[derive(Clone, Debug)]
+pub enum Answer {
+    /// Exactly one state, before the first value.
+    State(Engine),
+    /// Several states, each reproducing every value (V8 values at an
+    /// unknown cache position).
+    States(Vec<Engine>),
+    /// A seed: `seed(S)` advanced by `advance` raw steps.
+    Seed {
+        /// The seed's bit pattern (print it with the GEN's seed kind).
+        seed: u64,
+        /// Raw steps after seeding.
+        advance: u64,
+        /// The generator at the first value.
+        state: Engine,
+    },
+}
+
+impl Answer {
+    /// The state before the first value (the first, for several).
+    pub fn first_state(&self) -> &Engine {
+        match self {
+            Answer::State(s) | Answer::Seed { state: s, .. } => s,
+            Answer::States(s) => &s[0],
+        }
+    }
+
+    /// How many states fit.
+    pub fn count(&self) -> usize {
+        match self {
+            Answer::States(s) => s.len(),
+            _ => 1,
+        }
+    }
+}
+
+/// A GEN, read with one draw, whose stream reproduces every value.
+#[derive(Clone, Debug)]
+pub struct Fit {
+    /// The GEN.
+    pub generator: &'static Entry,
+    /// The draw the values were read as (`math-random`), or the first
+    /// draw of an observation list.
+    pub draw: String,
+    /// The state(s) or seed.
+    pub answer: Answer,
+    /// Whether the values pin it beyond chance (see the module doc).
+    pub decisive: bool,
+    /// Bits the values reveal of the raw words.
+    pub revealed_bits: u64,
+    /// Bits of the state (or of the seed, for a seed fit).
+    pub state_bits: u64,
+    /// Other GENs (with their draw) that fit with the same state and give
+    /// the same values: one family.
+    pub family: Vec<(&'static Entry, String)>,
+    signature: Signature,
+}
+
+impl Fit {
+    /// The values needed for a decisive fit, at the bits per value these
+    /// revealed; `None` when they revealed none.
+    pub fn values_needed(&self, values: usize) -> Option<u64> {
+        values_needed(self.revealed_bits, values, self.state_bits)
+    }
+}
+
+fn values_needed(revealed: u64, values: usize, state_bits: u64) -> Option<u64> {
+    let per = revealed
+        .checked_div(values.max(1) as u64)
+        .filter(|&p| p > 0)?;
+    Some((state_bits + MARGIN).div_ceil(per))
+}
+
+/// A GEN and draw that neither fits nor is ruled out.
+#[derive(Clone, Debug)]
+pub struct Open {
+    /// The GEN.
+    pub generator: &'static Entry,
+    /// The draw.
+    pub draw: String,
+    /// Why it stays open: the number of states left, a seed search cut
+    /// short, a method missing.
+    pub why: String,
+}
+
+/// The overall answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Exactly one GEN (or one family sharing a state) fits decisively.
+    Identified,
+    /// Several unrelated GENs fit decisively.
+    Ambiguous,
+    /// Nothing fits decisively, but some GENs fit weakly or are still
+    /// open: more values are needed.
+    Underdetermined,
+    /// Nothing fits and nothing is left open.
+    NoneFits,
+}
+
+/// What [`detect`] found.
+#[derive(Clone, Debug)]
+pub struct Detection {
+    /// The fits, families merged, best first: decisive before weak, one
+    /// state before several, the widest margin first.
+    pub fits: Vec<Fit>,
+    /// GENs neither fitting nor ruled out.
+    pub open: Vec<Open>,
+    /// (GEN, draw) pairs tried (after the cheap checks).
+    pub tried: usize,
+    /// (GEN, draw) pairs the cheap checks ruled out.
+    pub pruned: usize,
+    /// The number of values (observations) given.
+    pub values: usize,
+}
+
+impl Detection {
+    /// The decisive fits.
+    pub fn decisive(&self) -> impl Iterator<Item = &Fit> {
+        self.fits.iter().filter(|f| f.decisive)
+    }
+
+    /// The overall answer: see [`Verdict`].
+    pub fn verdict(&self) -> Verdict {
+        match self.decisive().count() {
+            1 => Verdict::Identified,
+            0 if self.fits.is_empty() && self.open.is_empty() => Verdict::NoneFits,
+            0 => Verdict::Underdetermined,
+            _ => Verdict::Ambiguous,
+        }
+    }
+}
+
+/// Input [`detect`] refuses: the line and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DetectError(pub String);
+
+impl fmt::Display for DetectError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for DetectError {}
+
+/// One (GEN, draw) to try.
+struct Candidate {
+    generator: &'static Entry,
+    draw: String,
+    observations: Vec<Observation>,
+}
+
+/// A bare value: its text and its readings.
+struct Bare {
+    text: String,
+    integer: Option<i128>,
+    float: Option<f64>,
+}
+
+/// Reads bare values (one number a line, `#` comments and blank lines
+/// ignored); `None` when no line is a bare number (the `recover` syntax).
+///
+/// # Errors
+/// A list that mixes bare values with observations, or bare decimals
+/// outside [0, 1).
+fn bare_values(text: &str) -> Result<Option<Vec<Bare>>, DetectError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut bare = Vec::new();
+    let mut other = None;
+    for (index, raw) in text.lines().enumerate() {
+        let content = raw.split('#').next().unwrap_or("").trim();
+        if content.is_empty() {
+            continue;
+        }
+        let integer = parse_int::<i128>(content).ok();
+        let float = content
+            .parse::<f64>()
+            .ok()
+            .filter(|f| f.is_finite() && !content.starts_with("0x"));
+        if integer.is_some() || float.is_some() {
+            bare.push((index + 1, content));
+            if let Some(f) = float.filter(|_| integer.is_none())
+                && !(0.0..1.0).contains(&f)
+            {
+                return Err(DetectError(format!(
+                    "line {}: `{content}` is a decimal outside [0, 1); bare decimals are read as draws in [0, 1) (Math.random(), random(), nextDouble()); write other draws as `DRAW = VALUE`",
+                    index + 1
+                )));
+            }
+            continue;
+        }
+        other.get_or_insert(index + 1);
+    }
+    match (bare.first(), other) {
+        (None, _) => Ok(None),
+        (Some(_), None) => Ok(Some(
+            bare.into_iter()
+                .map(|(_, t)| Bare {
+                    text: t.to_string(),
+                    integer: parse_int::<i128>(t).ok(),
+                    float: t.parse::<f64>().ok().filter(|f| f.is_finite()),
+                })
+                .collect(),
+        )),
+        (Some((line, _)), Some(other)) => Err(DetectError(format!(
+            "line {line} is a bare value but line {other} is not: give bare values one a line, or every line as `DRAW = VALUE` (the `recover` syntax)"
+        ))),
+    }
+}
+
+/// The candidates for bare values, and how many (GEN, draw) pairs the cheap
+/// checks ruled out.
+fn bare_candidates(values: &[Bare]) -> (Vec<Candidate>, usize) {
+    let all_integers = values.iter().all(|v| v.integer.is_some());
+    let mut candidates = Vec::new();
+    let mut pruned = 0;
+    for generator in all() {
+        for bare in generator.bare_draws() {
+            let fits_range = values.iter().all(|v| match (bare.yields, all_integers) {
+                (Yields::Int { .. }, true) => bare.yields.admits_i128(v.integer.unwrap_or(-1)),
+                (Yields::Unit { .. }, _) => v.float.is_some_and(|f| bare.yields.admits_f64(f)),
+                _ => false,
+            });
+            if !fits_range || !plausible(bare.yields, values) {
+                pruned += 1;
+                continue;
+            }
+            let text: String = values
+                .iter()
+                .map(|v| format!("{} = {}\n", bare.draw, v.text))
+                .collect();
+            // The draw's own known_bits refuses values off its grid.
+            match parse_observations(generator, &text) {
+                Ok(observations) => candidates.push(Candidate {
+                    generator,
+                    draw: bare.draw.to_string(),
+                    observations,
+                }),
+                Err(_) => pruned += 1,
+            }
+        }
+    }
+    (candidates, pruned)
+}
+
+/// Whether many integers that all leave a draw's top bit clear (or are
+/// all non-negative, for a signed draw) could still have come from it.
+fn plausible(yields: Yields, values: &[Bare]) -> bool {
+    let Yields::Int { bits, signed } = yields else {
+        return true;
+    };
+    if values.len() < PLAUSIBLE_RUN {
+        return true;
+    }
+    let top_clear = |v: i128| {
+        if signed {
+            v >= 0
+        } else {
+            v < 1i128 << (bits - 1)
+        }
+    };
+    !values.iter().all(|v| v.integer.is_some_and(top_clear))
+}
+
+/// The candidates for an observation list: every GEN that parses it.
+fn list_candidates(text: &str) -> Result<Vec<Candidate>, DetectError> {
+    let mut candidates = Vec::new();
+    let mut furthest: Option<crate::observe::ObservationError> = None;
+    for generator in all() {
+        match parse_observations(generator, text) {
+            Ok(observations) if !observations.is_empty() => {
+                let draw = observations
+                    .iter()
+                    .find_map(|o| match &o.kind {
+                        ObservationKind::Draw { draw, .. }
+                        | ObservationKind::DrawIn { draw, .. } => Some(draw.text().to_string()),
+                        _ => None,
+                    })
+                    .unwrap_or_else(|| "bits".to_string());
+                candidates.push(Candidate {
+                    generator,
+                    draw,
+                    observations,
+                });
+            }
+            Ok(_) => {}
+            Err(e) => {
+                if furthest.as_ref().is_none_or(|f| e.line > f.line) {
+                    furthest = Some(e);
+                }
+            }
+        }
+    }
+    if candidates.is_empty() {
+        return Err(DetectError(match furthest {
+            Some(e) => {
+                format!("no generator reads these observations; the one read furthest stops at {e}")
+            }
+            None => {
+                "no observations: give bare values one a line, or `DRAW = VALUE` lines".to_string()
+            }
+        }));
+    }
+    Ok(candidates)
+}
+
+/// The outcome of one candidate's recovery.
+enum Outcome {
+    Fit(Answer),
+    Excluded,
+    Open(String),
+}
+
+fn try_recover(c: &Candidate, threads: usize) -> Outcome {
+    let options = RecoverOptions {
+        threads,
+        // A few seconds' worth of candidates (java's residue scan checks
+        // about 10^9 a second per core): detect answers within its budget.
+        max_candidates: 1 << 32,
+        ..RecoverOptions::default()
+    };
+    match recover(c.generator, &c.observations, &options) {
+        Ok(Recovered::Unique(state)) => {
+            if fits(&c.observations, &state) {
+                Outcome::Fit(Answer::State(state))
+            } else {
+                Outcome::Excluded
+            }
+        }
+        Ok(Recovered::Several { states, count }) if !states.is_empty() => {
+            let states: Vec<Engine> = states
+                .into_iter()
+                .filter(|s| fits(&c.observations, s))
+                .collect();
+            match states.len() {
+                0 => Outcome::Excluded,
+                1 => Outcome::Fit(Answer::State(states.into_iter().next().expect("one"))),
+                _ if matches!(count, Count::Exact(n) if n as usize > states.len()) => {
+                    Outcome::Open(format!("{count} states fit"))
+                }
+                _ => Outcome::Fit(Answer::States(states)),
+            }
+        }
+        Ok(Recovered::Several { count, .. }) => Outcome::Open(format!("{count} states fit")),
+        Ok(Recovered::OverBudget { count, advice }) => {
+            Outcome::Open(format!("{count} states fit; {advice}"))
+        }
+        Ok(Recovered::NoneFits) => Outcome::Excluded,
+        Err(e) => Outcome::Open(e.0),
+    }
+}
+
+/// Which generator made these values? See the module doc.
+///
+/// # Errors
+/// [`DetectError`] for input that is neither bare values nor an
+/// observation list any GEN reads.
+pub fn detect(text: &str, options: &DetectOptions) -> Result<Detection, DetectError> {
+    let start = Instant::now();
+    let deadline = start + options.budget;
+    let (candidates, pruned, values) = match bare_values(text)? {
+        Some(values) => {
+            let (c, p) = bare_candidates(&values);
+            (c, p, values.len())
+        }
+        None => {
+            let c = list_candidates(text)?;
+            let n = c[0]
+                .observations
+                .iter()
+                .filter(|o| {
+                    matches!(
+                        o.kind,
+                        ObservationKind::Draw { .. }
+                            | ObservationKind::DrawIn { .. }
+                            | ObservationKind::Bits(_)
+                    )
+                })
+                .count();
+            (c, 0, n)
+        }
+    };
+    let tried = candidates.len();
+    // Small states first: their recoveries are quick, and a decisive fit
+    // among them ends the wait for the slow ones.
+    let mut candidates = candidates;
+    candidates.sort_by_key(|c| state_bits(c.generator));
+
+    // Recoveries in parallel, one thread each, so that a slow one (PCG32
+    // guesses its hidden bits) does not hold up the quick ones; the small
+    // states start first. A recovery still running when the answer is
+    // settled or the budget is spent is left behind (detached) and reported
+    // as open.
+    let candidates: Arc<Vec<Candidate>> = Arc::new(candidates);
+    let (tx, rx) = mpsc::channel::<(usize, Outcome)>();
+    for i in 0..candidates.len() {
+        let (candidates, tx) = (Arc::clone(&candidates), tx.clone());
+        let threads = options.threads;
+        std::thread::spawn(move || {
+            let outcome = try_recover(&candidates[i], threads);
+            let _ = tx.send((i, outcome));
+        });
+    }
+    drop(tx);
+    let mut outcomes: Vec<Option<Outcome>> = (0..candidates.len()).map(|_| None).collect();
+    let mut raw_fits = Vec::new();
+    let mut pending = candidates.len();
+    let mut settled_at: Option<Instant> = None;
+    while pending > 0 {
+        let mut until = deadline;
+        if let Some(t) = settled_at {
+            until = until.min(t + GRACE);
+        }
+        let wait = until.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(wait) {
+            Ok((i, Outcome::Fit(answer))) => {
+                let fit = make_fit(&candidates[i], answer, state_bits(candidates[i].generator));
+                if fit.decisive && settled_at.is_none() {
+                    settled_at = Some(Instant::now());
+                }
+                raw_fits.push(fit);
+                outcomes[i] = Some(Outcome::Excluded);
+                pending -= 1;
+            }
+            Ok((i, o)) => {
+                outcomes[i] = Some(o);
+                pending -= 1;
+            }
+            Err(_) => break,
+        }
+    }
+
+    // A reading left unfinished may share the state of a decisive fit (the
+    // MT19937 runtimes read as raw words): the fit's state words, read by
+    // its GEN, settle that at once.
+    let decisive_states: Vec<Vec<u64>> = raw_fits
+        .iter()
+        .filter(|f| f.decisive)
+        .flat_map(|f| match &f.answer {
+            Answer::States(s) => s.iter().map(Engine::words).collect::<Vec<_>>(),
+            other => vec![other.first_state().words()],
+        })
+        .collect();
+
+    let mut open = Vec::new();
+    let mut to_search = Vec::new();
+    for (i, outcome) in outcomes.into_iter().enumerate() {
+        let c = &candidates[i];
+        match outcome {
+            Some(Outcome::Fit(_)) | Some(Outcome::Excluded) => {}
+            Some(Outcome::Open(why)) => {
+                if options.seed_search
+                    && c.generator.can_search_seeds()
+                    && c.generator.seed_search_bits() == Some(32)
+                {
+                    to_search.push((i, why));
+                } else {
+                    open.push(Open {
+                        generator: c.generator,
+                        draw: c.draw.clone(),
+                        why,
+                    });
+                }
+            }
+            None => {
+                let shared = decisive_states.iter().find_map(|words| {
+                    let state = c.generator.from_words(words).ok()?;
+                    fits(&c.observations, &state).then_some(state)
+                });
+                match shared {
+                    Some(state) => {
+                        raw_fits.push(make_fit(c, Answer::State(state), state_bits(c.generator)))
+                    }
+                    None => open.push(Open {
+                        generator: c.generator,
+                        draw: c.draw.clone(),
+                        why: if settled_at.is_some() {
+                            "recovery not finished when another GEN fit decisively".to_string()
+                        } else {
+                            format!(
+                                "recovery did not finish within {:.1} s (--max-seconds)",
+                                options.budget.as_secs_f64()
+                            )
+                        },
+                    }),
+                }
+            }
+        }
+    }
+
+    // Seed searches over the 32-bit seeds, sharing what is left of the
+    // budget; not needed once a recovery fits decisively (a second,
+    // unrelated decisive fit would be a chance below 2^-MARGIN).
+    let searches = to_search.len();
+    for (k, (i, why)) in to_search.into_iter().enumerate() {
+        let c = &candidates[i];
+        if raw_fits.iter().any(|f| f.decisive) {
+            open.push(Open {
+                generator: c.generator,
+                draw: c.draw.clone(),
+                why: format!("{why}; not seed-searched, another GEN fits decisively"),
+            });
+            continue;
+        }
+        let now = Instant::now();
+        let left = deadline.saturating_duration_since(now);
+        if left.is_zero() {
+            open.push(Open {
+                generator: c.generator,
+                draw: c.draw.clone(),
+                why: format!(
+                    "{why}; seed search not run: the time budget ran out (`rngkit seed-search {}`)",
+                    c.generator.name()
+                ),
+            });
+            continue;
+        }
+        let share = left / (searches - k) as u32;
+        let spec = SearchSpec::new(c.generator, c.observations.clone(), 0..=u64::from(u32::MAX))
+            .threads(options.threads)
+            .deadline(now + share)
+            .first_match_only();
+        let mut found = Vec::new();
+        let done = search(&spec, |m| found.push(m), |_| {}).unwrap_or(0);
+        // One seed is enough to show the GEN fits (whether the values pin
+        // it is the fit's decisiveness); other threads may have found more.
+        found.sort();
+        found.truncate(1);
+        let seed_bits = 32u64;
+        for m in &found {
+            if let Some(mut state) = c.generator.seed_bits(m.seed, &Default::default()) {
+                state.discard(m.advance);
+                raw_fits.push(make_fit(
+                    c,
+                    Answer::Seed {
+                        seed: m.seed,
+                        advance: m.advance,
+                        state,
+                    },
+                    seed_bits,
+                ));
+            }
+        }
+        let total = 1u64 << 32;
+        if found.is_empty() && done < total {
+            open.push(Open {
+                generator: c.generator,
+                draw: c.draw.clone(),
+                why: format!(
+                    "{why}; seed search covered {:.1}% of the 2^32 seeds in {:.1} s (`rngkit seed-search {}` finishes it)",
+                    done as f64 * 100.0 / total as f64,
+                    share.as_secs_f64(),
+                    c.generator.name()
+                ),
+            });
+        }
+    }
+
+    let fits = families(raw_fits);
+    Ok(Detection {
+        fits,
+        open,
+        tried,
+        pruned,
+        values,
+    })
+}
+
+/// The GENs other than `exclude` that fit an observation list decisively
+/// (by recovery only, within `budget`): what `rngkit recover GEN` suggests
+/// when no state of GEN fits ("these values fit v8-legacy").
+///
+/// ```
+/// use rngkit::number::BigInt;
+/// use rngkit_analysis::{detect, registry};
+/// use std::time::Duration;
+///
+/// let legacy = registry::find("v8-legacy").unwrap();
+/// let mut rng = legacy.seed(&BigInt::from(3), &Default::default()).unwrap();
+/// let draw = legacy.parse_draw("math-random", &[]).unwrap();
+/// let text: String = (0..10).map(|_| format!("math-random = {}\n", draw.eval(&mut rng).format(false))).collect();
+/// let v8 = registry::find("v8").unwrap();
+/// let names: Vec<&str> = detect::alternatives(&text, v8, Duration::from_secs(5))
+///     .iter().map(|e| e.name()).collect();
+/// assert_eq!(names, ["v8-legacy"]);
+/// ```
+pub fn alternatives(text: &str, exclude: &Entry, budget: Duration) -> Vec<&'static Entry> {
+    let options = DetectOptions {
+        budget,
+        seed_search: false,
+        ..DetectOptions::default()
+    };
+    let Ok(found) = detect(text, &options) else {
+        return Vec::new();
+    };
+    let mut names = Vec::new();
+    for fit in found.decisive() {
+        for g in std::iter::once(fit.generator).chain(fit.family.iter().map(|(g, _)| *g)) {
+            if g.name() != exclude.name() && !names.iter().any(|n: &&Entry| n.name() == g.name()) {
+                names.push(g);
+            }
+        }
+    }
+    names
+}
+
+fn make_fit(c: &Candidate, answer: Answer, state_bits: u64) -> Fit {
+    let lay = layout(&c.observations, c.generator.output_bits(), true);
+    let revealed: u64 = lay
+        .constraints
+        .iter()
+        .map(|w| u64::from(w.known.mask.count_ones()))
+        .sum();
+    let signature = signature(c, &answer);
+    Fit {
+        generator: c.generator,
+        draw: c.draw.clone(),
+        decisive: revealed >= state_bits + MARGIN,
+        revealed_bits: revealed,
+        state_bits,
+        answer,
+        family: Vec::new(),
+        signature,
+    }
+}
+
+/// Values compared to tell whether two fits are one family.
+const SIGNATURE_VALUES: usize = 16;
+
+/// What makes two fits one family: the same state words (of every state
+/// that fits) and the same values next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Signature {
+    words: Vec<Vec<u64>>,
+    next: Vec<String>,
+}
+
+fn signature(c: &Candidate, answer: &Answer) -> Signature {
+    let states: Vec<&Engine> = match answer {
+        Answer::States(s) => s.iter().collect(),
+        other => vec![other.first_state()],
+    };
+    let words = states.iter().map(|s| s.words()).collect();
+    let mut rng = answer.first_state().clone();
+    replay(&c.observations, &mut rng);
+    let next = match c.generator.parse_draw(
+        c.draw.split(' ').next().unwrap_or(""),
+        &c.draw.split(' ').skip(1).collect::<Vec<_>>(),
+    ) {
+        Ok(draw) => (0..SIGNATURE_VALUES)
+            .map(|_| draw.eval(&mut rng).format(false))
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    Signature { words, next }
+}
+
+/// Merges fits that are one family and orders the rest, best first.
+fn families(raw: Vec<Fit>) -> Vec<Fit> {
+    let mut fits: Vec<Fit> = Vec::new();
+    // A family is headed by the plain generator read as raw words where
+    // one is among its members (mt19937 u32 rather than mars next-u32).
+    let mut raw = raw;
+    // Otherwise the catalogue's order decides, so that the answer does not
+    // depend on which recovery finished first.
+    raw.sort_by_key(|f| {
+        (
+            !(f.draw == "u32" || f.draw == "u64"),
+            all().iter().position(|e| e.name() == f.generator.name()),
+        )
+    });
+    for fit in raw {
+        if let Some(head) = fits
+            .iter_mut()
+            .find(|h| h.signature == fit.signature && h.decisive == fit.decisive)
+        {
+            head.family.push((fit.generator, fit.draw));
+            continue;
+        }
+        fits.push(fit);
+    }
+    fits.sort_by_key(|f| {
+        (
+            !f.decisive,
+            f.answer.count(),
+            std::cmp::Reverse(f.revealed_bits as i128 - f.state_bits as i128),
+        )
+    });
+    fits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rngkit::number::BigInt;
+
+    fn values(generator: &str, seed: i64, draw: &str, n: usize) -> String {
+        let e = crate::registry::find(generator).unwrap();
+        let mut rng = e.seed(&BigInt::from(seed), &Default::default()).unwrap();
+        let words: Vec<&str> = draw.split(' ').collect();
+        let d = e.parse_draw(words[0], &words[1..]).unwrap();
+        (0..n)
+            .map(|_| format!("{}\n", d.eval(&mut rng).format(false)))
+            .collect()
+    }
+
+    /// Every bare draw parses on its GEN, and the values it gives are in
+    /// the range it declares.
+    #[test]
+    fn bare_draws_parse_and_yield_what_they_declare() {
+        for generator in all() {
+            for bare in generator.bare_draws() {
+                let words: Vec<&str> = bare.draw.split(' ').collect();
+                let draw = generator
+                    .parse_draw(words[0], &words[1..])
+                    .unwrap_or_else(|e| panic!("{} `{}`: {e}", generator.name(), bare.draw));
+                let Ok(mut rng) = generator
+                    .seed(&BigInt::from(12345), &Default::default())
+                    .or_else(|_| {
+                        let words: Vec<u64> = (1..=generator.word_count() as u64).collect();
+                        generator.from_words(&words).map_err(|_| ())
+                    })
+                else {
+                    continue;
+                };
+                for _ in 0..200 {
+                    let v = draw.eval(&mut rng);
+                    let text = v.format(false);
+                    let ok = match bare.yields {
+                        Yields::Unit { .. } => {
+                            text.parse::<f64>().is_ok_and(|f| bare.yields.admits_f64(f))
+                        }
+                        Yields::Int { .. } => {
+                            parse_int::<i128>(&text).is_ok_and(|i| bare.yields.admits_i128(i))
+                        }
+                    };
+                    assert!(
+                        ok,
+                        "{} `{}` gave {text}, outside {:?}",
+                        generator.name(),
+                        bare.draw,
+                        bare.yields
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn java_doubles_are_identified_with_their_seed_state() {
+        let text = values("java", 42, "next-double", 5);
+        let found = detect(&text, &DetectOptions::default()).unwrap();
+        assert_eq!(found.verdict(), Verdict::Identified, "{found:?}");
+        assert_eq!(found.fits[0].generator.name(), "java");
+    }
+
+    #[test]
+    fn one_value_is_underdetermined_or_ambiguous_never_identified() {
+        let text = values("java", 42, "next-double", 1);
+        let found = detect(&text, &DetectOptions::default()).unwrap();
+        assert_ne!(found.verdict(), Verdict::Identified, "{found:?}");
+    }
+
+    #[test]
+    fn mixed_lines_are_refused() {
+        assert!(detect("0.5\nvalue = 0.5\n", &DetectOptions::default()).is_err());
+        assert!(detect("1.5\n", &DetectOptions::default()).is_err());
+    }
+}

@@ -1,0 +1,256 @@
+//! `rngkit detect [--observations FILE] [--max-seconds S]`
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use rngkit_analysis::detect::{
+    Answer, DetectOptions, Detection, Fit, MARGIN, PLAUSIBLE_RUN, Verdict, detect,
+};
+use rngkit_analysis::registry;
+
+use crate::commands::observations;
+use crate::commands::recover::parse_threads;
+use crate::error::{CliError, EXIT_NO_ANSWER, EXIT_UNDERDETERMINED};
+use crate::output::Output;
+
+/// The long help of `detect`.
+pub fn help() -> String {
+    let mut bare = String::new();
+    for e in registry::all() {
+        let draws: Vec<String> = e
+            .bare_draws()
+            .iter()
+            .map(|b| format!("`{}`", b.draw))
+            .collect();
+        bare.push_str(&format!("  {:<18} {}\n", e.name(), draws.join(", ")));
+    }
+    format!(
+        "Which generator made these values? Give bare values one a line (integers, or
+decimals in [0, 1); no draw name) or observations in the `recover` syntax
+(`DRAW = VALUE`, `skip N`, ...; see `rngkit recover --help`).
+
+Bare values are read as every draw that can give them (below). Cheap checks
+rule readings out first: the range (decimals are draws in [0, 1), integers
+the draws of their width), each draw's grid (a 17-digit double is no float,
+a double that is not a multiple of 2^-52 no Node.js 20 Math.random()), and
+plausibility ({PLAUSIBLE_RUN} or more integers that all leave a 32-bit draw's top bit clear
+did not come from it). Every reading left is recovered in parallel; those
+too few values leave open are seed-searched over the GEN's 32-bit seeds
+while --max-seconds lasts. A GEN is printed only with a state or seed whose
+stream gives every value again.
+
+OUTPUT (stdout, one line per GEN that fits, best first):
+  GEN DRAW state=WORDS        the state before the first value (`rngkit state` words)
+  GEN DRAW states=N           N states fit (V8 values at an unknown cache position)
+  GEN DRAW seed=S [advance=k] the seed whose stream gives the values
+A fit of several GENs sharing one state and giving the same values (the
+MT19937 runtimes read as raw words; php and php3, which differ only in
+seeding) prints once, with ` family=GEN,...` at the end.
+
+A fit is decisive when the values reveal {MARGIN} bits more than the state
+(or the 32-bit seed) holds; fewer values fit any state of some GENs (any 624
+words fit MT19937), so such a fit is printed only when nothing fits
+decisively, and exits 3. Exit 0: one GEN (or one family) fits decisively;
+3: several unrelated GENs do, or too few values to tell (stderr says how
+many to add); 1: nothing fits; 2: malformed input.
+
+BARE DRAWS (what a bare value is read as, per GEN):
+{bare}
+EXAMPLES:
+  node -e 'for (let i = 0; i < 10; i++) console.log(Math.random())' > values.txt
+  rngkit detect --observations values.txt
+  python3 -c 'import random; [print(random.getrandbits(32)) for _ in range(700)]' | rngkit detect
+  rngkit gen unity --seed 7 -n 8 value | sed 's/^/value = /' | rngkit detect"
+    )
+}
+
+/// Arguments of `rngkit detect`.
+#[derive(Args, Debug)]
+pub struct DetectArgs {
+    /// The values, one a line, bare or as `DRAW = VALUE` (default or `-`:
+    /// stdin).
+    #[arg(long, value_name = "FILE")]
+    pub observations: Option<PathBuf>,
+    /// The time for recoveries and seed searches together, in seconds
+    /// (decimals allowed); what does not finish is reported on stderr.
+    #[arg(long, value_name = "S", default_value = "4")]
+    pub max_seconds: String,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "T")]
+    pub threads: Option<String>,
+}
+
+pub fn run(args: DetectArgs) -> Result<ExitCode, CliError> {
+    let budget = parse_seconds(&args.max_seconds)?;
+    let mut options = DetectOptions {
+        budget,
+        ..DetectOptions::default()
+    };
+    if let Some(t) = &args.threads {
+        options.threads = parse_threads(t)?;
+    }
+    let (name, text) = observations::read_text(args.observations.as_deref())?;
+    let found =
+        detect(&text, &options).map_err(|e| CliError::usage(format_args!("{name}: {e}")))?;
+    report(&found)
+}
+
+fn parse_seconds(text: &str) -> Result<Duration, CliError> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= 1e6 => Ok(Duration::from_secs_f64(s)),
+        _ => Err(CliError::usage(format_args!(
+            "--max-seconds: `{text}` is not a number of seconds in (0, 1000000], e.g. 4 or 0.5"
+        ))),
+    }
+}
+
+/// The stdout line of a fit.
+pub fn fit_line(fit: &Fit) -> String {
+    let mut line = format!("{} {}", fit.generator.name(), fit.draw);
+    match &fit.answer {
+        Answer::State(s) => line.push_str(&format!(" state={}", s.format_words())),
+        Answer::States(s) => line.push_str(&format!(" states={}", s.len())),
+        Answer::Seed { seed, advance, .. } => {
+            line.push_str(&format!(
+                " seed={}",
+                fit.generator.info().seed_kind.format(*seed)
+            ));
+            if *advance > 0 {
+                line.push_str(&format!(" advance={advance}"));
+            }
+        }
+    }
+    if !fit.family.is_empty() {
+        let names: Vec<&str> = fit.family.iter().map(|(g, _)| g.name()).collect();
+        line.push_str(&format!(" family={}", names.join(",")));
+    }
+    line
+}
+
+fn what_to_add(fit: &Fit, values: usize) -> String {
+    match fit.values_needed(values) {
+        Some(n) => format!(
+            "{} {} (about {n} values pin it)",
+            fit.generator.name(),
+            fit.draw
+        ),
+        None => format!(
+            "{} {} (its values reveal no exact bit: seed-search it)",
+            fit.generator.name(),
+            fit.draw
+        ),
+    }
+}
+
+fn report(found: &Detection) -> Result<ExitCode, CliError> {
+    let verdict = found.verdict();
+    let printed: Vec<&Fit> = match verdict {
+        Verdict::Identified | Verdict::Ambiguous => found.decisive().collect(),
+        _ => found.fits.iter().collect(),
+    };
+    let mut out = Output::new();
+    for fit in &printed {
+        out.line(&fit_line(fit))?;
+    }
+    out.finish()?;
+    let weak: Vec<&Fit> = found.fits.iter().filter(|f| !f.decisive).collect();
+    // The open readings in short, for the one error line of a failure.
+    let open_short = || {
+        let mut parts: Vec<String> = found
+            .open
+            .iter()
+            .take(4)
+            .map(|o| format!("{} {} ({})", o.generator.name(), o.draw, o.why))
+            .collect();
+        if found.open.len() > 4 {
+            parts.push(format!("{} more", found.open.len() - 4));
+        }
+        parts.join("; ")
+    };
+    match verdict {
+        Verdict::Identified => {
+            // Chatter on success only: a failure's stderr is its one
+            // `error:` line.
+            eprintln!(
+                "detect: {} values; {} readings (GEN, draw) tried, {} ruled out by range, grid or plausibility",
+                found.values, found.tried, found.pruned
+            );
+            for fit in &printed {
+                if !fit.family.is_empty() {
+                    let members: Vec<String> = fit
+                        .family
+                        .iter()
+                        .map(|(g, d)| format!("{} {}", g.name(), d))
+                        .collect();
+                    eprintln!(
+                        "detect: {} {} shares its state and values with {} (one family)",
+                        fit.generator.name(),
+                        fit.draw,
+                        members.join(", ")
+                    );
+                }
+            }
+            if !weak.is_empty() || !found.open.is_empty() {
+                eprintln!(
+                    "detect: left unsettled once the fit above was decisive (another GEN fits such values by chance with probability below 2^-{MARGIN}):"
+                );
+                for f in &weak {
+                    eprintln!(
+                        "detect:   {} {} (fits, but so would any values this few)",
+                        f.generator.name(),
+                        f.draw
+                    );
+                }
+                for o in &found.open {
+                    eprintln!("detect:   {} {}: {}", o.generator.name(), o.draw, o.why);
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Verdict::Ambiguous => Err(CliError {
+            code: EXIT_UNDERDETERMINED,
+            message: format!(
+                "{} unrelated generators fit every value (listed on stdout); add values, or give them with their draw names (`DRAW = VALUE`) to tell them apart",
+                printed.len()
+            ),
+        }),
+        Verdict::Underdetermined => {
+            let mut add: Vec<String> = weak.iter().map(|f| what_to_add(f, found.values)).collect();
+            add.truncate(4);
+            let message = if weak.is_empty() {
+                format!(
+                    "no generator is pinned by these {} values; still open: {}; add values or raise --max-seconds",
+                    found.values,
+                    open_short()
+                )
+            } else {
+                let mut m = format!(
+                    "{} generators fit (listed on stdout), but these few values fit any state of them; add values: {}",
+                    weak.len(),
+                    add.join("; ")
+                );
+                if !found.open.is_empty() {
+                    m.push_str(&format!("; still open: {}", open_short()));
+                }
+                m
+            };
+            Err(CliError {
+                code: EXIT_UNDERDETERMINED,
+                message,
+            })
+        }
+        Verdict::NoneFits => Err(CliError {
+            code: EXIT_NO_ANSWER,
+            message: if found.tried == 0 {
+                "no generator's draws can give these values (bare decimals are read as draws in [0, 1), bare integers as raw words and integer draws of their width)".to_string()
+            } else {
+                format!(
+                    "no generator fits every value ({} readings tried); check for a typo, a skipped value, or values from two sources",
+                    found.tried
+                )
+            },
+        }),
+    }
+}
