@@ -318,9 +318,9 @@ pub struct Layout {
 ///
 /// Constraints stop at the first draw whose word count is not fixed (see
 /// [`ObservedDraw::steps`]), and at an unknown gap (`skip A..B`); with
-/// `assume_single_draw` such draws count as one draw of their fixed size
-/// instead (for linear recovery, which then relies on the final
-/// verification). An inequality (`in LOW..HIGH`) reveals no exact bit.
+/// `assume_single_draw` such draws count as one draw instead (one word, or
+/// the words whose bits the value reveals, when more), for linear recovery,
+/// which then relies on the final verification. An inequality (`in LOW..HIGH`) reveals no exact bit.
 pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw: bool) -> Layout {
     let mut constraints = Vec::new();
     let mut offset = 0u64;
@@ -359,11 +359,15 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
                 offset += 1;
             }
             ObservationKind::Draw { draw, value } => {
+                let known = draw.known_bits(value, output_bits).unwrap_or_default();
                 let count = match draw.steps(output_bits) {
                     Steps::Fixed(count) => count,
+                    // A single draw takes at least the words whose bits it
+                    // reveals (CPython's `randrange` over more than 2^32
+                    // values reads several).
                     Steps::Variable if assume_single_draw => {
                         complete = false;
-                        1
+                        known.len().max(1) as u64
                     }
                     Steps::Variable => {
                         return Layout {
@@ -373,7 +377,6 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
                         };
                     }
                 };
-                let known = draw.known_bits(value, output_bits).unwrap_or_default();
                 for (i, k) in known.into_iter().enumerate() {
                     if k.mask != 0 {
                         constraints.push(WordConstraint {
