@@ -395,3 +395,76 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
         complete,
     }
 }
+
+/// The engine draws of `entry` whose values reveal exact bits of the raw
+/// words, most bits first: each as an example call (the first of a few
+/// argument lists that parses and reveals the most) and the bits one value
+/// reveals on average over a few draws from a seeded stream. The list comes
+/// from the GEN's own draws, so a hint built from it only names draws the
+/// GEN has; the raw word (`u32`) stands in when no engine draw reveals a
+/// bit.
+///
+/// ```
+/// use rngkit_analysis::observe::informative_draws;
+/// use rngkit_analysis::registry;
+///
+/// let python = informative_draws(registry::find("python").unwrap());
+/// assert_eq!(python[0], ("random".to_string(), 53.0));
+/// assert!(python.iter().any(|(d, bits)| d == "randint 0 4294967294" && *bits == 32.0));
+/// assert!(python.iter().all(|(d, _)| !d.starts_with("value")));
+/// ```
+pub fn informative_draws(entry: &Entry) -> Vec<(String, f64)> {
+    const ARGS: [&[&str]; 5] = [
+        &[],
+        &["32"],
+        &["0", "4294967294"],
+        &["0", "2147483646"],
+        &["0", "100"],
+    ];
+    const SAMPLES: usize = 8;
+    let Ok(seeded) = entry.seed(
+        &rngkit::number::BigInt::from(20_260_601),
+        &Default::default(),
+    ) else {
+        return Vec::new();
+    };
+    let bits = entry.output_bits();
+    let mut found: Vec<(String, f64)> = Vec::new();
+    for info in entry.engine_draws() {
+        let name = info.name();
+        let mut best: Option<(String, f64)> = None;
+        for args in ARGS {
+            let Ok(draw) = entry.parse_draw(name, args) else {
+                continue;
+            };
+            let mut rng = seeded.clone();
+            let mut total = 0u32;
+            for _ in 0..SAMPLES {
+                let value = draw.eval(&mut rng).format(false);
+                let Ok(value) = ObservedValue::parse(&value) else {
+                    continue;
+                };
+                total += draw
+                    .known_bits(&value, bits)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|k| k.mask.count_ones())
+                    .sum::<u32>();
+            }
+            let mean = f64::from(total) / SAMPLES as f64;
+            if mean > 0.0 && best.as_ref().is_none_or(|b| mean > b.1) {
+                let call = core::iter::once(name)
+                    .chain(args.iter().copied())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                best = Some((call, mean));
+            }
+        }
+        found.extend(best);
+    }
+    if found.is_empty() {
+        found.push(("u32".to_string(), f64::from(bits)));
+    }
+    found.sort_by(|a, b| b.1.total_cmp(&a.1));
+    found
+}

@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 use rngkit::number::{BigInt, parse_int};
 use rngkit::registry::{Engine, Steps};
-use rngkit_analysis::observe::{Observation, replay, uninformative};
+use rngkit_analysis::observe::{
+    Observation, ObservationKind, informative_draws, replay, uninformative,
+};
 use rngkit_analysis::recover::{Count, RecoverOptions, Recovered, recover};
 use rngkit_analysis::registry::{self, Entry};
 
@@ -196,11 +198,12 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
                     .map(|(l, d)| format!("line {l} `{d}`"))
                     .collect();
                 message = format!(
-                    "{count} states fit: {} of the {} observations ({}{}) reveal no exact bit of the raw words, so they give the solver no equations; observe exact draws (u32, value, range-int with an even span) or use `rngkit seed-search`",
+                    "{count} states fit: {} of the {} observations ({}{}) reveal no exact bit of the raw words, so they give the solver no equations; {}",
                     useless.len(),
                     obs.len(),
                     lines.join(", "),
-                    if useless.len() > 3 { ", ..." } else { "" }
+                    if useless.len() > 3 { ", ..." } else { "" },
+                    what_to_observe(entry)
                 );
             }
             Err(CliError {
@@ -208,10 +211,50 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
                 message,
             })
         }
-        Recovered::NoneFits => Err(CliError::no_answer(
-            "no state fits all the observations (check the values, the draw names and the skips)",
-        )),
+        Recovered::NoneFits => {
+            let single: Vec<String> = obs
+                .iter()
+                .filter_map(|o| match &o.kind {
+                    ObservationKind::Draw { draw, .. }
+                        if draw.steps(entry.output_bits()) == Steps::Variable =>
+                    {
+                        Some(format!("`{}`", draw.text()))
+                    }
+                    _ => None,
+                })
+                .take(1)
+                .collect();
+            let mut message = "no state fits all the observations (check the values, the draw names and the skips)".to_string();
+            if let Some(draw) = single.first() {
+                message = format!(
+                    "{message}; draws such as {draw} redraw now and then and were read as drawing once, so one unseen redraw among them also leaves no state"
+                );
+            }
+            Err(CliError::no_answer(message))
+        }
     }
+}
+
+/// What to observe instead when the observations reveal no exact bit: the
+/// GEN's own draws that do (probed, with the bits a value reveals), and
+/// the seed search where the GEN has one, with when it can answer.
+pub fn what_to_observe(entry: &Entry) -> String {
+    let draws: Vec<String> = informative_draws(entry)
+        .into_iter()
+        .take(4)
+        .map(|(call, bits)| format!("`{call}` ({bits:.0} bits a value)"))
+        .collect();
+    let mut text = format!(
+        "observe draws that reveal bits, such as {}",
+        draws.join(", ")
+    );
+    if entry.can_search_seeds() {
+        text.push_str(&format!(
+            "; if the program seeded {name} with a 32-bit seed, `rngkit seed-search {name}` can find it (it prints its time estimate first; a generator seeded from the OS has no such seed)",
+            name = entry.name()
+        ));
+    }
+    text
 }
 
 /// `--predict N DRAW [ARGS]`.
