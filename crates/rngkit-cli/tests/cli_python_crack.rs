@@ -214,3 +214,38 @@ fn dice_hint_names_only_python_draws() {
     }
     assert!(err.contains("seeded python with a 32-bit seed"), "{err}");
 }
+
+#[test]
+fn a_long_seed_search_prints_its_estimate_first() {
+    // Dice from random.seed(12345): the whole 32-bit seed space takes hours
+    // at the generic kernel's rate, so the estimate comes before any answer,
+    // with stderr not a terminal.
+    let Some(values) = python(
+        "import random\nrandom.seed(12345)\nfor _ in range(40): print(random.randint(1, 6))",
+    ) else {
+        return;
+    };
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rngkit"))
+        .args(["seed-search", "python"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the rngkit binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(observations("randint 1 6", &values).as_bytes())
+        .unwrap();
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut stderr, &mut line).unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        line.starts_with("note: 4294967296 seeds at about"),
+        "{line}"
+    );
+    assert!(line.contains("an estimated"), "{line}");
+}
