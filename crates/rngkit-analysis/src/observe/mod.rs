@@ -409,7 +409,7 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
 /// use rngkit_analysis::registry;
 ///
 /// let python = informative_draws(registry::find("python").unwrap());
-/// assert_eq!(python[0], ("random".to_string(), 53.0));
+/// assert!(python.iter().any(|(d, bits)| d == "random" && *bits > 52.0));
 /// assert!(python.iter().any(|(d, bits)| d == "randint 0 4294967294" && *bits == 32.0));
 /// assert!(python.iter().all(|(d, _)| !d.starts_with("value")));
 /// ```

@@ -356,10 +356,10 @@ pub const WINDOW_MAX_UNKNOWNS: usize = 12_000;
 /// use rngkit_analysis::observe::{KnownBits, WordConstraint};
 /// use rngkit_analysis::recover::mt_partial::{Window, solve_window};
 ///
-/// // The top 27 bits of 1000 outputs (what `random()` floats reveal of
+/// // The top 27 bits of 1400 outputs (what `random()` floats reveal of
 /// // their first words, and a little less than of their second).
 /// let mut mt = Mt19937::new(5489);
-/// let words: Vec<u32> = (0..1000).map(|_| rngkit::WordRng::next_word(&mut mt) as u32).collect();
+/// let words: Vec<u32> = (0..1400).map(|_| rngkit::WordRng::next_word(&mut mt) as u32).collect();
 /// let constraints: Vec<WordConstraint> = words
 ///     .iter()
 ///     .enumerate()
@@ -372,7 +372,7 @@ pub const WINDOW_MAX_UNKNOWNS: usize = 12_000;
 ///     panic!("one window")
 /// };
 /// assert_eq!(offset, 0);
-/// assert!(used < 1000);
+/// assert!(used < 1400);
 /// assert!(block.iter().zip(&words[1..]).all(|(&y, &w)| temper(y) == w));
 /// ```
 pub fn solve_window(constraints: &[WordConstraint], threads: usize) -> Option<Window> {
