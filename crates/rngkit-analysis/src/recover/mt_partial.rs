@@ -833,6 +833,61 @@ mod tests {
         }
     }
 
+    /// The window solver's count of fitting states is the full solver's,
+    /// and its unique state is the stream's.
+    #[test]
+    fn window_counts_match_the_full_solver() {
+        use crate::observe::KnownBits;
+        let mut mt = Mt19937::new(20_260_601);
+        let words: Vec<u32> = (0..1400)
+            .map(|_| rngkit::WordRng::next_word(&mut mt) as u32)
+            .collect();
+        // (mask of each word, words observed, first offset)
+        for (masks, count, skip) in [
+            (&[0xffff_ffe0u32, 0xffff_ffc0][..], 800usize, 0usize), // 400 floats
+            (&[0xffff_fffe][..], 624, 3),                           // PHP mt_rand()
+            (&[0xffff_0000][..], 1300, 10),                         // getrandbits(16)
+            (&[0xffff_ffe0, 0xffff_ffc0][..], 1246, 0),             // 623 floats
+        ] {
+            let constraints: Vec<WordConstraint> = (skip..skip + count)
+                .map(|i| {
+                    let mask = masks[i % masks.len()];
+                    WordConstraint {
+                        offset: i as u64,
+                        known: KnownBits::new(u64::from(mask), u64::from(words[i] & mask)),
+                    }
+                })
+                .collect();
+            let full = solve(&constraints, Twist::Standard, 2, 0).unwrap();
+            match solve_window(&constraints, 2).unwrap() {
+                Window::Open { free, complete } => {
+                    assert!(complete);
+                    assert_eq!(free, full.free(), "{masks:x?} x {count}");
+                }
+                Window::Unique { offset, block, .. } => {
+                    assert_eq!(full.free(), 0, "{masks:x?} x {count}");
+                    for (k, &y) in block.iter().enumerate() {
+                        assert_eq!(temper(y), words[offset as usize + 1 + k]);
+                    }
+                }
+                Window::Contradiction => panic!("the stream's own bits contradict"),
+            }
+        }
+        // One flipped known bit among 1400 top-27-bit words contradicts.
+        let mut constraints: Vec<WordConstraint> = (0..1400)
+            .map(|i| WordConstraint {
+                offset: i as u64,
+                known: KnownBits::new(0xffff_ffe0, u64::from(words[i] & 0xffff_ffe0)),
+            })
+            .collect();
+        constraints[1000].known =
+            KnownBits::new(0xffff_ffe0, constraints[1000].known.value ^ 0x100);
+        assert!(matches!(
+            solve_window(&constraints, 2),
+            Some(Window::Contradiction) | Some(Window::Unique { .. })
+        ));
+    }
+
     #[test]
     fn symbolic_rows_evaluate_to_the_stream() {
         for twist in [Twist::Standard, Twist::Legacy] {
