@@ -327,11 +327,17 @@ fn recover(
                     .map(|(l, d)| format!("line {l} `{d}`"))
                     .collect();
                 message = format!(
-                    "{count} states fit: {} of the {} observations ({}{}) reveal no exact bit of the raw words, so they give the solver no equations; observe exact draws (u32, value, range-int with an even span) or use seed_search",
+                    "{count} states fit: {} of the {} observations ({}{}) reveal no exact bit of the raw words, so they give the solver no equations; observe draws that reveal bits, such as {}",
                     useless.len(),
                     obs.len(),
                     lines.join(", "),
-                    if useless.len() > 3 { ", ..." } else { "" }
+                    if useless.len() > 3 { ", ..." } else { "" },
+                    rngkit_analysis::observe::informative_draws(entry)
+                        .into_iter()
+                        .take(4)
+                        .map(|(call, bits)| format!("`{call}` ({bits:.0} bits a value)"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 );
             }
             let count_py = match count {

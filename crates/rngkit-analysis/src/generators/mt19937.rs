@@ -20,7 +20,7 @@ use crate::{Distance, DistanceError, Jump, StepBack};
 use rngkit::registry::{Engine, Gen};
 
 use crate::observe::Layout;
-use crate::observe::{Observation, WordConstraint, layout};
+use crate::observe::{KnownBits, Observation, WordConstraint, layout};
 use crate::recover::mt as full_words;
 use crate::recover::mt_partial;
 use crate::recover::{
@@ -356,6 +356,43 @@ where
         } else {
             Recovered::NoneFits
         });
+    }
+    // The words from the first observed one on, with only the unknowns they
+    // leave, and only as many equations as pin them: the rest verify.
+    if G::Rng::TWIST == mt_partial::Twist::Standard {
+        match mt_partial::solve_window(&lay.constraints, options.threads) {
+            Some(mt_partial::Window::Contradiction) => return Ok(Recovered::NoneFits),
+            Some(mt_partial::Window::Unique { offset, block, .. }) => {
+                let full: Vec<WordConstraint> = block
+                    .iter()
+                    .zip(offset + 1..)
+                    .map(|(&y, offset)| WordConstraint {
+                        offset,
+                        known: KnownBits::new(0xffff_ffff, u64::from(temper(y))),
+                    })
+                    .collect();
+                if let Some(mt) = G::Rng::from_full_words(&full) {
+                    let rng = Engine::new::<G>(mt);
+                    return Ok(if fits(&rng) {
+                        Recovered::Unique(rng)
+                    } else {
+                        Recovered::NoneFits
+                    });
+                }
+            }
+            // Each unknown stands for one bit of the state, so the count
+            // is exact; few enough states are listed by the full solver.
+            Some(mt_partial::Window::Open {
+                free,
+                complete: true,
+            }) if free > ENUMERATE_LIMIT.ilog2() => {
+                return Ok(Recovered::Several {
+                    count: Count::PowerOfTwo(free),
+                    states: Vec::new(),
+                });
+            }
+            Some(mt_partial::Window::Open { .. }) | None => {}
+        }
     }
     if let Some(last) = lay
         .constraints

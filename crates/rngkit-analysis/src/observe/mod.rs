@@ -318,9 +318,9 @@ pub struct Layout {
 ///
 /// Constraints stop at the first draw whose word count is not fixed (see
 /// [`ObservedDraw::steps`]), and at an unknown gap (`skip A..B`); with
-/// `assume_single_draw` such draws count as one draw of their fixed size
-/// instead (for linear recovery, which then relies on the final
-/// verification). An inequality (`in LOW..HIGH`) reveals no exact bit.
+/// `assume_single_draw` such draws count as one draw instead (one word, or
+/// the words whose bits the value reveals, when more), for linear recovery,
+/// which then relies on the final verification. An inequality (`in LOW..HIGH`) reveals no exact bit.
 pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw: bool) -> Layout {
     let mut constraints = Vec::new();
     let mut offset = 0u64;
@@ -359,11 +359,15 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
                 offset += 1;
             }
             ObservationKind::Draw { draw, value } => {
+                let known = draw.known_bits(value, output_bits).unwrap_or_default();
                 let count = match draw.steps(output_bits) {
                     Steps::Fixed(count) => count,
+                    // A single draw takes at least the words whose bits it
+                    // reveals (CPython's `randrange` over more than 2^32
+                    // values reads several).
                     Steps::Variable if assume_single_draw => {
                         complete = false;
-                        1
+                        known.len().max(1) as u64
                     }
                     Steps::Variable => {
                         return Layout {
@@ -373,7 +377,6 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
                         };
                     }
                 };
-                let known = draw.known_bits(value, output_bits).unwrap_or_default();
                 for (i, k) in known.into_iter().enumerate() {
                     if k.mask != 0 {
                         constraints.push(WordConstraint {
@@ -391,4 +394,77 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
         span: Some(offset),
         complete,
     }
+}
+
+/// The engine draws of `entry` whose values reveal exact bits of the raw
+/// words, most bits first: each as an example call (the first of a few
+/// argument lists that parses and reveals the most) and the bits one value
+/// reveals on average over a few draws from a seeded stream. The list comes
+/// from the GEN's own draws, so a hint built from it only names draws the
+/// GEN has; the raw word (`u32`) stands in when no engine draw reveals a
+/// bit.
+///
+/// ```
+/// use rngkit_analysis::observe::informative_draws;
+/// use rngkit_analysis::registry;
+///
+/// let python = informative_draws(registry::find("python").unwrap());
+/// assert!(python.iter().any(|(d, bits)| d == "random" && *bits > 52.0));
+/// assert!(python.iter().any(|(d, bits)| d == "randint 0 4294967294" && *bits == 32.0));
+/// assert!(python.iter().all(|(d, _)| !d.starts_with("value")));
+/// ```
+pub fn informative_draws(entry: &Entry) -> Vec<(String, f64)> {
+    const ARGS: [&[&str]; 5] = [
+        &[],
+        &["32"],
+        &["0", "4294967294"],
+        &["0", "2147483646"],
+        &["0", "100"],
+    ];
+    const SAMPLES: usize = 8;
+    let Ok(seeded) = entry.seed(
+        &rngkit::number::BigInt::from(20_260_601),
+        &Default::default(),
+    ) else {
+        return Vec::new();
+    };
+    let bits = entry.output_bits();
+    let mut found: Vec<(String, f64)> = Vec::new();
+    for info in entry.engine_draws() {
+        let name = info.name();
+        let mut best: Option<(String, f64)> = None;
+        for args in ARGS {
+            let Ok(draw) = entry.parse_draw(name, args) else {
+                continue;
+            };
+            let mut rng = seeded.clone();
+            let mut total = 0u32;
+            for _ in 0..SAMPLES {
+                let value = draw.eval(&mut rng).format(false);
+                let Ok(value) = ObservedValue::parse(&value) else {
+                    continue;
+                };
+                total += draw
+                    .known_bits(&value, bits)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|k| k.mask.count_ones())
+                    .sum::<u32>();
+            }
+            let mean = f64::from(total) / SAMPLES as f64;
+            if mean > 0.0 && best.as_ref().is_none_or(|b| mean > b.1) {
+                let call = core::iter::once(name)
+                    .chain(args.iter().copied())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                best = Some((call, mean));
+            }
+        }
+        found.extend(best);
+    }
+    if found.is_empty() {
+        found.push(("u32".to_string(), f64::from(bits)));
+    }
+    found.sort_by(|a, b| b.1.total_cmp(&a.1));
+    found
 }

@@ -32,7 +32,13 @@ pub fn from_full_words(constraints: &[WordConstraint]) -> Option<Mt19937> {
         offset -= 624;
     }
     if offset == 0 {
-        return Mt19937::from_state(block, 624).ok();
+        // Untwisted and twisted again, the block keeps what any earlier
+        // state decides: 624 words that no MT19937 stream holds in a row
+        // (one of them missing or altered) come back changed in the low
+        // bits of the first word, and the caller's verification sees it.
+        let mut mt = Mt19937::from_state(untwist(&block), 0).ok()?;
+        mt.twist();
+        return Some(mt);
     }
     Mt19937::from_state(untwist(&block), offset as u32).ok()
 }

@@ -27,7 +27,7 @@
 //! 32 columns at a time, and every other row is cleared of all 32 in a
 //! single pass with four 256-entry combination tables.
 
-use rngkit::generators::{Mt19937, temper};
+use rngkit::generators::{Mt19937, temper, untemper};
 
 use crate::observe::WordConstraint;
 pub use crate::search::php::Twist;
@@ -304,6 +304,362 @@ pub fn block_of(x: &[u64], twist: Twist) -> [u32; N] {
     y
 }
 
+/// What [`solve_window`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Window {
+    /// The equations contradict each other: no MT19937 stream gives them.
+    Contradiction,
+    /// The equations of every constraint read leave `2^free` states.
+    Open {
+        /// Unknowns left free: `2^free` states fit the equations.
+        free: u32,
+        /// Whether every constraint was read (constraints further in than
+        /// [`MAX_PARTIAL_OFFSET`] are not).
+        complete: bool,
+    },
+    /// One state fits the equations read: its untempered words at offsets
+    /// `offset + 1..=offset + 624` (the first window word's low 31 bits
+    /// reach no later word, so they are for the caller to verify with the
+    /// rest), found from the constraints up to `used`.
+    Unique {
+        /// The offset of the window's first word (the first constraint's).
+        offset: u64,
+        /// The 624 untempered words from `offset + 1` on.
+        block: Box<[u32; N]>,
+        /// Constraints read (in offset order), of all given.
+        used: usize,
+    },
+}
+
+/// Unknowns above which [`solve_window`] leaves the work to [`solve`]: its
+/// rows are then as wide as [`solve`]'s, and no cheaper.
+pub const WINDOW_MAX_UNKNOWNS: usize = 12_000;
+
+/// The 624 words from the first constrained offset on, solved with the
+/// unknowns they leave, for the standard twist: each of those words is its
+/// known output bits plus one unknown per hidden bit (untempering is
+/// linear), so `random()` floats leave 5 or 6 unknowns a word (about 3430
+/// for the window) instead of the 19 937 state bits, and 624 full words
+/// leave none. Of the first word only the top bit reaches later words, so
+/// it is one unknown at most.
+/// Later words follow from the window by the recurrence `z[n + 624] = z[n +
+/// 397] ^ twist(z[n], z[n + 1])`, carried symbolically over those few
+/// unknowns; their revealed bits are equations, read in offset order only
+/// until they pin every unknown. So the cost does not grow with the input:
+/// the constraints left unread are for the caller to verify on the
+/// candidate, by simulation.
+///
+/// `None` when the window leaves more than [`WINDOW_MAX_UNKNOWNS`] unknowns.
+///
+/// ```
+/// use rngkit::generators::{Mt19937, temper};
+/// use rngkit_analysis::observe::{KnownBits, WordConstraint};
+/// use rngkit_analysis::recover::mt_partial::{Window, solve_window};
+///
+/// // The top 27 bits of 1400 outputs (what `random()` floats reveal of
+/// // their first words, and a little less than of their second).
+/// let mut mt = Mt19937::new(5489);
+/// let words: Vec<u32> = (0..1400).map(|_| rngkit::WordRng::next_word(&mut mt) as u32).collect();
+/// let constraints: Vec<WordConstraint> = words
+///     .iter()
+///     .enumerate()
+///     .map(|(i, &w)| WordConstraint {
+///         offset: i as u64,
+///         known: KnownBits::new(0xffff_ffe0, u64::from(w & 0xffff_ffe0)),
+///     })
+///     .collect();
+/// let Some(Window::Unique { offset, block, used }) = solve_window(&constraints, 1) else {
+///     panic!("one window")
+/// };
+/// assert_eq!(offset, 0);
+/// assert!(used < 1400);
+/// assert!(block.iter().zip(&words[1..]).all(|(&y, &w)| temper(y) == w));
+/// ```
+pub fn solve_window(constraints: &[WordConstraint], threads: usize) -> Option<Window> {
+    let mut sorted: Vec<WordConstraint> = constraints.to_vec();
+    sorted.sort_by_key(|c| c.offset);
+    let first = sorted.first()?.offset;
+    // The known bits of each window word, merged.
+    let mut known = [(0u32, 0u32); N];
+    let mut rest = 0;
+    for (i, c) in sorted.iter().enumerate() {
+        if c.offset >= first + N as u64 {
+            rest = i;
+            break;
+        }
+        rest = i + 1;
+        let (mask, value) = (c.known.mask as u32, c.known.value as u32);
+        let slot = &mut known[(c.offset - first) as usize];
+        if (slot.1 ^ value) & slot.0 & mask != 0 {
+            return Some(Window::Contradiction);
+        }
+        *slot = (slot.0 | mask, slot.1 | (value & mask));
+    }
+    // Only the top bit of the window's first word reaches later words (the
+    // twist reads nothing else of it): one unknown when its known bits
+    // leave that bit open, none when they fix it.
+    let (mask0, value0) = known[0];
+    let top_open = (0..32).any(|j| mask0 >> j & 1 == 0 && untemper(1 << j) >> 31 == 1);
+    let unknowns: usize = usize::from(top_open)
+        + known[1..]
+            .iter()
+            .map(|k| k.0.count_zeros() as usize)
+            .sum::<usize>();
+    if unknowns > WINDOW_MAX_UNKNOWNS {
+        return None;
+    }
+    let width = (unknowns + 1).div_ceil(64);
+    let rhs = width * 64 - 1;
+    // ring[(n % 624) * 32 + i]: bit i of the untempered word n of the
+    // window, as unknowns plus a constant (the RHS column).
+    let mut ring = vec![0u64; N * 32 * width];
+    let mut column = usize::from(top_open);
+    if top_open {
+        flip(&mut ring[31 * width..], 0);
+    } else if untemper(value0 & mask0) >> 31 == 1 {
+        flip(&mut ring[31 * width..], rhs);
+    }
+    // The columns of each word's unknowns, for reading a solution back.
+    let mut columns: Vec<Vec<(usize, u32)>> = vec![Vec::new()];
+    for (k, &(mask, value)) in known.iter().enumerate().skip(1) {
+        let constant = untemper(value & mask);
+        let mut mine = Vec::new();
+        for j in (0..32).filter(|j| mask >> j & 1 == 0) {
+            let reach = untemper(1 << j);
+            for i in (0..32).filter(|i| reach >> i & 1 == 1) {
+                flip(&mut ring[(k * 32 + i) * width..], column);
+            }
+            mine.push((column, j));
+            column += 1;
+        }
+        for i in (0..32).filter(|i| constant >> i & 1 == 1) {
+            flip(&mut ring[(k * 32 + i) * width..], rhs);
+        }
+        columns.push(mine);
+    }
+    let temper_columns: [u32; 32] = std::array::from_fn(|i| temper(1 << i));
+    let mut scratch = vec![0u64; 32 * width];
+    let mut base = 0usize; // the window holds words base..base + 624
+    let mut matrix: Vec<u64> = Vec::new();
+    let mut rank = 0;
+    let mut pivots: Vec<usize> = Vec::new();
+    let mut used = rest;
+    let mut pending = 0;
+    // The first word's own known bits: its low 31 bits are what the
+    // recurrence `z[623] = z[396] ^ twist(z[-1], z[0])` says of them,
+    // read from window words (the twist value's top bit is the low bit of
+    // `z[0]`, and with MATRIX_A taken off again, its other bits are bits 1
+    // to 30).
+    {
+        let row = |k: usize, j: usize| &ring[(k * 32 + j) * width..(k * 32 + j + 1) * width];
+        // t = z[623] ^ z[396] = twist(z[-1], z[0]), bit by bit.
+        let mut t = vec![0u64; 32 * width];
+        for (j, out) in t.chunks_exact_mut(width).enumerate() {
+            out.copy_from_slice(row(N - 1, j));
+            xor_into(out, row(M - 1, j));
+        }
+        let mut z0 = vec![0u64; 32 * width];
+        z0[..width].copy_from_slice(&t[31 * width..]);
+        for j in 1..31 {
+            let out = &mut z0[j * width..(j + 1) * width];
+            out.copy_from_slice(&t[(j - 1) * width..j * width]);
+            if MATRIX_A >> (j - 1) & 1 == 1 {
+                xor_into(out, &t[31 * width..]);
+            }
+        }
+        z0[31 * width..].copy_from_slice(row(0, 31));
+        for j in (0..32).filter(|j| mask0 >> j & 1 == 1) {
+            let start = matrix.len();
+            matrix.resize(start + width, 0);
+            let eq = &mut matrix[start..];
+            for (b, col) in temper_columns.iter().enumerate() {
+                if col >> j & 1 == 1 {
+                    xor_into(eq, &z0[b * width..(b + 1) * width]);
+                }
+            }
+            if value0 >> j & 1 == 1 {
+                flip(eq, rhs);
+            }
+            pending += 1;
+        }
+    }
+    let mut i = rest;
+    while rank < unknowns {
+        let end = i >= sorted.len() || sorted[i].offset > MAX_PARTIAL_OFFSET;
+        if pending > 0 && (end || pending >= unknowns - rank + 256) {
+            // Rows in the order of their first unknown: the elimination
+            // then finds each pivot near the top instead of scanning (a
+            // row's first unknown only moves right as it is reduced).
+            let mut order: Vec<(usize, usize)> = matrix
+                .chunks_exact(width)
+                .map(|row| {
+                    row.iter()
+                        .position(|&w| w != 0)
+                        .map_or(usize::MAX, |i| i * 64 + row[i].trailing_zeros() as usize)
+                })
+                .zip(0..)
+                .collect();
+            order.sort_unstable();
+            let mut sorted_rows = Vec::with_capacity(matrix.len());
+            for &(_, r) in &order {
+                sorted_rows.extend_from_slice(&matrix[r * width..(r + 1) * width]);
+            }
+            matrix = sorted_rows;
+            pivots = echelon(&mut matrix, width, unknowns, threads.max(1));
+            rank = pivots.len();
+            if matrix[rank * width..]
+                .chunks_exact(width)
+                .any(|row| bit(row, rhs))
+            {
+                return Some(Window::Contradiction);
+            }
+            matrix.truncate(rank * width);
+            pending = 0;
+            continue;
+        }
+        if end {
+            break;
+        }
+        let c = sorted[i];
+        let n = (c.offset - first) as usize;
+        while base + N <= n {
+            // z[base + 624] = z[base + 397] ^ twist(z[base], z[base + 1]).
+            let row = |m: usize, j: usize| ((m % N) * 32 + j) * width;
+            for j in 0..32 {
+                let out = &mut scratch[j * width..(j + 1) * width];
+                out.copy_from_slice(&ring[row(base + M, j)..row(base + M, j) + width]);
+                if j < 30 {
+                    xor_into(
+                        out,
+                        &ring[row(base + 1, j + 1)..row(base + 1, j + 1) + width],
+                    );
+                } else if j == 30 {
+                    xor_into(out, &ring[row(base, 31)..row(base, 31) + width]);
+                }
+                if MATRIX_A >> j & 1 == 1 {
+                    xor_into(out, &ring[row(base + 1, 0)..row(base + 1, 0) + width]);
+                }
+            }
+            let slot = (base % N) * 32 * width;
+            ring[slot..slot + 32 * width].copy_from_slice(&scratch);
+            base += 1;
+        }
+        let rows = &ring[(n % N) * 32 * width..(n % N + 1) * 32 * width];
+        let mask = c.known.mask as u32;
+        let block_start = matrix.len();
+        for j in (0..32).filter(|j| mask >> j & 1 == 1) {
+            let start = matrix.len();
+            matrix.resize(start + width, 0);
+            let eq = &mut matrix[start..];
+            for (b, col) in temper_columns.iter().enumerate() {
+                if col >> j & 1 == 1 {
+                    xor_into(eq, &rows[b * width..(b + 1) * width]);
+                }
+            }
+            if c.known.value >> j & 1 == 1 {
+                flip(eq, rhs);
+            }
+        }
+        // A word's equations touch few unknowns (those of the three words
+        // it is made from), so most of them repeat each other: reduced on
+        // their own first, only the independent ones stay.
+        let Some(local) = independent_rows(&mut matrix[block_start..], width, unknowns) else {
+            return Some(Window::Contradiction);
+        };
+        matrix.truncate(block_start + local * width);
+        pending += local;
+        i += 1;
+        used = i;
+    }
+    if rank < unknowns {
+        return Some(Window::Open {
+            free: (unknowns - rank) as u32,
+            complete: used == sorted.len(),
+        });
+    }
+    // Back substitution over the echelon rows.
+    let mut x = vec![0u64; width];
+    for (r, &p) in pivots.iter().enumerate().rev() {
+        let row = &matrix[r * width..(r + 1) * width];
+        let parity = row
+            .iter()
+            .zip(x.iter())
+            .fold(0u64, |acc, (a, b)| acc ^ (a & b))
+            .count_ones()
+            & 1
+            == 1;
+        if parity ^ bit(row, rhs) {
+            flip(&mut x, p);
+        }
+    }
+    let mut window = [0u32; N];
+    window[0] = if top_open {
+        u32::from(bit(&x, 0)) << 31
+    } else {
+        untemper(value0 & mask0) & 0x8000_0000
+    };
+    for (k, word) in window.iter_mut().enumerate().skip(1) {
+        let mut t = known[k].1 & known[k].0;
+        for &(col, j) in &columns[k] {
+            t |= u32::from(bit(&x, col)) << j;
+        }
+        *word = untemper(t);
+    }
+    // The block one word later, whose last word the recurrence gives.
+    let mut block = Box::new([0u32; N]);
+    block[..N - 1].copy_from_slice(&window[1..]);
+    let y = (window[0] & 0x8000_0000) | (window[1] & 0x7fff_ffff);
+    block[N - 1] = window[M] ^ (y >> 1) ^ (0u32.wrapping_sub(y & 1) & MATRIX_A);
+    Some(Window::Unique {
+        offset: first,
+        block,
+        used,
+    })
+}
+
+/// Moves a basis of the span of `rows` (a few rows of `width` `u64`s) to
+/// the front and returns its size; `None` when a row reduces to zero on the
+/// first `unknowns` columns with its right-hand side (the last column) set,
+/// an equation no assignment satisfies.
+fn independent_rows(rows: &mut [u64], width: usize, unknowns: usize) -> Option<usize> {
+    let rhs = width * 64 - 1;
+    let mut pivots: Vec<usize> = Vec::new();
+    for r in 0..rows.len() / width {
+        let (head, tail) = rows.split_at_mut(r * width);
+        let row = &mut tail[..width];
+        for (i, &p) in pivots.iter().enumerate() {
+            if bit(row, p) {
+                xor_into(row, &head[i * width..(i + 1) * width]);
+            }
+        }
+        let lead = (0..width)
+            .find(|&w| row[w] != 0)
+            .map(|w| w * 64 + row[w].trailing_zeros() as usize)
+            .filter(|&c| c < unknowns);
+        match lead {
+            Some(c) => {
+                let k = pivots.len();
+                // Keep the earlier pivots clear of this one's column.
+                let (done, rest) = rows.split_at_mut(r * width);
+                let new = &rest[..width];
+                for i in 0..k {
+                    let p = &mut done[i * width..(i + 1) * width];
+                    if bit(p, c) {
+                        xor_into(p, new);
+                    }
+                }
+                if k != r {
+                    swap_rows(rows, width, k, r);
+                }
+                pivots.push(c);
+            }
+            None if bit(row, rhs) => return None,
+            None => {}
+        }
+    }
+    Some(pivots.len())
+}
+
 /// Row echelon form of `matrix` (rows of `width` `u64`s) over its first
 /// `unknowns` columns, by Gaussian elimination with the method of four
 /// Russians; returns the pivot column of each of the first `rank` rows.
@@ -475,6 +831,61 @@ mod tests {
             let pivots = echelon(&mut m, width, cols, 1);
             assert_eq!(pivots.len(), expected, "{rows}x{cols}");
         }
+    }
+
+    /// The window solver's count of fitting states is the full solver's,
+    /// and its unique state is the stream's.
+    #[test]
+    fn window_counts_match_the_full_solver() {
+        use crate::observe::KnownBits;
+        let mut mt = Mt19937::new(20_260_601);
+        let words: Vec<u32> = (0..1400)
+            .map(|_| rngkit::WordRng::next_word(&mut mt) as u32)
+            .collect();
+        // (mask of each word, words observed, first offset)
+        for (masks, count, skip) in [
+            (&[0xffff_ffe0u32, 0xffff_ffc0][..], 800usize, 0usize), // 400 floats
+            (&[0xffff_fffe][..], 624, 3),                           // PHP mt_rand()
+            (&[0xffff_0000][..], 1300, 10),                         // getrandbits(16)
+            (&[0xffff_ffe0, 0xffff_ffc0][..], 1246, 0),             // 623 floats
+        ] {
+            let constraints: Vec<WordConstraint> = (skip..skip + count)
+                .map(|i| {
+                    let mask = masks[i % masks.len()];
+                    WordConstraint {
+                        offset: i as u64,
+                        known: KnownBits::new(u64::from(mask), u64::from(words[i] & mask)),
+                    }
+                })
+                .collect();
+            let full = solve(&constraints, Twist::Standard, 2, 0).unwrap();
+            match solve_window(&constraints, 2).unwrap() {
+                Window::Open { free, complete } => {
+                    assert!(complete);
+                    assert_eq!(free, full.free(), "{masks:x?} x {count}");
+                }
+                Window::Unique { offset, block, .. } => {
+                    assert_eq!(full.free(), 0, "{masks:x?} x {count}");
+                    for (k, &y) in block.iter().enumerate() {
+                        assert_eq!(temper(y), words[offset as usize + 1 + k]);
+                    }
+                }
+                Window::Contradiction => panic!("the stream's own bits contradict"),
+            }
+        }
+        // One flipped known bit among 1400 top-27-bit words contradicts.
+        let mut constraints: Vec<WordConstraint> = (0..1400)
+            .map(|i| WordConstraint {
+                offset: i as u64,
+                known: KnownBits::new(0xffff_ffe0, u64::from(words[i] & 0xffff_ffe0)),
+            })
+            .collect();
+        constraints[1000].known =
+            KnownBits::new(0xffff_ffe0, constraints[1000].known.value ^ 0x100);
+        assert!(matches!(
+            solve_window(&constraints, 2),
+            Some(Window::Contradiction) | Some(Window::Unique { .. })
+        ));
     }
 
     #[test]

@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 use rngkit::number::{BigInt, parse_int};
 use rngkit::registry::{Engine, Steps};
-use rngkit_analysis::observe::{Observation, replay, uninformative};
+use rngkit_analysis::observe::{
+    Observation, ObservationKind, informative_draws, replay, uninformative,
+};
 use rngkit_analysis::recover::{Count, RecoverOptions, Recovered, recover};
 use rngkit_analysis::registry::{self, Entry};
 
@@ -74,7 +76,10 @@ the state (the xorshift family, xoshiro/xoroshiro, tinymt32, v8-legacy, v8-13); 
 Mersenne Twister GENs (mt19937, mars, php, php3, python, ruby, ...) from 624\n\
 full outputs or any 19937 independent revealed bits, and PHP's buggy twist\n\
 (php5, php-mt-rand-php) from any 19938: every PHP era's mt_rand() reveals 31\n\
-bits, so 624 of them leave 2^622 states and 1246 pin the state;\n\
+bits, so 624 of them leave 2^622 states and 1246 pin the state; python from\n\
+624 `randint 0 4294967294` (a span whose redraw is negligible reads as its\n\
+words, verified with redraws simulated) or 623 `random` floats, in about the\n\
+same time for 20000;\n\
 bit-plane search for the xorshift128+ sums (v8, v8-14, spidermonkey,\n\
 javascriptcore); the LCGs from a few outputs; PCG from full outputs with\n\
 --stream known; java and drand48 by lattice reduction (LLL and enumeration)\n\
@@ -258,11 +263,12 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
                     .map(|(l, d)| format!("line {l} `{d}`"))
                     .collect();
                 message = format!(
-                    "{count} states fit: {} of the {} observations ({}{}) reveal no exact bit of the raw words, so they give the solver no equations; observe exact draws (u32, value, range-int with an even span) or use `rngkit seed-search`",
+                    "{count} states fit: {} of the {} observations ({}{}) reveal no exact bit of the raw words, so they give the solver no equations; {}",
                     useless.len(),
                     obs.len(),
                     lines.join(", "),
-                    if useless.len() > 3 { ", ..." } else { "" }
+                    if useless.len() > 3 { ", ..." } else { "" },
+                    what_to_observe(entry)
                 );
             }
             if let Some((agree, asked)) = agreement {
@@ -291,11 +297,49 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
                     first.name()
                 )));
             }
-            Err(CliError::no_answer(
-                "no state fits all the observations (check the values, the draw names and the skips)",
-            ))
+            let single: Vec<String> = obs
+                .iter()
+                .filter_map(|o| match &o.kind {
+                    ObservationKind::Draw { draw, .. }
+                        if draw.steps(entry.output_bits()) == Steps::Variable =>
+                    {
+                        Some(format!("`{}`", draw.text()))
+                    }
+                    _ => None,
+                })
+                .take(1)
+                .collect();
+            let mut message = "no state fits all the observations (check the values, the draw names and the skips)".to_string();
+            if let Some(draw) = single.first() {
+                message = format!(
+                    "{message}; draws such as {draw} redraw now and then and were read as drawing once, so one unseen redraw among them also leaves no state"
+                );
+            }
+            Err(CliError::no_answer(message))
         }
     }
+}
+
+/// What to observe instead when the observations reveal no exact bit: the
+/// GEN's own draws that do (probed, with the bits a value reveals), and
+/// the seed search where the GEN has one, with when it can answer.
+pub fn what_to_observe(entry: &Entry) -> String {
+    let draws: Vec<String> = informative_draws(entry)
+        .into_iter()
+        .take(4)
+        .map(|(call, bits)| format!("`{call}` ({bits:.0} bits a value)"))
+        .collect();
+    let mut text = format!(
+        "observe draws that reveal bits, such as {}",
+        draws.join(", ")
+    );
+    if entry.can_search_seeds() {
+        text.push_str(&format!(
+            "; if the program seeded {name} with a 32-bit seed, `rngkit seed-search {name}` can find it (it prints its time estimate first; a generator seeded from the OS has no such seed)",
+            name = entry.name()
+        ));
+    }
+    text
 }
 
 /// `--predict N DRAW [ARGS]`.

@@ -18,13 +18,35 @@ use crate::commands::observations;
 use crate::commands::recover::parse_threads;
 use crate::error::CliError;
 
+/// Searches of at least this many seeds time their first pieces and print
+/// their estimate when it is over a minute.
+const CALIBRATE_FROM: u128 = 1 << 20;
+/// How long the timed first pieces run, at least.
+const CALIBRATE_SECONDS: f64 = 0.25;
+
+/// A duration for people: seconds, minutes, hours or days.
+fn human_duration(seconds: f64) -> String {
+    if seconds < 120.0 {
+        format!("{seconds:.0} s")
+    } else if seconds < 2.0 * 3600.0 {
+        format!("{:.0} min", seconds / 60.0)
+    } else if seconds < 2.0 * 86_400.0 {
+        format!("{:.1} h", seconds / 3600.0)
+    } else {
+        format!("{:.1} days", seconds / 86_400.0)
+    }
+}
+
 /// The long help of `seed-search`.
 pub fn help() -> String {
     "Prints every seed S in the range whose stream, from seed(S) advanced by 0..=K raw
 steps, gives every observation (the `recover` observation syntax): `S`, or
 `S advance=k` with --max-advance. Matches print as they are found (in no fixed
 order across threads); exit 1 when none matches. A one-line summary (seeds
-scanned, time, rate, matches) goes to stderr at the end.
+scanned, time, rate, matches) goes to stderr at the end. A search of 2^20
+seeds or more first times its opening pieces (a quarter second) and, when the
+whole would take over a minute, prints the estimate on stderr before going on
+(whether or not stderr is a terminal).
 
 --seeds A..B is half-open, A..=B inclusive, A.. runs to the end of the seed
 space: shard a search over machines with 0..0x40000000, 0x40000000..0x80000000, ...
@@ -159,7 +181,22 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
     let mut closed = false;
     let mut write_error = None;
     let mut done_before = 0u64;
-    for range in ranges {
+    // A large search first times a few growing pieces of its range, so that
+    // it can say how long the whole will take before it commits to it.
+    let mut queue: std::collections::VecDeque<RangeInclusive<u64>> = ranges.into();
+    let mut calibrating = total >= CALIBRATE_FROM;
+    let mut piece = 1u64 << 12;
+    let thread_count =
+        threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    while let Some(whole) = queue.pop_front() {
+        let range = if calibrating && whole.end() - whole.start() > piece {
+            let cut = whole.start() + piece;
+            queue.push_front(cut..=*whole.end());
+            *whole.start()..=cut - 1
+        } else {
+            whole
+        };
+        let piece_started = Instant::now();
         let mut spec = SearchSpec::new(entry, observations.clone(), range).max_advance(max_advance);
         if let Some(t) = threads {
             spec = spec.threads(t);
@@ -219,6 +256,29 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
         )
         .map_err(CliError::usage)?;
         done_before += done;
+        if calibrating {
+            let timed = (done, piece_started.elapsed().as_secs_f64());
+            piece *= 2;
+            if timed.1 >= CALIBRATE_SECONDS || queue.is_empty() {
+                calibrating = false;
+                let rate = timed.0 as f64 / timed.1.max(1e-9);
+                let left = total.saturating_sub(u128::from(done_before)) as f64;
+                let estimate = left / rate.max(1e-9);
+                if estimate > 60.0 {
+                    if progress {
+                        eprint!("\r\x1b[K");
+                    }
+                    eprintln!(
+                        "note: {} seeds at about {:.2} M seeds/s (measured on the first {done_before}): an estimated {} on {} thread{}; --seeds A..B shards it over processes or machines",
+                        total,
+                        rate / 1e6,
+                        human_duration(estimate),
+                        thread_count,
+                        if thread_count == 1 { "" } else { "s" }
+                    );
+                }
+            }
+        }
     }
     if progress {
         eprint!("\r\x1b[K");

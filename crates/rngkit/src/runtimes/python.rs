@@ -175,6 +175,35 @@ pub fn randbelow<R: Rng + ?Sized>(rng: &mut R, n: u128) -> u128 {
     }
 }
 
+/// The rejection probability, as a power of two, below which
+/// [`redraw_negligible`] reads a `_randbelow(n)` value as a single draw:
+/// `2^-20`, so that 624 values hold a redraw less than once in 1600 runs.
+pub const NEGLIGIBLE_REDRAW_LOG2: u32 = 20;
+
+/// Whether `_randbelow(n)` redraws with a probability below
+/// `2^-NEGLIGIBLE_REDRAW_LOG2`: `(2^k - n) / 2^k` with `k = n.bit_length()`.
+/// Then its value almost surely is the first `getrandbits(k)`, whose bits
+/// it shows exactly (`randint(0, 2**32 - 2)`: `n = 2^32 - 1`, a redraw once
+/// in 2^32). A power of two redraws half the time.
+///
+/// ```
+/// use rngkit::runtimes::python::redraw_negligible;
+///
+/// assert!(redraw_negligible((1 << 32) - 1)); // randint(0, 4294967294)
+/// assert!(redraw_negligible((1 << 40) - 1000));
+/// assert!(!redraw_negligible(6)); // randint(1, 6): a redraw 1 time in 4
+/// assert!(!redraw_negligible(1 << 31)); // k = 32: half the words redraw
+/// ```
+pub fn redraw_negligible(n: u128) -> bool {
+    if n == 0 || n > 1 << 127 {
+        return false;
+    }
+    let k = 128 - n.leading_zeros();
+    // 2^k - n < 2^(k - 20), with k <= 128 (n < 2^k).
+    let rejected = (u128::MAX >> (128 - k)) - n + 1;
+    k > NEGLIGIBLE_REDRAW_LOG2 && rejected < 1u128 << (k - NEGLIGIBLE_REDRAW_LOG2)
+}
+
 /// `range(start, stop, step)` as `randrange` sees it: the first value, the
 /// step and the number of values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -617,12 +646,21 @@ impl crate::registry::Gen for PythonGen {
                 res53_known(value, |k| uniform_at(a, b, k))
             }
             PythonDraw::GetRandBits(k) => getrandbits_known(k, value),
-            // The rejections before the accepted word are unseen, so no bit
-            // of a word at a known position is revealed; only the value's
-            // possibility is checked.
+            // The rejections before the accepted word are unseen. Where a
+            // redraw is negligible (`randint(0, 2**32 - 2)`), the index is
+            // read as the `getrandbits(k)` it almost surely was, the bits of
+            // the words at the single draw's positions: recovery verifies
+            // every candidate against all values, so the rare redraw shows
+            // as no state fitting. Elsewhere no bit at a known position is
+            // revealed; only the value's possibility is checked.
             PythonDraw::Range(ref range) => {
-                range.index_of(value.as_i64()?)?;
-                Some(Vec::new())
+                let index = range.index_of(value.as_i64()?)?;
+                if !redraw_negligible(range.len) {
+                    return Some(Vec::new());
+                }
+                let k = 128 - range.len.leading_zeros();
+                let limbs: Vec<u32> = (0..4).map(|i| (index >> (32 * i)) as u32).collect();
+                Some(words_known(k, &limbs))
             }
             PythonDraw::Shuffle(n) => {
                 let values = list_values(value)?;
@@ -670,32 +708,36 @@ fn getrandbits_known(k: u32, value: &ObservedValue) -> Option<Vec<KnownBits>> {
     if v.is_negative() || v.bit_len() > u64::from(k) {
         return None;
     }
+    Some(words_known(k, v.limbs()))
+}
+
+/// The words of `getrandbits(k)` that gave the value with 32-bit limbs
+/// `limbs` (least significant first, below `2^k`): the top `k` bits of one
+/// word for `k <= 32`, else `ceil(k / 32)` words, the last keeping its top
+/// `k mod 32` bits.
+fn words_known(k: u32, limbs: &[u32]) -> Vec<KnownBits> {
+    let limb = |i: u32| u64::from(limbs.get(i as usize).copied().unwrap_or(0));
     if k == 0 {
-        return Some(Vec::new());
+        return Vec::new();
     }
     if k <= 32 {
         let shift = 32 - k;
-        let word = u64::from(v.limbs().first().copied().unwrap_or(0)) << shift;
-        return Some(vec![KnownBits::new(
+        return vec![KnownBits::new(
             0xffff_ffff << shift & 0xffff_ffff,
-            word,
-        )]);
+            limb(0) << shift,
+        )];
     }
-    let words = k.div_ceil(32);
-    Some(
-        (0..words)
-            .map(|i| {
-                let limb = u64::from(v.limbs().get(i as usize).copied().unwrap_or(0));
-                let bits = k - 32 * i;
-                if bits < 32 {
-                    let shift = 32 - bits;
-                    KnownBits::new(0xffff_ffff << shift & 0xffff_ffff, limb << shift)
-                } else {
-                    KnownBits::new(0xffff_ffff, limb)
-                }
-            })
-            .collect(),
-    )
+    (0..k.div_ceil(32))
+        .map(|i| {
+            let bits = k - 32 * i;
+            if bits < 32 {
+                let shift = 32 - bits;
+                KnownBits::new(0xffff_ffff << shift & 0xffff_ffff, limb(i) << shift)
+            } else {
+                KnownBits::new(0xffff_ffff, limb(i))
+            }
+        })
+        .collect()
 }
 
 /// Known bits of the two words behind a `genrand_res53` value `f(k)`, `k`
