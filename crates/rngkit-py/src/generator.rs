@@ -411,7 +411,13 @@ fn from_entropy(py: Python<'_>, entry: &Entry, options: &SeedOptions) -> PyResul
                         w
                     });
                 }
-                entry.from_words(&words).ok()
+                // Some states have structure random words rarely meet (the
+                // MT `left` word): then a random seed of the GEN's own, as
+                // the CLI's `--entropy` does.
+                match entry.from_words(&words) {
+                    Ok(rng) => Some(rng),
+                    Err(_) => entry.seed(&BigInt::from(random_u64()?), options).ok(),
+                }
             }
         };
         if let Some(rng) = rng {
