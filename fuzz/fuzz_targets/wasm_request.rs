@@ -103,8 +103,7 @@ fn request(r: &Request) -> Option<String> {
             v.to_string()
         }
         Request::DrawSteps { generator, draw } => {
-            json!({ "op": "draw_steps", "gen": entry(*generator).name(), "draw": draw })
-                .to_string()
+            json!({ "op": "draw_steps", "gen": entry(*generator).name(), "draw": draw }).to_string()
         }
         Request::Distance {
             generator,

@@ -48,7 +48,12 @@ impl CliError {
 /// (`\u{1b}`, not a raw escape sequence on the user's terminal).
 fn one_line(message: &str) -> String {
     let mut line = String::with_capacity(message.len());
-    for c in message.split_whitespace().collect::<Vec<_>>().join(" ").chars() {
+    for c in message
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .chars()
+    {
         if c.is_control() {
             line.extend(c.escape_debug());
         } else {

@@ -873,9 +873,15 @@ fn rows(f: &Fixtures) -> Vec<Row> {
         row(&["gen", "unreal", "--seed", "1", "nextint"], "has no draw"),
         // Control characters quoted from the input are escaped, never
         // written raw to the terminal (fuzz: `state_text`, `wasm_request`).
-        row(&["gen", "unity", "--seed", "1", "\u{1b}[31m"], r"no draw `\u{1b}[31m`"),
+        row(
+            &["gen", "unity", "--seed", "1", "\u{1b}[31m"],
+            r"no draw `\u{1b}[31m`",
+        ),
         row(&["gen", "unity", "--seed", "1\u{7}", "u32"], r"`1\u{7}`"),
-        row(&["gen", "unity", "--state", "{\"s0\":1\u{7}}", "u32"], r"\u{7}"),
+        row(
+            &["gen", "unity", "--state", "{\"s0\":1\u{7}}", "u32"],
+            r"\u{7}",
+        ),
     ]
 }
 

@@ -146,8 +146,8 @@ fn bad_input_is_an_error_not_a_panic() {
             "{request}: {message:?}"
         );
     }
-    let message = call(json!({"op": "draw_steps", "gen": "xorshift128", "draw": "\u{4}"}))
-        .unwrap_err();
+    let message =
+        call(json!({"op": "draw_steps", "gen": "xorshift128", "draw": "\u{4}"})).unwrap_err();
     assert!(message.contains(r"no draw `\u{4}`"), "{message}");
 }
 

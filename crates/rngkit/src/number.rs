@@ -16,7 +16,12 @@ impl fmt::Display for NumberError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // The text as typed, cut short and with control characters escaped,
         // so the message stays one printable line whatever the input.
-        write!(f, "`{}` is not {}", crate::error::shown(&self.text, 64), self.reason)
+        write!(
+            f,
+            "`{}` is not {}",
+            crate::error::shown(&self.text, 64),
+            self.reason
+        )
     }
 }
 

@@ -613,7 +613,10 @@ fn json_state_messages_quote_user_text_on_one_printable_line() {
     use rngkit::engines::unity::parse_state_json;
     let message = |text: &str| parse_state_json(text).unwrap().unwrap_err();
     let m = message("{0\n\0\0\x000\x10}");
-    assert!(m.starts_with(r"the JSON state field `0\n\0\0\00\u{10}` is not"), "{m}");
+    assert!(
+        m.starts_with(r"the JSON state field `0\n\0\0\00\u{10}` is not"),
+        "{m}"
+    );
     for bad in [
         "{\"s0\"\n:1}",
         "{\"s\n0\":1}",
