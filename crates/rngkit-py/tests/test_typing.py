@@ -90,6 +90,24 @@ def test_readme_examples_pass_mypy_strict(tmp_path):
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
+    # The checker sees the real names only: a misspelt one is an error, and a
+    # named constructor returns a BitGenerator.
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "import rngkit\n"
+        "g: rngkit.BitGenerator = rngkit.Unity(0)\n"
+        "rngkit.Unty(0)\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(probe)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    errors = [line for line in proc.stdout.splitlines() if ": error:" in line]
+    assert len(errors) == 1, proc.stdout
+    assert "probe.py:3:" in errors[0] and 'has no attribute "Unty"' in errors[0], proc.stdout
+
 
 def test_the_rngkit_command_is_the_cli(cli):
     """`rngkit` from the package (the console script's function) prints what

@@ -699,22 +699,26 @@ def _document_constructors() -> None:
 _document_constructors()
 
 
-def __getattr__(name: str) -> Callable[..., BitGenerator]:
-    # A GEN added to the Rust core after the block above was generated still
-    # gets its constructor (until tools/gen_constructors.py writes it out).
-    for gen in generators():
-        if constructor_name(gen) == name:
+if not TYPE_CHECKING:
+    # Hidden from type checkers: a module __getattr__ would make every
+    # misspelt name (rngkit.Unty) type-check.
 
-            def construct(
-                seed: Optional[int] = None,
-                *,
-                seed_str: Optional[str] = None,
-                state: Optional[StateLike] = None,
-                stream: Optional[int] = None,
-            ) -> BitGenerator:
-                return BitGenerator(gen, seed, seed_str=seed_str, state=state, stream=stream)
+    def __getattr__(name: str) -> Callable[..., BitGenerator]:
+        # A GEN added to the Rust core after the block above was generated still
+        # gets its constructor (until tools/gen_constructors.py writes it out).
+        for gen in generators():
+            if constructor_name(gen) == name:
 
-            construct.__name__ = construct.__qualname__ = name
-            construct.__doc__ = _constructor_doc(gen)
-            return construct
-    raise AttributeError(f"module 'rngkit' has no attribute '{name}'")
+                def construct(
+                    seed: Optional[int] = None,
+                    *,
+                    seed_str: Optional[str] = None,
+                    state: Optional[StateLike] = None,
+                    stream: Optional[int] = None,
+                ) -> BitGenerator:
+                    return BitGenerator(gen, seed, seed_str=seed_str, state=state, stream=stream)
+
+                construct.__name__ = construct.__qualname__ = name
+                construct.__doc__ = _constructor_doc(gen)
+                return construct
+        raise AttributeError(f"module 'rngkit' has no attribute '{name}'")
