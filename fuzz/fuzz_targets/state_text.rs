@@ -26,6 +26,10 @@ fuzz_target!(|data: &[u8]| {
             let again = parse_state_text(spec, &printed).expect("printed state parses");
             assert_eq!(again, rng);
         }
-        Err(message) => assert!(!message.is_empty() && !message.contains('\n')),
+        Err(message) => assert!(
+            !message.is_empty() && !message.contains('\n'),
+            "{}: {message:?}",
+            spec.name()
+        ),
     }
 });

@@ -1,10 +1,11 @@
 //! Shared pieces of the fuzz targets: the state-validity oracle, and the
 //! `rngkit` command line compiled in process.
 //!
-//! The CLI is a binary crate, so its modules are compiled here from their
-//! source files (`#[path]`), and [`run_cli`] repeats `main.rs`'s dispatch.
-//! When a command is added to `main.rs`, add its arm to [`run_cli`] (the
-//! exhaustive `match` stops compiling until then).
+//! The CLI's modules are private to its crate, so they are compiled here
+//! from their source files (`#[path]`), and [`run_cli`] repeats the dispatch
+//! of the CLI's `lib.rs` (`rngkit_cli::run`), stopping before arguments that
+//! would run long. When a command is added there, add its arm to
+//! [`run_cli`] (the exhaustive `match` stops compiling until then).
 #![allow(dead_code, clippy::all)]
 
 #[path = "../../crates/rngkit-cli/src/cli.rs"]

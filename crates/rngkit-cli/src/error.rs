@@ -45,9 +45,23 @@ impl CliError {
 }
 
 /// Collapses a message onto one line (file names and OS messages may carry
-/// newlines).
+/// newlines), with the control characters it quotes from the input escaped
+/// (`\u{1b}`, not a raw escape sequence on the user's terminal).
 fn one_line(message: &str) -> String {
-    message.split_whitespace().collect::<Vec<_>>().join(" ")
+    let mut line = String::with_capacity(message.len());
+    for c in message
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .chars()
+    {
+        if c.is_control() {
+            line.extend(c.escape_debug());
+        } else {
+            line.push(c);
+        }
+    }
+    line
 }
 
 /// Reports a clap error: help and version go to stdout with status 0; every

@@ -127,7 +127,7 @@ fn observations_that_give_nothing_are_named() {
         assert!(e.contains(&format!("line 1 `{draw}`")), "{e}");
         assert!(e.contains("no equations"), "{e}");
         assert!(
-            e.contains("exact draws") && e.contains("seed-search"),
+            e.contains("observe draws that reveal bits") && e.contains("seed-search"),
             "{e}"
         );
         assert!(!e.contains("add observations"), "{e}");

@@ -944,6 +944,17 @@ fn rows(f: &Fixtures) -> Vec<Row> {
         ),
         row(&["gen", "unreal", "--seed", "1", "vrand", "2"], "takes"),
         row(&["gen", "unreal", "--seed", "1", "nextint"], "has no draw"),
+        // Control characters quoted from the input are escaped, never
+        // written raw to the terminal (fuzz: `state_text`, `wasm_request`).
+        row(
+            &["gen", "unity", "--seed", "1", "\u{1b}[31m"],
+            r"no draw `\u{1b}[31m`",
+        ),
+        row(&["gen", "unity", "--seed", "1\u{7}", "u32"], r"`1\u{7}`"),
+        row(
+            &["gen", "unity", "--state", "{\"s0\":1\u{7}}", "u32"],
+            r"\u{7}",
+        ),
     ]
 }
 
@@ -985,6 +996,9 @@ fn check(row: &Row, cwd: &Path) -> Result<(), String> {
     }
     if !stderr.starts_with("error: ") {
         return fail("stderr does not start with `error: `");
+    }
+    if stderr.trim_end_matches('\n').chars().any(char::is_control) {
+        return fail("stderr holds a control character");
     }
     if !stderr.contains(row.needle) {
         return fail(&format!("message lacks `{}`", row.needle));

@@ -40,9 +40,9 @@ def main():
         ("rngkit xoshiro256ss u64(1e7)", median_seconds(lambda: ours_x.u64(n))),
         ("numpy MT19937 random_raw(1e7)", median_seconds(lambda: np_mt.random_raw(n))),
         ("numpy PCG64 random_raw(1e7)", median_seconds(lambda: np_pcg.random_raw(n))),
-        ("numpy Generator(rngkit mt19937).random(1e7)",
+        ("numpy BitGenerator(rngkit mt19937).random(1e7)",
          median_seconds(lambda: np.random.Generator(ours_mt).random(n))),
-        ("numpy Generator(MT19937).random(1e7)",
+        ("numpy BitGenerator(MT19937).random(1e7)",
          median_seconds(lambda: np.random.Generator(np_mt).random(n))),
     ]
     victim = random.Random(7)

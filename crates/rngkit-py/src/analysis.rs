@@ -255,7 +255,7 @@ fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
 /// recover(gen, observations, *, stream=None, at='start', threads=None, fresh=False)
 ///
 /// The state of GEN `gen` just before the first observation (at='end':
-/// just after the last), as a Generator. `observations` is the CLI's
+/// just after the last), as a BitGenerator. `observations` is the CLI's
 /// observation text or a list of (draw, value) pairs (`('u32', 123)`,
 /// `('range-int 0 100', 83)`, `('value', 0.5841396)`) and lines
 /// (`'skip 3'`, `'bits 0xf = 0x2'`). Raises Underdetermined (with `count`
@@ -376,7 +376,7 @@ fn recover(
 /// identify(generator, *, max_advance=None) -> (seed, advance)
 ///
 /// A seed S and a count n with `generator`'s state equal to
-/// Generator(gen, S) advanced by n raw steps (S written as the GEN writes
+/// BitGenerator(gen, S) advanced by n raw steps (S written as the GEN writes
 /// seeds: Unity's int seeds signed). mt19937 and its kin need no bound;
 /// the others walk back at most `max_advance` steps (a default bound
 /// otherwise). Raises NoSolution when nothing is found.
@@ -389,7 +389,7 @@ fn identify<'py>(
 ) -> PyResult<Bound<'py, PyTuple>> {
     let Ok(g) = generator.cast::<Generator>() else {
         return Err(PyTypeError::new_err(format!(
-            "identify takes a rngkit.Generator (build one from a state with Generator(gen, state=...)), not {}",
+            "identify takes a rngkit.BitGenerator (build one from a state with BitGenerator(gen, state=...)), not {}",
             type_name(generator)
         )));
     };
@@ -435,7 +435,7 @@ fn seed_to_py(py: Python<'_>, kind: SeedKind, bits: u64) -> PyResult<Bound<'_, P
 /// distance(start, end, *, max=None, signed=False) -> int
 ///
 /// The smallest n >= 0 with `start` advanced by n raw steps equal to
-/// `end` (a Generator of the same GEN, or a state for it). Exact and fast
+/// `end` (a BitGenerator of the same GEN, or a state for it). Exact and fast
 /// for the xorshift family, xoroshiro128+, xoshiro256**, pcg32,
 /// splitmix64; MT19937 and TinyMT32 need `max` (a search bound). With
 /// signed=True, the representative in (-period/2, period/2]. Raises
@@ -451,7 +451,7 @@ fn distance<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let Ok(from) = start.cast::<Generator>() else {
         return Err(PyTypeError::new_err(format!(
-            "distance takes a rngkit.Generator as its start, not {}",
+            "distance takes a rngkit.BitGenerator as its start, not {}",
             type_name(start)
         )));
     };
@@ -725,7 +725,7 @@ fn seed_ranges(
 ///
 /// An iterator over every seed S in `seeds` (a range, or (A, B) with B
 /// excluded; default: the whole 32-bit seed space) whose stream, from
-/// Generator(gen, S) advanced by 0..=max_advance raw steps, gives every
+/// BitGenerator(gen, S) advanced by 0..=max_advance raw steps, gives every
 /// observation (as `recover` takes them). Yields `(seed, advance)` as
 /// matches are found (in no fixed order across threads). The search runs
 /// on native threads with the GIL released; `progress(done, total)` is

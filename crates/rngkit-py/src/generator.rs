@@ -1,4 +1,4 @@
-//! The `Generator` class: one class over every GEN of the catalogue.
+//! The `BitGenerator` class: one class over every GEN of the catalogue.
 
 use std::sync::Arc;
 
@@ -18,7 +18,7 @@ use crate::bitgen::{self, Core, RawLock};
 use crate::{entry_arg, from_bigint, to_bigint, to_u64, type_name, value_error};
 
 /// A generator of one GEN, with numpy's `BitGenerator` interface.
-#[pyclass(module = "rngkit._rngkit", name = "Generator", frozen)]
+#[pyclass(module = "rngkit._rngkit", name = "BitGenerator", frozen)]
 pub struct Generator {
     pub(crate) entry: &'static Entry,
     pub(crate) core: Arc<Core>,
@@ -362,7 +362,13 @@ fn from_entropy(py: Python<'_>, entry: &Entry, options: &SeedOptions) -> PyResul
                         w
                     });
                 }
-                entry.from_words(&words).ok()
+                // Some states have structure random words rarely meet (the
+                // MT `left` word): then a random seed of the GEN's own, as
+                // the CLI's `--entropy` does.
+                match entry.from_words(&words) {
+                    Ok(rng) => Some(rng),
+                    Err(_) => entry.seed(&BigInt::from(random_u64()?), options).ok(),
+                }
             }
         };
         if let Some(rng) = rng {
@@ -396,7 +402,7 @@ fn snake(name: &str) -> String {
 
 #[pymethods]
 impl Generator {
-    /// Generator(gen, seed=None, *, seed_str=None, state=None, stream=None)
+    /// BitGenerator(gen, seed=None, *, seed_str=None, state=None, stream=None)
     ///
     /// A generator of GEN `gen` (a name such as 'unity', 'mt19937', 'php',
     /// 'python'; `rngkit.generators()` lists them), started the way the
@@ -404,7 +410,7 @@ impl Generator {
     /// means what the engine does with it (`rngkit describe(gen)` says);
     /// `seed_str` is the runtime's string seeding or the documented FNV-1a
     /// hash; `state` is the text `rngkit state` prints, a list of state
-    /// words, another Generator of the same generator type, or a save
+    /// words, another BitGenerator of the same generator type, or a save
     /// blob (bytes, see `from_bytes`); `stream` is the PCG stream. With none
     /// of seed, seed_str and state, the state comes from the OS.
     #[new]
@@ -463,7 +469,7 @@ impl Generator {
         Ok(Generator::wrap(entry, engine))
     }
 
-    /// Generator.from_bytes(gen, data): a generator from a save blob (for
+    /// BitGenerator.from_bytes(gen, data): a generator from a save blob (for
     /// mt19937/mars: 624 little-endian u32 then the i32 `left`, 2500 or
     /// 2503 bytes; `to_bytes` writes it).
     #[staticmethod]
@@ -721,14 +727,14 @@ impl Generator {
         let name = self.entry.name();
         if engine.words().len() <= 8 {
             format!(
-                "rngkit.Generator('{name}', state='{}')",
+                "rngkit.BitGenerator('{name}', state='{}')",
                 engine.format_words()
             )
         } else {
             let text = engine.format_words();
             let head: Vec<&str> = text.split(' ').take(3).collect();
             format!(
-                "<rngkit.Generator '{name}' state={} ... ({} words)>",
+                "<rngkit.BitGenerator '{name}' state={} ... ({} words)>",
                 head.join(" "),
                 engine.words().len()
             )
@@ -751,7 +757,7 @@ impl Generator {
                 .map(|s| snake(s.split(' ').next().unwrap_or(s)))
                 .collect();
             return Err(PyAttributeError::new_err(format!(
-                "'Generator' ({}) has no attribute or draw '{name}'; its draws: {}",
+                "'BitGenerator' ({}) has no attribute or draw '{name}'; its draws: {}",
                 entry.name(),
                 names.join(", ")
             )));

@@ -7,7 +7,7 @@
 //! tests (pytest, `crates/rngkit-py/tests/`) are the documentation of this
 //! crate; `scripts/test-python` builds the wheel and runs them.
 //!
-//! * [`generator`]: the `Generator` class (seeding, states, draws, arrays,
+//! * [`generator`]: the `BitGenerator` class (seeding, states, draws, arrays,
 //!   advance/jump, pickling);
 //! * [`bitgen`]: numpy's `BitGenerator` capsule, the crate's only `unsafe`;
 //! * [`analysis`]: `recover`, `identify`, `distance`, `seed_search`.
@@ -39,7 +39,7 @@ create_exception!(
     _rngkit,
     Underdetermined,
     RngkitError,
-    "Several states fit the observations. `count` is how many (an int); `candidates` lists them (as Generators) when few enough to enumerate, else is empty."
+    "Several states fit the observations. `count` is how many (an int); `candidates` lists them (as BitGenerators) when few enough to enumerate, else is empty."
 );
 
 /// A `ValueError` with `message`.
@@ -47,7 +47,7 @@ pub(crate) fn value_error(message: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(message.to_string())
 }
 
-/// The catalogue entry of a GEN given by name, or of a `Generator`'s GEN.
+/// The catalogue entry of a GEN given by name, or of a `BitGenerator`'s GEN.
 pub(crate) fn entry_arg(gen_arg: &Bound<'_, PyAny>) -> PyResult<&'static Entry> {
     if let Ok(g) = gen_arg.cast::<generator::Generator>() {
         return Ok(g.get().entry);
@@ -57,7 +57,7 @@ pub(crate) fn entry_arg(gen_arg: &Bound<'_, PyAny>) -> PyResult<&'static Entry> 
         return registry::find(&name).map_err(value_error);
     }
     Err(PyTypeError::new_err(format!(
-        "the generator must be a GEN name (str) such as 'unity' or a rngkit.Generator, not {}",
+        "the generator must be a GEN name (str) such as 'unity' or a rngkit.BitGenerator, not {}",
         type_name(gen_arg)
     )))
 }
@@ -120,6 +120,19 @@ pub(crate) fn to_u64(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
     }
 }
 
+/// run_cli(argv) -> int
+///
+/// Runs the `rngkit` command line (the Rust CLI, the same code as the
+/// binary) with the arguments `argv` (without the program name), printing
+/// to the process's stdout and stderr, and returns its exit status: 0 ok,
+/// 1 no answer, 2 bad usage or input, 3 underdetermined. The `rngkit`
+/// command that `pip install rngkit` puts on PATH calls this
+/// (`rngkit._cli:main`). The GIL is released while it runs.
+#[pyfunction]
+fn run_cli(py: Python<'_>, argv: Vec<std::ffi::OsString>) -> u8 {
+    py.detach(|| rngkit_cli::run(argv))
+}
+
 /// The native module.
 #[pymodule]
 fn _rngkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -129,5 +142,6 @@ fn _rngkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Underdetermined", py.get_type::<Underdetermined>())?;
     generator::register(m)?;
     analysis::register(m)?;
+    m.add_function(wrap_pyfunction!(run_cli, m)?)?;
     Ok(())
 }

@@ -83,13 +83,13 @@ def test_draw_equals_cli(cli, gen, name, args):
     cli_seed, py_seed = seeding(gen)
     count = 6
     lines = cli("gen", gen, *cli_seed, "-n", count, name, *map(cli_arg, args)).stdout.split("\n")[:count]
-    g = rngkit.Generator(gen, **py_seed)
+    g = rngkit.BitGenerator(gen, **py_seed)
     method = getattr(g, name.replace("-", "_"))
     values = [method(*args) for _ in range(count)]
     for v, text in zip(values, lines):
         assert same(v, text), f"{gen} {name} {args}: python {v!r}, cli {text!r}"
     # the array form draws the same values
-    again = rngkit.Generator(gen, **py_seed).draw(name, *args, n=count)
+    again = rngkit.BitGenerator(gen, **py_seed).draw(name, *args, n=count)
     for v, w in zip(values, list(again)):
         if isinstance(v, tuple):
             assert tuple(type(x)(y) for x, y in zip(v, w)) == v
@@ -100,13 +100,13 @@ def test_draw_equals_cli(cli, gen, name, args):
 @pytest.mark.parametrize("gen", rngkit.generators())
 def test_state_equals_cli(cli, gen):
     cli_seed, py_seed = seeding(gen)
-    g = rngkit.Generator(gen, **py_seed)
+    g = rngkit.BitGenerator(gen, **py_seed)
     assert g.state_hex == cli("state", gen, *cli_seed).stdout.strip()
     g.advance(1000)
     assert g.state_hex == cli("state", gen, *cli_seed, "--advance", "1000").stdout.strip()
     # the state words round-trip through the CLI's --state
     words = cli("state", gen, "--state", g.state_hex).stdout.strip()
-    assert rngkit.Generator(gen, state=words) == g
+    assert rngkit.BitGenerator(gen, state=words) == g
 
 
 @pytest.mark.parametrize("gen", rngkit.generators())
@@ -117,10 +117,10 @@ def test_seed_str_equals_cli(cli, gen):
     if proc.returncode != 0:
         # the runtime refuses such a string seed: the same message here
         with pytest.raises(ValueError) as e:
-            rngkit.Generator(gen, seed_str="level-1")
+            rngkit.BitGenerator(gen, seed_str="level-1")
         assert proc.stderr.strip() == f"error: {e.value}"
         return
-    g = rngkit.Generator(gen, seed_str="level-1")
+    g = rngkit.BitGenerator(gen, seed_str="level-1")
     assert g.state_hex == proc.stdout.strip()
 
 
@@ -128,7 +128,7 @@ def test_seed_str_equals_cli(cli, gen):
 def test_huge_and_negative_advance_equals_cli(cli, gen):
     cli_seed, py_seed = seeding(gen)
     for n in (10**30, -12345, 2**200 + 7):
-        g = rngkit.Generator(gen, **py_seed)
+        g = rngkit.BitGenerator(gen, **py_seed)
         proc = cli("state", gen, *cli_seed, "--advance", n, check=False)
         if proc.returncode != 0:
             # beyond what the core's jump covers: the same error, not a crash
@@ -145,5 +145,5 @@ def test_raw_words_equal_cli_raw(cli, gen):
     for name in rngkit.generators():
         cli_seed, py_seed = seeding(name)
         lines = cli("gen", name, *cli_seed, "-n", 8, gen).stdout.split()
-        arr = getattr(rngkit.Generator(name, **py_seed), gen)(8)
+        arr = getattr(rngkit.BitGenerator(name, **py_seed), gen)(8)
         assert [int(x) for x in lines] == arr.tolist(), name

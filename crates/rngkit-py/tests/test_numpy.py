@@ -1,4 +1,4 @@
-"""numpy's own Generator methods on an rngkit BitGenerator equal the same
+"""numpy's own BitGenerator methods on an rngkit BitGenerator equal the same
 methods on numpy's own bit generators holding the same words.
 
 Oracles: numpy's MT19937 with legacy seeding (init_genrand, as RandomState
@@ -24,7 +24,7 @@ def legacy_mt19937(seed):
 
 
 def numpy_pcg64_like(g):
-    """numpy's PCG64 holding the state and increment of a php-pcg64 Generator."""
+    """numpy's PCG64 holding the state and increment of a php-pcg64 BitGenerator."""
     s_hi, s_lo, i_hi, i_lo = g.state
     bg = np.random.PCG64()
     bg.state = {
@@ -37,7 +37,7 @@ def numpy_pcg64_like(g):
 
 
 def draw_everything(bitgen):
-    """A battery of numpy Generator methods, using next_uint64, next_uint32
+    """A battery of numpy BitGenerator methods, using next_uint64, next_uint32
     (32-bit integers and float32) and next_double, interleaved."""
     g = np.random.Generator(bitgen)
     out = [
@@ -138,13 +138,13 @@ def test_mt19937_advance_2_128_equals_numpy_jumped():
 
 @pytest.mark.parametrize("seed", [0, 42, 2**63 + 5])
 def test_php_pcg64_generator_methods_equal_numpy_pcg64(seed):
-    ours = rngkit.Generator("php-pcg64", seed)
+    ours = rngkit.BitGenerator("php-pcg64", seed)
     theirs = numpy_pcg64_like(ours)
     assert_same(draw_everything(ours), draw_everything(theirs))
 
 
 def test_php_pcg64_raw_words_equal_numpy_pcg64():
-    ours = rngkit.Generator("php-pcg64", 99)
+    ours = rngkit.BitGenerator("php-pcg64", 99)
     theirs = numpy_pcg64_like(ours)
     np.testing.assert_array_equal(ours.random_raw(1000), theirs.random_raw(1000))
     np.testing.assert_array_equal(ours.u64(100), theirs.random_raw(100))
@@ -159,7 +159,7 @@ def test_every_generator_works_in_numpy_with_the_documented_word_order(gen):
     """numpy.random.Generator works on every GEN, and draws what the
     documented conventions say from the generator's own raw words."""
     kw = {"state": "0123456789abcdef fedcba9876543210"} if rngkit.describe(gen)["seed_kind"] == "none" else {"seed": 77}
-    a, b = rngkit.Generator(gen, **kw), rngkit.Generator(gen, **kw)
+    a, b = rngkit.BitGenerator(gen, **kw), rngkit.BitGenerator(gen, **kw)
     g = np.random.Generator(a)
     doubles = g.random(4)
     words = words_of(b, 8)
@@ -169,7 +169,7 @@ def test_every_generator_works_in_numpy_with_the_documented_word_order(gen):
         expected = [(w >> 11) * (1.0 / 9007199254740992.0) for w in words[:4]]
     assert doubles.tolist() == expected
     # next_uint32 of 64-bit generators: low half, then high half
-    c, d = rngkit.Generator(gen, **kw), rngkit.Generator(gen, **kw)
+    c, d = rngkit.BitGenerator(gen, **kw), rngkit.BitGenerator(gen, **kw)
     halves = np.random.Generator(c).integers(0, 2**32, 4, dtype=np.uint32, endpoint=False)
     w = words_of(d, 4)
     if c.output_bits == 64:
@@ -200,7 +200,7 @@ def test_numpy_generator_keeps_the_state_alive_and_shares_it():
     del g
     raw = npg.bit_generator.random_raw(3)
     np.testing.assert_array_equal(raw, twin.random_raw(3))
-    # the numpy Generator and the rngkit object draw from one state
+    # the numpy BitGenerator and the rngkit object draw from one state
     npg.random()
     twin.random_raw()
     assert npg.bit_generator == twin

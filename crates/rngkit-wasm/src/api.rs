@@ -36,9 +36,18 @@ pub fn handle(request: &str) -> String {
     }
 }
 
-/// `{"error": message}`.
+/// `{"error": message}`, with control characters the message quotes from
+/// the input escaped (`\n`, `\u{4}`), so the page shows one printable line.
 pub fn error_json(message: &str) -> String {
-    json!({ "error": message }).to_string()
+    let mut printable = String::with_capacity(message.len());
+    for c in message.chars() {
+        if c.is_control() {
+            printable.extend(c.escape_debug());
+        } else {
+            printable.push(c);
+        }
+    }
+    json!({ "error": printable }).to_string()
 }
 
 fn dispatch(v: &Value) -> Result<Value, Error> {

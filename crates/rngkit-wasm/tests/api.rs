@@ -132,15 +132,23 @@ fn bad_input_is_an_error_not_a_panic() {
         json!({"op": "search_start", "gen": "mt19937", "observations": "u32 = 1", "max_advance": "-1"}),
         json!({"op": "search_step", "seeds": 0}),
         json!({"op": "draw_steps", "gen": "unity", "draw": "nope"}),
+        // Fuzz (`wasm_request`, crash-fc6e0ffa): a draw named "\u{4}" was
+        // quoted raw in the message.
+        json!({"op": "draw_steps", "gen": "xorshift128", "draw": "\u{4}"}),
+        json!({"op": "table", "gen": "unity", "source": {"seed": "1\u{1b}[31m"}}),
+        json!({"op": "table", "gen": "unity", "source": {"state": "{\"s0\"\n:1\u{7}}"}}),
     ];
     for request in bad {
         let answer = call(request.clone());
         let message = answer.expect_err(&request.to_string());
         assert!(
-            !message.is_empty() && !message.contains('\n'),
-            "{request}: {message}"
+            !message.is_empty() && !message.chars().any(char::is_control),
+            "{request}: {message:?}"
         );
     }
+    let message =
+        call(json!({"op": "draw_steps", "gen": "xorshift128", "draw": "\u{4}"})).unwrap_err();
+    assert!(message.contains(r"no draw `\u{4}`"), "{message}");
 }
 
 #[test]

@@ -154,7 +154,11 @@ impl fmt::Display for DrawError {
                 name,
                 known,
             } => {
-                write!(f, "{generator} has no draw `{name}`")?;
+                write!(
+                    f,
+                    "{generator} has no draw `{}`",
+                    crate::error::shown(name, 32)
+                )?;
                 let names: Vec<&str> = known
                     .iter()
                     .map(|s| s.split(' ').next().unwrap_or(s))

@@ -126,3 +126,34 @@ impl fmt::Display for StateError {
 }
 
 impl core::error::Error for StateError {}
+
+/// `text` as an error message quotes it: at most `max` characters (then
+/// `...`), control characters escaped (`\n`, `\0`, `\u{10}`), so a message
+/// about any input stays one printable line.
+pub(crate) fn shown(text: &str, max: usize) -> alloc::string::String {
+    let mut out = alloc::string::String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == max {
+            out.push_str("...");
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shown;
+
+    #[test]
+    fn shown_escapes_control_characters_and_cuts_long_text() {
+        assert_eq!(shown("ab", 5), "ab");
+        assert_eq!(shown("0\n\0\u{10}é", 5), "0\\n\\0\\u{10}é");
+        assert_eq!(shown("abcdef", 3), "abc...");
+    }
+}

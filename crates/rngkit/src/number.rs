@@ -14,7 +14,14 @@ pub struct NumberError {
 
 impl fmt::Display for NumberError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not {}", self.text, self.reason)
+        // The text as typed, cut short and with control characters escaped,
+        // so the message stays one printable line whatever the input.
+        write!(
+            f,
+            "`{}` is not {}",
+            crate::error::shown(&self.text, 64),
+            self.reason
+        )
     }
 }
 

@@ -602,3 +602,32 @@ fn draws_run_on_a_borrowed_generator() {
     );
     assert_eq!(generator.state()[3], 1900725526);
 }
+
+/// Fuzz regression (`state_text`, crash-5f5de312): a JSON state field
+/// holding a newline and control characters was quoted verbatim, so the
+/// message ran over two lines with raw NULs in it. Quoted user text is now
+/// cut short with its control characters escaped.
+#[test]
+fn json_state_messages_quote_user_text_on_one_printable_line() {
+    use rngkit::engines::bdsp::parse_seed_pair;
+    use rngkit::engines::unity::parse_state_json;
+    let message = |text: &str| parse_state_json(text).unwrap().unwrap_err();
+    let m = message("{0\n\0\0\x000\x10}");
+    assert!(
+        m.starts_with(r"the JSON state field `0\n\0\0\00\u{10}` is not"),
+        "{m}"
+    );
+    for bad in [
+        "{\"s0\"\n:1}",
+        "{\"s\n0\":1}",
+        "{\"s0\":1\u{7}}",
+        &format!("{{\"{}\":1}}", "k".repeat(100_000)),
+        &format!("{{\"s0\":{}}}", "1".repeat(100_000)),
+    ] {
+        let m = message(bad);
+        assert!(!m.chars().any(char::is_control), "{m:?}");
+        assert!(m.len() < 300, "{} bytes", m.len());
+    }
+    let m = parse_seed_pair("0\u{1} 1").unwrap().unwrap_err();
+    assert!(m.contains(r"`0\u{1}`"), "{m}");
+}

@@ -1,7 +1,7 @@
 """rngkit: bit-exact game, engine and runtime random number generators.
 
 Every generator of the ``rngkit`` command line (its ``GEN`` names: ``unity``,
-``mt19937``, ``php``, ``python``, ``java``, ...) is a :class:`Generator`,
+``mt19937``, ``php``, ``python``, ``java``, ...) is a :class:`BitGenerator`,
 built from a seed, a string seed, state words or a save blob, with every
 draw of its engine as a method and numpy's BitGenerator interface::
 
@@ -9,7 +9,7 @@ draw of its engine as a method and numpy's BitGenerator interface::
     >>> unity = rngkit.Unity(0)                # UnityEngine.Random.InitState(0)
     >>> round(unity.value(), 7)                # Random.value
     0.5841396
-    >>> rngkit.Generator("php", 42).mt_rand(1, 100)   # mt_srand(42); mt_rand(1, 100)
+    >>> rngkit.BitGenerator("php", 42).mt_rand(1, 100)   # mt_srand(42); mt_rand(1, 100)
     43
     >>> words = rngkit.Mt19937(5489).u32(1000)         # a numpy uint32 array
     >>> g = np.random.Generator(rngkit.Xoshiro256StarStar(1))
@@ -24,9 +24,16 @@ observed draws), :func:`identify` (the seed and advance of a state),
 question has no answer, :class:`Underdetermined` when several states fit.
 
 Named constructors (``rngkit.Unity``, ``rngkit.Mt19937``, ``rngkit.Php``,
-...) are made from the catalogue when the package is imported: every GEN
-has one, its name in CamelCase (``unity-math`` -> ``UnityMath``), so a
-generator added to the Rust core needs no Python code.
+...): every GEN has one, its name in CamelCase (``unity-math`` ->
+``UnityMath``), returning a :class:`BitGenerator`. They are written out in
+this module from the catalogue (``tools/gen_constructors.py``), so type
+checkers and IDEs see them; a GEN added to the Rust core works at once
+(through the module's ``__getattr__``) and a test asks for the list to be
+regenerated.
+
+:class:`BitGenerator` is named after numpy's role for it: numpy's
+``numpy.random.Generator`` is the distribution layer that takes a bit
+generator.
 
 numpy word order: for 64-bit generators ``next_uint64`` is one output word
 and ``next_uint32`` the low then the high half of a word (numpy's PCG64
@@ -40,11 +47,11 @@ own ``MT19937`` with the same state draws.
 from __future__ import annotations
 
 import re as _re
-from typing import Any, Callable, Iterator, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Optional
 
 from . import _rngkit
 from ._rngkit import (
-    Generator,
+    BitGenerator,
     NoSolution,
     RngkitError,
     Underdetermined,
@@ -56,8 +63,11 @@ from ._rngkit import (
     recover,
 )
 
+if TYPE_CHECKING:
+    from ._rngkit import StateLike
+
 __all__ = [
-    "Generator",
+    "BitGenerator",
     "NoSolution",
     "RngkitError",
     "Underdetermined",
@@ -85,23 +95,23 @@ class Match(NamedTuple):
 
 
 class Identified(NamedTuple):
-    """``state == Generator(gen, seed)`` advanced by ``advance`` raw steps."""
+    """``state == BitGenerator(gen, seed)`` advanced by ``advance`` raw steps."""
 
     seed: int
     advance: int
 
 
-def identify(generator: Generator, *, max_advance: Optional[int] = None) -> Identified:
+def identify(generator: BitGenerator, *, max_advance: Optional[int] = None) -> Identified:
     """The seed and advance that give ``generator``'s state.
 
     Finds S and n with ``generator``'s state equal to
-    ``Generator(generator.gen, S)`` advanced by n raw steps. mt19937 and its
+    ``BitGenerator(generator.gen, S)`` advanced by n raw steps. mt19937 and its
     kin untwist any state with no bound; the others walk back at most
     ``max_advance`` steps (a default bound otherwise). Raises
     :class:`NoSolution` when nothing is found, ``ValueError`` for a GEN
     without a method.
 
-    >>> g = Generator("mt19937", 1234); g.advance(170)
+    >>> g = BitGenerator("mt19937", 1234); g.advance(170)
     >>> identify(g)
     Identified(seed=1234, advance=170)
     """
@@ -152,7 +162,7 @@ def seed_search(
 ) -> SeedSearch:
     """Every seed in ``seeds`` whose stream fits the observations, as found.
 
-    ``gen`` is a GEN name (or a Generator, for its GEN); ``observations``
+    ``gen`` is a GEN name (or a BitGenerator, for its GEN); ``observations``
     are as :func:`recover` takes them (the CLI's observation text, or a list
     of ``(draw, value)`` pairs and lines such as ``'skip 3'``); ``seeds`` is
     a ``range`` (or a pair ``(A, B)``, B excluded) of seeds as the GEN writes
@@ -179,55 +189,540 @@ def seed_search(
     return SeedSearch(inner)
 
 
-# Nicer spellings beside the generated CamelCase names.
-_ALIASES = {
-    "mt19937": ["MT19937"],
-    "pcg32": ["PCG32"],
-    "xoshiro256ss": ["Xoshiro256StarStar"],
-    "xoroshiro128p": ["Xoroshiro128Plus"],
-    "splitmix64": ["SplitMix64"],
-    "tinymt32": ["TinyMT32"],
-}
-
-
 def constructor_name(gen: str) -> str:
     """The named constructor of a GEN: ``unity-math`` -> ``UnityMath``."""
     return "".join(part[:1].upper() + part[1:] for part in _re.split(r"[-_]", gen) if part)
 
 
-def _make_constructor(gen: str) -> Callable[..., Generator]:
+def _constructor_doc(gen: str) -> str:
     info = describe(gen)
-
-    def construct(
-        seed: Any = None,
-        *,
-        seed_str: Optional[str] = None,
-        state: Any = None,
-        stream: Optional[int] = None,
-    ) -> Generator:
-        return Generator(gen, seed, seed_str=seed_str, state=state, stream=stream)
-
-    construct.__name__ = construct.__qualname__ = constructor_name(gen)
-    construct.__module__ = __name__
     draws = "\n".join(f"  {syntax}: {meaning}" for syntax, meaning in info["draws"].items())
-    construct.__doc__ = (
+    return (
         f"{info['summary']}\n\n"
-        f"A Generator of GEN '{gen}'. seed: {info['seed']}\n"
+        f"A BitGenerator of GEN '{gen}'. seed: {info['seed']}\n"
         f"state: {info['state']}\n"
         f"Matches: {info['versions']}\n\n"
         f"Draws (methods in snake case):\n{draws}\n"
     )
-    return construct
 
 
-def _install_constructors() -> None:
-    namespace = globals()
-    for gen in generators():
-        ctor = _make_constructor(gen)
-        for name in [ctor.__name__, *_ALIASES.get(gen, [])]:
-            if name not in namespace:
-                namespace[name] = ctor
-                __all__.append(name)
+# Every GEN has a named constructor, written out below so that type checkers
+# and IDEs see it (tests/test_typing.py checks the list against the catalogue).
 
 
-_install_constructors()
+# --- named constructors: generated by tools/gen_constructors.py from the catalogue ---
+
+
+def Unity(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('unity', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Bdsp(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('bdsp', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Xorshift128(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('xorshift128', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Mars(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('mars', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Mt19937(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('mt19937', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Pcg32(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('pcg32', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Megacrush(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('megacrush', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Xoshiro256ss(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('xoshiro256ss', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Xoroshiro128p(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('xoroshiro128p', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Splitmix64(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('splitmix64', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Tinymt32(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('tinymt32', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def UnityMath(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('unity-math', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Php(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('php', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def PhpMtRandPhp(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('php-mt-rand-php', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Php5(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('php5', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Php3(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('php3', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def PhpMt19937(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('php-mt19937', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def PhpPcg64(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('php-pcg64', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def PhpXoshiro256ss(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('php-xoshiro256ss', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Python(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('python', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Ruby(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('ruby', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Glibc(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('glibc', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Drand48(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('drand48', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Java(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('java', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def SplittableRandom(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('splittable-random', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def DotnetLegacy(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('dotnet-legacy', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def V8(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('v8', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def V8Legacy(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('v8-legacy', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Spidermonkey(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('spidermonkey', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Javascriptcore(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('javascriptcore', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Godot(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('godot', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Unreal(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('unreal', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Pokerng(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('pokerng', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Xdrng(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('xdrng', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Arng(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('arng', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Bwrng(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('bwrng', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Sfmt(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('sfmt', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Swsh(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('swsh', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+MT19937 = Mt19937
+PCG32 = Pcg32
+Xoshiro256StarStar = Xoshiro256ss
+Xoroshiro128Plus = Xoroshiro128p
+SplitMix64 = Splitmix64
+TinyMT32 = Tinymt32
+
+_CONSTRUCTORS: dict[str, str] = {
+    'Unity': 'unity',
+    'Bdsp': 'bdsp',
+    'Xorshift128': 'xorshift128',
+    'Mars': 'mars',
+    'Mt19937': 'mt19937',
+    'MT19937': 'mt19937',
+    'Pcg32': 'pcg32',
+    'PCG32': 'pcg32',
+    'Megacrush': 'megacrush',
+    'Xoshiro256ss': 'xoshiro256ss',
+    'Xoshiro256StarStar': 'xoshiro256ss',
+    'Xoroshiro128p': 'xoroshiro128p',
+    'Xoroshiro128Plus': 'xoroshiro128p',
+    'Splitmix64': 'splitmix64',
+    'SplitMix64': 'splitmix64',
+    'Tinymt32': 'tinymt32',
+    'TinyMT32': 'tinymt32',
+    'UnityMath': 'unity-math',
+    'Php': 'php',
+    'PhpMtRandPhp': 'php-mt-rand-php',
+    'Php5': 'php5',
+    'Php3': 'php3',
+    'PhpMt19937': 'php-mt19937',
+    'PhpPcg64': 'php-pcg64',
+    'PhpXoshiro256ss': 'php-xoshiro256ss',
+    'Python': 'python',
+    'Ruby': 'ruby',
+    'Glibc': 'glibc',
+    'Drand48': 'drand48',
+    'Java': 'java',
+    'SplittableRandom': 'splittable-random',
+    'DotnetLegacy': 'dotnet-legacy',
+    'V8': 'v8',
+    'V8Legacy': 'v8-legacy',
+    'Spidermonkey': 'spidermonkey',
+    'Javascriptcore': 'javascriptcore',
+    'Godot': 'godot',
+    'Unreal': 'unreal',
+    'Pokerng': 'pokerng',
+    'Xdrng': 'xdrng',
+    'Arng': 'arng',
+    'Bwrng': 'bwrng',
+    'Sfmt': 'sfmt',
+    'Swsh': 'swsh',
+}
+__all__ += [
+    'Unity',
+    'Bdsp',
+    'Xorshift128',
+    'Mars',
+    'Mt19937',
+    'Pcg32',
+    'Megacrush',
+    'Xoshiro256ss',
+    'Xoroshiro128p',
+    'Splitmix64',
+    'Tinymt32',
+    'UnityMath',
+    'Php',
+    'PhpMtRandPhp',
+    'Php5',
+    'Php3',
+    'PhpMt19937',
+    'PhpPcg64',
+    'PhpXoshiro256ss',
+    'Python',
+    'Ruby',
+    'Glibc',
+    'Drand48',
+    'Java',
+    'SplittableRandom',
+    'DotnetLegacy',
+    'V8',
+    'V8Legacy',
+    'Spidermonkey',
+    'Javascriptcore',
+    'Godot',
+    'Unreal',
+    'Pokerng',
+    'Xdrng',
+    'Arng',
+    'Bwrng',
+    'Sfmt',
+    'Swsh',
+    'MT19937',
+    'PCG32',
+    'Xoshiro256StarStar',
+    'Xoroshiro128Plus',
+    'SplitMix64',
+    'TinyMT32',
+]
+# --- end of the generated constructors ---
+
+
+def _document_constructors() -> None:
+    for name, gen in _CONSTRUCTORS.items():
+        globals()[name].__doc__ = _constructor_doc(gen)
+
+
+_document_constructors()
+
+
+if not TYPE_CHECKING:
+    # Hidden from type checkers: a module __getattr__ would make every
+    # misspelt name (rngkit.Unty) type-check.
+
+    def __getattr__(name: str) -> Callable[..., BitGenerator]:
+        # A GEN added to the Rust core after the block above was generated still
+        # gets its constructor (until tools/gen_constructors.py writes it out).
+        for gen in generators():
+            if constructor_name(gen) == name:
+
+                def construct(
+                    seed: Optional[int] = None,
+                    *,
+                    seed_str: Optional[str] = None,
+                    state: Optional[StateLike] = None,
+                    stream: Optional[int] = None,
+                ) -> BitGenerator:
+                    return BitGenerator(gen, seed, seed_str=seed_str, state=state, stream=stream)
+
+                construct.__name__ = construct.__qualname__ = name
+                construct.__doc__ = _constructor_doc(gen)
+                return construct
+        raise AttributeError(f"module 'rngkit' has no attribute '{name}'")

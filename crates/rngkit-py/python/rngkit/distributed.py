@@ -42,7 +42,7 @@ except ImportError as _error:  # pragma: no cover - exercised only without dask
         "rngkit.distributed needs dask.distributed: pip install 'dask[distributed]'"
     ) from _error
 
-from . import Generator, Match, describe
+from . import BitGenerator, Match, describe
 from . import seed_search as _local_seed_search
 
 __all__ = ["seed_search", "DistributedSearch", "search_chunk"]
@@ -82,11 +82,11 @@ def search_chunk(
 
 
 def _gen_name(gen: Any) -> str:
-    if isinstance(gen, Generator):
+    if isinstance(gen, BitGenerator):
         return gen.gen
     if isinstance(gen, str):
         return gen
-    raise TypeError(f"gen must be a GEN name (str) or a Generator, not {type(gen).__name__}")
+    raise TypeError(f"gen must be a GEN name (str) or a BitGenerator, not {type(gen).__name__}")
 
 
 def _seed_bounds(gen: str, seeds: Any) -> Interval:
@@ -299,7 +299,7 @@ def _cluster_threads(client: Any) -> int:
 
 def seed_search(
     client: Any,
-    gen: Union[str, Generator],
+    gen: Union[str, BitGenerator],
     observations: Any,
     *,
     seeds: Any = None,

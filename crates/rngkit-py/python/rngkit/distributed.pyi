@@ -1,7 +1,7 @@
 import os
 from typing import Any, Callable, Iterator, List, Optional, Tuple, Union
 
-from . import Generator, Match
+from . import BitGenerator, Match
 
 LOG_VERSION: int
 
@@ -31,7 +31,7 @@ class DistributedSearch(Iterator[Match]):
 
 def seed_search(
     client: Any,
-    gen: Union[str, Generator],
+    gen: Union[str, BitGenerator],
     observations: Any,
     *,
     seeds: Any = ...,

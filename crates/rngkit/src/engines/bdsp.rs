@@ -379,7 +379,7 @@ pub fn parse_seed_pair(text: &str) -> Option<Result<Xorshift128, alloc::string::
 fn seed_pair(first: &str, second: &str) -> Result<Xorshift128, alloc::string::String> {
     use alloc::format;
     let word = |i: usize, w: &str| -> Result<u64, alloc::string::String> {
-        let shown: alloc::string::String = w.chars().take(24).collect();
+        let shown = crate::error::shown(w, 24);
         let (digits, prefixed) = match w.strip_prefix("0x").or_else(|| w.strip_prefix("0X")) {
             Some(d) => (d, true),
             None => (w, false),

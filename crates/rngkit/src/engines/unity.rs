@@ -1095,7 +1095,9 @@ fn parse_state_json_body(body: &str) -> Result<Xorshift128, alloc::string::Strin
     };
     let mut words: [Option<u32>; 4] = [None; 4];
     for field in inner.split(',') {
-        let shown: alloc::string::String = field.trim().chars().take(32).collect();
+        // User text in messages goes through `shown`: cut short, control
+        // characters escaped, so the message stays one printable line.
+        let shown = crate::error::shown(field.trim(), 32);
         let Some((key, value)) = field.split_once(':') else {
             return Err(format!(
                 "the JSON state field `{shown}` is not `\"sN\":INT`; {FORM}"
@@ -1108,7 +1110,10 @@ fn parse_state_json_body(body: &str) -> Result<Xorshift128, alloc::string::Strin
             "\"s2\"" => 2,
             "\"s3\"" => 3,
             _ => {
-                return Err(format!("the JSON state has an unknown field {key}; {FORM}"));
+                return Err(format!(
+                    "the JSON state has an unknown field {}; {FORM}",
+                    crate::error::shown(key, 32)
+                ));
             }
         };
         let value = value.trim();
@@ -1127,7 +1132,7 @@ fn parse_state_json_body(body: &str) -> Result<Xorshift128, alloc::string::Strin
         let Some(v) = parsed else {
             return Err(format!(
                 "the JSON state field {key} is `{}`, not a C# int (signed decimal, -2147483648..=2147483647); {FORM}",
-                value.chars().take(24).collect::<alloc::string::String>()
+                crate::error::shown(value, 24)
             ));
         };
         if words[index].replace(v as u32).is_some() {
