@@ -527,6 +527,14 @@ impl Generator {
         self.engine(py).format_words()
     }
 
+    /// The state as `rngkit state --format json` prints it: Unity's
+    /// `JsonUtility` form for the Unity GENs, `{"gen":..,"words":[..]}`
+    /// otherwise. `state = ...`, the constructors and the CLI read it back.
+    #[getter]
+    fn state_json(&self, py: Python<'_>) -> String {
+        self.engine(py).state_json()
+    }
+
     /// Bits in one raw output word (32 or 64).
     #[getter]
     fn output_bits(&self) -> u32 {

@@ -107,6 +107,10 @@ def test_state_equals_cli(cli, gen):
     # the state words round-trip through the CLI's --state
     words = cli("state", gen, "--state", g.state_hex).stdout.strip()
     assert rngkit.BitGenerator(gen, state=words) == g
+    # the JSON form is the CLI's `state --format json`, read back by both
+    assert g.state_json == cli("state", gen, "--state", g.state_hex, "--format", "json").stdout.strip()
+    assert cli("state", gen, "--state", g.state_json).stdout.strip() == g.state_hex
+    assert rngkit.BitGenerator(gen, state=g.state_json) == g
 
 
 @pytest.mark.parametrize("gen", rngkit.generators())
