@@ -877,7 +877,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// One GEN that reproduces the values given to [`detect`].
+/// One GEN that reproduces the values given to `detect`.
 #[pyclass(module = "rngkit._rngkit", frozen, get_all)]
 pub struct Detected {
     /// The GEN's name.

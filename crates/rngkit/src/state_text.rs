@@ -81,7 +81,7 @@ impl dyn DynGen + '_ {
     ///
     /// # Errors
     /// A message for text in none of the forms, a word that does not fit,
-    /// or words the generator rejects (see [`state_error_message`](Self::state_error_message)).
+    /// or words the generator rejects (see `state_error_message`).
     pub fn parse_state_text(&self, text: &str, form: WordForm) -> Result<Engine, String> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text).trim();
         if let Some(words) = parse_generic_json(self, text) {
@@ -102,7 +102,7 @@ impl dyn DynGen + '_ {
     /// against the generator.
     ///
     /// # Errors
-    /// As [`parse_state_text`](Self::parse_state_text).
+    /// As `parse_state_text`.
     pub fn parse_state_words(&self, text: &str, form: WordForm) -> Result<Vec<u64>, String> {
         let name = self.name();
         let width = (self.word_bits() / 4) as usize;
@@ -220,7 +220,7 @@ impl Engine {
     /// `JsonUtility.ToJson(Random.state)` for `unity`, `bdsp`,
     /// `xorshift128`), else `{"gen":"NAME","words":["HEX",...]}` with the
     /// words as [`format_words`](Self::format_words) prints them. Every form
-    /// is read back by [`parse_state_text`](DynGen::parse_state_text).
+    /// is read back by `parse_state_text` (on `dyn DynGen`, in [`crate::state_text`]).
     ///
     /// ```
     /// use rngkit::registry::{DynGen, Seed, of};
