@@ -483,6 +483,26 @@ def V8(
     return BitGenerator('v8', seed, seed_str=seed_str, state=state, stream=stream)
 
 
+def V814(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('v8-14', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def V813(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('v8-13', seed, seed_str=seed_str, state=state, stream=stream)
+
+
 def V8Legacy(
     seed: Optional[int] = None,
     *,
@@ -634,6 +654,8 @@ _CONSTRUCTORS: dict[str, str] = {
     'SplittableRandom': 'splittable-random',
     'DotnetLegacy': 'dotnet-legacy',
     'V8': 'v8',
+    'V814': 'v8-14',
+    'V813': 'v8-13',
     'V8Legacy': 'v8-legacy',
     'Spidermonkey': 'spidermonkey',
     'Javascriptcore': 'javascriptcore',
@@ -674,6 +696,8 @@ __all__ += [
     'SplittableRandom',
     'DotnetLegacy',
     'V8',
+    'V814',
+    'V813',
     'V8Legacy',
     'Spidermonkey',
     'Javascriptcore',
