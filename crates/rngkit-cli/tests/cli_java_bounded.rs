@@ -7,29 +7,12 @@
 //! Needs a JDK 17+ (`javac`, `java` on `PATH`) for the JVM tests; without
 //! one they fail, unless `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-fn rngkit_in(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rngkit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the rngkit binary runs");
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
-
-fn stdout_lines(out: &Output) -> Vec<String> {
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(str::to_owned)
-        .collect()
-}
+mod common;
+use common::{rngkit_in, stdout_lines};
 
 /// Prints `count` x `nextInt(bound)` of `new Random()`.
 const PROGRAM: &str = r#"

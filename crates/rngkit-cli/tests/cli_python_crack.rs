@@ -14,19 +14,10 @@
 //!   the `python` GEN has.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
-fn rngkit_in(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rngkit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the rngkit binary runs");
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
+mod common;
+use common::{rngkit_in, stdout_lines as lines};
 
 /// Runs a Python program; `None` when python3 is missing and skipping is
 /// allowed.
@@ -56,13 +47,6 @@ fn python(program: &str) -> Option<Vec<String>> {
             .map(str::to_owned)
             .collect(),
     )
-}
-
-fn lines(out: &Output) -> Vec<String> {
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(str::to_owned)
-        .collect()
 }
 
 fn observations(draw: &str, values: &[String]) -> String {

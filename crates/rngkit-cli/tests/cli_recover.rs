@@ -2,29 +2,10 @@
 //! against the contract (`docs/cli.md`) and published vectors
 //! (reference facts: Unity after InitState(0), MT19937 seed 5489).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-fn rngkit_in(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rngkit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the rngkit binary runs");
-    // A command that fails on its arguments may exit before reading stdin.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
-
-fn stdout_lines(out: &Output) -> Vec<String> {
-    String::from_utf8(out.stdout.clone())
-        .unwrap()
-        .lines()
-        .map(str::to_owned)
-        .collect()
-}
+mod common;
+use common::{rngkit_in, stdout_lines};
 
 /// Exit `code`, one `error:` line on stderr containing `needle`.
 fn assert_fails(out: &Output, code: i32, needle: &str) {

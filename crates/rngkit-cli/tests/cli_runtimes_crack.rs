@@ -7,20 +7,10 @@
 //! mt_rand() outputs; exit 1 on a contradiction, exit 3 with the count when
 //! underdetermined.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Command;
 
-fn rngkit_in(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rngkit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the rngkit binary runs");
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
+mod common;
+use common::rngkit_in;
 
 fn ok_lines(args: &[&str], stdin: &str) -> Vec<String> {
     let out = rngkit_in(args, stdin);

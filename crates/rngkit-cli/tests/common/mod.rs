@@ -93,6 +93,30 @@ pub fn run_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
     finish(out)
 }
 
+/// Runs `rngkit ARGS` with `stdin` and returns the process's raw output,
+/// for tests that read the exit status and the streams themselves.
+pub fn rngkit_in(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(binary())
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the rngkit binary runs");
+    // A command that fails on its arguments may exit before reading stdin.
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+/// The lines of a run's stdout.
+pub fn stdout_lines(out: &Output) -> Vec<String> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
 /// Runs `rngkit ARGS` with empty stdin in the temp directory.
 pub fn run(args: &[&str]) -> Run {
     run_in(&std::env::temp_dir(), args, None)
