@@ -45,6 +45,7 @@ pub mod gf2;
 pub mod identify;
 pub mod linear;
 pub mod observe;
+pub mod progress;
 pub mod recover;
 pub mod registry;
 pub mod search;

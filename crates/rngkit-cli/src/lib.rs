@@ -11,6 +11,7 @@ mod cli;
 mod commands;
 mod error;
 mod output;
+mod progress;
 mod seeding;
 
 use std::ffi::OsString;

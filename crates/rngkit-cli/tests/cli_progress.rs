@@ -93,3 +93,48 @@ fn seed_search_draws_a_progress_bar_on_a_terminal_only() {
         piped.stderr
     );
 }
+
+#[test]
+fn a_long_recovery_draws_a_bar_on_a_terminal_only() {
+    let dir = Scratch::new("progress-recover");
+    // Two full PCG32 outputs: recovery checks all 2^32 candidates of the
+    // first output's hidden bits (a few seconds), so the bar appears.
+    let outputs = common::run(&["gen", "pcg32", "--seed", "5", "-n", "2", "u32"]).ok();
+    let text: String = outputs.iter().map(|v| format!("u32 = {v}\n")).collect();
+    let observations = dir.file("obs.txt", text);
+    let args = format!("recover pcg32 --observations {observations} --threads 2");
+
+    let stdout_file = dir.file("stdout.txt", "");
+    // Several states fit two outputs: exit 1 with the states listed, which
+    // `script -e` passes on; run it without `-e`'s check.
+    let command = format!(
+        "{} {args} > {stdout_file}; true",
+        env!("CARGO_BIN_EXE_rngkit")
+    );
+    let Ok(out) = Command::new("script")
+        .args(["-q", "-c", &command, "/dev/null"])
+        .output()
+    else {
+        eprintln!("note: `script` could not run; skipped");
+        return;
+    };
+    let terminal = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        terminal.contains("recover pcg32 [#") && terminal.contains("M candidates/s, about"),
+        "no progress bar on the terminal: {terminal:?}"
+    );
+    // The bar is cleared before the verdict is printed.
+    assert!(
+        terminal.contains("\r\x1b[Kerror: 5 states fit"),
+        "the bar is not cleared before the verdict: {terminal:?}"
+    );
+    let listed = std::fs::read_to_string(&stdout_file).unwrap();
+    assert_eq!(
+        listed.lines().count(),
+        5,
+        "stdout holds the states alone: {listed}"
+    );
+
+    // Off a terminal the ticker never starts (the same `is_terminal` test
+    // as the seed search's bar, checked above on a pipe).
+}

@@ -54,6 +54,7 @@ use crate::generators::lcg48::{
 };
 use crate::observe::Layout;
 use crate::observe::{Observation, ObservationKind, ObservedDraw, ObservedValue, ValueRange};
+use crate::progress::Progress;
 use crate::recover::{Count, RecoverError, RecoverOptions, Recovered, fits};
 use crate::search::{Plan, SearchSpec, generic_scan};
 
@@ -810,7 +811,8 @@ fn residue_plan(observations: &[Observation]) -> Option<Result<ResiduePlan, ()>>
 
 /// Walks every candidate of `plan` with the scan kernel on `threads`
 /// threads: the states `s_0` (before the first draw) that pass every check.
-fn residue_walk(plan: &ResiduePlan, threads: usize) -> Vec<u64> {
+/// `progress` counts the candidates walked.
+fn residue_walk(plan: &ResiduePlan, threads: usize, progress: &Progress) -> Vec<u64> {
     let p = plan.pivot;
     let count = p.count();
     // s_0 = a^-step (s_P - c_step): back from the pivot's state.
@@ -818,6 +820,7 @@ fn residue_walk(plan: &ResiduePlan, threads: usize) -> Vec<u64> {
     let stride = back_mult.wrapping_mul(p.n << 17) & MASK;
     let chunks_per_low = count.div_ceil(RESIDUE_CHUNK);
     let total = plan.lows.len() as u64 * chunks_per_low;
+    progress.add_total(plan.lows.len() as u64 * count, "candidates");
     let next = std::sync::atomic::AtomicU64::new(0);
     let kernel = ScanKernel::best();
     let worker = || {
@@ -844,6 +847,7 @@ fn residue_walk(plan: &ResiduePlan, threads: usize) -> Vec<u64> {
                     .filter(|&&i| i < len)
                     .map(|&i| tb.wrapping_add(i.wrapping_mul(stride)) & MASK),
             );
+            progress.advance(len);
         }
         found
     };
@@ -1067,7 +1071,7 @@ fn residue_recover(
     if work > u128::from(options.max_candidates) || expected_log2(observations) > 16.0 {
         return Some(Ok(over_budget(observations, &plan, options)));
     }
-    let states: Vec<u64> = residue_walk(&plan, options.threads)
+    let states: Vec<u64> = residue_walk(&plan, options.threads, &options.progress)
         .into_iter()
         .filter(|&s| fits(observations, &engine(s)))
         .collect();

@@ -76,6 +76,10 @@ pub struct RecoverOptions {
     /// for `next-int N` draws, about 1.1 G candidates a second per core);
     /// default 2^36.
     pub max_candidates: u64,
+    /// Advanced by the searches that can take seconds or more (java's
+    /// residue scan, PCG32's candidates, V8's carry search), for a front end
+    /// that shows progress; a clone of the caller's handle.
+    pub progress: crate::progress::Progress,
 }
 
 impl Default for RecoverOptions {
@@ -85,6 +89,7 @@ impl Default for RecoverOptions {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             fresh: false,
             max_candidates: 1 << 36,
+            progress: crate::progress::Progress::default(),
         }
     }
 }

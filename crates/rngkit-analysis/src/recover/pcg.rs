@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rngkit::generators::Pcg32;
 
 use crate::observe::WordConstraint;
+use crate::progress::Progress;
 
 /// `(A, C)` with `advance(s, n) = A * s + C` for increment `inc` (Brown's
 /// method, shared with the jumps).
@@ -33,12 +34,14 @@ fn high_bits(output: u32, rot: u32) -> u64 {
 /// States `s` (at offset 0, before the first observed word) of the stream
 /// with `increment` that satisfy every constraint, given that the
 /// constraint `anchor` is a full word. Stops after `limit` states.
+/// `progress` counts the 2^32 candidates as they are checked.
 pub fn candidates(
     constraints: &[WordConstraint],
     anchor: usize,
     increment: u64,
     threads: usize,
     limit: usize,
+    progress: &Progress,
 ) -> Vec<u64> {
     let a = constraints[anchor];
     let output = a.known.value as u32;
@@ -54,6 +57,7 @@ pub fn candidates(
     let (back_mul, back_add) = lcg_jump(a.offset.wrapping_neg(), increment);
     const JOB_BITS: u32 = 22;
     let jobs = 32u64 << (27 - JOB_BITS);
+    progress.add_total(jobs << JOB_BITS, "candidates");
     let next = AtomicU64::new(0);
     let found = Mutex::new(Vec::new());
     let work = || {
@@ -79,6 +83,7 @@ pub fn candidates(
                     }
                 }
             }
+            progress.advance(1 << JOB_BITS);
         }
     };
     // One thread works inline: targets without threads (the browser's

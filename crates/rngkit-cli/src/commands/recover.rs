@@ -49,7 +49,8 @@ count goes to stderr) or when listing them would search more than\n\
 `about 2^n`, and the message says what to add); exit 1 when none does. When\n\
 several states fit, are listed, and all give the same N draws, --predict\n\
 prints them (exit 0) and says on stderr how many states fit and how far they\n\
-agree.\n\n\
+agree. A search that runs over a second (PCG32's 2^32 candidates, java's\n\
+residue scan) shows a progress bar on stderr when stderr is a terminal.\n\n\
 --fresh: the first observation is the first draw of a fresh context (a new\n\
 process, page or realm). For V8 (v8, v8-14, v8-13, v8-legacy) it fixes the\n\
 cache position, so the first 4 Math.random() values of a new Node.js 20/22/24\n\
@@ -196,7 +197,10 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
     }
     let (source, text) = observations::read_text(args.observations.as_deref())?;
     let obs = observations::parse(entry, &source, &text)?;
-    match recover(entry, &obs, &options).map_err(CliError::usage)? {
+    let ticker = crate::progress::Ticker::watch(&options.progress, &format!("recover {name}"));
+    let recovered = recover(entry, &obs, &options);
+    ticker.finish();
+    match recovered.map_err(CliError::usage)? {
         Recovered::Unique(rng) => {
             match &predict {
                 Some((n, draw)) => print_lines(&predictions(entry, &obs, &rng, *n, draw)?)?,

@@ -24,19 +24,6 @@ const CALIBRATE_FROM: u128 = 1 << 20;
 /// How long the timed first pieces run, at least.
 const CALIBRATE_SECONDS: f64 = 0.25;
 
-/// A duration for people: seconds, minutes, hours or days.
-fn human_duration(seconds: f64) -> String {
-    if seconds < 120.0 {
-        format!("{seconds:.0} s")
-    } else if seconds < 2.0 * 3600.0 {
-        format!("{:.0} min", seconds / 60.0)
-    } else if seconds < 2.0 * 86_400.0 {
-        format!("{:.1} h", seconds / 3600.0)
-    } else {
-        format!("{:.1} days", seconds / 86_400.0)
-    }
-}
-
 /// The long help of `seed-search`.
 pub fn help() -> String {
     "Prints every seed S in the range whose stream, from seed(S) advanced by 0..=K raw
@@ -272,7 +259,7 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
                         "note: {} seeds at about {:.2} M seeds/s (measured on the first {done_before}): an estimated {} on {} thread{}; --seeds A..B shards it over processes or machines",
                         total,
                         rate / 1e6,
-                        human_duration(estimate),
+                        crate::progress::human_duration(estimate),
                         thread_count,
                         if thread_count == 1 { "" } else { "s" }
                     );
