@@ -411,9 +411,13 @@ where
         )));
     }
     let limit = ENUMERATE_LIMIT.ilog2();
-    let Some(solutions) =
-        mt_partial::solve(&lay.constraints, G::Rng::TWIST, options.threads, limit)
-    else {
+    let Some(solutions) = mt_partial::solve_with_progress(
+        &lay.constraints,
+        G::Rng::TWIST,
+        options.threads,
+        limit,
+        &options.progress,
+    ) else {
         return Ok(Recovered::NoneFits);
     };
     let free = solutions.free();

@@ -30,6 +30,7 @@
 use rngkit::generators::{Mt19937, temper, untemper};
 
 use crate::observe::WordConstraint;
+use crate::progress::Progress;
 pub use crate::search::php::Twist;
 
 const N: usize = 624;
@@ -188,6 +189,24 @@ pub fn solve(
     threads: usize,
     basis_limit: u32,
 ) -> Option<Solutions> {
+    solve_with_progress(
+        constraints,
+        twist,
+        threads,
+        basis_limit,
+        &Progress::default(),
+    )
+}
+
+/// [`solve`], counting its work on `progress`: the columns of the final
+/// elimination.
+pub fn solve_with_progress(
+    constraints: &[WordConstraint],
+    twist: Twist,
+    threads: usize,
+    basis_limit: u32,
+    progress: &Progress,
+) -> Option<Solutions> {
     let mut sorted: Vec<WordConstraint> = constraints.to_vec();
     sorted.sort_by_key(|c| c.offset);
     // temper(1 << i): which output bits input bit i reaches.
@@ -229,7 +248,10 @@ pub fn solve(
         }
     }
     drop(stream);
-    let pivots = echelon(&mut matrix, WORDS, unknowns, threads.max(1));
+    // The final elimination is most of the time (the batches before it
+    // keep the matrix small): its columns are the progress shown.
+    progress.add_total(unknowns as u64, "columns");
+    let pivots = echelon_counted(&mut matrix, WORDS, unknowns, threads.max(1), Some(progress));
     let rank = pivots.len();
     // Rows below the rank are zero on the unknowns: a set RHS contradicts.
     if contradicts(&matrix[rank * WORDS..]) {
@@ -666,6 +688,17 @@ fn independent_rows(rows: &mut [u64], width: usize, unknowns: usize) -> Option<u
 ///
 /// Later columns (a right-hand side) are carried along.
 pub fn echelon(matrix: &mut [u64], width: usize, unknowns: usize, threads: usize) -> Vec<usize> {
+    echelon_counted(matrix, width, unknowns, threads, None)
+}
+
+/// [`echelon`], counting the columns it has passed on `progress`.
+fn echelon_counted(
+    matrix: &mut [u64],
+    width: usize,
+    unknowns: usize,
+    threads: usize,
+    progress: Option<&Progress>,
+) -> Vec<usize> {
     const GROUP: usize = 32;
     const TABLE_BITS: usize = 8;
     const TABLES: usize = GROUP / TABLE_BITS;
@@ -673,7 +706,12 @@ pub fn echelon(matrix: &mut [u64], width: usize, unknowns: usize, threads: usize
     let mut pivots: Vec<usize> = Vec::new();
     let mut tables = vec![0u64; (TABLES << TABLE_BITS) * width];
     let mut col = 0;
+    let mut counted = 0;
     while col < unknowns && pivots.len() < rows {
+        if let Some(p) = progress {
+            p.advance((col - counted) as u64);
+            counted = col;
+        }
         let first = pivots.len();
         let start_word = col / 64;
         let mut group: Vec<usize> = Vec::with_capacity(GROUP);
@@ -771,6 +809,9 @@ pub fn echelon(matrix: &mut [u64], width: usize, unknowns: usize, threads: usize
         } else {
             clear(rest);
         }
+    }
+    if let Some(p) = progress {
+        p.advance((unknowns - counted) as u64);
     }
     pivots
 }
