@@ -16,6 +16,8 @@ mod commands;
 mod error;
 #[path = "../../crates/rngkit-cli/src/output.rs"]
 mod output;
+#[path = "../../crates/rngkit-cli/src/progress.rs"]
+mod progress;
 #[path = "../../crates/rngkit-cli/src/seeding.rs"]
 mod seeding;
 
