@@ -538,7 +538,7 @@ fn entries() -> Vec<Entry> {
         entry::<rt::javascript::V813Gen>().jump().distance().period(crate::generators::javascript::v8_period).recover(crate::generators::javascript::recover_v8_era::<rt::javascript::V813Gen>).done(),
         entry::<rt::javascript::V8LegacyGen>().jump().distance().period(crate::generators::javascript::v8_period).recover(crate::generators::javascript::recover_v8_legacy).done(),
         entry::<rt::javascript::SpiderMonkeyGen>().jump().distance().period(periods::p128).recover(crate::generators::javascript::recover_spidermonkey).done(),
-        entry::<rt::javascript::JavaScriptCoreGen>().jump().distance().period(periods::p128).recover(crate::generators::javascript::recover_javascriptcore).done(),
+        entry::<rt::javascript::JavaScriptCoreGen>().jump().distance().period(periods::p128).recover(crate::generators::javascriptcore::recover_javascriptcore).done(),
         entry::<rngkit::engines::godot::GodotGen>().jump().distance().period(periods::p2_64).recover(crate::generators::godot::recover).done(),
         entry::<rngkit::engines::unreal::UnrealGen>().jump().distance().period(periods::p2_32).recover(crate::generators::lcg::recover_lcg32::<rngkit::engines::unreal::UnrealGen, _>).done(),
         entry::<rngkit::engines::pokemon::lcrng::PokeRngGen>().jump().distance().period(periods::p2_32).recover(crate::generators::lcg::recover_lcg32::<rngkit::engines::pokemon::lcrng::PokeRngGen, _>).done(),

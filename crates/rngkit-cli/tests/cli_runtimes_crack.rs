@@ -406,3 +406,65 @@ fn fresh_node_process_first_four_doubles_predict_the_rest() {
         assert_eq!(predicted, values[4..], "{name}");
     }
 }
+
+/// A fresh JavaScriptCore context is one of 2^32 seeds: the first 20 dice
+/// (`Math.floor(Math.random() * 6)`) of an unseeded `jsc` process, and the
+/// first 10 percentages of an unseeded Bun process (JavaScriptCore too),
+/// through `recover javascriptcore --fresh --predict`, give the next 30
+/// that process printed.
+#[test]
+fn fresh_javascriptcore_dice_and_percentages_predict_the_rest() {
+    let dir = common::Scratch::new("jsc-fresh");
+    let mut runs: Vec<(&str, Vec<String>, usize)> = Vec::new();
+    let jsc_script = dir.file(
+        "dice.js",
+        "for (let i = 0; i < 50; i++) print(Math.floor(Math.random() * 6));\n",
+    );
+    match Command::new("jsc").arg(&jsc_script).output() {
+        Ok(out) => {
+            assert!(out.status.success(), "jsc failed");
+            runs.push(("6", lines_of(&out.stdout), 20));
+        }
+        Err(e) if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") => {
+            eprintln!("note: jsc could not run ({e}); skipped");
+        }
+        Err(e) => panic!(
+            "jsc is needed ({e}): install the Debian package libjavascriptcoregtk-4.0-bin, or set RNGKIT_SKIP_MISSING_RUNTIMES=1"
+        ),
+    }
+    if let Some(bun) = oracles::npm_bun() {
+        let out = Command::new(&bun)
+            .arg("-e")
+            .arg("for (let i = 0; i < 40; i++) console.log(Math.floor(Math.random() * 100))")
+            .output()
+            .expect("run bun");
+        assert!(out.status.success(), "bun failed");
+        runs.push(("100", lines_of(&out.stdout), 10));
+    }
+    for (n, values, seen) in runs {
+        let obs: String = values[..seen]
+            .iter()
+            .map(|v| format!("floor {n} = {v}\n"))
+            .collect();
+        let predicted = ok_lines(
+            &[
+                "recover",
+                "javascriptcore",
+                "--fresh",
+                "--predict",
+                "30",
+                "floor",
+                n,
+            ],
+            &obs,
+        );
+        assert_eq!(predicted, values[seen..], "floor {n}");
+    }
+}
+
+fn lines_of(stdout: &[u8]) -> Vec<String> {
+    String::from_utf8_lossy(stdout)
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}

@@ -590,13 +590,31 @@ fn rows(f: &Fixtures) -> Vec<Row> {
         // --fresh is a switch: it takes no value.
         row(&["recover", "v8", "--fresh=1"], "--fresh"),
         // --max-candidates: a count of at least 1, 2^K with K <= 63.
-        row(&["recover", "java", "--max-candidates", "0"], "--max-candidates"),
-        row(&["recover", "java", "--max-candidates", "2^64"], "--max-candidates"),
-        row(&["recover", "java", "--max-candidates", "lots"], "--max-candidates"),
-        row(&["recover", "java", "--max-candidates=-5"], "--max-candidates"),
+        row(
+            &["recover", "java", "--max-candidates", "0"],
+            "--max-candidates",
+        ),
+        row(
+            &["recover", "java", "--max-candidates", "2^64"],
+            "--max-candidates",
+        ),
+        row(
+            &["recover", "java", "--max-candidates", "lots"],
+            "--max-candidates",
+        ),
+        row(
+            &["recover", "java", "--max-candidates=-5"],
+            "--max-candidates",
+        ),
         // The V8 eras' state: two xorshift words and the cache position.
-        row(&["gen", "v8-13", "--state", "1 2", "math-random"], "3 words"),
-        row(&["gen", "node26", "--state", "1 2 0x41", "math-random"], "6 bits"),
+        row(
+            &["gen", "v8-13", "--state", "1 2", "math-random"],
+            "3 words",
+        ),
+        row(
+            &["gen", "node26", "--state", "1 2 0x41", "math-random"],
+            "6 bits",
+        ),
         row(
             &["recover", "unity", "--observations", &p("empty")],
             "no observations",

@@ -454,6 +454,28 @@ fn jsc_unseeded_matches_javascriptcore_after_recovery() {
     eprintln!("jsc unseeded: {n} draws matched");
 }
 
+/// Bun runs JavaScriptCore: an unseeded Bun process (no seed flag exists)
+/// is `javascriptcore`, recovered from its own values and replayed.
+#[test]
+fn bun_unseeded_matches_javascriptcore_after_recovery() {
+    let Some(bun) = oracles::npm_bun() else {
+        return;
+    };
+    let version = run(Command::new(&bun).arg("--version"));
+    let dir = temp_dir("bun");
+    let script = dir.join("oracle.js");
+    std::fs::write(
+        &script,
+        oracle_function(4200) + "console.log(rngkitOracle());\n",
+    )
+    .unwrap();
+    let out = run(Command::new(&bun).arg("run").arg(&script));
+    std::fs::remove_dir_all(&dir).ok();
+    let toks = tokens(&out);
+    let n = check_recovered(of::<JavaScriptCoreGen>(), &toks, "bun unseeded");
+    eprintln!("bun {}: {n} draws matched", version.trim());
+}
+
 #[test]
 fn firefox_matches_spidermonkey_after_recovery() {
     let Some(firefox) = find_runtime(&["firefox-esr", "firefox"], "firefox-esr") else {

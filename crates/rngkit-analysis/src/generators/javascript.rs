@@ -86,8 +86,8 @@ use std::sync::OnceLock;
 use rngkit::number::BigInt;
 use rngkit::registry::{Engine, Gen};
 use rngkit::runtimes::javascript::{
-    JavaScriptCoreGen, SpiderMonkeyGen, V8_CACHE_SIZE, V8CacheOrder, V8Era, V8Gen, V8LegacyGen,
-    V8MathRandom, Xorshift128Plus, xorshift128plus_step, xorshift128plus_step_back,
+    SpiderMonkeyGen, V8_CACHE_SIZE, V8CacheOrder, V8Era, V8Gen, V8LegacyGen, V8MathRandom,
+    Xorshift128Plus, xorshift128plus_step, xorshift128plus_step_back,
 };
 use rngkit::{StateError, WordRng};
 
@@ -1253,17 +1253,6 @@ pub fn recover_spidermonkey(
     options: &RecoverOptions,
 ) -> Result<Recovered, RecoverError> {
     recover_xorshift128plus::<SpiderMonkeyGen>(observations, options)
-}
-
-/// `recover` for `javascriptcore`.
-///
-/// # Errors
-/// As [`recover_xorshift128plus`].
-pub fn recover_javascriptcore(
-    observations: &[Observation],
-    options: &RecoverOptions,
-) -> Result<Recovered, RecoverError> {
-    recover_xorshift128plus::<JavaScriptCoreGen>(observations, options)
 }
 
 #[cfg(test)]

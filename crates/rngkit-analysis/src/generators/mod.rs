@@ -9,6 +9,7 @@ pub mod glibc;
 pub mod godot;
 pub mod java;
 pub mod javascript;
+pub mod javascriptcore;
 pub mod lcg;
 pub mod lcg48;
 pub mod mt19937;

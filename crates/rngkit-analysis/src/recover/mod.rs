@@ -68,8 +68,9 @@ pub struct RecoverOptions {
     pub threads: usize,
     /// `--fresh`: the first observation is the first draw of a fresh
     /// context (a new process, page or realm). For V8 this fixes the cache
-    /// position (the first call refills); generators without such a
-    /// position ignore it.
+    /// position (the first call refills); for JavaScriptCore it limits the
+    /// state to the 2^32 seeded ones and searches them
+    /// ([`crate::generators::javascriptcore`]); other generators ignore it.
     pub fresh: bool,
     /// The most candidate states a search inside recovery may check before
     /// it answers [`Recovered::OverBudget`] instead (java's residue scan

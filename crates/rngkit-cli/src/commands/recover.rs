@@ -55,8 +55,10 @@ residue scan) shows a progress bar on stderr when stderr is a terminal.\n\n\
 process, page or realm). For V8 (v8, v8-14, v8-13, v8-legacy) it fixes the\n\
 cache position, so the first 4 Math.random() values of a new Node.js 20/22/24\n\
 process pin the state (5 for the sums of Node.js 26 and Chromium); without it\n\
-values inside one 64-value block leave one state per cache position. Other\n\
-GENs have no such position and ignore it.\n\n\
+values inside one 64-value block leave one state per cache position. For\n\
+javascriptcore (Safari, jsc, Bun) a fresh context is one of 2^32 seeds: --fresh\n\
+searches them all (seconds), so about 20 `floor 6` dice, 10 `floor 100` or one\n\
+double pin it. Other GENs ignore it.\n\n\
 HOW MANY OBSERVATIONS: each observation gives the linear solver one equation\n\
 per exact bit it reveals of the raw words. Measured (the average over 20000\n\
 random words of the bits `known_bits` finds):\n  \
@@ -146,7 +148,8 @@ pub struct RecoverArgs {
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// The first observation is the first draw of a fresh context (a new
-    /// process, page or realm): fixes V8's cache position.
+    /// process, page or realm): fixes V8's cache position; searches
+    /// JavaScriptCore's 2^32 seeds.
     #[arg(long)]
     pub fresh: bool,
     /// The PCG stream for pcg32/megacrush (default 54).

@@ -98,7 +98,7 @@ pub fn run_runtime(bin: &str, args: &[&str], package: &str, input: &str) -> Opti
 }
 
 /// A runtime that `scripts/install-runtimes` installs from the npm registry
-/// (Node.js 22/24/26, Deno): `FOLDER/BINARY` under `$RNGKIT_RUNTIMES_DIR`,
+/// (Node.js 22/24/26, Deno, Bun): `FOLDER/BINARY` under `$RNGKIT_RUNTIMES_DIR`,
 /// by default `$HOME/.cache/rngkit-runtimes`. `None` (after a note) when it
 /// is missing and `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 ///
@@ -139,4 +139,10 @@ pub fn npm_node(major: u32) -> Option<PathBuf> {
 /// Deno from the npm registry: see [`npm_runtime`].
 pub fn npm_deno() -> Option<PathBuf> {
     npm_runtime("deno", "node_modules/@deno/linux-x64-glibc/deno")
+}
+
+/// Bun (JavaScriptCore) from the npm registry: the platform package that
+/// `bun` depends on carries the binary. See [`npm_runtime`].
+pub fn npm_bun() -> Option<PathBuf> {
+    npm_runtime("bun", "node_modules/@oven/bun-linux-x64/bin/bun")
 }
