@@ -129,20 +129,4 @@ pub(crate) fn inverse_mod_2_64(a: u64) -> u64 {
     x
 }
 
-/// The affine map s ↦ mult·s + plus applied `n` times, as (mult^n, plus·(1 +
-/// mult + … + mult^(n-1))), by squaring (Brown, 1994).
-pub(crate) fn lcg_power(mut mult: u64, mut plus: u64, mut n: u64) -> (u64, u64) {
-    let (mut acc_mult, mut acc_plus) = (1u64, 0u64);
-    while n > 0 {
-        if n & 1 == 1 {
-            acc_mult = acc_mult.wrapping_mul(mult);
-            acc_plus = acc_plus.wrapping_mul(mult).wrapping_add(plus);
-        }
-        plus = mult.wrapping_add(1).wrapping_mul(plus);
-        mult = mult.wrapping_mul(mult);
-        n >>= 1;
-    }
-    (acc_mult, acc_plus)
-}
-
 pub(crate) use small_f2_jump;

@@ -14,7 +14,7 @@
 //! then against every observation.
 
 use rngkit::WordRng;
-use rngkit::engines::lcg::{Lcg32, Lcg32Params, Lcg64, Lcg64Params};
+use rngkit::engines::lcg::{Lcg32, Lcg32Params, Lcg64, Lcg64Params, affine_distance};
 use rngkit::registry::{Engine, Gen};
 
 use crate::observe::{Observation, layout};
@@ -59,22 +59,14 @@ where
     /// assert_eq!(a.distance_to(&b), Ok(3_000_000_000));
     /// ```
     fn distance_to(&self, to: &Self) -> Result<u128, DistanceError> {
-        let (mut cur, target) = (self.state(), to.state());
-        let (mut mult, mut plus) = (P::MUL, P::ADD);
-        let mut distance = 0u32;
-        for bit in 0..32 {
-            if cur == target {
-                break;
-            }
-            if (cur ^ target) >> bit & 1 == 1 {
-                cur = cur.wrapping_mul(mult).wrapping_add(plus);
-                distance |= 1 << bit;
-            }
-            plus = mult.wrapping_add(1).wrapping_mul(plus);
-            mult = mult.wrapping_mul(mult);
-        }
-        debug_assert_eq!(cur, target, "a full-period LCG reaches every state");
-        Ok(u128::from(distance))
+        // The games' LCGs have full period: 2-adic distance.
+        Ok(u128::from(affine_distance(
+            u64::from(P::MUL),
+            u64::from(P::ADD),
+            u64::from(self.state()),
+            u64::from(to.state()),
+            32,
+        )))
     }
 }
 
@@ -116,22 +108,13 @@ where
     /// assert_eq!(a.distance_to(&b), Ok(0xdead_beef_cafe_f00d));
     /// ```
     fn distance_to(&self, to: &Self) -> Result<u128, DistanceError> {
-        let (mut cur, target) = (self.state(), to.state());
-        let (mut mult, mut plus) = (P::MUL, P::ADD);
-        let mut distance = 0u64;
-        for bit in 0..64 {
-            if cur == target {
-                break;
-            }
-            if (cur ^ target) >> bit & 1 == 1 {
-                cur = cur.wrapping_mul(mult).wrapping_add(plus);
-                distance |= 1 << bit;
-            }
-            plus = mult.wrapping_add(1).wrapping_mul(plus);
-            mult = mult.wrapping_mul(mult);
-        }
-        debug_assert_eq!(cur, target);
-        Ok(u128::from(distance))
+        Ok(u128::from(affine_distance(
+            P::MUL,
+            P::ADD,
+            self.state(),
+            to.state(),
+            64,
+        )))
     }
 }
 

@@ -96,19 +96,9 @@ pub fn period() -> BigInt {
 /// for _ in 0..3 { x = x.wrapping_mul(MULTIPLIER).wrapping_add(INCREMENT) & MASK; }
 /// assert_eq!(12345u64.wrapping_mul(m).wrapping_add(p) & MASK, x);
 /// ```
-pub const fn power(mut n: u64) -> (u64, u64) {
-    let (mut mult, mut plus) = (MULTIPLIER, INCREMENT);
-    let (mut acc_mult, mut acc_plus) = (1u64, 0u64);
-    while n > 0 {
-        if n & 1 == 1 {
-            acc_mult = acc_mult.wrapping_mul(mult);
-            acc_plus = acc_plus.wrapping_mul(mult).wrapping_add(plus);
-        }
-        plus = mult.wrapping_add(1).wrapping_mul(plus);
-        mult = mult.wrapping_mul(mult);
-        n >>= 1;
-    }
-    (acc_mult & MASK, acc_plus & MASK)
+pub const fn power(n: u64) -> (u64, u64) {
+    let (mult, plus) = rngkit::engines::lcg::affine_power(MULTIPLIER, INCREMENT, n);
+    (mult & MASK, plus & MASK)
 }
 
 /// The state `n` steps after `x` (`n` taken modulo the period).
@@ -130,20 +120,7 @@ pub const fn advance(x: u64, n: u64) -> u64 {
 /// assert_eq!(distance(7, advance(7, 123_456_789_012)), 123_456_789_012);
 /// ```
 pub const fn distance(from: u64, to: u64) -> u64 {
-    let (mut cur, target) = (from & MASK, to & MASK);
-    let (mut mult, mut plus) = (MULTIPLIER, INCREMENT);
-    let mut n = 0u64;
-    let mut bit = 0;
-    while bit < 48 && cur != target {
-        if (cur ^ target) >> bit & 1 == 1 {
-            cur = cur.wrapping_mul(mult).wrapping_add(plus) & MASK;
-            n |= 1 << bit;
-        }
-        plus = mult.wrapping_add(1).wrapping_mul(plus);
-        mult = mult.wrapping_mul(mult);
-        bit += 1;
-    }
-    n
+    rngkit::engines::lcg::affine_distance(MULTIPLIER, INCREMENT, from, to, 48)
 }
 
 /// A generator whose raw step is one step of the 48-bit LCG: the glue

@@ -42,7 +42,7 @@ impl StepBack for Pcg32 {
 impl Jump for Pcg32 {
     /// Period 2^64: `n` is taken modulo 2^64.
     fn jump(&mut self, n: u128) {
-        let (m, p) = lcg_power(PCG_MULTIPLIER, self.increment(), n as u64);
+        let (m, p) = rngkit::engines::lcg::affine_power(PCG_MULTIPLIER, self.increment(), n as u64);
         let s = self.state().wrapping_mul(m).wrapping_add(p);
         *self = Pcg32::from_state(s, self.increment()).expect("increment unchanged");
     }
@@ -61,24 +61,14 @@ impl Distance for Pcg32 {
                 to_increment: to.increment(),
             });
         }
-        // Fix the state one bit at a time: advancing by 2^k leaves the low k
-        // bits alone and flips bit k (the LCG's low k bits have period 2^k).
-        let (mut cur, target) = (self.state(), to.state());
-        let (mut mult, mut plus) = (PCG_MULTIPLIER, self.increment());
-        let mut distance = 0u64;
-        for bit in 0..64 {
-            if cur == target {
-                break;
-            }
-            if (cur ^ target) >> bit & 1 == 1 {
-                cur = cur.wrapping_mul(mult).wrapping_add(plus);
-                distance |= 1 << bit;
-            }
-            plus = mult.wrapping_add(1).wrapping_mul(plus);
-            mult = mult.wrapping_mul(mult);
-        }
-        debug_assert_eq!(cur, target);
-        Ok(u128::from(distance))
+        // The increment is odd, so the LCG has full period: 2-adic distance.
+        Ok(u128::from(rngkit::engines::lcg::affine_distance(
+            PCG_MULTIPLIER,
+            self.increment(),
+            self.state(),
+            to.state(),
+            64,
+        )))
     }
 }
 

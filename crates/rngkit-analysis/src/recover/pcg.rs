@@ -13,10 +13,10 @@ use rngkit::generators::Pcg32;
 use crate::observe::WordConstraint;
 use crate::progress::Progress;
 
-/// `(A, C)` with `advance(s, n) = A * s + C` for increment `inc` (Brown's
-/// method, shared with the jumps).
+/// `(A, C)` with `advance(s, n) = A * s + C` for increment `inc`
+/// ([`rngkit::engines::lcg::affine_power`], shared with the jumps).
 pub fn lcg_jump(n: u64, increment: u64) -> (u64, u64) {
-    crate::advance::lcg_power(Pcg32::MULTIPLIER, increment, n)
+    rngkit::engines::lcg::affine_power(Pcg32::MULTIPLIER, increment, n)
 }
 
 /// The top 37 bits (27..64) of a state whose output is `output`, given its

@@ -23,6 +23,73 @@ use core::marker::PhantomData;
 
 use crate::{StateError, StateWords};
 
+/// The affine map `s -> mult * s + plus` applied `n` times, modulo 2^64:
+/// `(mult^n, plus * (1 + mult + ... + mult^(n-1)))`, by squaring in
+/// O(log n) (F. Brown, "Random number generation with arbitrary strides",
+/// 1994). Every LCG modulo 2^k for k <= 64 jumps with it: truncate both
+/// words to k bits (the map modulo 2^k is the map modulo 2^64, reduced).
+///
+/// ```
+/// use rngkit::engines::lcg::affine_power;
+///
+/// // drand48 (a = 0x5DEECE66D, c = 0xB, modulo 2^48), 3 steps by hand:
+/// let mask = (1u64 << 48) - 1;
+/// let mut x = 12345u64;
+/// for _ in 0..3 { x = x.wrapping_mul(0x5DEECE66D).wrapping_add(0xB) & mask; }
+/// let (m, p) = affine_power(0x5DEECE66D, 0xB, 3);
+/// assert_eq!(12345u64.wrapping_mul(m).wrapping_add(p) & mask, x);
+/// assert_eq!(affine_power(7, 3, 0), (1, 0));
+/// ```
+pub const fn affine_power(mut mult: u64, mut plus: u64, mut n: u64) -> (u64, u64) {
+    let (mut acc_mult, mut acc_plus) = (1u64, 0u64);
+    while n > 0 {
+        if n & 1 == 1 {
+            acc_mult = acc_mult.wrapping_mul(mult);
+            acc_plus = acc_plus.wrapping_mul(mult).wrapping_add(plus);
+        }
+        plus = mult.wrapping_add(1).wrapping_mul(plus);
+        mult = mult.wrapping_mul(mult);
+        n >>= 1;
+    }
+    (acc_mult, acc_plus)
+}
+
+/// The number of steps `n < 2^bits` of the full-period LCG `s -> mult * s +
+/// plus (mod 2^bits)` from `from` to `to`, exact in O(bits): advancing by
+/// 2^k leaves the low k bits of the state alone and flips bit k (a
+/// full-period LCG's low k bits have period 2^k), so `n` is fixed one bit at
+/// a time, low bits first. Full period (Hull-Dobell): `mult % 4 == 1` and
+/// `plus` odd; `bits` in 1..=64.
+///
+/// ```
+/// use rngkit::engines::lcg::{affine_distance, affine_power};
+///
+/// let (a, c) = (0x5DEECE66D, 0xB); // drand48, modulo 2^48
+/// let (m, p) = affine_power(a, c, 123_456_789_012);
+/// let to = 7u64.wrapping_mul(m).wrapping_add(p) & ((1 << 48) - 1);
+/// assert_eq!(affine_distance(a, c, 7, to, 48), 123_456_789_012);
+/// ```
+pub const fn affine_distance(mut mult: u64, mut plus: u64, from: u64, to: u64, bits: u32) -> u64 {
+    let mask = if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    };
+    let (mut cur, target) = (from & mask, to & mask);
+    let mut n = 0u64;
+    let mut bit = 0;
+    while bit < bits && cur != target {
+        if (cur ^ target) >> bit & 1 == 1 {
+            cur = cur.wrapping_mul(mult).wrapping_add(plus) & mask;
+            n |= 1 << bit;
+        }
+        plus = mult.wrapping_add(1).wrapping_mul(plus);
+        mult = mult.wrapping_mul(mult);
+        bit += 1;
+    }
+    n
+}
+
 /// The inverse of an odd number modulo 2^32 (Newton's iteration).
 pub const fn inverse_u32(a: u32) -> u32 {
     let mut x = a; // correct to 3 bits
@@ -122,21 +189,10 @@ impl<P: Lcg32Params> Lcg32<P> {
     }
 
     /// The affine map of `n` steps: `(MUL^n, ADD * (1 + MUL + ... + MUL^(n-1)))`
-    /// (Brown's method).
+    /// ([`affine_power`]).
     pub fn power(n: u64) -> (u32, u32) {
-        let (mut m, mut p) = (P::MUL, P::ADD);
-        let (mut acc_m, mut acc_p) = (1u32, 0u32);
-        let mut n = n;
-        while n > 0 {
-            if n & 1 == 1 {
-                acc_m = acc_m.wrapping_mul(m);
-                acc_p = acc_p.wrapping_mul(m).wrapping_add(p);
-            }
-            p = m.wrapping_add(1).wrapping_mul(p);
-            m = m.wrapping_mul(m);
-            n >>= 1;
-        }
-        (acc_m, acc_p)
+        let (m, p) = affine_power(P::MUL as u64, P::ADD as u64, n);
+        (m as u32, p as u32)
     }
 
     /// Moves `n` steps forwards (modulo the period 2^32) in O(log n).
@@ -204,21 +260,9 @@ impl<P: Lcg64Params> Lcg64<P> {
         self.state
     }
 
-    /// The affine map of `n` steps (Brown's method).
+    /// The affine map of `n` steps ([`affine_power`]).
     pub fn power(n: u64) -> (u64, u64) {
-        let (mut m, mut p) = (P::MUL, P::ADD);
-        let (mut acc_m, mut acc_p) = (1u64, 0u64);
-        let mut n = n;
-        while n > 0 {
-            if n & 1 == 1 {
-                acc_m = acc_m.wrapping_mul(m);
-                acc_p = acc_p.wrapping_mul(m).wrapping_add(p);
-            }
-            p = m.wrapping_add(1).wrapping_mul(p);
-            m = m.wrapping_mul(m);
-            n >>= 1;
-        }
-        (acc_m, acc_p)
+        affine_power(P::MUL, P::ADD, n)
     }
 
     /// Moves `n` steps forwards (modulo the period 2^64) in O(log n).
