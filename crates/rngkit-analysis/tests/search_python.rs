@@ -222,7 +222,14 @@ fn the_whole_range_end_is_searched() {
     };
     for backend in Backend::available() {
         let m = found(&out, 4_294_967_200..=4_294_967_295, 0, backend);
-        assert_eq!(m, vec![Match { seed: 4_294_967_295, advance: 0 }], "{backend:?}");
+        assert_eq!(
+            m,
+            vec![Match {
+                seed: 4_294_967_295,
+                advance: 0
+            }],
+            "{backend:?}"
+        );
     }
 }
 

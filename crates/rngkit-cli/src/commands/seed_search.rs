@@ -25,7 +25,7 @@ const CALIBRATE_FROM: u128 = 1 << 20;
 const CALIBRATE_SECONDS: f64 = 0.25;
 
 /// A duration for people: seconds, minutes, hours or days.
-fn human_duration(seconds: f64) -> String {
+pub(crate) fn human_duration(seconds: f64) -> String {
     if seconds < 120.0 {
         format!("{seconds:.0} s")
     } else if seconds < 2.0 * 3600.0 {
