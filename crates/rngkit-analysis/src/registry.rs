@@ -164,7 +164,7 @@ impl Entry {
     /// use rngkit_analysis::registry::find;
     ///
     /// assert!(find("python").unwrap().has_own_seed_kernel());
-    /// assert!(!find("xorshift32").unwrap().has_own_seed_kernel());
+    /// assert!(!find("unity").unwrap().has_own_seed_kernel());
     /// ```
     pub fn has_own_seed_kernel(&self) -> bool {
         self.own_kernel
