@@ -582,7 +582,7 @@ fn entries() -> Vec<Entry> {
         entry::<rngkit::engines::pokemon::lcrng::XdRngGen>().jump().distance().period(periods::p2_32).recover(crate::generators::lcg::recover_lcg32::<rngkit::engines::pokemon::lcrng::XdRngGen, _>).done(),
         entry::<rngkit::engines::pokemon::lcrng::ARngGen>().jump().distance().period(periods::p2_32).recover(crate::generators::lcg::recover_lcg32::<rngkit::engines::pokemon::lcrng::ARngGen, _>).done(),
         entry::<rngkit::engines::pokemon::bwrng::BwRngGen>().jump().distance().period(periods::p2_64).done(),
-        entry::<rngkit::engines::pokemon::sfmt::SfmtGen>().jump().distance().done(),
+        entry::<rngkit::engines::pokemon::sfmt::SfmtGen>().jump().distance().scan(crate::generators::sfmt::scan::<rngkit::engines::pokemon::sfmt::SfmtGen>).done(),
         entry::<rngkit::engines::pokemon::swsh::SwshGen>().jump().distance().period(periods::p128).recover(crate::generators::swsh::recover).done(),
     ]
 }

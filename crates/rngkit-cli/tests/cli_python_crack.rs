@@ -204,7 +204,10 @@ fn dice_hint_names_only_python_draws() {
         "{err}"
     );
     assert!(err.contains("(its own kernel, "), "{err}");
-    assert!(err.contains("seeds/s timed on these observations)"), "{err}");
+    assert!(
+        err.contains("seeds/s timed on these observations)"),
+        "{err}"
+    );
     assert!(
         err.contains("an unseeded `random` (CPython seeds it from os.urandom: 624 words through init_by_array) can never be found by a seed search"),
         "{err}"
