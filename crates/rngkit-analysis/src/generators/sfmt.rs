@@ -303,7 +303,7 @@ fn chunk_body(kernel: &Kernel, start: u32, count: u32, out: &mut Vec<u64>) {
             // The period certification: flip bit 0 of word 0 when the
             // parity of w[0..4] & PARITY is even.
             let inner = (init[0][l] & PARITY[0]) ^ (init[3][l] & PARITY[3]);
-            let w0 = word(0) ^ u128::from(inner.count_ones() % 2 == 0);
+            let w0 = word(0) ^ u128::from(inner.count_ones().is_multiple_of(2));
             let s = |i: usize| if i == 0 { w0 } else { word(i) };
             // gen_rand_all, only as far as the observed outputs read.
             let (mut c, mut d) = (s(N128 - 2), s(N128 - 1));
