@@ -1460,13 +1460,10 @@ const V8_LANES: usize = 64;
 /// search(&spec, |m| found.push(m.seed), |_| {}).unwrap();
 /// assert_eq!(found, vec![u64::from((-77i32) as u32)]);
 /// ```
-pub fn scan_v8<'a, E: V8Era>(
+pub fn scan_v8<'a, E: V8Era + Gen<Rng = V8MathRandom<E>>>(
     spec: &'a crate::search::SearchSpec,
     lay: &'a crate::observe::Layout,
-) -> crate::search::Plan<'a>
-where
-    E: Gen<Rng = V8MathRandom<E>>,
-{
+) -> crate::search::Plan<'a> {
     use crate::search::mt::Backend;
     let k = spec.max_advance_value();
     let fits = !lay.constraints.is_empty()

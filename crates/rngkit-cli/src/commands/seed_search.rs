@@ -71,9 +71,13 @@ CPython's own draw code on each seed still alive: dice take about as long as
 floats (all 2^32 seeds in a few minutes on 2 cores). A `random` the program
 never seeded is seeded from os.urandom: no seed search can find it.
 
+sfmt runs init_gen_rand 64 seeds at a time and regenerates only the words the
+outputs read; the V8 GENs (v8, v8-14, v8-13, v8-legacy) run only the
+xorshift128+ steps the observed calls read, 64 seeds at a time.
+
 --kernel scalar|avx2|avx512 forces the vector kernel of mt19937, mars, ruby,
-php, php5, php-mt-rand-php, php3 and python (to compare them; the default is
-the fastest this CPU runs).
+php, php5, php-mt-rand-php, php3, python, sfmt and the V8 GENs (to compare
+them; the default is the fastest this CPU runs).
 
 mt19937/mars observations within the first 624 outputs (advance included) run a
 kernel that computes only the words they need, with AVX-512 or AVX2 when the CPU
@@ -131,7 +135,7 @@ pub struct SeedSearchArgs {
     /// The PCG stream for pcg32/megacrush seeds (default 54).
     #[arg(long, value_name = "N")]
     pub stream: Option<String>,
-    /// Force a vector kernel (the MT19937 GENs, PHP's and python's).
+    /// Force a vector kernel (the MT19937 GENs, PHP's, python, sfmt, V8's).
     #[arg(long, value_enum)]
     pub kernel: Option<Kernel>,
 }
