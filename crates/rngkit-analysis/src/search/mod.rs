@@ -9,8 +9,16 @@
 //! * the MT19937 GENs (the same stream from the same seed): a pair of full
 //!   words 227 apart needs no search; outputs in the first block run
 //!   [`mt::MtPlan`], scalar or SIMD (`generators/mt19937.rs`);
+//! * CPython (`python`): `init_by_array` 64 seeds at a time, then every
+//!   observation, redrawing ones included, on the seeds still alive
+//!   (`generators/python.rs`); SFMT and the V8 eras have batch kernels of
+//!   their own too (`generators/sfmt.rs`, `generators/javascript.rs`);
 //! * everything else: seed the generator and step it ([`generic_scan`],
 //!   monomorphised per GEN).
+//!
+//! The vector kernels come in scalar, AVX2 and AVX-512 builds
+//! ([`mt::Backend`]), the best one picked at run time unless
+//! [`SearchSpec::backend`] forces one.
 //!
 //! Each GEN's kernel comes from its registry entry
 //! ([`crate::registry::Entry::scan`]).
@@ -133,7 +141,8 @@ impl SearchSpec {
         self
     }
 
-    /// Forces an MT kernel backend (for tests and benchmarks).
+    /// Forces a vector kernel's backend (the MT19937, PHP, python, sfmt and
+    /// V8 kernels; for tests and benchmarks).
     pub fn backend(mut self, backend: Backend) -> Self {
         self.backend = Some(backend);
         self
