@@ -67,6 +67,8 @@ pub struct Entry {
     identify: Option<IdentifyFn>,
     identify_unbounded: bool,
     search_bits: Option<u32>,
+    own_kernel: bool,
+    unseeded: Option<&'static str>,
 }
 
 impl fmt::Debug for Entry {
@@ -153,6 +155,30 @@ impl Entry {
     /// ```
     pub fn seed_search_bits(&self) -> Option<u32> {
         self.search_bits.or(self.spec.info().seed_kind.bits())
+    }
+
+    /// Whether `seed-search` runs a kernel of the GEN's own (else the
+    /// generic one, which seeds and steps every seed).
+    ///
+    /// ```
+    /// use rngkit_analysis::registry::find;
+    ///
+    /// assert!(find("python").unwrap().has_own_seed_kernel());
+    /// assert!(!find("unity").unwrap().has_own_seed_kernel());
+    /// ```
+    pub fn has_own_seed_kernel(&self) -> bool {
+        self.own_kernel
+    }
+
+    /// What a program that never seeds the GEN's generator gets, when the
+    /// runtime seeds it from the OS (no seed search can find such a seed).
+    ///
+    /// ```
+    /// let python = rngkit_analysis::registry::find("python").unwrap();
+    /// assert!(python.unseeded_note().unwrap().contains("os.urandom"));
+    /// ```
+    pub fn unseeded_note(&self) -> Option<&'static str> {
+        self.unseeded
     }
 
     /// Whether `identify` has a method.
@@ -316,6 +342,8 @@ pub fn entry<G: Gen>() -> Builder<G> {
             identify: None,
             identify_unbounded: false,
             search_bits: None,
+            own_kernel: false,
+            unseeded: None,
         },
         generator: PhantomData,
     }
@@ -399,6 +427,15 @@ impl<G: Gen> Builder<G> {
     /// A seed-search kernel of the GEN's own.
     pub fn scan(mut self, scan: ScanFn) -> Self {
         self.entry.scan = Some(scan);
+        self.entry.own_kernel = true;
+        self
+    }
+
+    /// What a program that never seeds the generator gets, for advice that
+    /// would otherwise send the user to a seed search that cannot answer
+    /// (CPython seeds an unseeded `random` from `os.urandom`).
+    pub fn unseeded(mut self, note: &'static str) -> Self {
+        self.entry.unseeded = Some(note);
         self
     }
 
@@ -526,17 +563,17 @@ fn entries() -> Vec<Entry> {
         entry::<rt::php_random::PhpMt19937Gen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::php_random::PhpMt19937Gen>).scan(mt19937::scan::<rt::php_random::PhpMt19937Gen>).identify_unbounded(mt19937::identify).done(),
         entry::<rt::php_random::PhpPcg64Gen>().done(),
         entry::<rt::php_random::PhpXoshiro256ssGen>().jump().distance().period(periods::p256).linear().done(),
-        entry::<rt::python::PythonGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::python::PythonGen>).scan(crate::generators::python::scan::<rt::python::PythonGen>).seeds_u32().identify(crate::generators::python::identify).done(),
+        entry::<rt::python::PythonGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::python::PythonGen>).scan(crate::generators::python::scan::<rt::python::PythonGen>).seeds_u32().unseeded("an unseeded `random` (CPython seeds it from os.urandom: 624 words through init_by_array) can never be found by a seed search").identify(crate::generators::python::identify).done(),
         entry::<rt::ruby::RubyGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::ruby::RubyGen>).scan(mt19937::scan::<rt::ruby::RubyGen>).seeds_u32().identify(crate::generators::ruby::identify).done(),
         entry::<rt::glibc::GlibcGen>().jump().recover(crate::generators::glibc::recover::<rt::glibc::GlibcGen>).scan(crate::generators::glibc::scan::<rt::glibc::GlibcGen>).done(),
         entry::<rt::drand48::Drand48Gen>().jump().distance().period(crate::generators::lcg48::period).recover(crate::generators::drand48::recover).done(),
         entry::<rt::java::JavaGen>().jump().distance().period(crate::generators::lcg48::period).recover(crate::generators::java::recover).scan(crate::generators::java::scan).done(),
         entry::<rt::java_splittable::SplittableRandomGen>().done(),
         entry::<rt::dotnet::DotnetLegacyGen>().recover(crate::generators::dotnet::recover).scan(crate::generators::dotnet::scan).done(),
-        entry::<rt::javascript::V8Gen>().jump().distance().period(crate::generators::javascript::v8_period).recover(crate::generators::javascript::recover_v8).done(),
-        entry::<rt::javascript::V814Gen>().jump().distance().period(crate::generators::javascript::v8_period).recover(crate::generators::javascript::recover_v8_era::<rt::javascript::V814Gen>).done(),
-        entry::<rt::javascript::V813Gen>().jump().distance().period(crate::generators::javascript::v8_period).recover(crate::generators::javascript::recover_v8_era::<rt::javascript::V813Gen>).done(),
-        entry::<rt::javascript::V8LegacyGen>().jump().distance().period(crate::generators::javascript::v8_period).recover(crate::generators::javascript::recover_v8_legacy).done(),
+        entry::<rt::javascript::V8Gen>().jump().distance().period(crate::generators::javascript::v8_period).recover(crate::generators::javascript::recover_v8).scan(crate::generators::javascript::scan_v8::<rt::javascript::V8Gen>).done(),
+        entry::<rt::javascript::V814Gen>().jump().distance().period(crate::generators::javascript::v8_period).recover(crate::generators::javascript::recover_v8_era::<rt::javascript::V814Gen>).scan(crate::generators::javascript::scan_v8::<rt::javascript::V814Gen>).done(),
+        entry::<rt::javascript::V813Gen>().jump().distance().period(crate::generators::javascript::v8_period).recover(crate::generators::javascript::recover_v8_era::<rt::javascript::V813Gen>).scan(crate::generators::javascript::scan_v8::<rt::javascript::V813Gen>).done(),
+        entry::<rt::javascript::V8LegacyGen>().jump().distance().period(crate::generators::javascript::v8_period).recover(crate::generators::javascript::recover_v8_legacy).scan(crate::generators::javascript::scan_v8::<rt::javascript::V8LegacyGen>).done(),
         entry::<rt::javascript::SpiderMonkeyGen>().jump().distance().period(periods::p128).recover(crate::generators::javascript::recover_spidermonkey).done(),
         entry::<rt::javascript::JavaScriptCoreGen>().jump().distance().period(periods::p128).recover(crate::generators::javascriptcore::recover_javascriptcore).done(),
         entry::<rngkit::engines::godot::GodotGen>().jump().distance().period(periods::p2_64).recover(crate::generators::godot::recover).done(),
@@ -545,7 +582,7 @@ fn entries() -> Vec<Entry> {
         entry::<rngkit::engines::pokemon::lcrng::XdRngGen>().jump().distance().period(periods::p2_32).recover(crate::generators::lcg::recover_lcg32::<rngkit::engines::pokemon::lcrng::XdRngGen, _>).done(),
         entry::<rngkit::engines::pokemon::lcrng::ARngGen>().jump().distance().period(periods::p2_32).recover(crate::generators::lcg::recover_lcg32::<rngkit::engines::pokemon::lcrng::ARngGen, _>).done(),
         entry::<rngkit::engines::pokemon::bwrng::BwRngGen>().jump().distance().period(periods::p2_64).done(),
-        entry::<rngkit::engines::pokemon::sfmt::SfmtGen>().jump().distance().done(),
+        entry::<rngkit::engines::pokemon::sfmt::SfmtGen>().jump().distance().scan(crate::generators::sfmt::scan::<rngkit::engines::pokemon::sfmt::SfmtGen>).done(),
         entry::<rngkit::engines::pokemon::swsh::SwshGen>().jump().distance().period(periods::p128).recover(crate::generators::swsh::recover).done(),
     ]
 }

@@ -197,20 +197,36 @@ fn dice_hint_names_only_python_draws() {
         assert!(err.contains(ours), "{err}");
     }
     assert!(err.contains("seeded python with a 32-bit seed"), "{err}");
+    // The advice says what the search would cost, timed here with the
+    // kernel that would run, and that an unseeded `random` is out of reach.
+    assert!(
+        err.contains("`rngkit seed-search python` can find it: all 2^32 seeds would take about "),
+        "{err}"
+    );
+    assert!(err.contains("(its own kernel, "), "{err}");
+    assert!(
+        err.contains("seeds/s timed on these observations)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("an unseeded `random` (CPython seeds it from os.urandom: 624 words through init_by_array) can never be found by a seed search"),
+        "{err}"
+    );
 }
 
 #[test]
 fn a_long_seed_search_prints_its_estimate_first() {
-    // Dice from random.seed(12345): the whole 32-bit seed space takes hours
-    // at the generic kernel's rate, so the estimate comes before any answer,
-    // with stderr not a terminal.
+    // Dice from random.seed(12345): the whole 32-bit seed space on one
+    // thread takes minutes even with the init_by_array kernel (about 6 min
+    // at 12 M seeds/s), so the estimate comes before any answer, with
+    // stderr not a terminal.
     let Some(values) = python(
         "import random\nrandom.seed(12345)\nfor _ in range(40): print(random.randint(1, 6))",
     ) else {
         return;
     };
     let mut child = Command::new(env!("CARGO_BIN_EXE_rngkit"))
-        .args(["seed-search", "python"])
+        .args(["seed-search", "python", "--threads", "1"])
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())

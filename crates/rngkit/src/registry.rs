@@ -750,6 +750,7 @@ trait ErasedDraw: Send + Sync {
     fn debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
     fn rng_type(&self) -> core::any::TypeId;
     fn engine_draw(&self) -> Option<&dyn Any>;
+    fn common_draw(&self) -> Option<&CommonDraw>;
 }
 
 impl<G: Gen> ErasedDraw for TypedDraw<G> {
@@ -803,6 +804,13 @@ impl<G: Gen> ErasedDraw for TypedDraw<G> {
             DrawKind::Engine(d) => Some(d),
         }
     }
+
+    fn common_draw(&self) -> Option<&CommonDraw> {
+        match &self.kind {
+            DrawKind::Common(c) => Some(c),
+            DrawKind::Engine(_) => None,
+        }
+    }
 }
 
 /// A parsed draw, common or engine, of one GEN: what `gen` evaluates and an
@@ -852,6 +860,24 @@ impl Draw {
     /// ```
     pub fn engine_draw<D: 'static>(&self) -> Option<&D> {
         self.inner.engine_draw()?.downcast_ref()
+    }
+
+    /// The common draw behind this one (`u32`, `int MIN MAX`, ...), `None`
+    /// for an engine draw: analysis code that evaluates draws on its own
+    /// word source (a seed-search kernel) runs it through
+    /// [`CommonDraw::eval`], which takes any `Rng`.
+    ///
+    /// ```
+    /// use rngkit::draw::CommonDraw;
+    /// use rngkit::registry::of;
+    /// use rngkit::runtimes::python::PythonGen;
+    ///
+    /// let python = of::<PythonGen>();
+    /// assert_eq!(python.parse_draw("u32", &[]).unwrap().common_draw(), Some(&CommonDraw::U32));
+    /// assert!(python.parse_draw("random", &[]).unwrap().common_draw().is_none());
+    /// ```
+    pub fn common_draw(&self) -> Option<&CommonDraw> {
+        self.inner.common_draw()
     }
 }
 

@@ -14,9 +14,16 @@ use rngkit::generators::Mt19937;
 use rngkit::number::BigInt;
 use rngkit::registry::Engine;
 
+use rngkit::WordRng;
+use rngkit::draw::CommonDraw;
+use rngkit::runtimes::python::{PythonDraw, eval_draw};
+
 use crate::identify::Identified;
 use crate::mt::untwist;
-use crate::observe::Layout;
+use crate::observe::{
+    KnownBits, Layout, Observation, ObservationKind, ObservedValue, ValueRange, WordConstraint,
+};
+use crate::search::mt::Backend;
 use crate::search::{Plan, SearchSpec, generic_scan};
 
 const N: usize = 624;
@@ -154,14 +161,22 @@ pub fn identify(rng: &Engine, max_advance: Option<u64>) -> Option<Identified> {
     None
 }
 
-use rngkit::WordRng;
-
 /// The seed-search kernel of `python` over 32-bit seeds: `init_by_array`
 /// with the one-word key `[S]`, for 64 seeds side by side (plain loops the
-/// compiler vectorises, built for AVX-512 as well and picked at run time),
-/// then only the twisted words the observed outputs need. Outputs beyond
-/// the first block, or an advance that reaches there, take the generic
-/// kernel.
+/// compiler vectorises, built for AVX-512 and AVX2 as well and picked at run
+/// time, or forced with [`SearchSpec::backend`]), then the observations on
+/// each seeded block:
+///
+/// * exact bits at fixed word offsets in the first twisted block (`random`,
+///   `getrandbits`, `bits`, up to the first draw whose word count varies)
+///   are checked on all 64 seeds at once, computing only the twisted words
+///   they read;
+/// * every other observation (`randint A B` and `randrange N`, whose
+///   `_randbelow` redraws a word at places that vary per seed, `shuffle`,
+///   `sample`, inequalities, unknown gaps, outputs past the first block) is
+///   then evaluated with the GEN's own draw code on each seed that is still
+///   alive, over a word source that twists only the words read (most seeds
+///   fail on their first word); from output 624 on it builds the generator.
 ///
 /// ```
 /// use rngkit_analysis::observe::parse_observations;
@@ -174,66 +189,108 @@ use rngkit::WordRng;
 /// let mut found = Vec::new();
 /// search(&spec, |m| found.push(m.seed), |_| {}).unwrap();
 /// assert_eq!(found, vec![3000000123]);
+///
+/// // random.seed(1234); [random.randint(1, 6) for _ in range(12)] (CPython
+/// // 3.11): the first die redrew twice (its words' top bits were 7, 6, 3).
+/// let dice: String = [4, 1, 1, 1, 5, 1, 6, 6, 1, 1, 3, 2]
+///     .iter()
+///     .map(|d| format!("randint 1 6 = {d}\n"))
+///     .collect();
+/// let obs = parse_observations(entry, &dice).unwrap();
+/// let spec = SearchSpec::new(entry, obs, 0..=5000).threads(1);
+/// let mut found = Vec::new();
+/// search(&spec, |m| found.push(m.seed), |_| {}).unwrap();
+/// assert_eq!(found, vec![1234]);
 /// ```
 pub fn scan<'a, G: rngkit::registry::Gen<Rng = Mt19937>>(
     spec: &'a SearchSpec,
     lay: &'a Layout,
 ) -> Plan<'a> {
     let k = spec.max_advance_value();
-    let fits = !lay.constraints.is_empty()
-        && lay
+    let backend = spec.backend_choice().unwrap_or_else(Backend::best);
+    let fits = |c: &WordConstraint| c.offset.checked_add(k).is_some_and(|p| p < N as u64);
+    // Every observation is exact bits at fixed offsets in the first block:
+    // the vector checks decide alone.
+    let all_fixed = lay.complete
+        && lay.span.is_some()
+        && !lay.constraints.is_empty()
+        && lay.constraints.iter().all(fits);
+    let lanes = if all_fixed {
+        None
+    } else {
+        match LaneCheck::new(spec.observations()) {
+            Some(check) => Some(check),
+            None => return generic_scan::<G>(spec, lay),
+        }
+    };
+    let kernel = Kernel {
+        fixed: lay
             .constraints
             .iter()
-            .all(|c| c.offset.checked_add(k).is_some_and(|p| p < N as u64));
-    if !fits {
-        return generic_scan::<G>(spec, lay);
-    }
-    let checks: Vec<Vec<(usize, u32, u32)>> = (0..=k)
-        .map(|a| {
-            lay.constraints
-                .iter()
-                .map(|c| {
-                    (
-                        (c.offset + a) as usize,
-                        c.known.mask as u32,
-                        c.known.value as u32,
-                    )
-                })
-                .collect()
-        })
-        .collect();
+            .map(|c| (c.offset, c.known.mask as u32, c.known.value as u32))
+            .collect(),
+        max_advance: k,
+        lanes,
+    };
     Plan::Scan(Box::new(move |first, count, survivors| {
-        scan_chunk(&checks, first as u32, count as u32, survivors)
+        backend.check_scan(first as u32, count as u32);
+        kernel.scan(backend, first as u32, count as u32, survivors)
     }))
 }
 
-/// Seeds a batch holds: four AVX-512 vectors side by side, so that four
-/// independent dependency chains hide the multiplier's latency.
+/// Seeds a batch holds: four AVX-512 vectors (eight AVX2 ones) side by
+/// side, so that independent dependency chains hide the multiplier's
+/// latency.
 const LANES: usize = 64;
 
-fn scan_chunk(checks: &[Vec<(usize, u32, u32)>], start: u32, count: u32, out: &mut Vec<u64>) {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx512f") {
-        // SAFETY: the CPU has the feature the function is compiled for.
-        #[allow(unsafe_code)]
-        unsafe {
-            chunk_avx512(checks, start, count, out)
-        };
-        return;
+/// One search's checks.
+struct Kernel<'a> {
+    /// Exact bits at fixed offsets from the first observed word (before any
+    /// draw whose word count varies): `(offset, mask, value)`.
+    fixed: Vec<(u64, u32, u32)>,
+    /// The largest advance.
+    max_advance: u64,
+    /// The whole observation list, evaluated per seed, when the fixed
+    /// checks do not decide alone.
+    lanes: Option<LaneCheck<'a>>,
+}
+
+impl Kernel<'_> {
+    fn scan(&self, backend: Backend, start: u32, count: u32, out: &mut Vec<u64>) {
+        match backend {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `check_scan` confirmed the CPU has the feature.
+            #[allow(unsafe_code)]
+            Backend::Avx512 => unsafe { chunk_avx512(self, start, count, out) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as above.
+            #[allow(unsafe_code)]
+            Backend::Avx2 => unsafe { chunk_avx2(self, start, count, out) },
+            _ => chunk_body(self, start, count, out),
+        }
     }
-    chunk_body(checks, start, count, out);
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
-fn chunk_avx512(checks: &[Vec<(usize, u32, u32)>], start: u32, count: u32, out: &mut Vec<u64>) {
-    chunk_body(checks, start, count, out);
+fn chunk_avx512(kernel: &Kernel, start: u32, count: u32, out: &mut Vec<u64>) {
+    chunk_body(kernel, start, count, out);
 }
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn chunk_avx2(kernel: &Kernel, start: u32, count: u32, out: &mut Vec<u64>) {
+    chunk_body(kernel, start, count, out);
+}
+
+/// The seeded blocks of 64 consecutive seeds: word `i` of seed `base + l`
+/// at `[i][l]`.
+type Blocks = [[u32; LANES]];
 
 // Lane loops index several arrays at once, the shape the vectoriser wants.
 #[allow(clippy::needless_range_loop)]
 #[inline(always)]
-fn chunk_body(checks: &[Vec<(usize, u32, u32)>], start: u32, count: u32, out: &mut Vec<u64>) {
+fn chunk_body(kernel: &Kernel, start: u32, count: u32, out: &mut Vec<u64>) {
     let a = *Mt19937::new(19_650_218).block();
     let mut mt = vec![[0u32; LANES]; N];
     let end = u64::from(start) + u64::from(count);
@@ -270,22 +327,30 @@ fn chunk_body(checks: &[Vec<(usize, u32, u32)>], start: u32, count: u32, out: &m
         mt[1] = prev;
         mt[0] = [0x8000_0000; LANES];
         let mut hits = 0u64;
-        for list in checks {
+        for advance in 0..=kernel.max_advance {
             let mut alive = if lanes == 64 {
                 u64::MAX
             } else {
                 (1u64 << lanes) - 1
             };
-            for &(p, mask, value) in list {
+            for &(offset, mask, value) in &kernel.fixed {
+                let p = offset + advance;
+                if p >= N as u64 {
+                    // Past the first block: the per-seed check reads it.
+                    continue;
+                }
                 let mut ok = 0u64;
                 for l in 0..LANES {
-                    let word = twisted(&mt, p, l);
+                    let word = twisted(&mt, p as usize, l);
                     ok |= u64::from(rngkit::generators::temper(word) & mask == value) << l;
                 }
                 alive &= ok;
                 if alive == 0 {
                     break;
                 }
+            }
+            if let Some(check) = &kernel.lanes {
+                alive = check.filter(&mt, advance, alive);
             }
             hits |= alive;
         }
@@ -301,7 +366,7 @@ fn chunk_body(checks: &[Vec<(usize, u32, u32)>], start: u32, count: u32, out: &m
 /// Word `p` of the first twisted block (lane `l`), from the seeded block;
 /// words from 227 on read the twisted word `p - 227`.
 #[inline(always)]
-fn twisted(mt: &[[u32; LANES]], p: usize, l: usize) -> u32 {
+fn twisted(mt: &Blocks, p: usize, l: usize) -> u32 {
     let upper = |x: u32| x & 0x8000_0000;
     let f = |u: u32, v: u32| {
         let y = upper(u) | (v & 0x7fff_ffff);
@@ -316,5 +381,200 @@ fn twisted(mt: &[[u32; LANES]], p: usize, l: usize) -> u32 {
             twisted(mt, 0, l)
         };
         twisted(mt, p - (N - 397), l) ^ f(mt[p][l], next)
+    }
+}
+
+/// The observation list in the form the per-seed check runs: each draw
+/// already resolved to the GEN's draw or a common draw.
+struct LaneCheck<'a> {
+    ops: Vec<Op<'a>>,
+}
+
+enum Op<'a> {
+    Draw(Eval<'a>, Want<'a>),
+    Skip(u64),
+    SkipRange(u64, u64),
+    Bits(KnownBits),
+}
+
+enum Eval<'a> {
+    Python(&'a PythonDraw),
+    Common(&'a CommonDraw),
+}
+
+enum Want<'a> {
+    Value(&'a ObservedValue),
+    In(&'a ValueRange),
+}
+
+impl<'a> LaneCheck<'a> {
+    /// `None` when a draw is neither a `python` draw nor a common one (a
+    /// draw parsed for another GEN).
+    fn new(observations: &'a [Observation]) -> Option<LaneCheck<'a>> {
+        let eval = |d: &'a rngkit::registry::Draw| match d.engine_draw::<PythonDraw>() {
+            Some(p) => Some(Eval::Python(p)),
+            None => d.common_draw().map(Eval::Common),
+        };
+        let ops = observations
+            .iter()
+            .map(|o| {
+                Some(match &o.kind {
+                    ObservationKind::Draw { draw, value } => {
+                        Op::Draw(eval(draw)?, Want::Value(value))
+                    }
+                    ObservationKind::DrawIn { draw, range } => {
+                        Op::Draw(eval(draw)?, Want::In(range))
+                    }
+                    ObservationKind::Skip(n) => Op::Skip(*n),
+                    ObservationKind::SkipRange { min, max } => Op::SkipRange(*min, *max),
+                    ObservationKind::Bits(k) => Op::Bits(*k),
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(LaneCheck { ops })
+    }
+
+    /// The lanes of `alive` whose seeded block, advanced by `advance`,
+    /// gives every observation.
+    #[inline(never)]
+    fn filter(&self, mt: &Blocks, advance: u64, mut alive: u64) -> u64 {
+        let mut left = alive;
+        while left != 0 {
+            let l = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let mut words = LaneWords {
+                block: mt,
+                lane: l,
+                pos: advance,
+                beyond: None,
+            };
+            if !run(&self.ops, &mut words) {
+                alive &= !(1u64 << l);
+            }
+        }
+        alive
+    }
+}
+
+/// [`crate::observe::matches_all`] on a lane's word source.
+fn run(ops: &[Op], words: &mut LaneWords) -> bool {
+    for (i, op) in ops.iter().enumerate() {
+        let ok = match op {
+            Op::Draw(eval, want) => {
+                let value = match eval {
+                    Eval::Python(d) => eval_draw(d, words),
+                    Eval::Common(c) => c.eval(words),
+                };
+                match want {
+                    Want::Value(v) => v.matches(&value),
+                    Want::In(r) => r.contains(&value),
+                }
+            }
+            Op::Skip(n) => {
+                words.skip(*n);
+                true
+            }
+            Op::SkipRange(min, max) => {
+                words.skip(*min);
+                for gap in *min..=*max {
+                    if run(&ops[i + 1..], &mut words.clone()) {
+                        return true;
+                    }
+                    if gap < *max {
+                        words.skip(1);
+                    }
+                }
+                return false;
+            }
+            Op::Bits(known) => known.matches(u64::from(words.word())),
+        };
+        if !ok {
+            return false;
+        }
+    }
+    true
+}
+
+/// The output words of one lane's seeded block, twisted only as read:
+/// words of the first block from the seeded words directly (the ones the
+/// draws read, not the whole block); from output 624 on, the generator
+/// built from the block.
+#[derive(Clone)]
+struct LaneWords<'b> {
+    block: &'b Blocks,
+    lane: usize,
+    /// Outputs drawn so far (the next one's index from the first twisted word).
+    pos: u64,
+    /// The generator at `pos`, once `pos` passed the first block.
+    beyond: Option<Box<Mt19937>>,
+}
+
+impl LaneWords<'_> {
+    #[inline]
+    fn word(&mut self) -> u32 {
+        if self.pos < N as u64 && self.beyond.is_none() {
+            let w = twisted(self.block, self.pos as usize, self.lane);
+            self.pos += 1;
+            return rngkit::generators::temper(w);
+        }
+        self.word_beyond()
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn word_beyond(&mut self) -> u32 {
+        let (block, lane, pos) = (self.block, self.lane, self.pos);
+        let rng = self.beyond.get_or_insert_with(|| {
+            let seeded: [u32; N] = core::array::from_fn(|i| block[i][lane]);
+            // The seeded block's word 0 is 0x80000000: never all zero.
+            let mut rng = Mt19937::from_state(seeded, 0).expect("a seeded block");
+            for _ in 0..=pos / N as u64 {
+                rng.twist();
+            }
+            Box::new(
+                Mt19937::from_state(*rng.block(), (N as u64 - pos % N as u64) as u32)
+                    .expect("a twisted block"),
+            )
+        });
+        self.pos += 1;
+        rand_core::Rng::next_u32(&mut **rng)
+    }
+
+    fn skip(&mut self, n: u64) {
+        match &mut self.beyond {
+            Some(rng) if n < N as u64 => {
+                for _ in 0..n {
+                    rand_core::Rng::next_u32(&mut **rng);
+                }
+            }
+            // Rebuilt at the new place when next read.
+            _ => self.beyond = None,
+        }
+        self.pos = self.pos.saturating_add(n);
+    }
+}
+
+impl rand_core::TryRng for LaneWords<'_> {
+    type Error = core::convert::Infallible;
+
+    #[inline]
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok(self.word())
+    }
+
+    /// Two outputs, the first in the low half (as [`Mt19937`]).
+    #[inline]
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        let low = self.word();
+        let high = self.word();
+        Ok(u64::from(low) | u64::from(high) << 32)
+    }
+
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        for chunk in dst.chunks_mut(4) {
+            let w = self.word().to_le_bytes();
+            chunk.copy_from_slice(&w[..chunk.len()]);
+        }
+        Ok(())
     }
 }

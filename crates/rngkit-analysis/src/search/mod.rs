@@ -9,8 +9,16 @@
 //! * the MT19937 GENs (the same stream from the same seed): a pair of full
 //!   words 227 apart needs no search; outputs in the first block run
 //!   [`mt::MtPlan`], scalar or SIMD (`generators/mt19937.rs`);
+//! * CPython (`python`): `init_by_array` 64 seeds at a time, then every
+//!   observation, redrawing ones included, on the seeds still alive
+//!   (`generators/python.rs`); SFMT and the V8 eras have batch kernels of
+//!   their own too (`generators/sfmt.rs`, `generators/javascript.rs`);
 //! * everything else: seed the generator and step it ([`generic_scan`],
 //!   monomorphised per GEN).
+//!
+//! The vector kernels come in scalar, AVX2 and AVX-512 builds
+//! ([`mt::Backend`]), the best one picked at run time unless
+//! [`SearchSpec::backend`] forces one.
 //!
 //! Each GEN's kernel comes from its registry entry
 //! ([`crate::registry::Entry::scan`]).
@@ -133,7 +141,8 @@ impl SearchSpec {
         self
     }
 
-    /// Forces an MT kernel backend (for tests and benchmarks).
+    /// Forces a vector kernel's backend (the MT19937, PHP, python, sfmt and
+    /// V8 kernels; for tests and benchmarks).
     pub fn backend(mut self, backend: Backend) -> Self {
         self.backend = Some(backend);
         self
@@ -305,6 +314,76 @@ pub fn search(
     let finished = done.load(Ordering::Relaxed);
     on_progress(finished);
     Ok(finished)
+}
+
+/// A search's speed, timed on the first seeds of its range with the kernel
+/// that runs for its observations.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// Seeds a second, all the search's threads together.
+    pub seeds_per_second: f64,
+    /// How many seeds were timed.
+    pub seeds_timed: u64,
+    /// The worker threads.
+    pub threads: usize,
+}
+
+impl Estimate {
+    /// Seconds for `seeds` seeds at the measured rate.
+    pub fn seconds(&self, seeds: u128) -> f64 {
+        seeds as f64 / self.seeds_per_second.max(1e-9)
+    }
+}
+
+/// Times the search of `spec` on pieces from the start of its range (4096
+/// seeds, doubling, in chunks small enough for every thread) until one takes `at_least` or the range is used up;
+/// what they find is dropped. For advice that names a seed search with
+/// its cost ("all 2^32 seeds would take about 6 min here").
+///
+/// ```
+/// use std::time::Duration;
+/// use rngkit_analysis::observe::parse_observations;
+/// use rngkit_analysis::registry;
+/// use rngkit_analysis::search::{SearchSpec, estimate};
+///
+/// let python = registry::find("python").unwrap();
+/// let obs = parse_observations(python, "randint 1 6 = 4\nrandint 1 6 = 1").unwrap();
+/// let spec = SearchSpec::new(python, obs, 0..=u64::from(u32::MAX)).threads(1);
+/// let e = estimate(&spec, Duration::from_millis(20)).unwrap();
+/// assert!(e.seeds_timed >= 4096 && e.seeds_per_second > 0.0);
+/// assert!(e.seconds(1 << 32) > e.seconds(1 << 31));
+/// ```
+///
+/// # Errors
+/// As [`search`].
+pub fn estimate(spec: &SearchSpec, at_least: Duration) -> Result<Estimate, SearchError> {
+    let mut piece = 1u64 << 12;
+    let mut from = *spec.seeds.start();
+    let end = *spec.seeds.end();
+    let mut timed = (0u64, 0f64);
+    while !spec.seeds.is_empty() && from <= end {
+        let last = from.saturating_add(piece - 1).min(end);
+        let mut part = spec.clone();
+        part.seeds = from..=last;
+        part.first_only = false;
+        // A deadline cuts the pieces into small chunks, so that every
+        // thread works on them (a piece below one whole chunk would time
+        // one thread); this one is never reached.
+        part.deadline = Some(Instant::now() + Duration::from_secs(86_400));
+        let started = Instant::now();
+        let done = search(&part, |_| {}, |_| {})?;
+        timed = (done, started.elapsed().as_secs_f64());
+        if timed.1 >= at_least.as_secs_f64() || last == end {
+            break;
+        }
+        from = last + 1;
+        piece = piece.saturating_mul(2);
+    }
+    Ok(Estimate {
+        seeds_per_second: timed.0 as f64 / timed.1.max(1e-9),
+        seeds_timed: timed.0,
+        threads: spec.threads,
+    })
 }
 
 /// Whether `seed(S)` advanced by `advance` gives every observation.

@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use rngkit::number::{BigInt, parse_int};
@@ -11,11 +12,13 @@ use rngkit_analysis::observe::{
 };
 use rngkit_analysis::recover::{Count, RecoverOptions, Recovered, recover};
 use rngkit_analysis::registry::{self, Entry};
+use rngkit_analysis::search::{SearchSpec, estimate};
 
 use crate::cli::{parse_gen, reject_options_after_draw};
 use crate::commands::observations;
 use crate::error::{CliError, EXIT_UNDERDETERMINED};
 use crate::output::Output;
+use crate::progress::human_duration;
 use crate::seeding::write_state_file;
 
 /// The time the other GENs get when no state fits (`recover` then says
@@ -275,7 +278,7 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
                     obs.len(),
                     lines.join(", "),
                     if useless.len() > 3 { ", ..." } else { "" },
-                    what_to_observe(entry)
+                    what_to_observe(entry, &obs)
                 );
             }
             if let Some((agree, asked)) = agreement {
@@ -329,8 +332,11 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
 
 /// What to observe instead when the observations reveal no exact bit: the
 /// GEN's own draws that do (probed, with the bits a value reveals), and
-/// the seed search where the GEN has one, with when it can answer.
-pub fn what_to_observe(entry: &Entry) -> String {
+/// the seed search where the GEN has one, with what it would cost: the
+/// whole 32-bit seed space at the rate timed here on these observations
+/// with the kernel that would run, and when no seed search can answer (a
+/// runtime that seeds itself from the OS).
+pub fn what_to_observe(entry: &'static Entry, obs: &[Observation]) -> String {
     let draws: Vec<String> = informative_draws(entry)
         .into_iter()
         .take(4)
@@ -341,12 +347,52 @@ pub fn what_to_observe(entry: &Entry) -> String {
         draws.join(", ")
     );
     if entry.can_search_seeds() {
-        text.push_str(&format!(
-            "; if the program seeded {name} with a 32-bit seed, `rngkit seed-search {name}` can find it (it prints its time estimate first; a generator seeded from the OS has no such seed)",
-            name = entry.name()
-        ));
+        text.push_str(&seed_search_advice(entry, obs));
     }
     text
+}
+
+/// The seed-search sentence of [`what_to_observe`].
+fn seed_search_advice(entry: &'static Entry, obs: &[Observation]) -> String {
+    let name = entry.name();
+    let unseeded = entry
+        .unseeded_note()
+        .unwrap_or("a generator seeded from the OS has no such seed");
+    if entry.seed_search_bits() != Some(32) {
+        return format!(
+            "; `rngkit seed-search {name} --seeds A..B` can search a known range of its 64-bit seeds (not all of them); {unseeded}"
+        );
+    }
+    let spec = SearchSpec::new(entry, obs.to_vec(), 0..=u64::from(u32::MAX));
+    let kernel = if entry.has_own_seed_kernel() {
+        "its own kernel"
+    } else {
+        "the generic kernel, which seeds and steps every seed"
+    };
+    let cost = match estimate(&spec, Duration::from_millis(200)) {
+        Ok(e) => {
+            let seconds = e.seconds(1 << 32);
+            let mut cost = format!(
+                ": all 2^32 seeds would take about {} on {} thread{} here ({kernel}, {} seeds/s timed on these observations)",
+                human_duration(seconds),
+                e.threads,
+                if e.threads == 1 { "" } else { "s" },
+                if e.seeds_per_second >= 1e5 {
+                    format!("{:.1} M", e.seeds_per_second / 1e6)
+                } else {
+                    format!("{:.0}", e.seeds_per_second)
+                }
+            );
+            if seconds > 7.0 * 86_400.0 {
+                cost.push_str(", so search a narrower --seeds range (a time window, a known span)");
+            }
+            cost
+        }
+        Err(_) => String::new(),
+    };
+    format!(
+        "; if the program seeded {name} with a 32-bit seed, `rngkit seed-search {name}` can find it{cost}; {unseeded}"
+    )
 }
 
 /// `--predict N DRAW [ARGS]`.

@@ -48,7 +48,23 @@ their one-word seeds 0..2^32 (larger ones: recover the state, then identify).
 PHP: `mt-rand`, `mt-rand MIN MAX` and `rand MIN MAX` run a vector kernel per era
 (php: PHP 7.1+, rejection-aware; php5 and php-mt-rand-php: PHP's twist bug and
 float scaling; php3: Cokus's seeding); glibc runs without stepping (srand's
-table is linear in the outputs); python runs init_by_array 16 seeds at a time.
+table is linear in the outputs).
+
+python runs init_by_array 64 seeds at a time (AVX-512, AVX2 or scalar), checks
+`random`, `getrandbits` and `bits` at fixed places on all 64 at once, then runs
+every other observation (`randint`/`randrange`/`choice`, whose redraws move the
+later words, `shuffle`, `sample`, ranges, gaps, outputs past word 624) with
+CPython's own draw code on each seed still alive: dice take about as long as
+floats (all 2^32 seeds in a few minutes on 2 cores). A `random` the program
+never seeded is seeded from os.urandom: no seed search can find it.
+
+sfmt runs init_gen_rand 64 seeds at a time and regenerates only the words the
+outputs read; the V8 GENs (v8, v8-14, v8-13, v8-legacy) run only the
+xorshift128+ steps the observed calls read, 64 seeds at a time.
+
+--kernel scalar|avx2|avx512 forces the vector kernel of mt19937, mars, ruby,
+php, php5, php-mt-rand-php, php3, python, sfmt and the V8 GENs (to compare
+them; the default is the fastest this CPU runs).
 
 mt19937/mars observations within the first 624 outputs (advance included) run a
 kernel that computes only the words they need, with AVX-512 or AVX2 when the CPU
@@ -73,7 +89,7 @@ EXAMPLES:
         .to_string()
 }
 
-/// An MT kernel to force (for comparisons; the default picks the fastest).
+/// A vector kernel to force (for comparisons; the default picks the fastest).
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum Kernel {
     /// Portable scalar code.
@@ -106,7 +122,7 @@ pub struct SeedSearchArgs {
     /// The PCG stream for pcg32/megacrush seeds (default 54).
     #[arg(long, value_name = "N")]
     pub stream: Option<String>,
-    /// Force an MT19937 kernel.
+    /// Force a vector kernel (the MT19937 GENs, PHP's, python, sfmt, V8's).
     #[arg(long, value_enum)]
     pub kernel: Option<Kernel>,
 }

@@ -608,18 +608,7 @@ impl crate::registry::Gen for PythonGen {
     }
 
     fn eval(draw: &PythonDraw, rng: &mut Mt19937) -> DrawValue {
-        match *draw {
-            PythonDraw::Random => DrawValue::F64(random(rng)),
-            PythonDraw::GetRandBits(k) if k <= 64 => {
-                DrawValue::U64(getrandbits_u128(rng, k) as u64)
-            }
-            PythonDraw::GetRandBits(k) => DrawValue::Big(getrandbits(rng, k)),
-            PythonDraw::Range(ref range) => DrawValue::I64(randrange(rng, range)),
-            PythonDraw::Shuffle(n) => DrawValue::Ints(shuffle(rng, n)),
-            PythonDraw::Sample { n, k } => DrawValue::Ints(sample(rng, n, k)),
-            PythonDraw::Uniform(a, b) => DrawValue::F64(uniform(rng, a, b)),
-            PythonDraw::Gauss(mu, sigma) => DrawValue::F64(gauss(rng, mu, sigma)),
-        }
+        eval_draw(draw, rng)
     }
 
     fn steps(draw: &PythonDraw) -> Steps {
@@ -681,6 +670,34 @@ impl crate::registry::Gen for PythonGen {
                 Some(Vec::new())
             }
         }
+    }
+}
+
+/// Evaluates a `python` draw on any source of CPython's 32-bit words (the
+/// GEN's `eval` runs it on [`Mt19937`]; the seed-search kernel runs it on a
+/// seeded block's words computed on demand).
+///
+/// ```
+/// use rngkit::number::BigInt;
+/// use rngkit::registry::Gen;
+/// use rngkit::runtimes::python::{self, PythonGen, eval_draw};
+/// use rngkit::draw::DrawValue;
+///
+/// // random.seed(7); random.randrange(10, 100, 3) (as `randrange` above)
+/// let draw = PythonGen::parse_draw("randrange", &["10", "100", "3"]).unwrap().unwrap();
+/// let mut rng = python::seed(&BigInt::from(7));
+/// assert_eq!(eval_draw(&draw, &mut rng), DrawValue::I64(40));
+/// ```
+pub fn eval_draw<R: Rng + ?Sized>(draw: &PythonDraw, rng: &mut R) -> DrawValue {
+    match *draw {
+        PythonDraw::Random => DrawValue::F64(random(rng)),
+        PythonDraw::GetRandBits(k) if k <= 64 => DrawValue::U64(getrandbits_u128(rng, k) as u64),
+        PythonDraw::GetRandBits(k) => DrawValue::Big(getrandbits(rng, k)),
+        PythonDraw::Range(ref range) => DrawValue::I64(randrange(rng, range)),
+        PythonDraw::Shuffle(n) => DrawValue::Ints(shuffle(rng, n)),
+        PythonDraw::Sample { n, k } => DrawValue::Ints(sample(rng, n, k)),
+        PythonDraw::Uniform(a, b) => DrawValue::F64(uniform(rng, a, b)),
+        PythonDraw::Gauss(mu, sigma) => DrawValue::F64(gauss(rng, mu, sigma)),
     }
 }
 
