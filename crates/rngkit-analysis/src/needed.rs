@@ -70,6 +70,12 @@ pub fn seeds(count: usize) -> Vec<u64> {
 }
 
 /// What kind of values a target reads.
+///
+/// ```
+/// use rngkit_analysis::needed::Kind;
+/// assert_eq!(Kind::Bounded(6).to_string(), "dice (6)");
+/// assert_eq!(Kind::Full.to_string(), "full");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// A full-output draw.
@@ -184,6 +190,16 @@ pub type BoundedDraw = Box<dyn Fn(u32) -> String>;
 ///
 /// Probing the draws rather than naming them keeps this generic: a new GEN
 /// with a bounded draw gets its rows in the table with no edit here.
+///
+/// ```
+/// use rngkit_analysis::needed::bounded_draw;
+/// use rngkit_analysis::registry;
+/// let java = bounded_draw(registry::find("java").unwrap()).unwrap();
+/// assert_eq!(java(6), "next-int 6");
+/// let ruby = bounded_draw(registry::find("ruby").unwrap()).unwrap();
+/// assert_eq!(ruby(100), "rand-int 100");
+/// assert!(bounded_draw(registry::find("pcg32").unwrap()).is_none());
+/// ```
 pub fn bounded_draw(entry: &Entry) -> Option<BoundedDraw> {
     type Convention = fn(u32) -> Vec<String>;
     const CONVENTIONS: [Convention; 4] = [
@@ -250,6 +266,16 @@ fn gives_exactly(entry: &Entry, draw: &Draw, n: u32) -> bool {
 ///
 /// # Errors
 /// The seed's or the state's error, as text.
+///
+/// ```
+/// use rngkit_analysis::needed::start_state;
+/// use rngkit_analysis::registry;
+/// let unity = registry::find("unity").unwrap();
+/// let seeded = unity.seed(&rngkit::number::BigInt::from(5), &Default::default()).unwrap();
+/// assert_eq!(start_state(unity, 5).unwrap(), seeded);
+/// // SpiderMonkey seeds from the OS: a state from the seed instead.
+/// assert!(start_state(registry::find("spidermonkey").unwrap(), 5).is_ok());
+/// ```
 pub fn start_state(entry: &Entry, seed: u64) -> Result<Engine, String> {
     if entry.info().seed_kind != rngkit::registry::SeedKind::Unseedable {
         return entry
@@ -269,6 +295,12 @@ pub fn start_state(entry: &Entry, seed: u64) -> Result<Engine, String> {
 }
 
 /// Limits of one [`values_needed`] run (one GEN, one draw, one seed).
+///
+/// ```
+/// use rngkit_analysis::needed::Budget;
+/// let budget = Budget { time: std::time::Duration::from_secs(2), ..Budget::default() };
+/// assert_eq!(budget.threads, 1);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Budget {
     /// Recovery time for all the counts tried together; past it the answer
@@ -298,6 +330,14 @@ impl Default for Budget {
 }
 
 /// What [`values_needed`] found.
+///
+/// ```
+/// use rngkit_analysis::needed::{Budget, Outcome, values_needed};
+/// use rngkit_analysis::registry;
+/// // A PCG32 GEN's float draws are refused: recovery needs a full output.
+/// let godot = registry::find("godot").unwrap();
+/// assert!(matches!(values_needed(godot, "randf", 1, &Budget::default()), Outcome::Unsupported(_)));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
     /// `values` consecutive values pin the state; `values - 1` do not.
@@ -355,6 +395,18 @@ pub fn values_needed(entry: &Entry, draw: &str, seed: u64, budget: &Budget) -> O
 /// answer, which usually saves the doubling (a table's later seeds start
 /// at the earlier seeds' answer). The answer does not depend on `first`
 /// when recovery is monotone.
+///
+/// ```
+/// use rngkit_analysis::needed::{Budget, Outcome, values_needed_from};
+/// use rngkit_analysis::registry;
+///
+/// // Four full words pin xorshift128, whichever count the search starts at.
+/// let xorshift = registry::find("xorshift128").unwrap();
+/// for first in [1, 4, 40] {
+///     let outcome = values_needed_from(xorshift, "u32", 9, &Budget::default(), first);
+///     assert!(matches!(outcome, Outcome::Pinned { values: 4, monotone: true, .. }));
+/// }
+/// ```
 pub fn values_needed_from(
     entry: &Entry,
     draw: &str,
