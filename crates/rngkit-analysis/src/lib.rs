@@ -44,6 +44,7 @@ pub mod generators;
 pub mod gf2;
 pub mod identify;
 pub mod linear;
+pub mod needed;
 pub mod observe;
 pub mod progress;
 pub mod recover;

@@ -382,6 +382,9 @@ pub trait DynGen: Send + Sync {
     fn word_bits(&self) -> u32;
     /// Number of state words.
     fn word_count(&self) -> usize;
+    /// Bits an observer has to learn to know the state
+    /// ([`crate::StateWords::FREE_BITS`]).
+    fn state_bits(&self) -> u32;
     /// `--seed S`, validated against the seed kind.
     ///
     /// # Errors
@@ -652,6 +655,10 @@ impl<G: Gen> DynGen for TypedGen<G> {
 
     fn word_count(&self) -> usize {
         <G::Rng as crate::StateWords>::WORD_COUNT
+    }
+
+    fn state_bits(&self) -> u32 {
+        <G::Rng as crate::StateWords>::FREE_BITS
     }
 
     fn seed(&self, seed: &Seed, options: &SeedOptions) -> Result<Engine, SeedError> {

@@ -31,6 +31,20 @@ pub trait StateWords: Sized {
     const WORD_BITS: u32;
     /// Number of words in the state.
     const WORD_COUNT: usize;
+    /// The bits of the state an observer has to learn to know it: the
+    /// words' bits by default, fewer where some of them are fixed or are a
+    /// position rather than a secret (MT19937 keeps 19 937 free bits in its
+    /// 624 words and `left`; PCG32's increment is the stream, which is
+    /// given). The information bound of a recovery is this over the bits
+    /// each observed value reveals.
+    ///
+    /// ```
+    /// use rngkit::StateWords;
+    /// use rngkit::generators::{Mt19937, Xorshift128};
+    /// assert_eq!(Xorshift128::FREE_BITS, 128);
+    /// assert_eq!(Mt19937::FREE_BITS, 19937);
+    /// ```
+    const FREE_BITS: u32 = Self::WORD_BITS * Self::WORD_COUNT as u32;
 
     /// The state as words, in the contract's order.
     fn to_words(&self) -> Vec<u64>;

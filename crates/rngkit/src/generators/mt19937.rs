@@ -255,6 +255,9 @@ impl StateWords for Mt19937 {
     const WORD_BITS: u32 = 32;
     /// `left`, then the 624 block words.
     const WORD_COUNT: usize = N + 1;
+    /// 624 x 32 bits less the 31 low bits of the oldest word, which the
+    /// twist never reads; `left` is a position.
+    const FREE_BITS: u32 = 19937;
 
     fn to_words(&self) -> Vec<u64> {
         let mut words = Vec::with_capacity(N + 1);

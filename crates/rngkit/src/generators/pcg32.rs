@@ -114,6 +114,8 @@ impl StateWords for Pcg32 {
     const WORD_BITS: u32 = 64;
     /// `state`, then `increment`.
     const WORD_COUNT: usize = 2;
+    /// The 64-bit state; the increment is the stream, which is given.
+    const FREE_BITS: u32 = 64;
 
     fn to_words(&self) -> Vec<u64> {
         alloc::vec![self.state, self.increment]

@@ -137,6 +137,8 @@ impl StateWords for TinyMt32 {
     const NAME: &'static str = "tinymt32";
     const WORD_BITS: u32 = 32;
     const WORD_COUNT: usize = 4;
+    /// The period exponent: 127 free bits in the four words.
+    const FREE_BITS: u32 = 127;
 
     fn to_words(&self) -> Vec<u64> {
         self.status.iter().map(|&w| u64::from(w)).collect()

@@ -333,6 +333,9 @@ impl StateWords for DotnetRandom {
     const NAME: &'static str = "dotnet-legacy";
     const WORD_BITS: u32 = 32;
     const WORD_COUNT: usize = TABLE_LEN + 2;
+    /// 55 table entries below 2^31 - 1 (31 bits each); the two indices are
+    /// a position.
+    const FREE_BITS: u32 = 55 * 31;
 
     fn to_words(&self) -> Vec<u64> {
         let mut words: Vec<u64> = self

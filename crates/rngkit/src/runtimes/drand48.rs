@@ -182,6 +182,8 @@ impl StateWords for Drand48 {
     const WORD_BITS: u32 = 64;
     /// The 48-bit state `X` (`seed48`'s words as one number).
     const WORD_COUNT: usize = 1;
+    /// The 48-bit LCG state.
+    const FREE_BITS: u32 = 48;
 
     fn to_words(&self) -> Vec<u64> {
         vec![self.x]

@@ -458,6 +458,8 @@ impl StateWords for JavaRandom {
     const NAME: &'static str = "java";
     const WORD_BITS: u32 = 64;
     const WORD_COUNT: usize = 1;
+    /// The 48-bit LCG state.
+    const FREE_BITS: u32 = 48;
 
     fn to_words(&self) -> Vec<u64> {
         let mut words = vec![self.seed];

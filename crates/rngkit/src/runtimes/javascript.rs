@@ -562,6 +562,9 @@ impl<E: V8Era> StateWords for V8MathRandom<E> {
     const NAME: &'static str = Self::GEN_NAME;
     const WORD_BITS: u32 = 64;
     const WORD_COUNT: usize = 3;
+    /// The xorshift128+ pair; the third word is the cache position (64
+    /// values), fixed for a fresh context.
+    const FREE_BITS: u32 = 128;
 
     fn to_words(&self) -> Vec<u64> {
         self.state().to_vec()

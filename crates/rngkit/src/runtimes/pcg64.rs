@@ -152,6 +152,8 @@ impl StateWords for Pcg64 {
     const WORD_BITS: u32 = 64;
     /// state hi, state lo, increment hi, increment lo.
     const WORD_COUNT: usize = 4;
+    /// The 128-bit state; the increment is the stream, which is given.
+    const FREE_BITS: u32 = 128;
 
     fn to_words(&self) -> Vec<u64> {
         alloc::vec![

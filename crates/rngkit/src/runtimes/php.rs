@@ -218,6 +218,8 @@ impl StateWords for PhpLegacyMt {
     const WORD_BITS: u32 = 32;
     /// `left`, then the 624 block words.
     const WORD_COUNT: usize = N + 1;
+    /// As MT19937's: the 31 low bits of the oldest word are never read.
+    const FREE_BITS: u32 = 19937;
 
     fn to_words(&self) -> Vec<u64> {
         let mut words = Vec::with_capacity(N + 1);

@@ -251,6 +251,8 @@ impl StateWords for Sfmt19937 {
     const NAME: &'static str = "sfmt";
     const WORD_BITS: u32 = 32;
     const WORD_COUNT: usize = N32 + 1;
+    /// SFMT19937's period exponent: the free bits of its 624 words.
+    const FREE_BITS: u32 = 19937;
 
     fn to_words(&self) -> Vec<u64> {
         let mut out = Vec::with_capacity(N32 + 1);
