@@ -430,8 +430,11 @@ pub fn values_needed_from(
         start,
         observations: Vec::new(),
         options: RecoverOptions {
-            // The values start at a fresh context (V8's cache position).
-            fresh: true,
+            // A seeded run starts a fresh context (V8's cache position); a
+            // state made up for a GEN that cannot be seeded is not one
+            // (JavaScriptCore's fresh contexts are 32-bit seeds, which
+            // `--fresh` searches).
+            fresh: entry.info().seed_kind != rngkit::registry::SeedKind::Unseedable,
             threads: budget.threads.max(1),
             max_candidates: budget.max_candidates,
             ..RecoverOptions::default()
