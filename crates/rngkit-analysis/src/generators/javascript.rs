@@ -535,6 +535,10 @@ pub mod chain {
         solution: Vec<u64>,
         rank: u32,
         guesses: u32,
+        /// Per plane: the guessed bits of `q[0]` in the planes below it.
+        guessed_below: Vec<u32>,
+        /// log2 of the expected search nodes (see [`Plan::nodes_log2`]).
+        nodes_log2: f64,
     }
 
     impl Plan {
@@ -557,7 +561,16 @@ pub mod chain {
             let mut dep_bits = Vec::new();
             let mut rank = 0;
             let mut guesses = if low > 0 { m as u32 } else { 0 };
+            let mut guessed_below = Vec::with_capacity(width);
+            let mut q0_guesses = 0u32;
+            // Expected nodes: every guess doubles the live nodes, every
+            // dependent row of a derived word halves them (a wrong partial
+            // guess passes a parity check half the time), never below the
+            // one true path.
+            let mut live = f64::from(guesses);
+            let mut nodes = 0f64;
             for p in 0..width {
+                guessed_below.push(q0_guesses);
                 for (t, qt) in q.iter().enumerate() {
                     let i = p * (m + 1) + t;
                     let mut form = qt[low as usize + p];
@@ -579,16 +592,26 @@ pub mod chain {
                         comb[i / 64] &= !(1 << (i % 64));
                         deps.push(Some(dep_bits.len()));
                         dep_bits.extend_from_slice(&comb);
+                        if t > 0 {
+                            live = (live - 1.0).max(0.0);
+                        }
                     } else {
                         deps.push(None);
                         pivots[form.trailing_zeros() as usize] = Some((form, comb));
                         rank += 1;
                         if t == 0 {
                             guesses += 1;
+                            q0_guesses += 1;
+                            live += 1.0;
                         }
+                    }
+                    if t == 0 {
+                        nodes += live.exp2();
                     }
                 }
             }
+            // The leaves, each solved and replayed.
+            nodes += live.exp2();
             // Back-substitution: every pivot row down to a unit row.
             let mut solution = Vec::new();
             if rank == 128 {
@@ -619,7 +642,27 @@ pub mod chain {
                 solution,
                 rank,
                 guesses,
+                guessed_below,
+                nodes_log2: nodes.log2(),
             }
+        }
+
+        /// log2 of the nodes the search is expected to visit: the guesses
+        /// (carries, then `q[0]`'s bit per plane) double the live nodes and
+        /// every bit of a later word that earlier rows already determine
+        /// halves them, plane by plane. With three SpiderMonkey doubles the
+        /// relation `q[t+1] = f(q[t-1]) ^ g(q[t])` reaches 26 bits up, so
+        /// the first 26 planes only guess (2^26 live nodes) and every plane
+        /// after that guesses one bit and checks two: about 2^27 nodes in
+        /// all, though [`Plan::guesses`] is 38.
+        pub fn nodes_log2(&self) -> f64 {
+            self.nodes_log2
+        }
+
+        /// The guessed bits of `q[0]` in all (the search's work can be
+        /// split over prefixes of up to this many of them).
+        pub fn q0_guesses(&self) -> u32 {
+            self.guesses - if self.low > 0 { self.m as u32 } else { 0 }
         }
 
         /// The rank of all the rows (128: the chain fixes the state).
@@ -647,14 +690,32 @@ pub mod chain {
         /// is the carry into bit `low` of call `t + 1`; all 0 when `low` is
         /// 0). Needs rank 128.
         pub fn search(&self, carries: std::ops::Range<u64>, out: &mut Vec<u128>) {
+            self.search_split(carries, 0, out);
+        }
+
+        /// [`Plan::search`] over work items: item `k` is the carries `k >>
+        /// split` with the first `split` guessed bits of `q[0]` fixed to
+        /// the low bits of `k` (so `0..carries << split` covers the whole
+        /// search, and threads can take items in turn). `split` is at most
+        /// [`Plan::q0_guesses`].
+        pub fn search_split(&self, items: std::ops::Range<u64>, split: u32, out: &mut Vec<u128>) {
             assert_eq!(self.rank, 128, "a search needs rows of rank 128");
+            assert!(split <= self.q0_guesses(), "a split within the guesses");
             let mut values = vec![0u64; self.words];
-            for c in carries {
-                self.plane(0, c, &mut values, out);
+            for k in items {
+                let prefix = (k & ((1u64 << split) - 1), split);
+                self.plane(0, k >> split, prefix, &mut values, out);
             }
         }
 
-        fn plane(&self, p: usize, borrows: u64, values: &mut [u64], out: &mut Vec<u128>) {
+        fn plane(
+            &self,
+            p: usize,
+            borrows: u64,
+            prefix: (u64, u32),
+            values: &mut [u64],
+            out: &mut Vec<u128>,
+        ) {
             let width = (self.top - self.low + 1) as usize;
             if p == width {
                 out.push(self.solve(values));
@@ -662,7 +723,15 @@ pub mod chain {
             }
             let m = self.m;
             let i0 = p * (m + 1);
+            let g = self.guessed_below[p];
             let choices: &[u64] = match self.deps[i0] {
+                None if g < prefix.1 => {
+                    if prefix.0 >> g & 1 == 0 {
+                        &[0]
+                    } else {
+                        &[1]
+                    }
+                }
                 None => &[0, 1],
                 Some(d) => {
                     if self.parity(d, i0, values) == 0 {
@@ -692,7 +761,7 @@ pub mod chain {
                     set(values, i, q);
                     prev = q;
                 }
-                self.plane(p + 1, next_borrows, values, out);
+                self.plane(p + 1, next_borrows, prefix, values, out);
             }
         }
 
@@ -714,12 +783,240 @@ pub mod chain {
     fn set(values: &mut [u64], i: usize, bit: u64) {
         values[i / 64] = (values[i / 64] & !(1 << (i % 64))) | (bit << (i % 64));
     }
+
+    /// `s0`'s half of a step: `t = x ^ (x << 23)`, then `t ^ (t >> 17)`.
+    fn f(x: u64) -> u64 {
+        let t = x ^ (x << 23);
+        t ^ (t >> 17)
+    }
+
+    /// `s1`'s half of a step.
+    fn g(y: u64) -> u64 {
+        y ^ (y >> 26)
+    }
+
+    /// Relation `k` (`1..m`) of a chain, `q[k+1] = f(q[k-1]) ^ g(q[k])`, as
+    /// a word that is 0 where it holds.
+    fn relation(q: &[u64], k: usize) -> u64 {
+        f(q[k - 1]) ^ g(q[k]) ^ q[k + 1]
+    }
+
+    /// The longest chain [`Plan::sweep`] takes (its words sit on the stack).
+    pub const SWEEP_MAX_CALLS: usize = 8;
+
+    /// The plane order of [`Plan::sweep`].
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Sweep {
+        /// From bit 0 up (known bits from bit 0: SpiderMonkey, JSC): the
+        /// sums' carries into bit 0 are 0, so each plane follows from
+        /// `q[0]`'s bit by subtraction.
+        Up,
+        /// From bit 63 down (known bits up to bit 63: V8): the carry out of
+        /// bit 63 is dropped, so every call's top part is `w[t] - q[t-1]`
+        /// less an unknown borrow from below, 0 or 1.
+        Down,
+    }
+
+    impl Plan {
+        /// The plane order [`Plan::sweep`] takes, `None` when it cannot run
+        /// (no known end of the words, a chain of under 3 or over
+        /// [`SWEEP_MAX_CALLS`] calls, or too few planes for the relations
+        /// to reach across).
+        pub fn sweep_direction(&self) -> Option<Sweep> {
+            if !(3..=SWEEP_MAX_CALLS).contains(&self.m) || self.rank != 128 {
+                None
+            } else if self.low == 0 && self.top >= 27 {
+                Some(Sweep::Up)
+            } else if self.top == 63 && self.low <= 40 {
+                Some(Sweep::Down)
+            } else {
+                None
+            }
+        }
+
+        /// log2 of the partial states [`Plan::sweep`] tries: `2^26` for
+        /// `Up` (`q[0]`'s bits 0..=25), `2^(23 + m)` for `Down` (`q[0]`'s
+        /// bits 41..=63 and a borrow a call), each followed by a path that
+        /// survives a plane with probability 1/2 or less.
+        pub fn sweep_log2(&self) -> Option<f64> {
+            Some(match self.sweep_direction()? {
+                Sweep::Up => 27.0,
+                Sweep::Down => 24.0 + self.m as f64,
+            })
+        }
+
+        /// The number of work items of [`Plan::sweep`] (see there).
+        pub fn sweep_items(&self) -> u64 {
+            match self.sweep_direction() {
+                Some(Sweep::Up) => 1 << 26,
+                Some(Sweep::Down) => 1 << (23 + self.m),
+                None => 0,
+            }
+        }
+
+        /// Every state the chain's words allow, as [`Plan::search`], by a
+        /// sweep over the planes driven by the step relations instead of
+        /// the elimination. Relation `k`, `q[k+1] = f(q[k-1]) ^ g(q[k])`,
+        /// reaches from 23 bits below to 26 bits above its bit: sweeping
+        /// up, its bit `p - 26` is the first to involve plane `p`, through
+        /// `g(q[k])` and so through `q[0]`'s bit (every `q[t]`'s bit flips
+        /// with it), so relation 1 *sets* `q[0]`'s bit and the others check
+        /// it; sweeping down, its bit `p + 23` involves plane `p` only
+        /// through `f(q[k-1])`, so relation `k` sets `q[k-1]`'s bit, the
+        /// borrows of those calls must fit, and only the last two calls'
+        /// borrows branch. Before the relations reach (26 planes up, 23
+        /// down) the planes are enumerated: `Up` item `k` is `q[0]`'s bits
+        /// 0..=25, `Down` item `k` is `q[0]`'s bits 41..=63 (`k >> m`) and
+        /// the borrows into plane 41 (bit `t - 1` for call `t`);
+        /// `0..`[`Plan::sweep_items`] is the whole search. The leaves' plane
+        /// bits go through the rows' elimination to the state.
+        pub fn sweep(&self, items: std::ops::Range<u64>, out: &mut Vec<u128>) {
+            let dir = self.sweep_direction().expect("a sweep that can run");
+            let mut values = vec![0u64; self.words];
+            let m = self.m;
+            // The words, 0 where unknown (their bits below `low` and above
+            // `top` are never read).
+            let mut w = [0u64; SWEEP_MAX_CALLS + 1];
+            for t in 1..=m {
+                w[t] = self.windows[t - 1] << self.low;
+            }
+            for k in items {
+                let mut q = [0u64; SWEEP_MAX_CALLS + 1];
+                match dir {
+                    Sweep::Up => {
+                        q[0] = k;
+                        if self.sweep_up(&w, &mut q) {
+                            out.push(self.leaf(&q, &mut values));
+                        }
+                    }
+                    Sweep::Down => {
+                        let hi = !0u64 << 41;
+                        q[0] = (k >> m) << 41;
+                        for t in 1..=m {
+                            let borrow = (k >> (t - 1) & 1) << 41;
+                            q[t] = (w[t] & hi).wrapping_sub(q[t - 1]).wrapping_sub(borrow) & hi;
+                        }
+                        self.sweep_down(&w, &mut q, k & ((1 << m) - 1), 40, &mut values, out);
+                    }
+                }
+            }
+        }
+
+        /// `Up` from `q[0]`'s bits 0..=25: planes 26..=top, one way each.
+        fn sweep_up(&self, w: &[u64], q: &mut [u64; SWEEP_MAX_CALLS + 1]) -> bool {
+            let m = self.m;
+            // Bits at or below the plane are exact whatever lies above.
+            let chain = |q: &mut [u64; SWEEP_MAX_CALLS + 1]| {
+                for t in 1..=m {
+                    q[t] = w[t].wrapping_sub(q[t - 1]);
+                }
+            };
+            for p in 26..=self.top {
+                let j = p - 26;
+                chain(q);
+                if relation(q, 1) >> j & 1 == 1 {
+                    q[0] |= 1 << p;
+                    chain(q);
+                }
+                for k in 2..m {
+                    if relation(q, k) >> j & 1 == 1 {
+                        return false;
+                    }
+                }
+            }
+            true
+        }
+
+        /// `Down` at plane `p` (bits above it fixed in `q`, 0 below;
+        /// `borrows` bit `t - 1`: the borrow call `t` takes from plane `p`).
+        fn sweep_down(
+            &self,
+            w: &[u64],
+            q: &mut [u64; SWEEP_MAX_CALLS + 1],
+            borrows: u64,
+            p: u32,
+            values: &mut [u64],
+            out: &mut Vec<u128>,
+        ) {
+            if p + 1 == self.low {
+                out.push(self.leaf(q, values));
+                return;
+            }
+            let j = p + 23;
+            // q[0]'s bit: the one that clears relation 1's bit j.
+            q[0] |= (relation(q, 1) >> j & 1) << p;
+            self.down_call(w, q, borrows, 0, p, 1, values, out);
+            q[0] &= !(1 << p);
+        }
+
+        /// Call `t`'s bit at plane `p` and its borrow from plane `p - 1`.
+        #[allow(clippy::too_many_arguments)]
+        fn down_call(
+            &self,
+            w: &[u64],
+            q: &mut [u64; SWEEP_MAX_CALLS + 1],
+            borrows: u64,
+            next: u64,
+            p: u32,
+            t: usize,
+            values: &mut [u64],
+            out: &mut Vec<u128>,
+        ) {
+            let m = self.m;
+            if t > m {
+                if p > 0 {
+                    self.sweep_down(w, q, next, p - 1, values, out);
+                } else if self.low == 0 {
+                    out.push(self.leaf(q, values));
+                }
+                return;
+            }
+            let a = q[t - 1] >> p & 1;
+            let c = borrows >> (t - 1) & 1;
+            // a + b + borrow-in = w + 2 borrow-out, at this plane.
+            let v = (w[t] >> p & 1) + 2 * c;
+            let Some(sum) = v.checked_sub(a).filter(|&s| s <= 2) else {
+                return;
+            };
+            let bit = 1u64 << p;
+            if t + 1 < m {
+                // Relation t + 1 sets q[t]'s bit; its borrow must fit.
+                let b = relation(q, t + 1) >> (p + 23) & 1;
+                let Some(borrow_in) = sum.checked_sub(b).filter(|&x| x <= 1) else {
+                    return;
+                };
+                q[t] |= b << p;
+                self.down_call(w, q, borrows, next | borrow_in << (t - 1), p, t + 1, values, out);
+                q[t] &= !bit;
+            } else {
+                for b in 0..=1u64 {
+                    let Some(borrow_in) = sum.checked_sub(b).filter(|&x| x <= 1) else {
+                        continue;
+                    };
+                    q[t] |= b << p;
+                    self.down_call(w, q, borrows, next | borrow_in << (t - 1), p, t + 1, values, out);
+                    q[t] &= !bit;
+                }
+            }
+        }
+
+        /// The state of a leaf's plane bits, through the elimination.
+        fn leaf(&self, q: &[u64], values: &mut [u64]) -> u128 {
+            for p in self.low..=self.top {
+                let base = ((p - self.low) as usize) * (self.m + 1);
+                for (t, x) in q[..=self.m].iter().enumerate() {
+                    set(values, base + t, x >> p & 1);
+                }
+            }
+            self.solve(values)
+        }
+    }
 }
 
 /// Searches larger than 2^this many leaves are refused (with what to add):
 /// measured on 2 threads, 2^24 leaves take about 0.8 s, 2^25 about 3.5 s
 /// and 2^27 about 16 s (a leaf costs more in longer chains).
-pub const MAX_GUESSES: u32 = 28;
+pub const MAX_GUESSES: u32 = 30;
 
 /// The longest chain tried: `floor N` values with few known top bits need
 /// long chains (about `128 / log2 N` calls).
@@ -751,7 +1048,7 @@ fn lowest_known(mask: u64, top: u32) -> u32 {
 /// guessed planes, but one more guessed carry a call when `low > 0`) until
 /// its carries alone would cost as much as the best plan so far.
 fn best_chain(cons: &[WordConstraint], top: u32) -> Option<(u64, chain::Plan)> {
-    let cost = |p: &chain::Plan| f64::from(p.guesses()) + ((p.m + 1) as f64).log2();
+    let cost = |p: &chain::Plan| p.nodes_log2() + ((p.m + 1) as f64).log2();
     let mut best: Option<(u64, chain::Plan)> = None;
     let mut i = 0;
     while i < cons.len() {
@@ -904,22 +1201,46 @@ fn sum_states(
             "{name}: the observations reveal {known} bits, but not as a run of consecutive calls with enough known top bits each; give at least 5 consecutive math-random values, or about 40 to 300 consecutive floor N values with N >= 256 or N a power of two >= 64 (smaller N is out of reach on the sum engines: each value's few known bits sit behind an unknown carry)"
         )));
     };
-    if plan.guesses() > MAX_GUESSES {
+    // The sweep's steps cost a few word operations, the elimination's a
+    // parity over every earlier row: the sweep wins ties and more.
+    let sweep = plan
+        .sweep_log2()
+        .filter(|&n| n < plan.nodes_log2() + 2.0);
+    let cost = sweep.unwrap_or(plan.nodes_log2());
+    if std::env::var_os("RNGKIT_DEBUG_CHAIN").is_some() {
+        eprintln!("DEBUG chain m {} low {} top {} guesses {} nodes 2^{:.1} sweep {sweep:?} offset {offset}", plan.m, plan.low, plan.top, plan.guesses(), plan.nodes_log2());
+    }
+    if cost > f64::from(MAX_GUESSES) {
         // Valid input, a search over budget: exit 3 with what to add.
         return Ok(SumStates::OverBudget {
             count: Count::About(128u32.saturating_sub(known)),
             advice: format!(
-                "{name}: the best run of consecutive calls leaves 2^{} candidates to search (at most 2^{MAX_GUESSES} are tried, about a minute); give more consecutive values (the search picks the best window among them) or values with more known bits",
-                plan.guesses()
+                "{name}: the best run of consecutive calls leaves a search of about 2^{:.0} nodes (at most 2^{MAX_GUESSES} are tried, about a minute); give more consecutive values (the search picks the best window among them) or values with more known bits",
+                plan.nodes_log2()
             ),
         });
     }
     let carries: u64 = if plan.low > 0 { 1 << plan.m } else { 1 };
     let threads = options.threads.clamp(1, 64) as u64;
-    // The carries' subtrees differ widely in size (most die at once), so
+    // Work items: the carries, each split over the first guessed bits of
+    // q[0] when the carries alone are too few to share (SpiderMonkey's
+    // carries are all 0: one item without the split).
+    let mut prefix_bits = 0;
+    while sweep.is_none()
+        && (carries << prefix_bits) < threads * 1024
+        && prefix_bits < plan.q0_guesses().min(16)
+    {
+        prefix_bits += 1;
+    }
+    let items = if sweep.is_some() {
+        plan.sweep_items()
+    } else {
+        carries << prefix_bits
+    };
+    // The items' subtrees differ widely in size (most die at once), so
     // the threads take small chunks of them in turn rather than one range
     // each.
-    let chunks = (threads * 64).min(carries);
+    let chunks = (threads * 64).min(items);
     let later: Vec<&WordConstraint> = cons.iter().filter(|c| c.offset >= offset).collect();
     // Whether the state `x` before call `offset` gives the known bits of
     // the calls from there on.
@@ -948,7 +1269,12 @@ fn sum_states(
                 break out;
             }
             let before = out.len();
-            plan.search(carries * k / chunks..carries * (k + 1) / chunks, &mut out);
+            let range = items * k / chunks..items * (k + 1) / chunks;
+            if sweep.is_some() {
+                plan.sweep(range, &mut out);
+            } else {
+                plan.search_split(range, prefix_bits, &mut out);
+            }
             // A chain's rows only just fix the state, so most leaves are
             // wrong: drop them here, in parallel, by the known bits of the
             // calls that follow.
@@ -1013,11 +1339,68 @@ pub fn recover_xorshift128plus<G: Gen<Rng = Xorshift128Plus>>(
     observations: &[Observation],
     options: &RecoverOptions,
 ) -> Result<Recovered, RecoverError> {
-    sum_recover(observations, options, 52, G::INFO.name, &|a, b| {
-        Xorshift128Plus::from_state([a, b])
-            .ok()
-            .map(Engine::new::<G>)
+    exact_first(observations, |obs| {
+        sum_recover(obs, options, 52, G::INFO.name, &|a, b| {
+            Xorshift128Plus::from_state([a, b])
+                .ok()
+                .map(Engine::new::<G>)
+        })
     })
+}
+
+/// The observations with every decimal `math-random` value read as the
+/// exact double it parses to; `None` when there is none to read so.
+///
+/// A decimal matches any double within half a unit of its last digit, so
+/// the 15 to 17 digits JavaScript prints (the shortest text that reads
+/// back as the same double) leave the lowest few bits of a value unknown,
+/// and the sum engines' searches need every bit of a few values: the low
+/// bits carry into all the others (SpiderMonkey), or the search starts at
+/// the lowest known bit (V8).
+fn exact_doubles(observations: &[Observation]) -> Option<Vec<Observation>> {
+    use crate::observe::{ObservationKind, ObservedValue};
+    let mut changed = false;
+    let exact = observations
+        .iter()
+        .map(|o| {
+            if let ObservationKind::Draw { draw, value } = &o.kind
+                && draw.text() == "math-random"
+                && value.tolerance() > 0.0
+                && let Some(x) = value.as_f64()
+                && let Ok(bits) = ObservedValue::parse(&format!("{:#018x}", x.to_bits()))
+            {
+                changed = true;
+                return Observation {
+                    line: o.line,
+                    kind: ObservationKind::Draw {
+                        draw: draw.clone(),
+                        value: bits,
+                    },
+                };
+            }
+            o.clone()
+        })
+        .collect();
+    changed.then_some(exact)
+}
+
+/// `recover` on the exact doubles first ([`exact_doubles`]): JavaScript
+/// prints the shortest decimal that reads back as the double, so its
+/// output read exactly is the double itself. When no state gives those
+/// exact doubles (values typed with fewer digits), or that search cannot
+/// answer, the decimals are read as rounded to their last digit.
+fn exact_first(
+    observations: &[Observation],
+    recover: impl Fn(&[Observation]) -> Result<Recovered, RecoverError>,
+) -> Result<Recovered, RecoverError> {
+    if let Some(exact) = exact_doubles(observations)
+        && let Ok(found) = recover(&exact)
+        && matches!(&found, Recovered::Unique(_))
+            | matches!(&found, Recovered::Several { states, .. } if !states.is_empty())
+    {
+        return Ok(found);
+    }
+    recover(observations)
 }
 
 /// `recover` for every V8 era: the linear eras (`v8-legacy`, `v8-13`) over
@@ -1056,6 +1439,14 @@ pub fn recover_v8_era<E: V8Era>(
     if E::MAPPING.is_linear() {
         return recover_v8_linear::<E>(observations, options);
     }
+    exact_first(observations, |obs| recover_v8_sum::<E>(obs, options))
+}
+
+/// [`recover_v8_era`] for the sum eras (`v8`, `v8-14`).
+fn recover_v8_sum<E: V8Era>(
+    observations: &[Observation],
+    options: &RecoverOptions,
+) -> Result<Recovered, RecoverError> {
     let name = <E as V8Era>::INFO.name;
     if E::ORDER == V8CacheOrder::StepOrder {
         return sum_recover(observations, options, 63, name, &|a, b| {
