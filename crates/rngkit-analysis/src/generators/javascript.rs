@@ -1013,10 +1013,12 @@ pub mod chain {
     }
 }
 
-/// Searches larger than 2^this many leaves are refused (with what to add):
-/// measured on 2 threads, 2^24 leaves take about 0.8 s, 2^25 about 3.5 s
-/// and 2^27 about 16 s (a leaf costs more in longer chains).
-pub const MAX_GUESSES: u32 = 30;
+/// Searches expected to visit more than 2^this many nodes
+/// ([`chain::Plan::nodes_log2`], [`chain::Plan::sweep_log2`]) are refused
+/// with what to add: measured on 2 threads, the elimination's 2^24 leaves
+/// take about 0.8 s, 2^26 about 2 s and 2^28 about 10 s (a leaf costs more
+/// in longer chains); the sweep's 2^27 steps for three doubles under 1 s.
+pub const MAX_GUESSES: u32 = 28;
 
 /// The longest chain tried: `floor N` values with few known top bits need
 /// long chains (about `128 / log2 N` calls).
@@ -1207,16 +1209,17 @@ fn sum_states(
         .sweep_log2()
         .filter(|&n| n < plan.nodes_log2() + 2.0);
     let cost = sweep.unwrap_or(plan.nodes_log2());
-    if std::env::var_os("RNGKIT_DEBUG_CHAIN").is_some() {
-        eprintln!("DEBUG chain m {} low {} top {} guesses {} nodes 2^{:.1} sweep {sweep:?} offset {offset}", plan.m, plan.low, plan.top, plan.guesses(), plan.nodes_log2());
-    }
     if cost > f64::from(MAX_GUESSES) {
         // Valid input, a search over budget: exit 3 with what to add.
         return Ok(SumStates::OverBudget {
-            count: Count::About(128u32.saturating_sub(known)),
+            // Each leaf of the search is one candidate state.
+            count: Count::AtMost(plan.guesses()),
             advice: format!(
-                "{name}: the best run of consecutive calls leaves a search of about 2^{:.0} nodes (at most 2^{MAX_GUESSES} are tried, about a minute); give more consecutive values (the search picks the best window among them) or values with more known bits",
-                plan.nodes_log2()
+                "{name}: the best window, {} consecutive calls with bits {}..={} known, leaves 2^{} candidates to search (the budget is 2^{MAX_GUESSES}, about a minute on 2 threads); give values with more known bits (3 consecutive math-random doubles, or floor N with N >= 128 or a power of two >= 64): more values of the same kind help only when they hold a better window",
+                plan.m,
+                plan.low,
+                plan.top,
+                plan.guesses()
             ),
         });
     }
@@ -1474,6 +1477,7 @@ fn recover_v8_sum<E: V8Era>(
     let mut states = Vec::new();
     let mut unlisted: u128 = 0;
     let mut failed: Vec<(u64, RecoverError)> = Vec::new();
+    let mut short_runs: Vec<(u64, Count)> = Vec::new();
     let mut over_budget: Option<(Count, String)> = None;
     let tried = positions(options);
     let total = tried.end - tried.start;
@@ -1535,15 +1539,32 @@ fn recover_v8_sum<E: V8Era>(
             Ok(SumStates::OverBudget { count, advice }) => {
                 over_budget.get_or_insert((*count, advice.clone()));
             }
-            Ok(SumStates::Open(_)) => failed.push((
-                position,
-                RecoverError(format!(
-                    "the longest run of observed calls inside one cache block ({} calls) reveals too few bits to search; give at least 5 consecutive math-random values inside one block",
-                    last - first + 1
-                )),
-            )),
+            Ok(SumStates::Open(count)) => {
+                short_runs.push((position, *count));
+                failed.push((
+                    position,
+                    RecoverError(format!(
+                        "the longest run of observed calls inside one cache block ({} calls) reveals too few bits to search; give at least 3 consecutive math-random values inside one block",
+                        last - first + 1
+                    )),
+                ))
+            }
             Err(e) => failed.push((position, e.clone())),
         }
+    }
+    // Positions whose run is too short to search, when others did search:
+    // their states are not listed but counted (each at most 2^(128 - the
+    // run's known bits)), so the answer is "several", not an error (three
+    // values inside one block fit at every position that keeps them inside
+    // it anyway; `--fresh` picks one).
+    if failed.len() == short_runs.len()
+        && failed.len() < total as usize
+        && over_budget.is_none()
+    {
+        for (_, count) in &short_runs {
+            unlisted = unlisted.saturating_add(count_value(*count));
+        }
+        failed.clear();
     }
     if let Some((position, first)) = failed.first() {
         return Err(RecoverError(format!(
