@@ -195,7 +195,12 @@ fn recover_three_and_predict(
             .all(|expected| &d.eval(&mut rng).format(false) == expected)
     };
     let right: Vec<_> = states.iter().filter(|s| predicts(s)).collect();
-    assert_eq!(right.len(), 1, "{gen_name}: one of {} states predicts", states.len());
+    assert_eq!(
+        right.len(),
+        1,
+        "{gen_name}: one of {} states predicts",
+        states.len()
+    );
     for back in 1..=start {
         let mut rng = right[0].clone();
         entry

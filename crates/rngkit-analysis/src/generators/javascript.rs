@@ -40,7 +40,23 @@
 //!   coefficient rows do not depend on the guesses, so their elimination is
 //!   done once and each search node only checks parities of the values.
 //!   The unknown carry into the lowest known bit (bit 11 of `v8`'s sum) is
-//!   one more guess per call. SpiderMonkey/JSC's bit 0 is also linear on its
+//!   one more guess per call. With few calls the elimination finds nothing
+//!   to check for a long time: the step relation `q[t+1] = f(q[t-1]) ^
+//!   g(q[t])` (`f(x) = t ^ (t >> 17)` with `t = x ^ (x << 23)`, `g(y) = y ^
+//!   (y >> 26)`) reaches 26 bits up and 23 down, so three doubles leave
+//!   2^26 live guesses whatever the order. For them [`chain::Plan::sweep`]
+//!   walks the planes with the relations instead: sweeping up from bit 0
+//!   (SpiderMonkey/JSC, no carries) relation 1 *sets* `q[0]`'s bit of each
+//!   new plane and relation 2 checks it, so each of the 2^26 choices of
+//!   `q[0]`'s low bits is one path that dies within a few planes; sweeping
+//!   down from bit 63 (`v8`, whose carry out of bit 63 is dropped) relation
+//!   `k` sets `q[k-1]`'s bit, each call's borrow branches or dies, and the
+//!   2^26 starts are `q[0]`'s top 23 bits and a borrow a call. Three
+//!   consecutive doubles recover in about a second of CPU (`v8`'s 159 known
+//!   bits now and then leave two or three states, listed). Decimal doubles
+//!   are read first as the exact doubles they print (`exact_doubles`),
+//!   since a decimal otherwise leaves its last few bits open and the sweep
+//!   needs a known end. SpiderMonkey/JSC's bit 0 is also linear on its
 //!   own: 128 or more observed bit 0s are solved directly. For `floor N`
 //!   only the top `log2 N` or so bits of each value are known (fewer when
 //!   the value's interval straddles a power of two), so every call's carry
@@ -49,8 +65,10 @@
 //!   (`floor 256`: 40 values, 2^24 leaves, under a second on `v8`; `floor
 //!   1000`: 2^24 to 2^25 leaves from 300 values; powers of two have no
 //!   straddling values: 100 `floor 64`, 2^27 leaves, about 20 s). Below
-//!   that the guesses outgrow any search (`floor 100`: about 2^45; `floor 6`: over
-//!   2^64), and a SAT solver does no better (CaDiCaL on the adder and
+//!   that the guesses outgrow any search (`floor 100`: 2^35 from the best
+//!   window of 600 values, 31 calls with 4 known bits each, every carry a
+//!   guess and no check before the last plane; `floor 6`: over 2^64), and a
+//!   SAT solver does no better (CaDiCaL on the adder and
 //!   xorshift clauses: 64 values of `floor 10^6` in 2.2 s, but no answer in
 //!   100 s for 400 `floor 6` or 64 to 150 `floor 1000`).
 //!
@@ -862,6 +880,27 @@ pub mod chain {
         /// the borrows into plane 41 (bit `t - 1` for call `t`);
         /// `0..`[`Plan::sweep_items`] is the whole search. The leaves' plane
         /// bits go through the rows' elimination to the state.
+        ///
+        /// ```
+        /// use rngkit::runtimes::javascript::xorshift128plus_step;
+        /// use rngkit_analysis::generators::javascript::chain::{Plan, Sweep};
+        ///
+        /// // Three SpiderMonkey calls: the low 53 bits of s0 + s1.
+        /// let start = (0x0123_4567_89ab_cdef_u64, 0xfedc_ba98_7654_3210_u64);
+        /// let (mut s0, mut s1) = start;
+        /// let words: Vec<u64> = (0..3)
+        ///     .map(|_| {
+        ///         (s0, s1) = xorshift128plus_step(s0, s1);
+        ///         s0.wrapping_add(s1) & ((1 << 53) - 1)
+        ///     })
+        ///     .collect();
+        /// let plan = Plan::new(&words, 0, 52);
+        /// assert_eq!(plan.guesses(), 38); // the elimination would guess 2^38
+        /// assert_eq!(plan.sweep_direction(), Some(Sweep::Up));
+        /// let mut found = Vec::new();
+        /// plan.sweep(0..plan.sweep_items(), &mut found);
+        /// assert!(found.contains(&(u128::from(start.0) | u128::from(start.1) << 64)));
+        /// ```
         pub fn sweep(&self, items: std::ops::Range<u64>, out: &mut Vec<u128>) {
             let dir = self.sweep_direction().expect("a sweep that can run");
             let mut values = vec![0u64; self.words];
@@ -869,8 +908,8 @@ pub mod chain {
             // The words, 0 where unknown (their bits below `low` and above
             // `top` are never read).
             let mut w = [0u64; SWEEP_MAX_CALLS + 1];
-            for t in 1..=m {
-                w[t] = self.windows[t - 1] << self.low;
+            for (wt, window) in w[1..=m].iter_mut().zip(&self.windows) {
+                *wt = window << self.low;
             }
             for k in items {
                 let mut q = [0u64; SWEEP_MAX_CALLS + 1];
@@ -978,7 +1017,16 @@ pub mod chain {
                     return;
                 };
                 q[t] |= b << p;
-                self.down_call(w, q, borrows, next | borrow_in << (t - 1), p, t + 1, values, out);
+                self.down_call(
+                    w,
+                    q,
+                    borrows,
+                    next | borrow_in << (t - 1),
+                    p,
+                    t + 1,
+                    values,
+                    out,
+                );
                 q[t] &= !bit;
             } else {
                 for b in 0..=1u64 {
@@ -986,7 +1034,16 @@ pub mod chain {
                         continue;
                     };
                     q[t] |= b << p;
-                    self.down_call(w, q, borrows, next | borrow_in << (t - 1), p, t + 1, values, out);
+                    self.down_call(
+                        w,
+                        q,
+                        borrows,
+                        next | borrow_in << (t - 1),
+                        p,
+                        t + 1,
+                        values,
+                        out,
+                    );
                     q[t] &= !bit;
                 }
             }
@@ -1005,9 +1062,10 @@ pub mod chain {
     }
 }
 
-/// Searches expected to visit more than 2^this many nodes
-/// ([`chain::Plan::nodes_log2`], or the sweep's as `chain_cost` counts them) are refused
-/// with what to add: measured on 2 threads, the elimination's 2^24 leaves
+/// Searches expected to visit more than 2^(this + 1) nodes, about 2^this
+/// leaves ([`chain::Plan::nodes_log2`], or the sweep's nodes as
+/// `chain_cost` counts them) are refused with what to add: measured on 2
+/// threads, the elimination's 2^24 leaves
 /// take about 0.8 s, 2^26 about 2 s and 2^28 about 10 s (a leaf costs more
 /// in longer chains); the sweep's 2^27 steps for three doubles under 1 s.
 pub const MAX_GUESSES: u32 = 28;
@@ -1221,7 +1279,8 @@ fn sum_states(
     let (cost, sweep) = chain_cost(&plan);
     let cost = if sweep { cost } else { plan.nodes_log2() };
     let sweep = sweep.then_some(());
-    if cost > f64::from(MAX_GUESSES) {
+    // 2^MAX_GUESSES leaves are about twice as many nodes.
+    if cost > f64::from(MAX_GUESSES) + 1.0 {
         // Valid input, a search over budget: exit 3 with what to add.
         return Ok(SumStates::OverBudget {
             // Each leaf of the search is one candidate state.
@@ -1569,10 +1628,7 @@ fn recover_v8_sum<E: V8Era>(
     // run's known bits)), so the answer is "several", not an error (three
     // values inside one block fit at every position that keeps them inside
     // it anyway; `--fresh` picks one).
-    if failed.len() == short_runs.len()
-        && failed.len() < total as usize
-        && over_budget.is_none()
-    {
+    if failed.len() == short_runs.len() && failed.len() < total as usize && over_budget.is_none() {
         for (_, count) in &short_runs {
             unlisted = unlisted.saturating_add(count_value(*count));
         }
