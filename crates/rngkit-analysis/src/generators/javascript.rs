@@ -1271,7 +1271,7 @@ fn sum_states(
             return Ok(SumStates::Open(Count::PowerOfTwo(128 - known)));
         }
         return Err(RecoverError(format!(
-            "{name}: the observations reveal {known} bits, but not as a run of consecutive calls with enough known top bits each; give at least 5 consecutive math-random values, or about 40 to 300 consecutive floor N values with N >= 256 or N a power of two >= 64 (smaller N is out of reach on the sum engines: each value's few known bits sit behind an unknown carry)"
+            "{name}: the observations reveal {known} bits, but not as a run of consecutive calls with enough known top bits each; give at least 3 consecutive math-random values, or about 20 to 300 consecutive floor N values with N >= 128 or N a power of two >= 64 (smaller N is out of reach on the sum engines: each value's few known bits sit behind an unknown carry)"
         )));
     };
     // The budget counts the elimination's nodes as they are (a long
