@@ -161,6 +161,65 @@ fn recover_and_predict_with(
     );
 }
 
+/// Recovers `gen` from the 3 doubles `tokens[start..start + 3]`: one
+/// state, or (V8's sum: its 159 known bits now and then leave two or three
+/// states that differ in the low bits of the next doubles) a few listed
+/// ones; the one that predicts every later token also predicts every
+/// earlier one.
+fn recover_three_and_predict(
+    gen_name: &str,
+    tokens: &[String],
+    start: usize,
+    options: &RecoverOptions,
+) {
+    let entry = registry::find(gen_name).unwrap();
+    let text: String = tokens[start..start + 3]
+        .iter()
+        .map(|v| format!("math-random = {v}\n"))
+        .collect();
+    let obs = parse_observations(entry, &text).unwrap();
+    let clock = Instant::now();
+    let recovered = recover(entry, &obs, options).unwrap();
+    let took = clock.elapsed();
+    let states = match recovered {
+        Recovered::Unique(state) => vec![state],
+        Recovered::Several { states, .. } if (2..=4).contains(&states.len()) => states,
+        other => panic!("{gen_name}: 3 doubles from call {start}: {other:?}"),
+    };
+    let d = entry.parse_draw("math-random", &[]).unwrap();
+    let predicts = |state: &rngkit::registry::Engine| {
+        let mut rng = state.clone();
+        replay(&obs, &mut rng);
+        tokens[start + 3..]
+            .iter()
+            .all(|expected| &d.eval(&mut rng).format(false) == expected)
+    };
+    let right: Vec<_> = states.iter().filter(|s| predicts(s)).collect();
+    assert_eq!(
+        right.len(),
+        1,
+        "{gen_name}: one of {} states predicts",
+        states.len()
+    );
+    for back in 1..=start {
+        let mut rng = right[0].clone();
+        entry
+            .advance(&mut rng, &BigInt::from(-(back as i64)))
+            .unwrap();
+        assert_eq!(
+            d.eval(&mut rng).format(false),
+            tokens[start - back],
+            "{gen_name}: call {} predicted backwards",
+            start - back
+        );
+    }
+    eprintln!(
+        "{gen_name}: 3 doubles from call {start} recovered in {took:?} ({} state(s) listed); {} calls predicted forwards, {start} backwards",
+        states.len(),
+        tokens.len() - start - 3
+    );
+}
+
 fn split(out: &str) -> Vec<String> {
     out.split_whitespace().map(str::to_string).collect()
 }
@@ -273,6 +332,10 @@ fn fresh_node_processes_from_their_first_values() {
             let toks = split(&out);
             eprintln!("{what}:");
             recover_and_predict_with(gen_name, "math-random", &toks, 0, count, &fresh);
+            if gen_name == "v8-14" {
+                // The sum's plane sweep: the first 3 doubles are enough.
+                recover_three_and_predict(gen_name, &toks, 0, &fresh);
+            }
         }
     }
 }
@@ -321,6 +384,8 @@ fn chromium_v8_doubles_then_dice() {
     let start = random_below(130) as usize;
     let toks = chromium_draws(&chromium, start + 8 + 100, 0);
     recover_and_predict("v8", "math-random", &toks, start, 8);
+    // 3 of the same doubles: the sweep down from bit 63.
+    recover_three_and_predict("v8", &toks, start + 5, &RecoverOptions::default());
     // The recovered state predicts dice too: recover from 8 doubles, then
     // compare 100 `floor 6` with a second page that rolls them.
     let start = random_below(100) as usize;
@@ -381,6 +446,13 @@ fn jsc_javascriptcore_doubles() {
         let start = random_below(200) as usize;
         let toks = jsc_draws(&jsc, start + count + 100);
         recover_and_predict("javascriptcore", "math-random", &toks, start, count);
+        // 3 of the same doubles: the sweep up from bit 0.
+        recover_three_and_predict(
+            "javascriptcore",
+            &toks,
+            start + count - 3,
+            &RecoverOptions::default(),
+        );
     }
     // 60 calls as `Math.floor(Math.random() * 256)` (exact from the doubles).
     let start = random_below(200) as usize;
@@ -443,6 +515,8 @@ user_pref(\"app.update.enabled\", false);
     let line = line.expect("firefox printed the draws");
     let toks = split(&line["RNGKIT ".len()..]);
     recover_and_predict("spidermonkey", "math-random", &toks, start, 6);
+    // 3 of the same doubles (the peer tools need 4 or more on Firefox).
+    recover_three_and_predict("spidermonkey", &toks, start + 1, &RecoverOptions::default());
     // The same calls as `Math.floor(Math.random() * 256)`: times 256 is
     // exact in doubles, so these are the integers Firefox would give.
     let bytes = times_256(&toks);

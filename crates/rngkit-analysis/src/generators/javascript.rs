@@ -40,7 +40,23 @@
 //!   coefficient rows do not depend on the guesses, so their elimination is
 //!   done once and each search node only checks parities of the values.
 //!   The unknown carry into the lowest known bit (bit 11 of `v8`'s sum) is
-//!   one more guess per call. SpiderMonkey/JSC's bit 0 is also linear on its
+//!   one more guess per call. With few calls the elimination finds nothing
+//!   to check for a long time: the step relation `q[t+1] = f(q[t-1]) ^
+//!   g(q[t])` (`f(x) = t ^ (t >> 17)` with `t = x ^ (x << 23)`, `g(y) = y ^
+//!   (y >> 26)`) reaches 26 bits up and 23 down, so three doubles leave
+//!   2^26 live guesses whatever the order. For them [`chain::Plan::sweep`]
+//!   walks the planes with the relations instead: sweeping up from bit 0
+//!   (SpiderMonkey/JSC, no carries) relation 1 *sets* `q[0]`'s bit of each
+//!   new plane and relation 2 checks it, so each of the 2^26 choices of
+//!   `q[0]`'s low bits is one path that dies within a few planes; sweeping
+//!   down from bit 63 (`v8`, whose carry out of bit 63 is dropped) relation
+//!   `k` sets `q[k-1]`'s bit, each call's borrow branches or dies, and the
+//!   2^26 starts are `q[0]`'s top 23 bits and a borrow a call. Three
+//!   consecutive doubles recover in about a second of CPU (`v8`'s 159 known
+//!   bits now and then leave two or three states, listed). Decimal doubles
+//!   are read first as the exact doubles they print (`exact_doubles`),
+//!   since a decimal otherwise leaves its last few bits open and the sweep
+//!   needs a known end. SpiderMonkey/JSC's bit 0 is also linear on its
 //!   own: 128 or more observed bit 0s are solved directly. For `floor N`
 //!   only the top `log2 N` or so bits of each value are known (fewer when
 //!   the value's interval straddles a power of two), so every call's carry
@@ -49,8 +65,10 @@
 //!   (`floor 256`: 40 values, 2^24 leaves, under a second on `v8`; `floor
 //!   1000`: 2^24 to 2^25 leaves from 300 values; powers of two have no
 //!   straddling values: 100 `floor 64`, 2^27 leaves, about 20 s). Below
-//!   that the guesses outgrow any search (`floor 100`: about 2^45; `floor 6`: over
-//!   2^64), and a SAT solver does no better (CaDiCaL on the adder and
+//!   that the guesses outgrow any search (`floor 100`: 2^35 from the best
+//!   window of 600 values, 31 calls with 4 known bits each, every carry a
+//!   guess and no check before the last plane; `floor 6`: over 2^64), and a
+//!   SAT solver does no better (CaDiCaL on the adder and
 //!   xorshift clauses: 64 values of `floor 10^6` in 2.2 s, but no answer in
 //!   100 s for 400 `floor 6` or 64 to 150 `floor 1000`).
 //!
@@ -536,6 +554,10 @@ pub mod chain {
         solution: Vec<u64>,
         rank: u32,
         guesses: u32,
+        /// Per plane: the guessed bits of `q[0]` in the planes below it.
+        guessed_below: Vec<u32>,
+        /// log2 of the expected search nodes (see [`Plan::nodes_log2`]).
+        nodes_log2: f64,
     }
 
     impl Plan {
@@ -558,7 +580,16 @@ pub mod chain {
             let mut dep_bits = Vec::new();
             let mut rank = 0;
             let mut guesses = if low > 0 { m as u32 } else { 0 };
+            let mut guessed_below = Vec::with_capacity(width);
+            let mut q0_guesses = 0u32;
+            // Expected nodes: every guess doubles the live nodes, every
+            // dependent row of a derived word halves them (a wrong partial
+            // guess passes a parity check half the time), never below the
+            // one true path.
+            let mut live = f64::from(guesses);
+            let mut nodes = 0f64;
             for p in 0..width {
+                guessed_below.push(q0_guesses);
                 for (t, qt) in q.iter().enumerate() {
                     let i = p * (m + 1) + t;
                     let mut form = qt[low as usize + p];
@@ -580,16 +611,26 @@ pub mod chain {
                         comb[i / 64] &= !(1 << (i % 64));
                         deps.push(Some(dep_bits.len()));
                         dep_bits.extend_from_slice(&comb);
+                        if t > 0 {
+                            live = (live - 1.0).max(0.0);
+                        }
                     } else {
                         deps.push(None);
                         pivots[form.trailing_zeros() as usize] = Some((form, comb));
                         rank += 1;
                         if t == 0 {
                             guesses += 1;
+                            q0_guesses += 1;
+                            live += 1.0;
                         }
+                    }
+                    if t == 0 {
+                        nodes += live.exp2();
                     }
                 }
             }
+            // The leaves, each solved and replayed.
+            nodes += live.exp2();
             // Back-substitution: every pivot row down to a unit row.
             let mut solution = Vec::new();
             if rank == 128 {
@@ -620,7 +661,27 @@ pub mod chain {
                 solution,
                 rank,
                 guesses,
+                guessed_below,
+                nodes_log2: nodes.log2(),
             }
+        }
+
+        /// log2 of the nodes the search is expected to visit: the guesses
+        /// (carries, then `q[0]`'s bit per plane) double the live nodes and
+        /// every bit of a later word that earlier rows already determine
+        /// halves them, plane by plane. With three SpiderMonkey doubles the
+        /// relation `q[t+1] = f(q[t-1]) ^ g(q[t])` reaches 26 bits up, so
+        /// the first 26 planes only guess (2^26 live nodes) and every plane
+        /// after that guesses one bit and checks two: about 2^27 nodes in
+        /// all, though [`Plan::guesses`] is 38.
+        pub fn nodes_log2(&self) -> f64 {
+            self.nodes_log2
+        }
+
+        /// The guessed bits of `q[0]` in all (the search's work can be
+        /// split over prefixes of up to this many of them).
+        pub fn q0_guesses(&self) -> u32 {
+            self.guesses - if self.low > 0 { self.m as u32 } else { 0 }
         }
 
         /// The rank of all the rows (128: the chain fixes the state).
@@ -648,14 +709,32 @@ pub mod chain {
         /// is the carry into bit `low` of call `t + 1`; all 0 when `low` is
         /// 0). Needs rank 128.
         pub fn search(&self, carries: std::ops::Range<u64>, out: &mut Vec<u128>) {
+            self.search_split(carries, 0, out);
+        }
+
+        /// [`Plan::search`] over work items: item `k` is the carries `k >>
+        /// split` with the first `split` guessed bits of `q[0]` fixed to
+        /// the low bits of `k` (so `0..carries << split` covers the whole
+        /// search, and threads can take items in turn). `split` is at most
+        /// [`Plan::q0_guesses`].
+        pub fn search_split(&self, items: std::ops::Range<u64>, split: u32, out: &mut Vec<u128>) {
             assert_eq!(self.rank, 128, "a search needs rows of rank 128");
+            assert!(split <= self.q0_guesses(), "a split within the guesses");
             let mut values = vec![0u64; self.words];
-            for c in carries {
-                self.plane(0, c, &mut values, out);
+            for k in items {
+                let prefix = (k & ((1u64 << split) - 1), split);
+                self.plane(0, k >> split, prefix, &mut values, out);
             }
         }
 
-        fn plane(&self, p: usize, borrows: u64, values: &mut [u64], out: &mut Vec<u128>) {
+        fn plane(
+            &self,
+            p: usize,
+            borrows: u64,
+            prefix: (u64, u32),
+            values: &mut [u64],
+            out: &mut Vec<u128>,
+        ) {
             let width = (self.top - self.low + 1) as usize;
             if p == width {
                 out.push(self.solve(values));
@@ -663,7 +742,15 @@ pub mod chain {
             }
             let m = self.m;
             let i0 = p * (m + 1);
+            let g = self.guessed_below[p];
             let choices: &[u64] = match self.deps[i0] {
+                None if g < prefix.1 => {
+                    if prefix.0 >> g & 1 == 0 {
+                        &[0]
+                    } else {
+                        &[1]
+                    }
+                }
                 None => &[0, 1],
                 Some(d) => {
                     if self.parity(d, i0, values) == 0 {
@@ -693,7 +780,7 @@ pub mod chain {
                     set(values, i, q);
                     prev = q;
                 }
-                self.plane(p + 1, next_borrows, values, out);
+                self.plane(p + 1, next_borrows, prefix, values, out);
             }
         }
 
@@ -715,11 +802,273 @@ pub mod chain {
     fn set(values: &mut [u64], i: usize, bit: u64) {
         values[i / 64] = (values[i / 64] & !(1 << (i % 64))) | (bit << (i % 64));
     }
+
+    /// `s0`'s half of a step: `t = x ^ (x << 23)`, then `t ^ (t >> 17)`.
+    fn f(x: u64) -> u64 {
+        let t = x ^ (x << 23);
+        t ^ (t >> 17)
+    }
+
+    /// `s1`'s half of a step.
+    fn g(y: u64) -> u64 {
+        y ^ (y >> 26)
+    }
+
+    /// Relation `k` (`1..m`) of a chain, `q[k+1] = f(q[k-1]) ^ g(q[k])`, as
+    /// a word that is 0 where it holds.
+    fn relation(q: &[u64], k: usize) -> u64 {
+        f(q[k - 1]) ^ g(q[k]) ^ q[k + 1]
+    }
+
+    /// The longest chain [`Plan::sweep`] takes (its words sit on the stack).
+    pub const SWEEP_MAX_CALLS: usize = 8;
+
+    /// The plane order of [`Plan::sweep`].
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Sweep {
+        /// From bit 0 up (known bits from bit 0: SpiderMonkey, JSC): the
+        /// sums' carries into bit 0 are 0, so each plane follows from
+        /// `q[0]`'s bit by subtraction.
+        Up,
+        /// From bit 63 down (known bits up to bit 63: V8): the carry out of
+        /// bit 63 is dropped, so every call's top part is `w[t] - q[t-1]`
+        /// less an unknown borrow from below, 0 or 1.
+        Down,
+    }
+
+    impl Plan {
+        /// The plane order [`Plan::sweep`] takes, `None` when it cannot run
+        /// (no known end of the words, a chain of under 3 or over
+        /// [`SWEEP_MAX_CALLS`] calls, or too few planes for the relations
+        /// to reach across). The sweep tries `2^26` partial states for `Up`
+        /// (`q[0]`'s bits 0..=25) and `2^(23 + m)` for `Down` (`q[0]`'s
+        /// bits 41..=63 and a borrow a call), each followed by a path that
+        /// survives a plane with probability 1/2 or less.
+        pub fn sweep_direction(&self) -> Option<Sweep> {
+            if !(3..=SWEEP_MAX_CALLS).contains(&self.m) || self.rank != 128 {
+                None
+            } else if self.low == 0 && self.top >= 27 {
+                Some(Sweep::Up)
+            } else if self.top == 63 && self.low <= 40 {
+                Some(Sweep::Down)
+            } else {
+                None
+            }
+        }
+
+        /// The number of work items of [`Plan::sweep`] (see there).
+        pub fn sweep_items(&self) -> u64 {
+            match self.sweep_direction() {
+                Some(Sweep::Up) => 1 << 26,
+                Some(Sweep::Down) => 1 << (23 + self.m),
+                None => 0,
+            }
+        }
+
+        /// Every state the chain's words allow, as [`Plan::search`], by a
+        /// sweep over the planes driven by the step relations instead of
+        /// the elimination. Relation `k`, `q[k+1] = f(q[k-1]) ^ g(q[k])`,
+        /// reaches from 23 bits below to 26 bits above its bit: sweeping
+        /// up, its bit `p - 26` is the first to involve plane `p`, through
+        /// `g(q[k])` and so through `q[0]`'s bit (every `q[t]`'s bit flips
+        /// with it), so relation 1 *sets* `q[0]`'s bit and the others check
+        /// it; sweeping down, its bit `p + 23` involves plane `p` only
+        /// through `f(q[k-1])`, so relation `k` sets `q[k-1]`'s bit, the
+        /// borrows of those calls must fit, and only the last two calls'
+        /// borrows branch. Before the relations reach (26 planes up, 23
+        /// down) the planes are enumerated: `Up` item `k` is `q[0]`'s bits
+        /// 0..=25, `Down` item `k` is `q[0]`'s bits 41..=63 (`k >> m`) and
+        /// the borrows into plane 41 (bit `t - 1` for call `t`);
+        /// `0..`[`Plan::sweep_items`] is the whole search. The leaves' plane
+        /// bits go through the rows' elimination to the state.
+        ///
+        /// ```
+        /// use rngkit::runtimes::javascript::xorshift128plus_step;
+        /// use rngkit_analysis::generators::javascript::chain::{Plan, Sweep};
+        ///
+        /// // Three SpiderMonkey calls: the low 53 bits of s0 + s1.
+        /// let start = (0x0123_4567_89ab_cdef_u64, 0xfedc_ba98_7654_3210_u64);
+        /// let (mut s0, mut s1) = start;
+        /// let words: Vec<u64> = (0..3)
+        ///     .map(|_| {
+        ///         (s0, s1) = xorshift128plus_step(s0, s1);
+        ///         s0.wrapping_add(s1) & ((1 << 53) - 1)
+        ///     })
+        ///     .collect();
+        /// let plan = Plan::new(&words, 0, 52);
+        /// assert_eq!(plan.guesses(), 38); // the elimination would guess 2^38
+        /// assert_eq!(plan.sweep_direction(), Some(Sweep::Up));
+        /// let mut found = Vec::new();
+        /// plan.sweep(0..plan.sweep_items(), &mut found);
+        /// assert!(found.contains(&(u128::from(start.0) | u128::from(start.1) << 64)));
+        /// ```
+        pub fn sweep(&self, items: std::ops::Range<u64>, out: &mut Vec<u128>) {
+            let dir = self.sweep_direction().expect("a sweep that can run");
+            let mut values = vec![0u64; self.words];
+            let m = self.m;
+            // The words, 0 where unknown (their bits below `low` and above
+            // `top` are never read).
+            let mut w = [0u64; SWEEP_MAX_CALLS + 1];
+            for (wt, window) in w[1..=m].iter_mut().zip(&self.windows) {
+                *wt = window << self.low;
+            }
+            for k in items {
+                let mut q = [0u64; SWEEP_MAX_CALLS + 1];
+                match dir {
+                    Sweep::Up => {
+                        q[0] = k;
+                        if self.sweep_up(&w, &mut q) {
+                            out.push(self.leaf(&q, &mut values));
+                        }
+                    }
+                    Sweep::Down => {
+                        let hi = !0u64 << 41;
+                        q[0] = (k >> m) << 41;
+                        for t in 1..=m {
+                            let borrow = (k >> (t - 1) & 1) << 41;
+                            q[t] = (w[t] & hi).wrapping_sub(q[t - 1]).wrapping_sub(borrow) & hi;
+                        }
+                        self.sweep_down(&w, &mut q, k & ((1 << m) - 1), 40, &mut values, out);
+                    }
+                }
+            }
+        }
+
+        /// `Up` from `q[0]`'s bits 0..=25: planes 26..=top, one way each.
+        fn sweep_up(&self, w: &[u64], q: &mut [u64; SWEEP_MAX_CALLS + 1]) -> bool {
+            let m = self.m;
+            // Bits at or below the plane are exact whatever lies above.
+            let chain = |q: &mut [u64; SWEEP_MAX_CALLS + 1]| {
+                for t in 1..=m {
+                    q[t] = w[t].wrapping_sub(q[t - 1]);
+                }
+            };
+            for p in 26..=self.top {
+                let j = p - 26;
+                chain(q);
+                if relation(q, 1) >> j & 1 == 1 {
+                    q[0] |= 1 << p;
+                    chain(q);
+                }
+                for k in 2..m {
+                    if relation(q, k) >> j & 1 == 1 {
+                        return false;
+                    }
+                }
+            }
+            true
+        }
+
+        /// `Down` at plane `p` (bits above it fixed in `q`, 0 below;
+        /// `borrows` bit `t - 1`: the borrow call `t` takes from plane `p`).
+        fn sweep_down(
+            &self,
+            w: &[u64],
+            q: &mut [u64; SWEEP_MAX_CALLS + 1],
+            borrows: u64,
+            p: u32,
+            values: &mut [u64],
+            out: &mut Vec<u128>,
+        ) {
+            if p + 1 == self.low {
+                out.push(self.leaf(q, values));
+                return;
+            }
+            let j = p + 23;
+            // q[0]'s bit: the one that clears relation 1's bit j.
+            q[0] |= (relation(q, 1) >> j & 1) << p;
+            self.down_call(w, q, borrows, 0, p, 1, values, out);
+            q[0] &= !(1 << p);
+        }
+
+        /// Call `t`'s bit at plane `p` and its borrow from plane `p - 1`.
+        #[allow(clippy::too_many_arguments)]
+        fn down_call(
+            &self,
+            w: &[u64],
+            q: &mut [u64; SWEEP_MAX_CALLS + 1],
+            borrows: u64,
+            next: u64,
+            p: u32,
+            t: usize,
+            values: &mut [u64],
+            out: &mut Vec<u128>,
+        ) {
+            let m = self.m;
+            if t > m {
+                if p > 0 {
+                    self.sweep_down(w, q, next, p - 1, values, out);
+                } else if self.low == 0 {
+                    out.push(self.leaf(q, values));
+                }
+                return;
+            }
+            let a = q[t - 1] >> p & 1;
+            let c = borrows >> (t - 1) & 1;
+            // a + b + borrow-in = w + 2 borrow-out, at this plane.
+            let v = (w[t] >> p & 1) + 2 * c;
+            let Some(sum) = v.checked_sub(a).filter(|&s| s <= 2) else {
+                return;
+            };
+            let bit = 1u64 << p;
+            if t + 1 < m {
+                // Relation t + 1 sets q[t]'s bit; its borrow must fit.
+                let b = relation(q, t + 1) >> (p + 23) & 1;
+                let Some(borrow_in) = sum.checked_sub(b).filter(|&x| x <= 1) else {
+                    return;
+                };
+                q[t] |= b << p;
+                self.down_call(
+                    w,
+                    q,
+                    borrows,
+                    next | borrow_in << (t - 1),
+                    p,
+                    t + 1,
+                    values,
+                    out,
+                );
+                q[t] &= !bit;
+            } else {
+                for b in 0..=1u64 {
+                    let Some(borrow_in) = sum.checked_sub(b).filter(|&x| x <= 1) else {
+                        continue;
+                    };
+                    q[t] |= b << p;
+                    self.down_call(
+                        w,
+                        q,
+                        borrows,
+                        next | borrow_in << (t - 1),
+                        p,
+                        t + 1,
+                        values,
+                        out,
+                    );
+                    q[t] &= !bit;
+                }
+            }
+        }
+
+        /// The state of a leaf's plane bits, through the elimination.
+        fn leaf(&self, q: &[u64], values: &mut [u64]) -> u128 {
+            for p in self.low..=self.top {
+                let base = ((p - self.low) as usize) * (self.m + 1);
+                for (t, x) in q[..=self.m].iter().enumerate() {
+                    set(values, base + t, x >> p & 1);
+                }
+            }
+            self.solve(values)
+        }
+    }
 }
 
-/// Searches larger than 2^this many leaves are refused (with what to add):
-/// measured on 2 threads, 2^24 leaves take about 0.8 s, 2^25 about 3.5 s
-/// and 2^27 about 16 s (a leaf costs more in longer chains).
+/// Searches expected to visit more than 2^(this + 1) nodes, about 2^this
+/// leaves ([`chain::Plan::nodes_log2`], or the sweep's nodes as
+/// `chain_cost` counts them) are refused with what to add: measured on 2
+/// threads, the elimination's 2^24 leaves
+/// take about 0.8 s, 2^26 about 2 s and 2^28 about 10 s (a leaf costs more
+/// in longer chains); the sweep's 2^27 steps for three doubles under 1 s.
 pub const MAX_GUESSES: u32 = 28;
 
 /// The longest chain tried: `floor N` values with few known top bits need
@@ -742,6 +1091,27 @@ fn lowest_known(mask: u64, top: u32) -> u32 {
     }
 }
 
+/// log2 of a chain's search cost in word operations, and whether the
+/// sweep ([`chain::Plan::sweep`]) is the cheaper way: the elimination's
+/// nodes each walk the chain's `m + 1` rows with a parity over the earlier
+/// ones, the sweep's steps are a few word operations.
+///
+/// Measured: the elimination's 2^28.6 nodes for three SpiderMonkey doubles
+/// took 4.8 s of CPU, the sweep's `Up` 0.8 s (as 2^26 such nodes), its
+/// `Down` for three V8 doubles 2.6 s (as 2^28); so the sweep counts as
+/// 2^26 or 2^(25 + m) nodes, and a node of a chain of `m` calls as
+/// `(m + 1) / 4` nodes of a chain of 3.
+fn chain_cost(plan: &chain::Plan) -> (f64, bool) {
+    let elimination = plan.nodes_log2() + ((plan.m + 1) as f64 / 4.0).log2();
+    match plan.sweep_direction() {
+        Some(chain::Sweep::Up) if elimination > 26.0 => (26.0, true),
+        Some(chain::Sweep::Down) if elimination > 25.0 + plan.m as f64 => {
+            (25.0 + plan.m as f64, true)
+        }
+        _ => (elimination, false),
+    }
+}
+
 /// The cheapest chain among the windows of consecutive known words: `(first
 /// call offset, plan)`.
 ///
@@ -752,7 +1122,7 @@ fn lowest_known(mask: u64, top: u32) -> u32 {
 /// guessed planes, but one more guessed carry a call when `low > 0`) until
 /// its carries alone would cost as much as the best plan so far.
 fn best_chain(cons: &[WordConstraint], top: u32) -> Option<(u64, chain::Plan)> {
-    let cost = |p: &chain::Plan| f64::from(p.guesses()) + ((p.m + 1) as f64).log2();
+    let cost = |p: &chain::Plan| chain_cost(p).0;
     let mut best: Option<(u64, chain::Plan)> = None;
     let mut i = 0;
     while i < cons.len() {
@@ -902,25 +1272,50 @@ fn sum_states(
             return Ok(SumStates::Open(Count::PowerOfTwo(128 - known)));
         }
         return Err(RecoverError(format!(
-            "{name}: the observations reveal {known} bits, but not as a run of consecutive calls with enough known top bits each; give at least 5 consecutive math-random values, or about 40 to 300 consecutive floor N values with N >= 256 or N a power of two >= 64 (smaller N is out of reach on the sum engines: each value's few known bits sit behind an unknown carry)"
+            "{name}: the observations reveal {known} bits, but not as a run of consecutive calls with enough known top bits each; give at least 3 consecutive math-random values, or about 20 to 300 consecutive floor N values with N >= 128 or N a power of two >= 64 (smaller N is out of reach on the sum engines: each value's few known bits sit behind an unknown carry)"
         )));
     };
-    if plan.guesses() > MAX_GUESSES {
+    // The budget counts the elimination's nodes as they are (a long
+    // `floor N` chain's nodes cost more, but its budget was set by time).
+    let (cost, sweep) = chain_cost(&plan);
+    let cost = if sweep { cost } else { plan.nodes_log2() };
+    let sweep = sweep.then_some(());
+    // 2^MAX_GUESSES leaves are about twice as many nodes.
+    if cost > f64::from(MAX_GUESSES) + 1.0 {
         // Valid input, a search over budget: exit 3 with what to add.
         return Ok(SumStates::OverBudget {
-            count: Count::About(128u32.saturating_sub(known)),
+            // Each leaf of the search is one candidate state.
+            count: Count::AtMost(plan.guesses()),
             advice: format!(
-                "{name}: the best run of consecutive calls leaves 2^{} candidates to search (at most 2^{MAX_GUESSES} are tried, about a minute); give more consecutive values (the search picks the best window among them) or values with more known bits",
+                "{name}: the best window, {} consecutive calls with bits {}..={} known, leaves 2^{} candidates to search (the budget is 2^{MAX_GUESSES}, about a minute on 2 threads); give values with more known bits (3 consecutive math-random doubles, or floor N with N >= 128 or a power of two >= 64): more values of the same kind help only when they hold a better window",
+                plan.m,
+                plan.low,
+                plan.top,
                 plan.guesses()
             ),
         });
     }
     let carries: u64 = if plan.low > 0 { 1 << plan.m } else { 1 };
     let threads = options.threads.clamp(1, 64) as u64;
-    // The carries' subtrees differ widely in size (most die at once), so
+    // Work items: the carries, each split over the first guessed bits of
+    // q[0] when the carries alone are too few to share (SpiderMonkey's
+    // carries are all 0: one item without the split).
+    let mut prefix_bits = 0;
+    while sweep.is_none()
+        && (carries << prefix_bits) < threads * 1024
+        && prefix_bits < plan.q0_guesses().min(16)
+    {
+        prefix_bits += 1;
+    }
+    let items = if sweep.is_some() {
+        plan.sweep_items()
+    } else {
+        carries << prefix_bits
+    };
+    // The items' subtrees differ widely in size (most die at once), so
     // the threads take small chunks of them in turn rather than one range
     // each.
-    let chunks = (threads * 64).min(carries);
+    let chunks = (threads * 64).min(items);
     let later: Vec<&WordConstraint> = cons.iter().filter(|c| c.offset >= offset).collect();
     // Whether the state `x` before call `offset` gives the known bits of
     // the calls from there on.
@@ -949,7 +1344,12 @@ fn sum_states(
                 break out;
             }
             let before = out.len();
-            plan.search(carries * k / chunks..carries * (k + 1) / chunks, &mut out);
+            let range = items * k / chunks..items * (k + 1) / chunks;
+            if sweep.is_some() {
+                plan.sweep(range, &mut out);
+            } else {
+                plan.search_split(range, prefix_bits, &mut out);
+            }
             // A chain's rows only just fix the state, so most leaves are
             // wrong: drop them here, in parallel, by the known bits of the
             // calls that follow.
@@ -1014,11 +1414,68 @@ pub fn recover_xorshift128plus<G: Gen<Rng = Xorshift128Plus>>(
     observations: &[Observation],
     options: &RecoverOptions,
 ) -> Result<Recovered, RecoverError> {
-    sum_recover(observations, options, 52, G::INFO.name, &|a, b| {
-        Xorshift128Plus::from_state([a, b])
-            .ok()
-            .map(Engine::new::<G>)
+    exact_first(observations, |obs| {
+        sum_recover(obs, options, 52, G::INFO.name, &|a, b| {
+            Xorshift128Plus::from_state([a, b])
+                .ok()
+                .map(Engine::new::<G>)
+        })
     })
+}
+
+/// The observations with every decimal `math-random` value read as the
+/// exact double it parses to; `None` when there is none to read so.
+///
+/// A decimal matches any double within half a unit of its last digit, so
+/// the 15 to 17 digits JavaScript prints (the shortest text that reads
+/// back as the same double) leave the lowest few bits of a value unknown,
+/// and the sum engines' searches need every bit of a few values: the low
+/// bits carry into all the others (SpiderMonkey), or the search starts at
+/// the lowest known bit (V8).
+fn exact_doubles(observations: &[Observation]) -> Option<Vec<Observation>> {
+    use crate::observe::{ObservationKind, ObservedValue};
+    let mut changed = false;
+    let exact = observations
+        .iter()
+        .map(|o| {
+            if let ObservationKind::Draw { draw, value } = &o.kind
+                && draw.text() == "math-random"
+                && value.tolerance() > 0.0
+                && let Some(x) = value.as_f64()
+                && let Ok(bits) = ObservedValue::parse(&format!("{:#018x}", x.to_bits()))
+            {
+                changed = true;
+                return Observation {
+                    line: o.line,
+                    kind: ObservationKind::Draw {
+                        draw: draw.clone(),
+                        value: bits,
+                    },
+                };
+            }
+            o.clone()
+        })
+        .collect();
+    changed.then_some(exact)
+}
+
+/// `recover` on the exact doubles first ([`exact_doubles`]): JavaScript
+/// prints the shortest decimal that reads back as the double, so its
+/// output read exactly is the double itself. When no state gives those
+/// exact doubles (values typed with fewer digits), or that search cannot
+/// answer, the decimals are read as rounded to their last digit.
+fn exact_first(
+    observations: &[Observation],
+    recover: impl Fn(&[Observation]) -> Result<Recovered, RecoverError>,
+) -> Result<Recovered, RecoverError> {
+    if let Some(exact) = exact_doubles(observations)
+        && let Ok(found) = recover(&exact)
+        && matches!(&found, Recovered::Unique(_))
+            | matches!(&found, Recovered::Several { states, .. } if !states.is_empty())
+    {
+        return Ok(found);
+    }
+    recover(observations)
 }
 
 /// `recover` for every V8 era: the linear eras (`v8-legacy`, `v8-13`) over
@@ -1057,6 +1514,14 @@ pub fn recover_v8_era<E: V8Era>(
     if E::MAPPING.is_linear() {
         return recover_v8_linear::<E>(observations, options);
     }
+    exact_first(observations, |obs| recover_v8_sum::<E>(obs, options))
+}
+
+/// [`recover_v8_era`] for the sum eras (`v8`, `v8-14`).
+fn recover_v8_sum<E: V8Era>(
+    observations: &[Observation],
+    options: &RecoverOptions,
+) -> Result<Recovered, RecoverError> {
     let name = <E as V8Era>::INFO.name;
     if E::ORDER == V8CacheOrder::StepOrder {
         return sum_recover(observations, options, 63, name, &|a, b| {
@@ -1084,6 +1549,7 @@ pub fn recover_v8_era<E: V8Era>(
     let mut states = Vec::new();
     let mut unlisted: u128 = 0;
     let mut failed: Vec<(u64, RecoverError)> = Vec::new();
+    let mut short_runs: Vec<(u64, Count)> = Vec::new();
     let mut over_budget: Option<(Count, String)> = None;
     let tried = positions(options);
     let total = tried.end - tried.start;
@@ -1145,15 +1611,29 @@ pub fn recover_v8_era<E: V8Era>(
             Ok(SumStates::OverBudget { count, advice }) => {
                 over_budget.get_or_insert((*count, advice.clone()));
             }
-            Ok(SumStates::Open(_)) => failed.push((
-                position,
-                RecoverError(format!(
-                    "the longest run of observed calls inside one cache block ({} calls) reveals too few bits to search; give at least 5 consecutive math-random values inside one block",
-                    last - first + 1
-                )),
-            )),
+            Ok(SumStates::Open(count)) => {
+                short_runs.push((position, *count));
+                failed.push((
+                    position,
+                    RecoverError(format!(
+                        "the longest run of observed calls inside one cache block ({} calls) reveals too few bits to search; give at least 3 consecutive math-random values inside one block",
+                        last - first + 1
+                    )),
+                ))
+            }
             Err(e) => failed.push((position, e.clone())),
         }
+    }
+    // Positions whose run is too short to search, when others did search:
+    // their states are not listed but counted (each at most 2^(128 - the
+    // run's known bits)), so the answer is "several", not an error (three
+    // values inside one block fit at every position that keeps them inside
+    // it anyway; `--fresh` picks one).
+    if failed.len() == short_runs.len() && failed.len() < total as usize && over_budget.is_none() {
+        for (_, count) in &short_runs {
+            unlisted = unlisted.saturating_add(count_value(*count));
+        }
+        failed.clear();
     }
     if let Some((position, first)) = failed.first() {
         return Err(RecoverError(format!(
@@ -1376,6 +1856,83 @@ mod tests {
         }
         check::<V813Gen>(6);
         check::<V814Gen>(12);
+    }
+
+    /// Three consecutive doubles on every sum engine (our generators; the
+    /// real engines: tests/recover_javascript.rs), each state the sweep
+    /// returns verified by replay: SpiderMonkey and JSC sweep up from bit
+    /// 0, `v8` and `v8-14` down from bit 63. V8's 159 known bits leave two
+    /// or three states now and then (they differ in the low bits of the
+    /// next doubles), so the true state is among those listed.
+    #[test]
+    fn three_doubles_on_every_sum_engine() {
+        use crate::observe::{parse_observations, replay};
+        use rngkit::runtimes::javascript::V814Gen;
+        let fresh = RecoverOptions {
+            fresh: true,
+            threads: 2,
+            ..RecoverOptions::default()
+        };
+        for seed in [0x5eed_0000_0000_0002u64] {
+            let words = [
+                rngkit::runtimes::javascript::murmur_hash3_fmix64(seed),
+                rngkit::runtimes::javascript::murmur_hash3_fmix64(!seed),
+            ];
+            let mut cases: Vec<(&str, Engine)> = vec![
+                (
+                    "spidermonkey",
+                    Engine::new::<SpiderMonkeyGen>(Xorshift128Plus::from_state(words).unwrap()),
+                ),
+                (
+                    "javascriptcore",
+                    Engine::new::<JavaScriptCoreGen>(Xorshift128Plus::from_state(words).unwrap()),
+                ),
+                (
+                    "v8",
+                    Engine::new::<V8Gen>(V8Random::from_state(words[0], words[1], 0).unwrap()),
+                ),
+                (
+                    "v8-14",
+                    Engine::new::<V814Gen>(
+                        V8MathRandom::<V814Gen>::from_state(words[0], words[1], 0).unwrap(),
+                    ),
+                ),
+            ];
+            for (name, start) in cases.iter_mut() {
+                let entry = crate::registry::find(name).unwrap();
+                let draw = entry.parse_draw("math-random", &[]).unwrap();
+                let mut rng = start.clone();
+                let values: Vec<String> = (0..103)
+                    .map(|_| draw.eval(&mut rng).format(false))
+                    .collect();
+                let text: String = values[..3]
+                    .iter()
+                    .map(|v| format!("math-random = {v}\n"))
+                    .collect();
+                let obs = parse_observations(entry, &text).unwrap();
+                let states = match entry.recover(&obs, &fresh).unwrap() {
+                    Recovered::Unique(state) => vec![state],
+                    Recovered::Several { states, .. } if !states.is_empty() => states,
+                    other => panic!("{name}: {other:?}"),
+                };
+                assert!(states.len() <= 4, "{name}: {} states", states.len());
+                let mut predicted_all = false;
+                for state in &states {
+                    // Every state gives the three doubles...
+                    let mut replayed = state.clone();
+                    for v in &values[..3] {
+                        assert_eq!(&draw.eval(&mut replayed).format(false), v, "{name}");
+                    }
+                    // ...and the true one the next hundred.
+                    let mut next = state.clone();
+                    replay(&obs, &mut next);
+                    predicted_all |= values[3..]
+                        .iter()
+                        .all(|v| &draw.eval(&mut next).format(false) == v);
+                }
+                assert!(predicted_all, "{name}: no listed state predicts the stream");
+            }
+        }
     }
 
     /// Rolls of 256 (the top 8 bits of each double) pin a `v8` state, on one
