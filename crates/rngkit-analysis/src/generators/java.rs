@@ -810,7 +810,7 @@ fn residue_plan(observations: &[Observation]) -> Option<Result<ResiduePlan, ()>>
 
 /// Walks every candidate of `plan` with the scan kernel on `threads`
 /// threads: the states `s_0` (before the first draw) that pass every check.
-fn residue_walk(plan: &ResiduePlan, threads: usize) -> Vec<u64> {
+fn residue_walk(plan: &ResiduePlan, threads: usize, stop: &crate::recover::Stop) -> Vec<u64> {
     let p = plan.pivot;
     let count = p.count();
     // s_0 = a^-step (s_P - c_step): back from the pivot's state.
@@ -825,7 +825,7 @@ fn residue_walk(plan: &ResiduePlan, threads: usize) -> Vec<u64> {
         let mut hits = Vec::new();
         loop {
             let job = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            if job >= total {
+            if job >= total || stop.is_set() {
                 break;
             }
             let low = plan.lows[(job / chunks_per_low) as usize];
@@ -1067,7 +1067,7 @@ fn residue_recover(
     if work > u128::from(options.max_candidates) || expected_log2(observations) > 16.0 {
         return Some(Ok(over_budget(observations, &plan, options)));
     }
-    let states: Vec<u64> = residue_walk(&plan, options.threads)
+    let states: Vec<u64> = residue_walk(&plan, options.threads, &options.stop)
         .into_iter()
         .filter(|&s| fits(observations, &engine(s)))
         .collect();

@@ -115,6 +115,7 @@ pub fn recover<G: Gen<Rng = Pcg32>>(
         options.pcg_increment,
         options.threads,
         1 << 10,
+        &options.stop,
     );
     let states: Vec<Engine> = found
         .into_iter()

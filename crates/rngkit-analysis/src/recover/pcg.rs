@@ -39,6 +39,7 @@ pub fn candidates(
     increment: u64,
     threads: usize,
     limit: usize,
+    stop: &super::Stop,
 ) -> Vec<u64> {
     let a = constraints[anchor];
     let output = a.known.value as u32;
@@ -59,7 +60,7 @@ pub fn candidates(
     let work = || {
         loop {
             let job = next.fetch_add(1, Ordering::Relaxed);
-            if job >= jobs || found.lock().map_or(true, |f| f.len() >= limit) {
+            if job >= jobs || stop.is_set() || found.lock().map_or(true, |f| f.len() >= limit) {
                 break;
             }
             let rot = (job >> (27 - JOB_BITS)) as u32;

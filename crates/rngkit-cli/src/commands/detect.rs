@@ -157,15 +157,32 @@ fn report(found: &Detection) -> Result<ExitCode, CliError> {
     out.finish()?;
     let weak: Vec<&Fit> = found.fits.iter().filter(|f| !f.decisive).collect();
     // The open readings in short, for the one error line of a failure.
+    // Readings open for the same reason (the four PHP eras, read as
+    // `mt-rand`) are named together, with `GEN` in the reason.
     let open_short = || {
-        let mut parts: Vec<String> = found
-            .open
+        let mut groups: Vec<(Vec<&str>, &str, String)> = Vec::new();
+        for o in &found.open {
+            let name = o.generator.name();
+            let key = o.why.replace(&format!("`rngkit seed-search {name}`"), "`rngkit seed-search GEN`");
+            match groups.iter_mut().find(|(_, d, k)| *d == o.draw && *k == key) {
+                Some(g) => g.0.push(name),
+                None => groups.push((vec![name], &o.draw, key)),
+            }
+        }
+        let shown = groups.len().min(4);
+        let mut parts: Vec<String> = groups[..shown]
             .iter()
-            .take(4)
-            .map(|o| format!("{} {} ({})", o.generator.name(), o.draw, o.why))
+            .map(|(names, draw, why)| {
+                let why = if names.len() == 1 {
+                    why.replace("GEN`", &format!("{}`", names[0]))
+                } else {
+                    why.clone()
+                };
+                format!("{} {draw} ({why})", names.join(", "))
+            })
             .collect();
-        if found.open.len() > 4 {
-            parts.push(format!("{} more", found.open.len() - 4));
+        if groups.len() > shown {
+            parts.push(format!("{} more", groups[shown..].iter().map(|g| g.0.len()).sum::<usize>()));
         }
         parts.join("; ")
     };
