@@ -67,6 +67,10 @@ pub const PLAUSIBLE_RUN: usize = 24;
 /// decisively (a family member or a rival may be about to).
 const GRACE: Duration = Duration::from_millis(150);
 
+/// How long no recovery answers before a reading left open is
+/// seed-searched meanwhile.
+const IDLE: Duration = Duration::from_millis(50);
+
 /// Bits of a GEN's state, as its words count them.
 fn state_bits(generator: &Entry) -> u64 {
     generator.word_bits() as u64 * generator.word_count() as u64
@@ -494,6 +498,7 @@ pub fn detect(text: &str, options: &DetectOptions) -> Result<Detection, DetectEr
         outcomes: (0..candidates.len()).map(|_| None).collect(),
         raw_fits: Vec::new(),
         open: Vec::new(),
+        passed: Vec::new(),
         settled_at: None,
     };
     if options.threads <= 1 {
@@ -526,6 +531,9 @@ struct Run<'a> {
     outcomes: Vec<Option<Outcome>>,
     raw_fits: Vec<Fit>,
     open: Vec<Open>,
+    /// Readings whose small seeds fit nothing: (reading, why open, seconds
+    /// per seed measured).
+    passed: Vec<(usize, String, f64)>,
     /// When a fit was decisive (the single-threaded run: the epoch).
     settled_at: Option<Option<Instant>>,
 }
@@ -615,19 +623,27 @@ impl Run<'_> {
             if let Some(Some(t)) = self.settled_at {
                 until = until.min(t + GRACE);
             }
-            if let Some(cut) = cut {
-                let waiting = self.outcomes.iter().zip(self.candidates).any(|(o, c)| {
-                    matches!(o, Some(Outcome::Open(_))) && self.searchable(c)
-                });
-                if waiting {
-                    until = until.min(cut);
-                }
+            let waiting = self.waiting();
+            if let Some(cut) = cut
+                && (waiting.is_some() || !self.passed.is_empty())
+            {
+                until = until.min(cut);
             }
-            let wait = until.saturating_duration_since(Instant::now());
+            // The quick recoveries first; when none has answered for a
+            // moment, a reading left open goes through its small seeds
+            // (smallest state first) while the slow ones run on: a seed
+            // found ends the wait for them.
+            let now = Instant::now();
+            let wait = until.min(now + IDLE).saturating_duration_since(now);
             match rx.recv_timeout(wait) {
                 Ok((i, outcome)) => {
                     self.record(i, outcome);
                     pending -= 1;
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) if Instant::now() < until => {
+                    if let Some(i) = waiting {
+                        self.take_open(i);
+                    }
                 }
                 Err(_) => break,
             }
@@ -658,103 +674,115 @@ impl Run<'_> {
         self.unfinished();
     }
 
-    /// Moves the open readings to `open`, seed-searching those with 32-bit
-    /// seeds first (see [`SMALL_SEEDS`]); `all_seeds`: also the rest of
-    /// the 2^32 where the measured rate says it finishes in time.
-    fn seed_searches(&mut self, all_seeds: bool) {
-        let mut to_search = Vec::new();
-        for i in 0..self.candidates.len() {
-            if !matches!(self.outcomes[i], Some(Outcome::Open(_))) {
-                continue;
-            }
-            let Some(Outcome::Open(why)) = self.outcomes[i].replace(Outcome::Excluded) else {
-                continue;
-            };
-            let c = &self.candidates[i];
-            if self.searchable(c) {
-                to_search.push((i, why));
-            } else {
-                self.open.push(Open {
-                    generator: c.generator,
-                    draw: c.draw.clone(),
-                    why,
-                });
-            }
+    /// The first reading left open that a seed search may settle.
+    fn waiting(&self) -> Option<usize> {
+        (0..self.candidates.len()).find(|&i| {
+            matches!(self.outcomes[i], Some(Outcome::Open(_))) && self.searchable(&self.candidates[i])
+        })
+    }
+
+    /// Takes reading `i` out of `outcomes` when it is open: to `open` when
+    /// it cannot be seed-searched, else through its small seeds at once
+    /// (see [`Run::small_pass`]). Cheap, so the parallel run does it as
+    /// soon as a recovery leaves a reading open, while slower recoveries
+    /// still run: a seed found ends the wait for them.
+    fn take_open(&mut self, i: usize) {
+        if !matches!(self.outcomes[i], Some(Outcome::Open(_))) {
+            return;
         }
-        // Not needed once a recovery fits decisively (a second, unrelated
-        // decisive fit would be a chance below 2^-MARGIN). Cheap first:
-        // every reading's small seeds (where most hand-picked seeds lie),
-        // then the whole 2^32 only where it can finish within what is left
-        // of the budget. A partial sweep of the large seeds proves little
-        // and would spend the budget of every other reading, so it is
-        // skipped and said so (with the command that runs it).
-        let mut unfinished = Vec::new();
-        for (i, why) in to_search {
-            let c = &self.candidates[i];
-            if self.decisive() {
-                self.open.push(Open {
-                    generator: c.generator,
-                    draw: c.draw.clone(),
-                    why: format!("{why}; not seed-searched, another GEN fits decisively"),
-                });
-                continue;
+        let Some(Outcome::Open(why)) = self.outcomes[i].replace(Outcome::Excluded) else {
+            return;
+        };
+        let c = &self.candidates[i];
+        if self.searchable(c) {
+            self.small_pass(i, why);
+        } else {
+            self.open.push(Open {
+                generator: c.generator,
+                draw: c.draw.clone(),
+                why,
+            });
+        }
+    }
+
+    /// The small seeds of reading `i` (below [`SMALL_SEEDS`], where most
+    /// hand-picked seeds lie): a fit, or the reading kept in `passed` for
+    /// the rest of the 2^32 with the rate measured, or `open`.
+    fn small_pass(&mut self, i: usize, why: String) {
+        let c = &self.candidates[i];
+        let open = |why: String| Open {
+            generator: c.generator,
+            draw: c.draw.clone(),
+            why,
+        };
+        if self.decisive() {
+            self.open.push(open(format!(
+                "{why}; not seed-searched, another GEN fits decisively"
+            )));
+            return;
+        }
+        let Some(deadline) = self.deadline else {
+            // Single-threaded: inline, no clock.
+            match small_seeds_inline(c) {
+                Some(fit) => self.raw_fits.push(fit),
+                None => self.open.push(open(format!(
+                    "{why}; no seed below 2^20 fits, larger seeds skipped (`rngkit seed-search {}` runs them)",
+                    c.generator.name()
+                ))),
             }
-            let Some(deadline) = self.deadline else {
-                // Single-threaded: the small seeds, inline.
-                match small_seeds_inline(c) {
-                    Some(fit) => self.raw_fits.push(fit),
-                    None => self.open.push(Open {
-                        generator: c.generator,
-                        draw: c.draw.clone(),
-                        why: format!(
-                            "{why}; no seed below 2^20 fits, larger seeds skipped (`rngkit seed-search {}` runs them)",
-                            c.generator.name()
-                        ),
-                    }),
-                }
-                continue;
-            };
-            if Instant::now() >= deadline {
-                self.open.push(Open {
-                    generator: c.generator,
-                    draw: c.draw.clone(),
-                    why: format!(
-                        "{why}; seed search not run: the time budget ran out (`rngkit seed-search {}`)",
-                        c.generator.name()
-                    ),
-                });
-                continue;
+            return;
+        };
+        let began = Instant::now();
+        if began >= deadline {
+            self.open.push(open(format!(
+                "{why}; seed search not run: the time budget ran out (`rngkit seed-search {}`)",
+                c.generator.name()
+            )));
+            return;
+        }
+        // At most an eighth of the budget each: some kernels are slow
+        // (SFMT's seeding), and the other readings wait.
+        let until = deadline.min(began + self.options.budget / 8);
+        let (found, done) = seed_search(c, 0..=SMALL_SEEDS - 1, until, self.options.threads);
+        if let Some(fit) = found {
+            if fit.decisive && self.settled_at.is_none() {
+                self.settled_at = Some(Some(Instant::now()));
             }
-            let began = Instant::now();
-            let (found, done) =
-                seed_search(c, 0..=SMALL_SEEDS - 1, deadline, self.options.threads);
-            if let Some(fit) = found {
-                self.raw_fits.push(fit);
-            } else if done < SMALL_SEEDS {
-                self.open.push(Open {
-                    generator: c.generator,
-                    draw: c.draw.clone(),
-                    why: format!(
-                        "{why}; seed search covered {done} of the 2^32 seeds before the time budget ran out (`rngkit seed-search {}` finishes it)",
-                        c.generator.name()
-                    ),
-                });
-            } else {
-                let per_seed = began.elapsed().as_secs_f64() / done as f64;
-                unfinished.push((i, why, per_seed));
-            }
+            self.raw_fits.push(fit);
+        } else if done < SMALL_SEEDS {
+            self.open.push(open(format!(
+                "{why}; seed search covered {done} of the 2^32 seeds in its share of the time (`rngkit seed-search {}` finishes it)",
+                c.generator.name()
+            )));
+        } else {
+            let per_seed = began.elapsed().as_secs_f64() / done as f64;
+            self.passed.push((i, why, per_seed));
+        }
+    }
+
+    /// Moves the open readings left to `open`, seed-searching those with
+    /// 32-bit seeds: the small seeds first, then (`all_seeds`) the rest of
+    /// the 2^32 where the measured rate says it finishes in time. A partial
+    /// sweep of the large seeds proves little and would spend the budget of
+    /// every other reading, so it is skipped and said so (with the command
+    /// that runs it). Not needed once a recovery fits decisively (a second,
+    /// unrelated decisive fit would be a chance below 2^-MARGIN).
+    fn seed_searches(&mut self, all_seeds: bool) {
+        for i in 0..self.candidates.len() {
+            self.take_open(i);
         }
         let Some(deadline) = self.deadline else {
             return;
         };
         let total = 1u64 << 32;
         let rest = total - SMALL_SEEDS;
-        let count = unfinished.len();
-        for (k, (i, why, per_seed)) in unfinished.into_iter().enumerate() {
+        let passed = std::mem::take(&mut self.passed);
+        let count = passed.len();
+        for (k, (i, why, per_seed)) in passed.into_iter().enumerate() {
             let c = &self.candidates[i];
             let needed = per_seed * rest as f64;
-            let share =
-                deadline.saturating_duration_since(Instant::now()).as_secs_f64() / (count - k) as f64;
+            let share = deadline.saturating_duration_since(Instant::now()).as_secs_f64()
+                / (count - k) as f64;
             if self.decisive() || !all_seeds || needed > share {
                 let reason = if self.decisive() {
                     "another GEN fits decisively".to_string()
