@@ -578,6 +578,7 @@ impl Run<'_> {
         let candidates = self.candidates;
         let threads = self.options.threads;
         std::thread::scope(|scope| {
+            let mut handles = Vec::new();
             let mut pending = 0;
             for (i, c) in candidates.iter().enumerate() {
                 // A cheap check before any solver (see `too_few_bits`):
@@ -588,10 +589,10 @@ impl Run<'_> {
                 }
                 let (tx, stop) = (tx.clone(), stop.clone());
                 pending += 1;
-                scope.spawn(move || {
+                handles.push(scope.spawn(move || {
                     let outcome = try_recover(c, threads, stop);
                     let _ = tx.send((i, outcome));
-                });
+                }));
             }
             drop(tx);
             // Half the budget for recoveries when a seed search waits, so
@@ -604,6 +605,12 @@ impl Run<'_> {
                 self.seed_searches(false);
             }
             stop.set();
+            // Joined one by one (pthread_join): the scope's own wait ends
+            // when the closures return, before the threads are gone, and
+            // no thread may outlive the call (rngkit.detect).
+            for h in handles {
+                let _ = h.join();
+            }
         });
         self.unfinished();
     }

@@ -87,9 +87,12 @@ pub fn candidates(
     if threads <= 1 {
         work();
     } else {
+        // Joined one by one (pthread_join): the scope's own wait ends when
+        // the closures return, before the threads are gone.
         std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(work);
+            let handles: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
+            for h in handles {
+                let _ = h.join();
             }
         });
     }
