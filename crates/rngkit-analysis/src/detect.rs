@@ -664,18 +664,32 @@ impl Run<'_> {
     /// (PCG32's guesses) are left open; seed searches cover the small seeds
     /// only.
     fn sequential(&mut self) {
-        for (i, c) in self.candidates.iter().enumerate() {
-            if self.decisive() {
-                break;
+        // The sum eras' carry search takes seconds (tens of seconds on
+        // values another era made) on one thread: they go last, after the
+        // small seeds of the readings left open, so that values of the
+        // other eras and seeded runtimes are settled first.
+        let (later, first): (Vec<usize>, Vec<usize>) = (0..self.candidates.len())
+            .partition(|&i| SLOW_ON_ONE_THREAD.contains(&self.candidates[i].generator.name()));
+        for (k, round) in [first, later].into_iter().enumerate() {
+            for i in round {
+                let c = &self.candidates[i];
+                if self.decisive() {
+                    break;
+                }
+                let outcome = match too_few_bits(c, self.values) {
+                    Some(why) => Outcome::Open(why),
+                    None if slow_alone(c) => Outcome::Open(
+                        "its recovery searches 2^32 or more candidates: skipped in the single-threaded run (`rngkit recover` runs it)".to_string(),
+                    ),
+                    None => try_recover(c, 1, Stop::default()),
+                };
+                self.record(i, outcome);
             }
-            let outcome = match too_few_bits(c, self.values) {
-                Some(why) => Outcome::Open(why),
-                None if slow_alone(c) => Outcome::Open(
-                    "its recovery searches 2^32 or more candidates: skipped in the single-threaded run (`rngkit recover` runs it)".to_string(),
-                ),
-                None => try_recover(c, 1, Stop::default()),
-            };
-            self.record(i, outcome);
+            if k == 0 {
+                for i in 0..self.candidates.len() {
+                    self.take_open(i);
+                }
+            }
         }
         self.seed_searches(false);
         self.unfinished();
@@ -867,6 +881,10 @@ impl Run<'_> {
         }
     }
 }
+
+/// GENs whose recovery the single-threaded run tries last: V8's sum eras,
+/// whose carry search is the slowest of the `math-random` readings.
+const SLOW_ON_ONE_THREAD: [&str; 2] = ["v8", "v8-14"];
 
 /// Readings whose recovery has no small bound on its work, which the
 /// single-threaded run leaves open: the PCG32 GENs (`pcg32`, `megacrush`,
