@@ -434,7 +434,10 @@ fn chromium_math_random_is_v8_with_its_state() {
             "--disable-component-update",
             "--disable-sync",
         ])
-        .arg(format!("--user-data-dir={}", dir.0.join("profile").display()))
+        .arg(format!(
+            "--user-data-dir={}",
+            dir.0.join("profile").display()
+        ))
         .arg("--dump-dom")
         .arg(format!("file://{page}"))
         .stdin(Stdio::null())
@@ -568,7 +571,16 @@ fn mono_system_random_seeded_and_unseeded() {
 
     let got = detect(&seeded_doubles[..10]).ok();
     assert_eq!(got, ["dotnet-legacy next-double seed=2024"]);
-    let predicted = run(&["gen", "dotnet-legacy", "--seed", "2024", "-n", "12", "next-double"]).ok();
+    let predicted = run(&[
+        "gen",
+        "dotnet-legacy",
+        "--seed",
+        "2024",
+        "-n",
+        "12",
+        "next-double",
+    ])
+    .ok();
     assert_eq!(numbers(&predicted), numbers(seeded_doubles));
 
     let got = detect(&seeded_ints[..10]).ok();

@@ -276,8 +276,7 @@ fn enumerate(
             let (mut a, mut b) = bits_of(x);
             let mut count = 0u128;
             let mut kept = Vec::new();
-            let fits =
-                |a: &[u64; W], b: &[u64; W]| a.iter().zip(b).all(|(p, q)| p & q == 0);
+            let fits = |a: &[u64; W], b: &[u64; W]| a.iter().zip(b).all(|(p, q)| p & q == 0);
             let mut check = |x: u32, a: &[u64; W], b: &[u64; W]| {
                 if fits(a, b) {
                     count += 1;

@@ -170,8 +170,14 @@ fn report(found: &Detection) -> Result<ExitCode, CliError> {
         let mut groups: Vec<(Vec<&str>, &str, String)> = Vec::new();
         for o in &found.open {
             let name = o.generator.name();
-            let key = o.why.replace(&format!("`rngkit seed-search {name}`"), "`rngkit seed-search GEN`");
-            match groups.iter_mut().find(|(_, d, k)| *d == o.draw && *k == key) {
+            let key = o.why.replace(
+                &format!("`rngkit seed-search {name}`"),
+                "`rngkit seed-search GEN`",
+            );
+            match groups
+                .iter_mut()
+                .find(|(_, d, k)| *d == o.draw && *k == key)
+            {
                 Some(g) => g.0.push(name),
                 None => groups.push((vec![name], &o.draw, key)),
             }
@@ -189,7 +195,10 @@ fn report(found: &Detection) -> Result<ExitCode, CliError> {
             })
             .collect();
         if groups.len() > shown {
-            parts.push(format!("{} more", groups[shown..].iter().map(|g| g.0.len()).sum::<usize>()));
+            parts.push(format!(
+                "{} more",
+                groups[shown..].iter().map(|g| g.0.len()).sum::<usize>()
+            ));
         }
         parts.join("; ")
     };

@@ -303,8 +303,13 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
         // Another era or family member may have made them (PHP changed
         // its seeding and its twist): a short search of the same seeds
         // on the GENs that read these observations says which.
-        let others =
-            rngkit_analysis::detect::seed_alternatives(&text, entry, &searched, max_advance, HINT_BUDGET);
+        let others = rngkit_analysis::detect::seed_alternatives(
+            &text,
+            entry,
+            &searched,
+            max_advance,
+            HINT_BUDGET,
+        );
         if let Some(first) = others.first() {
             let fits: Vec<String> = others
                 .iter()
