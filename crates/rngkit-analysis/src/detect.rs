@@ -1298,7 +1298,10 @@ mod tests {
         let found = detect(&values("glibc", 4321, "rand", 10), &options).unwrap();
         assert_eq!(found.verdict(), Verdict::Identified, "{found:?}");
         assert_eq!(found.fits[0].generator.name(), "glibc");
-        assert!(matches!(found.fits[0].answer, Answer::Seed { seed: 4321, .. }));
+        assert!(matches!(
+            found.fits[0].answer,
+            Answer::Seed { seed: 4321, .. }
+        ));
     }
 
     /// 624 PHP values reveal too few bits for any solver: every PHP era
