@@ -85,6 +85,8 @@ async function compareWithCli(input) {
 test('the page lists every GEN of the CLI', async () => {
   await open();
   const names = await page.$$eval('#gen option', (os) => os.map((o) => o.value));
+  // The last choice is not a GEN: "I don't know, detect it".
+  assert.equal(names.pop(), '(detect)');
   const help = cli(['gen', '--help']);
   for (const name of names) assert.ok(help.includes(name), `${name} in rngkit gen --help`);
   for (const name of ['unity', 'bdsp', 'mt19937', 'php', 'python', 'java', 'v8', 'dotnet-legacy']) {
@@ -127,6 +129,36 @@ test('frame 10^9 is one jump away, and the address restores the view', async () 
   await page.goto(url);
   await page.waitForFunction(() => window.rngkitReady === true);
   assert.deepEqual(await readTable(), table);
+});
+
+test('"I don\'t know, detect it" names the generator of bare values as the CLI does, and Use shows its table', async () => {
+  await open();
+  // CPython's random() after random.seed(12345) (gen python matches CPython:
+  // crates/rngkit/tests/runtime_python.rs); what is compared here is the
+  // page's detect with the CLI's.
+  const values = cli(['gen', 'python', '--seed', '12345', '-n', '10', 'random']);
+  await page.selectOption('#gen', '(detect)');
+  assert.equal(await page.textContent('#recover'), 'Detect');
+  await page.fill('#observations', values);
+  await page.click('#recover');
+  await page.waitForSelector('#detect-verdict');
+  assert.equal(await page.getAttribute('#detect-verdict', 'data-verdict'), 'identified');
+  const fits = await page.$$eval('#detect-fits li', (lis) => lis.map((li) => li.firstChild.textContent.trim()));
+  assert.deepEqual(fits, [cli(['detect'], `${values}\n`)]);
+  assert.deepEqual(fits, ['python random seed=12345']);
+  await page.screenshot({ path: path.join(shots, 'detect-python.png'), fullPage: true });
+  await page.click('#detect-fits li button');
+  assert.equal(await page.inputValue('#gen'), 'python');
+  // One frame is one raw step; random() takes two, so every other row.
+  await page.waitForFunction(() => document.querySelectorAll('#frames tbody tr').length >= 20);
+  const rows = await readTable();
+  assert.deepEqual(rows.slice(0, 20).filter((_, k) => k % 2 === 0).map((r) => r[2]), values.split('\n'));
+  // Values from two sources: never a generator named.
+  await page.selectOption('#gen', '(detect)');
+  await page.fill('#observations', '0.5\n0.25\n0.125\n0.0625\n');
+  await page.click('#recover');
+  await page.waitForSelector('#detect-verdict');
+  assert.notEqual(await page.getAttribute('#detect-verdict', 'data-verdict'), 'identified');
 });
 
 test('a Unity state from 8 values, and the table continues from it', async () => {

@@ -48,8 +48,18 @@ function showError(id, message) {
   el.hidden = !message;
 }
 
+// The generator list's last choice, "I don't know, detect it": the values
+// in the observations box are tried on every generator (the `detect` op).
+// The frame table keeps the last generator chosen meanwhile.
+const DETECT = '(detect)';
+let lastGen = null;
+
+function detecting() {
+  return $('gen').value === DETECT;
+}
+
 function gen() {
-  return gens.find((g) => g.name === $('gen').value) ?? gens[0];
+  return gens.find((g) => g.name === $('gen').value) ?? lastGen ?? gens[0];
 }
 
 function sourceKind() {
@@ -323,7 +333,88 @@ function useState(state, obsText) {
   $('table-section').scrollIntoView({ behavior: 'smooth' });
 }
 
+function detectChosen() {
+  $('gen-summary').textContent = 'Paste the values into the observations box below, one a line, with no draw name (what Math.random(), random(), mt_rand(), rand() printed), and press Detect: every generator and engine era is tried with every draw that can give such values. A generator is named only if a state or seed gives every value again. In the browser the engine runs on one thread: the slowest recoveries are left out and seeds are searched below 2^20 only (the rngkit command line does more).';
+  $('recover').textContent = 'Detect';
+  $('search').disabled = true;
+}
+
+/** Chooses a fit's generator and shows its frame table from its seed or state. */
+function useFit(f) {
+  $('gen').value = f.gen;
+  lastGen = gen();
+  $('recover').textContent = 'Recover';
+  genChanged(true);
+  $('draws').value = f.draw;
+  const kind = f.seed !== undefined ? 'seed' : 'state';
+  document.querySelector(`input[name=kind][value=${kind}]`).checked = true;
+  $('source-text').value = f.seed ?? f.state ?? f.states[0];
+  $('start').value = f.seed !== undefined ? f.advance : '0';
+  observedRows = 0;
+  kindChanged();
+  renderTable();
+  $('table-section').scrollIntoView({ behavior: 'smooth' });
+}
+
+function fitText(f) {
+  const what = f.seed !== undefined ? `seed=${f.seed}${f.advance !== '0' ? ` advance=${f.advance}` : ''}`
+    : f.state !== undefined ? `state=${f.state}` : `states=${f.states.length}`;
+  return `${f.gen} ${f.draw} ${what}${f.family.length ? ` family=${f.family.join(',')}` : ''}`;
+}
+
+async function detect() {
+  showError('obs-error', '');
+  const out = $('recover-result');
+  out.replaceChildren();
+  $('recover').disabled = true;
+  $('recover-cancel').hidden = false;
+  out.textContent = 'Trying every generator…';
+  try {
+    const r = await inWorker('detect', { values: $('observations').value });
+    out.replaceChildren();
+    const p = document.createElement('p');
+    p.id = 'detect-verdict';
+    p.dataset.verdict = r.verdict;
+    p.textContent = {
+      identified: `One generator fits all ${r.values} values:`,
+      ambiguous: 'Several unrelated generators fit every value; add values (or give them with their draw names) to tell them apart:',
+      underdetermined: 'Too few values to pin a generator; add values. These fit, as would others:',
+      none: 'No generator fits every value (a typo, a skipped value, or values from two sources?).',
+    }[r.verdict];
+    out.append(p);
+    const ol = document.createElement('ol');
+    ol.className = 'results';
+    ol.id = 'detect-fits';
+    for (const f of r.fits) {
+      const li = document.createElement('li');
+      li.append(`${fitText(f)} `, button('Use', () => useFit(f)));
+      ol.append(li);
+    }
+    out.append(ol);
+    if (r.open.length && r.verdict !== 'identified') {
+      const d = document.createElement('details');
+      const s = document.createElement('summary');
+      s.textContent = `${r.open.length} readings left open`;
+      const ul = document.createElement('ul');
+      for (const o of r.open) {
+        const li = document.createElement('li');
+        li.textContent = `${o.gen} ${o.draw}: ${o.why}`;
+        ul.append(li);
+      }
+      d.append(s, ul);
+      out.append(d);
+    }
+  } catch (e) {
+    out.replaceChildren();
+    if (e.message !== 'cancelled') showError('obs-error', e.message);
+  } finally {
+    $('recover').disabled = false;
+    $('recover-cancel').hidden = true;
+  }
+}
+
 async function recover() {
+  if (detecting()) return detect();
   showError('obs-error', '');
   const out = $('recover-result');
   out.replaceChildren();
@@ -477,12 +568,20 @@ async function main() {
   }
   startWorker();
   for (const g of gens) $('gen').append(new Option(g.name, g.name));
+  $('gen').append(new Option('I don\'t know, detect it', DETECT));
   $('loading').hidden = true;
   loadHash();
+  lastGen = gen();
   if (!$('source-text').value && sourceKind() !== 'state') $('source-text').value = '0';
   renderTable();
 
-  $('gen').addEventListener('change', () => { genChanged(true); if ($('source-text').value) renderTable(); });
+  $('gen').addEventListener('change', () => {
+    if (detecting()) return detectChosen();
+    lastGen = gen();
+    $('recover').textContent = 'Recover';
+    genChanged(true);
+    if ($('source-text').value) renderTable();
+  });
   for (const r of document.querySelectorAll('input[name=kind]')) r.addEventListener('change', () => { kindChanged(); });
   $('source-form').addEventListener('submit', (e) => { e.preventDefault(); renderTable(); });
   $('source-text').addEventListener('keydown', (e) => {

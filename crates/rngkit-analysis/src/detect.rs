@@ -44,7 +44,6 @@
 //! ```
 
 use std::fmt;
-use std::sync::Arc;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -52,7 +51,7 @@ use rngkit::number::parse_int;
 use rngkit::registry::{Engine, Yields};
 
 use crate::observe::{Observation, ObservationKind, layout, parse_observations, replay};
-use crate::recover::{Count, RecoverOptions, Recovered, fits, recover};
+use crate::recover::{Count, RecoverOptions, Recovered, Stop, fits, recover};
 use crate::registry::{Entry, all};
 use crate::search::{SearchSpec, search};
 
@@ -67,6 +66,10 @@ pub const PLAUSIBLE_RUN: usize = 24;
 /// How long the recoveries still running may finish once one fits
 /// decisively (a family member or a rival may be about to).
 const GRACE: Duration = Duration::from_millis(150);
+
+/// How long no recovery answers before a reading left open is
+/// seed-searched meanwhile.
+const IDLE: Duration = Duration::from_millis(50);
 
 /// Bits of a GEN's state, as its words count them.
 fn state_bits(generator: &Entry) -> u64 {
@@ -408,9 +411,10 @@ enum Outcome {
     Open(String),
 }
 
-fn try_recover(c: &Candidate, threads: usize) -> Outcome {
+fn try_recover(c: &Candidate, threads: usize, stop: Stop) -> Outcome {
     let options = RecoverOptions {
         threads,
+        stop,
         // A few seconds' worth of candidates (java's residue scan checks
         // about 10^9 a second per core): detect answers within its budget.
         max_candidates: 1 << 32,
@@ -453,8 +457,10 @@ fn try_recover(c: &Candidate, threads: usize) -> Outcome {
 /// [`DetectError`] for input that is neither bare values nor an
 /// observation list any GEN reads.
 pub fn detect(text: &str, options: &DetectOptions) -> Result<Detection, DetectError> {
-    let start = Instant::now();
-    let deadline = start + options.budget;
+    // The single-threaded run reads no clock (wasm32-unknown-unknown has
+    // none): its budget is in work, not time.
+    let start = (options.threads > 1).then(Instant::now);
+    let deadline = start.map(|s| s + options.budget);
     let (candidates, pruned, values) = match bare_values(text)? {
         Some(values) => {
             let (c, p) = bare_candidates(&values);
@@ -483,176 +489,24 @@ pub fn detect(text: &str, options: &DetectOptions) -> Result<Detection, DetectEr
     let mut candidates = candidates;
     candidates.sort_by_key(|c| state_bits(c.generator));
 
-    // Recoveries in parallel, one thread each, so that a slow one (PCG32
-    // guesses its hidden bits) does not hold up the quick ones; the small
-    // states start first. A recovery still running when the answer is
-    // settled or the budget is spent is left behind (detached) and reported
-    // as open.
-    let candidates: Arc<Vec<Candidate>> = Arc::new(candidates);
-    let (tx, rx) = mpsc::channel::<(usize, Outcome)>();
-    for i in 0..candidates.len() {
-        let (candidates, tx) = (Arc::clone(&candidates), tx.clone());
-        let threads = options.threads;
-        std::thread::spawn(move || {
-            let outcome = try_recover(&candidates[i], threads);
-            let _ = tx.send((i, outcome));
-        });
+    let mut run = Run {
+        candidates: &candidates,
+        options,
+        values,
+        deadline,
+        start,
+        outcomes: (0..candidates.len()).map(|_| None).collect(),
+        raw_fits: Vec::new(),
+        open: Vec::new(),
+        passed: Vec::new(),
+        settled_at: None,
+    };
+    if options.threads <= 1 {
+        run.sequential();
+    } else {
+        run.parallel();
     }
-    drop(tx);
-    let mut outcomes: Vec<Option<Outcome>> = (0..candidates.len()).map(|_| None).collect();
-    let mut raw_fits = Vec::new();
-    let mut pending = candidates.len();
-    let mut settled_at: Option<Instant> = None;
-    while pending > 0 {
-        let mut until = deadline;
-        if let Some(t) = settled_at {
-            until = until.min(t + GRACE);
-        }
-        let wait = until.saturating_duration_since(Instant::now());
-        match rx.recv_timeout(wait) {
-            Ok((i, Outcome::Fit(answer))) => {
-                let fit = make_fit(&candidates[i], answer, state_bits(candidates[i].generator));
-                if fit.decisive && settled_at.is_none() {
-                    settled_at = Some(Instant::now());
-                }
-                raw_fits.push(fit);
-                outcomes[i] = Some(Outcome::Excluded);
-                pending -= 1;
-            }
-            Ok((i, o)) => {
-                outcomes[i] = Some(o);
-                pending -= 1;
-            }
-            Err(_) => break,
-        }
-    }
-
-    // A reading left unfinished may share the state of a decisive fit (the
-    // MT19937 runtimes read as raw words): the fit's state words, read by
-    // its GEN, settle that at once.
-    let decisive_states: Vec<Vec<u64>> = raw_fits
-        .iter()
-        .filter(|f| f.decisive)
-        .flat_map(|f| match &f.answer {
-            Answer::States(s) => s.iter().map(Engine::words).collect::<Vec<_>>(),
-            other => vec![other.first_state().words()],
-        })
-        .collect();
-
-    let mut open = Vec::new();
-    let mut to_search = Vec::new();
-    for (i, outcome) in outcomes.into_iter().enumerate() {
-        let c = &candidates[i];
-        match outcome {
-            Some(Outcome::Fit(_)) | Some(Outcome::Excluded) => {}
-            Some(Outcome::Open(why)) => {
-                if options.seed_search
-                    && c.generator.can_search_seeds()
-                    && c.generator.seed_search_bits() == Some(32)
-                {
-                    to_search.push((i, why));
-                } else {
-                    open.push(Open {
-                        generator: c.generator,
-                        draw: c.draw.clone(),
-                        why,
-                    });
-                }
-            }
-            None => {
-                let shared = decisive_states.iter().find_map(|words| {
-                    let state = c.generator.from_words(words).ok()?;
-                    fits(&c.observations, &state).then_some(state)
-                });
-                match shared {
-                    Some(state) => {
-                        raw_fits.push(make_fit(c, Answer::State(state), state_bits(c.generator)))
-                    }
-                    None => open.push(Open {
-                        generator: c.generator,
-                        draw: c.draw.clone(),
-                        why: if settled_at.is_some() {
-                            "recovery not finished when another GEN fit decisively".to_string()
-                        } else {
-                            format!(
-                                "recovery did not finish within {:.1} s (--max-seconds)",
-                                options.budget.as_secs_f64()
-                            )
-                        },
-                    }),
-                }
-            }
-        }
-    }
-
-    // Seed searches over the 32-bit seeds, sharing what is left of the
-    // budget; not needed once a recovery fits decisively (a second,
-    // unrelated decisive fit would be a chance below 2^-MARGIN).
-    let searches = to_search.len();
-    for (k, (i, why)) in to_search.into_iter().enumerate() {
-        let c = &candidates[i];
-        if raw_fits.iter().any(|f| f.decisive) {
-            open.push(Open {
-                generator: c.generator,
-                draw: c.draw.clone(),
-                why: format!("{why}; not seed-searched, another GEN fits decisively"),
-            });
-            continue;
-        }
-        let now = Instant::now();
-        let left = deadline.saturating_duration_since(now);
-        if left.is_zero() {
-            open.push(Open {
-                generator: c.generator,
-                draw: c.draw.clone(),
-                why: format!(
-                    "{why}; seed search not run: the time budget ran out (`rngkit seed-search {}`)",
-                    c.generator.name()
-                ),
-            });
-            continue;
-        }
-        let share = left / (searches - k) as u32;
-        let spec = SearchSpec::new(c.generator, c.observations.clone(), 0..=u64::from(u32::MAX))
-            .threads(options.threads)
-            .deadline(now + share)
-            .first_match_only();
-        let mut found = Vec::new();
-        let done = search(&spec, |m| found.push(m), |_| {}).unwrap_or(0);
-        // One seed is enough to show the GEN fits (whether the values pin
-        // it is the fit's decisiveness); other threads may have found more.
-        found.sort();
-        found.truncate(1);
-        let seed_bits = 32u64;
-        for m in &found {
-            if let Some(mut state) = c.generator.seed_bits(m.seed, &Default::default()) {
-                state.discard(m.advance);
-                raw_fits.push(make_fit(
-                    c,
-                    Answer::Seed {
-                        seed: m.seed,
-                        advance: m.advance,
-                        state,
-                    },
-                    seed_bits,
-                ));
-            }
-        }
-        let total = 1u64 << 32;
-        if found.is_empty() && done < total {
-            open.push(Open {
-                generator: c.generator,
-                draw: c.draw.clone(),
-                why: format!(
-                    "{why}; seed search covered {:.1}% of the 2^32 seeds in {:.1} s (`rngkit seed-search {}` finishes it)",
-                    done as f64 * 100.0 / total as f64,
-                    share.as_secs_f64(),
-                    c.generator.name()
-                ),
-            });
-        }
-    }
-
+    let Run { raw_fits, open, .. } = run;
     let fits = families(raw_fits);
     Ok(Detection {
         fits,
@@ -661,6 +515,496 @@ pub fn detect(text: &str, options: &DetectOptions) -> Result<Detection, DetectEr
         pruned,
         values,
     })
+}
+
+/// The state of one [`detect`] call while its recoveries and seed
+/// searches run.
+struct Run<'a> {
+    candidates: &'a [Candidate],
+    options: &'a DetectOptions,
+    values: usize,
+    /// `None` in the single-threaded run, which reads no clock.
+    start: Option<Instant>,
+    deadline: Option<Instant>,
+    /// Each reading's outcome; `Excluded` also once a fit or an open
+    /// reading has been moved to `raw_fits` or `open`.
+    outcomes: Vec<Option<Outcome>>,
+    raw_fits: Vec<Fit>,
+    open: Vec<Open>,
+    /// Readings whose small seeds fit nothing: (reading, why open, seconds
+    /// per seed measured).
+    passed: Vec<(usize, String, f64)>,
+    /// When a fit was decisive (the single-threaded run: the epoch).
+    settled_at: Option<Option<Instant>>,
+}
+
+impl Run<'_> {
+    fn decisive(&self) -> bool {
+        self.raw_fits.iter().any(|f| f.decisive)
+    }
+
+    fn searchable(&self, c: &Candidate) -> bool {
+        self.options.seed_search
+            && c.generator.can_search_seeds()
+            && c.generator.seed_search_bits() == Some(32)
+    }
+
+    fn record(&mut self, i: usize, outcome: Outcome) {
+        match outcome {
+            Outcome::Fit(answer) => {
+                let c = &self.candidates[i];
+                let fit = make_fit(c, answer, state_bits(c.generator));
+                if fit.decisive && self.settled_at.is_none() {
+                    self.settled_at = Some(self.start.map(|_| Instant::now()));
+                }
+                self.raw_fits.push(fit);
+                self.outcomes[i] = Some(Outcome::Excluded);
+            }
+            other => self.outcomes[i] = Some(other),
+        }
+    }
+
+    /// Recoveries in parallel, one thread each, so that a slow one (PCG32
+    /// guesses its hidden bits) does not hold up the quick ones; the small
+    /// states start first. Once the answer is settled or the budget spent,
+    /// the recoveries still running are told to stop and joined: no thread
+    /// outlives the call.
+    fn parallel(&mut self) {
+        let (Some(start), Some(deadline)) = (self.start, self.deadline) else {
+            return self.sequential();
+        };
+        let stop = Stop::new();
+        let (tx, rx) = mpsc::channel::<(usize, Outcome)>();
+        let candidates = self.candidates;
+        let threads = self.options.threads;
+        std::thread::scope(|scope| {
+            let mut handles = Vec::new();
+            let mut pending = 0;
+            for (i, c) in candidates.iter().enumerate() {
+                // A cheap check before any solver (see `too_few_bits`):
+                // only a seed search can still answer.
+                if let Some(why) = too_few_bits(c, self.values) {
+                    self.outcomes[i] = Some(Outcome::Open(why));
+                    continue;
+                }
+                let (tx, stop) = (tx.clone(), stop.clone());
+                pending += 1;
+                handles.push(scope.spawn(move || {
+                    let outcome = try_recover(c, threads, stop);
+                    let _ = tx.send((i, outcome));
+                }));
+            }
+            drop(tx);
+            // Half the budget for recoveries when a seed search waits, so
+            // that a slow recovery does not starve it.
+            let half = start + self.options.budget / 2;
+            pending = self.receive(&rx, pending, deadline, Some(half));
+            self.seed_searches(true);
+            if pending > 0 && !self.decisive() {
+                self.receive(&rx, pending, deadline, None);
+                self.seed_searches(false);
+            }
+            stop.set();
+            // Joined one by one (pthread_join): the scope's own wait ends
+            // when the closures return, before the threads are gone, and
+            // no thread may outlive the call (rngkit.detect).
+            for h in handles {
+                let _ = h.join();
+            }
+        });
+        self.unfinished();
+    }
+
+    /// Takes outcomes until none is pending, the budget is spent (or
+    /// `cut`, while a reading waits for a seed search), or shortly after a
+    /// decisive fit. Returns how many are still pending.
+    fn receive(
+        &mut self,
+        rx: &mpsc::Receiver<(usize, Outcome)>,
+        mut pending: usize,
+        deadline: Instant,
+        cut: Option<Instant>,
+    ) -> usize {
+        while pending > 0 {
+            let mut until = deadline;
+            if let Some(Some(t)) = self.settled_at {
+                until = until.min(t + GRACE);
+            }
+            let waiting = self.waiting();
+            if let Some(cut) = cut
+                && (waiting.is_some() || !self.passed.is_empty())
+            {
+                until = until.min(cut);
+            }
+            // The quick recoveries first; when none has answered for a
+            // moment, a reading left open goes through its small seeds
+            // (smallest state first) while the slow ones run on: a seed
+            // found ends the wait for them.
+            let now = Instant::now();
+            let wait = until.min(now + IDLE).saturating_duration_since(now);
+            match rx.recv_timeout(wait) {
+                Ok((i, outcome)) => {
+                    self.record(i, outcome);
+                    pending -= 1;
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) if Instant::now() < until => {
+                    if let Some(i) = waiting {
+                        self.take_open(i);
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        pending
+    }
+
+    /// The single-threaded run (the browser's wasm has no threads and no
+    /// clock): recoveries one after another, smallest state first, until
+    /// one fits decisively; recoveries whose work has no fixed small bound
+    /// (PCG32's guesses) are left open; seed searches cover the small seeds
+    /// only.
+    fn sequential(&mut self) {
+        // The sum eras' carry search takes seconds (tens of seconds on
+        // values another era made) on one thread: they go last, after the
+        // small seeds of the readings left open, so that values of the
+        // other eras and seeded runtimes are settled first.
+        let (later, first): (Vec<usize>, Vec<usize>) = (0..self.candidates.len())
+            .partition(|&i| SLOW_ON_ONE_THREAD.contains(&self.candidates[i].generator.name()));
+        for (k, round) in [first, later].into_iter().enumerate() {
+            for i in round {
+                let c = &self.candidates[i];
+                if self.decisive() {
+                    break;
+                }
+                let outcome = match too_few_bits(c, self.values) {
+                    Some(why) => Outcome::Open(why),
+                    None if slow_alone(c) => Outcome::Open(
+                        "its recovery searches 2^32 or more candidates: skipped in the single-threaded run (`rngkit recover` runs it)".to_string(),
+                    ),
+                    None => try_recover(c, 1, Stop::default()),
+                };
+                self.record(i, outcome);
+            }
+            if k == 0 {
+                for i in 0..self.candidates.len() {
+                    self.take_open(i);
+                }
+            }
+        }
+        self.seed_searches(false);
+        self.unfinished();
+    }
+
+    /// The first reading left open that a seed search may settle.
+    fn waiting(&self) -> Option<usize> {
+        (0..self.candidates.len()).find(|&i| {
+            matches!(self.outcomes[i], Some(Outcome::Open(_)))
+                && self.searchable(&self.candidates[i])
+        })
+    }
+
+    /// Takes reading `i` out of `outcomes` when it is open: to `open` when
+    /// it cannot be seed-searched, else through its small seeds at once
+    /// (see [`Run::small_pass`]). Cheap, so the parallel run does it as
+    /// soon as a recovery leaves a reading open, while slower recoveries
+    /// still run: a seed found ends the wait for them.
+    fn take_open(&mut self, i: usize) {
+        if !matches!(self.outcomes[i], Some(Outcome::Open(_))) {
+            return;
+        }
+        let Some(Outcome::Open(why)) = self.outcomes[i].replace(Outcome::Excluded) else {
+            return;
+        };
+        let c = &self.candidates[i];
+        if self.searchable(c) {
+            self.small_pass(i, why);
+        } else {
+            self.open.push(Open {
+                generator: c.generator,
+                draw: c.draw.clone(),
+                why,
+            });
+        }
+    }
+
+    /// The small seeds of reading `i` (below [`SMALL_SEEDS`], where most
+    /// hand-picked seeds lie): a fit, or the reading kept in `passed` for
+    /// the rest of the 2^32 with the rate measured, or `open`.
+    fn small_pass(&mut self, i: usize, why: String) {
+        let c = &self.candidates[i];
+        let open = |why: String| Open {
+            generator: c.generator,
+            draw: c.draw.clone(),
+            why,
+        };
+        if self.decisive() {
+            self.open.push(open(format!(
+                "{why}; not seed-searched, another GEN fits decisively"
+            )));
+            return;
+        }
+        let Some(deadline) = self.deadline else {
+            // Single-threaded: inline, no clock.
+            match small_seeds_inline(c) {
+                Some(fit) => self.raw_fits.push(fit),
+                None => self.open.push(open(format!(
+                    "{why}; no seed below 2^20 fits, larger seeds skipped (`rngkit seed-search {}` runs them)",
+                    c.generator.name()
+                ))),
+            }
+            return;
+        };
+        let began = Instant::now();
+        if began >= deadline {
+            self.open.push(open(format!(
+                "{why}; seed search not run: the time budget ran out (`rngkit seed-search {}`)",
+                c.generator.name()
+            )));
+            return;
+        }
+        // At most an eighth of the budget each: some kernels are slow
+        // (SFMT's seeding), and the other readings wait.
+        let until = deadline.min(began + self.options.budget / 8);
+        let (found, done) = seed_search(c, 0..=SMALL_SEEDS - 1, until, self.options.threads);
+        if let Some(fit) = found {
+            if fit.decisive && self.settled_at.is_none() {
+                self.settled_at = Some(Some(Instant::now()));
+            }
+            self.raw_fits.push(fit);
+        } else if done < SMALL_SEEDS {
+            self.open.push(open(format!(
+                "{why}; seed search covered {done} of the 2^32 seeds in its share of the time (`rngkit seed-search {}` finishes it)",
+                c.generator.name()
+            )));
+        } else {
+            let per_seed = began.elapsed().as_secs_f64() / done as f64;
+            self.passed.push((i, why, per_seed));
+        }
+    }
+
+    /// Moves the open readings left to `open`, seed-searching those with
+    /// 32-bit seeds: the small seeds first, then (`all_seeds`) the rest of
+    /// the 2^32 where the measured rate says it finishes in time. A partial
+    /// sweep of the large seeds proves little and would spend the budget of
+    /// every other reading, so it is skipped and said so (with the command
+    /// that runs it). Not needed once a recovery fits decisively (a second,
+    /// unrelated decisive fit would be a chance below 2^-MARGIN).
+    fn seed_searches(&mut self, all_seeds: bool) {
+        for i in 0..self.candidates.len() {
+            self.take_open(i);
+        }
+        let Some(deadline) = self.deadline else {
+            return;
+        };
+        let total = 1u64 << 32;
+        let rest = total - SMALL_SEEDS;
+        let passed = std::mem::take(&mut self.passed);
+        let count = passed.len();
+        for (k, (i, why, per_seed)) in passed.into_iter().enumerate() {
+            let c = &self.candidates[i];
+            let needed = per_seed * rest as f64;
+            let share = deadline
+                .saturating_duration_since(Instant::now())
+                .as_secs_f64()
+                / (count - k) as f64;
+            if self.decisive() || !all_seeds || needed > share {
+                let reason = if self.decisive() {
+                    "another GEN fits decisively".to_string()
+                } else {
+                    format!(
+                        "they need longer than the time left (`rngkit seed-search {}` runs them)",
+                        c.generator.name()
+                    )
+                };
+                self.open.push(Open {
+                    generator: c.generator,
+                    draw: c.draw.clone(),
+                    why: format!("{why}; no seed below 2^20 fits, larger seeds skipped: {reason}"),
+                });
+                continue;
+            }
+            let (found, done) =
+                seed_search(c, SMALL_SEEDS..=total - 1, deadline, self.options.threads);
+            if let Some(fit) = found {
+                self.raw_fits.push(fit);
+            } else if done < rest {
+                self.open.push(Open {
+                    generator: c.generator,
+                    draw: c.draw.clone(),
+                    why: format!(
+                        "{why}; seed search covered {:.1}% of the 2^32 seeds (`rngkit seed-search {}` finishes it)",
+                        (done + SMALL_SEEDS) as f64 * 100.0 / total as f64,
+                        c.generator.name()
+                    ),
+                });
+            }
+        }
+    }
+
+    /// The readings whose recovery did not finish (or was not run): one
+    /// may share the state of a decisive fit (the MT19937 runtimes read as
+    /// raw words), which the fit's state words, read by its GEN, settle at
+    /// once; the rest stay open.
+    fn unfinished(&mut self) {
+        let decisive_states: Vec<Vec<u64>> = self
+            .raw_fits
+            .iter()
+            .filter(|f| f.decisive)
+            .flat_map(|f| match &f.answer {
+                Answer::States(s) => s.iter().map(Engine::words).collect::<Vec<_>>(),
+                other => vec![other.first_state().words()],
+            })
+            .collect();
+        for (i, c) in self.candidates.iter().enumerate() {
+            if self.outcomes[i].is_some() {
+                continue;
+            }
+            let shared = decisive_states.iter().find_map(|words| {
+                let state = c.generator.from_words(words).ok()?;
+                fits(&c.observations, &state).then_some(state)
+            });
+            match shared {
+                Some(state) => {
+                    let fit = make_fit(c, Answer::State(state), state_bits(c.generator));
+                    self.raw_fits.push(fit);
+                }
+                None => self.open.push(Open {
+                    generator: c.generator,
+                    draw: c.draw.clone(),
+                    why: if self.decisive() {
+                        "recovery not finished when another GEN fit decisively".to_string()
+                    } else {
+                        format!(
+                            "recovery did not finish within {:.1} s (--max-seconds)",
+                            self.options.budget.as_secs_f64()
+                        )
+                    },
+                }),
+            }
+        }
+    }
+}
+
+/// GENs whose recovery the single-threaded run tries last: V8's sum eras,
+/// whose carry search is the slowest of the `math-random` readings.
+const SLOW_ON_ONE_THREAD: [&str; 2] = ["v8", "v8-14"];
+
+/// Readings whose recovery has no small bound on its work, which the
+/// single-threaded run leaves open: the PCG32 GENs (`pcg32`, `megacrush`,
+/// `godot`: a 64-bit LCG state and its increment, period 2^64), whose
+/// recovery guesses 2^27 hidden bits times 32 rotations.
+fn slow_alone(c: &Candidate) -> bool {
+    c.generator.word_count() == 2
+        && c.generator.period() == Some(rngkit::number::BigInt::from(1u128 << 64))
+}
+
+/// The small seeds of one reading, inline (no thread, no clock): the
+/// GEN's own scan kernel over `0..SMALL_SEEDS`, each survivor verified.
+fn small_seeds_inline(c: &Candidate) -> Option<Fit> {
+    let spec = SearchSpec::new(c.generator, c.observations.clone(), 0..=SMALL_SEEDS - 1).threads(1);
+    let scan = c.generator.scan()?;
+    let lay = layout(&c.observations, c.generator.output_bits(), false);
+    let found = match scan(&spec, &lay) {
+        crate::search::Plan::Done(found) => found.into_iter().min(),
+        crate::search::Plan::Scan(scanner) => {
+            let mut survivors = Vec::new();
+            scanner(0, SMALL_SEEDS, &mut survivors);
+            survivors
+                .into_iter()
+                .filter(|&seed| crate::search::verify(&spec, seed, 0))
+                .min()
+                .map(|seed| crate::search::Match { seed, advance: 0 })
+        }
+    }?;
+    let mut state = c.generator.seed_bits(found.seed, &Default::default())?;
+    state.discard(found.advance);
+    Some(make_fit(
+        c,
+        Answer::Seed {
+            seed: found.seed,
+            advance: found.advance,
+            state,
+        },
+        32,
+    ))
+}
+
+/// Seeds searched first, on every reading recovery leaves open: the small
+/// seeds people pick by hand (`seed(42)`, `srand(12345)`), 2^20 of them,
+/// a few hundredths of a second per GEN.
+pub const SMALL_SEEDS: u64 = 1 << 20;
+
+/// A reading's values reveal so many bits fewer than its GEN's state holds
+/// that no recovery can pin it: the solver is skipped.
+const HOPELESS_GAP: u64 = 64;
+
+/// States of more bits than this are recovered over GF(2) only.
+const LARGE_STATE: u64 = 1024;
+
+/// Bits the values reveal of the raw words (what `known_bits` says).
+fn revealed_bits(c: &Candidate) -> u64 {
+    layout(&c.observations, c.generator.output_bits(), true)
+        .constraints
+        .iter()
+        .map(|w| u64::from(w.known.mask.count_ones()))
+        .sum()
+}
+
+/// Why a reading is left to seed search without recovery: its values
+/// reveal over [`HOPELESS_GAP`] bits fewer than the state holds.
+fn too_few_bits(c: &Candidate, values: usize) -> Option<String> {
+    let (revealed, state) = (revealed_bits(c), state_bits(c.generator));
+    // Small states may still be pinned by bits no value reveals exactly
+    // (java's lattice reads `next-int 6` dice and `DRAW in A..B` ranges);
+    // large ones (the Mersenne Twisters) are solved over GF(2) alone, so
+    // what the values reveal bounds what recovery can learn.
+    if state <= LARGE_STATE || revealed + HOPELESS_GAP >= state {
+        return None;
+    }
+    let add = match values_needed(revealed, values, state) {
+        Some(n) => format!(
+            "about {} more values pin it",
+            n.saturating_sub(values as u64)
+        ),
+        None => "its values reveal no exact bit".to_string(),
+    };
+    Some(format!(
+        "{values} values reveal {revealed} bits, too few for its {state}-bit state ({add}); recovery skipped"
+    ))
+}
+
+/// Seed-searches one reading over `seeds` until `deadline`: the first
+/// fit found (one seed shows the GEN fits; whether the values pin it is
+/// the fit's decisiveness) and how many seeds were done.
+fn seed_search(
+    c: &Candidate,
+    seeds: std::ops::RangeInclusive<u64>,
+    deadline: Instant,
+    threads: usize,
+) -> (Option<Fit>, u64) {
+    let spec = SearchSpec::new(c.generator, c.observations.clone(), seeds)
+        .threads(threads)
+        .deadline(deadline)
+        .first_match_only();
+    let mut found = Vec::new();
+    let done = search(&spec, |m| found.push(m), |_| {}).unwrap_or(0);
+    // Threads may have found more than one: the smallest, for a stable
+    // answer.
+    found.sort();
+    let fit = found.into_iter().find_map(|m| {
+        let mut state = c.generator.seed_bits(m.seed, &Default::default())?;
+        state.discard(m.advance);
+        Some(make_fit(
+            c,
+            Answer::Seed {
+                seed: m.seed,
+                advance: m.advance,
+                state,
+            },
+            32,
+        ))
+    });
+    (fit, done)
 }
 
 /// The GENs other than `exclude` that fit an observation list decisively
@@ -701,13 +1045,95 @@ pub fn alternatives(text: &str, exclude: &Entry, budget: Duration) -> Vec<&'stat
     names
 }
 
-fn make_fit(c: &Candidate, answer: Answer, state_bits: u64) -> Fit {
-    let lay = layout(&c.observations, c.generator.output_bits(), true);
-    let revealed: u64 = lay
-        .constraints
+/// A seed of another GEN whose stream gives the observations: what
+/// `rngkit seed-search GEN` suggests when no seed of GEN fits.
+#[derive(Clone, Copy, Debug)]
+pub struct SeedAlternative {
+    /// The GEN that fits.
+    pub generator: &'static Entry,
+    /// The seed's bit pattern (print it with the GEN's seed kind).
+    pub seed: u64,
+    /// Raw steps after seeding.
+    pub advance: u64,
+}
+
+/// The other GENs whose seeds in `ranges` (bit patterns of
+/// `exclude`'s seed width) give the observations in `text`, searched
+/// within `budget` (each gets an equal share of what is left; the first
+/// seed found per GEN is enough). Only GENs whose seed has the same width
+/// and that read every observation are tried: for PHP's `mt-rand` the
+/// other eras (`php5`, `php3`, `php-mt-rand-php`).
+///
+/// ```
+/// use rngkit::number::BigInt;
+/// use rngkit_analysis::{detect, registry};
+/// use std::time::Duration;
+///
+/// // mt_rand() of PHP 5 after mt_srand(1000), searched as PHP 7.1+.
+/// let php5 = registry::find("php5").unwrap();
+/// let mut rng = php5.seed(&BigInt::from(1000), &Default::default()).unwrap();
+/// let draw = php5.parse_draw("mt-rand", &[]).unwrap();
+/// let text: String = (0..4).map(|_| format!("mt-rand = {}\n", draw.eval(&mut rng).format(false))).collect();
+/// let php = registry::find("php").unwrap();
+/// let found = detect::seed_alternatives(&text, php, &[0..=4095], 0, Duration::from_secs(5));
+/// let fits: Vec<(&str, u64)> = found.iter().map(|a| (a.generator.name(), a.seed)).collect();
+/// // PHP 7.1+'s MT_RAND_PHP mode keeps PHP 5's twist: the same values.
+/// assert_eq!(fits, [("php-mt-rand-php", 1000), ("php5", 1000)]);
+/// ```
+pub fn seed_alternatives(
+    text: &str,
+    exclude: &Entry,
+    ranges: &[std::ops::RangeInclusive<u64>],
+    max_advance: u64,
+    budget: Duration,
+) -> Vec<SeedAlternative> {
+    let deadline = Instant::now() + budget;
+    let bits = exclude.seed_search_bits();
+    let others: Vec<(&'static Entry, Vec<Observation>)> = all()
         .iter()
-        .map(|w| u64::from(w.known.mask.count_ones()))
-        .sum();
+        .filter(|g| {
+            g.name() != exclude.name() && g.can_search_seeds() && g.seed_search_bits() == bits
+        })
+        .filter_map(|g| {
+            let obs = parse_observations(g, text).ok()?;
+            (!obs.is_empty()).then_some((g, obs))
+        })
+        .collect();
+    let mut found = Vec::new();
+    for (k, (g, obs)) in others.iter().enumerate() {
+        let now = Instant::now();
+        if now >= deadline {
+            break;
+        }
+        let share = deadline.saturating_duration_since(now) / (others.len() - k) as u32;
+        let mut first: Option<crate::search::Match> = None;
+        for range in ranges {
+            let spec = SearchSpec::new(g, obs.clone(), range.clone())
+                .max_advance(max_advance)
+                .deadline(now + share)
+                .first_match_only();
+            let mut matches = Vec::new();
+            if search(&spec, |m| matches.push(m), |_| {}).is_err() {
+                break;
+            }
+            if let Some(m) = matches.into_iter().min() {
+                first = Some(m);
+                break;
+            }
+        }
+        if let Some(m) = first {
+            found.push(SeedAlternative {
+                generator: g,
+                seed: m.seed,
+                advance: m.advance,
+            });
+        }
+    }
+    found
+}
+
+fn make_fit(c: &Candidate, answer: Answer, state_bits: u64) -> Fit {
+    let revealed = revealed_bits(c);
     let signature = signature(c, &answer);
     Fit {
         generator: c.generator,
@@ -856,6 +1282,56 @@ mod tests {
         let text = values("java", 42, "next-double", 1);
         let found = detect(&text, &DetectOptions::default()).unwrap();
         assert_ne!(found.verdict(), Verdict::Identified, "{found:?}");
+    }
+
+    /// The single-threaded run (the browser's) reads no clock and spawns
+    /// nothing, and answers the same.
+    #[test]
+    fn one_thread_identifies_java_and_a_small_seed() {
+        let options = DetectOptions {
+            threads: 1,
+            ..DetectOptions::default()
+        };
+        let found = detect(&values("java", 42, "next-double", 5), &options).unwrap();
+        assert_eq!(found.verdict(), Verdict::Identified, "{found:?}");
+        assert_eq!(found.fits[0].generator.name(), "java");
+        let found = detect(&values("glibc", 4321, "rand", 10), &options).unwrap();
+        assert_eq!(found.verdict(), Verdict::Identified, "{found:?}");
+        assert_eq!(found.fits[0].generator.name(), "glibc");
+        assert!(matches!(
+            found.fits[0].answer,
+            Answer::Seed { seed: 4321, .. }
+        ));
+    }
+
+    /// 624 PHP values reveal too few bits for any solver: every PHP era
+    /// stays open, says so, and none is handed to recovery.
+    #[test]
+    fn too_few_bits_for_a_large_state_skip_the_solver() {
+        let text = values("php", 3_000_000, "mt-rand", 624);
+        for threads in [1, 2] {
+            let options = DetectOptions {
+                threads,
+                ..DetectOptions::default()
+            };
+            let found = detect(&text, &options).unwrap();
+            assert_eq!(found.verdict(), Verdict::Underdetermined, "{found:?}");
+            let php: Vec<&Open> = found
+                .open
+                .iter()
+                .filter(|o| o.generator.name().starts_with("php"))
+                .collect();
+            assert_eq!(php.len(), 4, "{found:?}");
+            for o in php {
+                assert!(o.why.contains("recovery skipped"), "{}", o.why);
+                // (A busy machine may cut a small pass short: it says so.)
+                assert!(
+                    o.why.contains("no seed below 2^20 fits") || o.why.contains("covered"),
+                    "{}",
+                    o.why
+                );
+            }
+        }
     }
 
     #[test]

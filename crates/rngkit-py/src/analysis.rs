@@ -930,8 +930,9 @@ impl Detected {
 /// (several unrelated GENs do), 'underdetermined' (too few values: the
 /// list holds the weak fits) or 'none', and the fits, best first, each
 /// with a state (or states, or a seed) that regenerates every value.
-/// Raises ValueError for malformed input. Recoveries still running at the
-/// budget are left to finish on their own threads.
+/// Raises ValueError for malformed input. Recoveries still running when
+/// the budget is spent (or once a GEN fits decisively) are told to stop and
+/// joined before it returns: no thread outlives the call.
 #[pyfunction]
 #[pyo3(signature = (values, *, max_seconds=4.0, threads=None))]
 fn detect<'py>(

@@ -1,6 +1,7 @@
 """recover, identify, seed_search, distance: results, the CLI's answers,
 and the workflows of randcrack and Project_Xs in a few lines each."""
 
+import os
 import random
 import signal
 import threading
@@ -192,3 +193,26 @@ def test_detect_merges_the_mt19937_family_and_refuses_a_guess():
     assert verdict in ("ambiguous", "underdetermined")
     with pytest.raises(ValueError):
         rngkit.detect("0.5\nvalue = 0.5\n")
+
+
+def _threads() -> int:
+    """The threads of this process, Rust's included (Linux /proc)."""
+    return len(os.listdir("/proc/self/task"))
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs Linux /proc")
+def test_detect_leaves_no_thread_running_after_it_returns():
+    """31-bit integers are read as raw words of many GENs; PCG32's
+    recoveries (2^32 guesses) run far past a one-second budget. detect
+    must stop and join them before it returns."""
+    victim = random.Random()
+    values = [victim.getrandbits(31) for _ in range(10)]
+    before = _threads()
+    started = time.monotonic()
+    verdict, _ = rngkit.detect(values, max_seconds=1, threads=2)
+    elapsed = time.monotonic() - started
+    assert verdict in ("underdetermined", "none", "ambiguous")
+    assert _threads() == before
+    # The stopped recoveries gave up soon after the budget (loose: the
+    # machine may be busy).
+    assert elapsed < 30

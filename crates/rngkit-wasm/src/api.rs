@@ -60,6 +60,7 @@ fn dispatch(v: &Value) -> Result<Value, Error> {
         "draw_steps" => draw_steps(v),
         "search_start" => session::start(v),
         "search_step" => session::step(v),
+        "detect" => detect_op(v),
         _ => Err(format!("unknown op `{op}`")),
     }
 }
@@ -290,4 +291,63 @@ fn draw_steps(v: &Value) -> Result<Value, Error> {
         rngkit::registry::Steps::Fixed(k) => json!(k),
         rngkit::registry::Steps::Variable => Value::Null,
     })
+}
+
+/// `detect`: which generator made the values in `values` (bare values one
+/// a line, or observation lines), in the single-threaded run (no threads,
+/// no clock in the browser: recoveries one after another, seed searches
+/// over the small seeds only; see `rngkit_analysis::detect`).
+fn detect_op(v: &Value) -> Result<Value, Error> {
+    use rngkit_analysis::detect::{Answer, DetectOptions, Verdict, detect};
+    let values = text(v, "values")?.unwrap_or("");
+    let options = DetectOptions {
+        threads: 1,
+        ..DetectOptions::default()
+    };
+    let found = detect(values, &options).map_err(|e| e.to_string())?;
+    let verdict = found.verdict();
+    let shown: Vec<_> = match verdict {
+        Verdict::Identified | Verdict::Ambiguous => found.decisive().collect(),
+        _ => found.fits.iter().collect(),
+    };
+    let fits: Vec<Value> = shown
+        .iter()
+        .map(|f| {
+            let mut fit = json!({
+                "gen": f.generator.name(),
+                "draw": f.draw,
+                "decisive": f.decisive,
+                "family": f.family.iter().map(|(g, _)| g.name()).collect::<Vec<_>>(),
+            });
+            match &f.answer {
+                Answer::State(s) => fit["state"] = json!(s.format_words()),
+                Answer::States(s) => {
+                    fit["states"] = json!(s.iter().map(|s| s.format_words()).collect::<Vec<_>>())
+                }
+                Answer::Seed { seed, advance, .. } => {
+                    fit["seed"] = json!(f.generator.info().seed_kind.format(*seed));
+                    fit["advance"] = json!(advance.to_string());
+                }
+            }
+            fit
+        })
+        .collect();
+    let open: Vec<Value> = found
+        .open
+        .iter()
+        .map(|o| json!({ "gen": o.generator.name(), "draw": o.draw, "why": o.why }))
+        .collect();
+    Ok(json!({
+        "verdict": match verdict {
+            Verdict::Identified => "identified",
+            Verdict::Ambiguous => "ambiguous",
+            Verdict::Underdetermined => "underdetermined",
+            Verdict::NoneFits => "none",
+        },
+        "fits": fits,
+        "open": open,
+        "values": found.values,
+        "tried": found.tried,
+        "pruned": found.pruned,
+    }))
 }

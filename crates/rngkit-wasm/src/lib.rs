@@ -38,6 +38,7 @@
 //! | `distance` | `gen`, `from`, `to`, `max` | the distance and its signed form |
 //! | `search_start` | `gen`, `observations`, `seeds`, `max_advance`, `stream` | the number of seeds |
 //! | `search_step` | `seeds` | matches found in the next `seeds` seeds, and progress |
+//! | `detect` | `values` | the `verdict` (`identified`, `ambiguous`, `underdetermined`, `none`), the `fits` (GEN, draw, state, states or seed, family) and the readings left `open` with why |
 //!
 //! A `source` is `{"seed": "S"}`, `{"seed_str": "TEXT"}` or
 //! `{"state": "W W ..."}`, with an optional `"stream"`: the CLI's
@@ -50,7 +51,10 @@
 //! chunk by chunk through the GEN's own scan kernel
 //! ([`rngkit_analysis::registry::Entry::scan`]) and
 //! [`rngkit_analysis::search::verify`], so the page's worker can report
-//! progress and take a cancel between chunks.
+//! progress and take a cancel between chunks. `detect` runs
+//! single-threaded (`DetectOptions::threads` = 1), which reads no clock:
+//! recoveries one after another, the PCG32 guesses left out, and seed
+//! searches over the small seeds only.
 //!
 //! ```
 //! use rngkit_wasm::handle;

@@ -167,3 +167,49 @@ fn recovery_answers_unique_several_and_none() {
             .unwrap();
     assert_eq!(none["status"], "none");
 }
+
+/// `detect` in the single-threaded run the browser uses: CPython's
+/// `random()` after `random.seed(12345)`, printed by python3 itself, is
+/// found by its seed; ten Node.js 20 doubles (`node`, when installed) by
+/// their era; bad input is an error, not a trap.
+#[test]
+fn detect_names_the_generator_without_threads() {
+    let python = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import random\nrandom.seed(12345)\nfor _ in range(10): print(repr(random.random()))",
+        ])
+        .output();
+    match python {
+        Ok(out) if out.status.success() => {
+            let values = String::from_utf8(out.stdout).unwrap();
+            let r = call(json!({"op": "detect", "values": values})).unwrap();
+            assert_eq!(r["verdict"], "identified", "{r}");
+            assert_eq!(r["fits"][0]["gen"], "python");
+            assert_eq!(r["fits"][0]["draw"], "random");
+            assert_eq!(r["fits"][0]["seed"], "12345");
+        }
+        _ => eprintln!("note: python3 not found; the CPython case is skipped"),
+    }
+    let node = std::process::Command::new("node")
+        .args([
+            "-e",
+            "for (let i = 0; i < 10; i++) console.log(Math.random())",
+        ])
+        .output();
+    match node {
+        Ok(out) if out.status.success() => {
+            let values = String::from_utf8(out.stdout).unwrap();
+            let r = call(json!({"op": "detect", "values": values})).unwrap();
+            assert_eq!(r["verdict"], "identified", "{r}");
+            assert_eq!(r["fits"][0]["gen"], "v8-legacy");
+            assert_eq!(r["fits"][0]["draw"], "math-random");
+            assert!(r["fits"][0]["states"].as_array().unwrap().len() > 1);
+        }
+        _ => eprintln!("note: node not found; the Node.js case is skipped"),
+    }
+    let e = call(json!({"op": "detect", "values": "0.5\nvalue = 0.5\n"})).unwrap_err();
+    assert!(e.contains("bare value"), "{e}");
+    let e = call(json!({"op": "detect", "values": "1.5\n"})).unwrap_err();
+    assert!(e.contains("outside [0, 1)"), "{e}");
+}

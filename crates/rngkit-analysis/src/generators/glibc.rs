@@ -263,49 +263,58 @@ fn enumerate(
     let shares: Vec<u32> = (0..1u32 << split).collect();
     let next = std::sync::atomic::AtomicUsize::new(0);
     let results = std::sync::Mutex::new((0u128, Vec::new()));
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1).min(shares.len()) {
-            scope.spawn(|| {
-                loop {
-                    let s = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    let Some(&share) = shares.get(s) else { break };
-                    let mut x = particular;
-                    for (k, &v) in basis[inner..].iter().enumerate() {
-                        if share >> k & 1 == 1 {
-                            x ^= v;
-                        }
-                    }
-                    let (mut a, mut b) = bits_of(x);
-                    let mut count = 0u128;
-                    let mut kept = Vec::new();
-                    let fits =
-                        |a: &[u64; W], b: &[u64; W]| a.iter().zip(b).all(|(p, q)| p & q == 0);
-                    let mut check = |x: u32, a: &[u64; W], b: &[u64; W]| {
-                        if fits(a, b) {
-                            count += 1;
-                            if kept.len() < keep {
-                                kept.push(x);
-                            }
-                        }
-                    };
-                    check(x, &a, &b);
-                    for g in 1u64..1 << inner {
-                        let k = g.trailing_zeros() as usize;
-                        x ^= basis[k];
-                        for w in 0..W {
-                            a[w] ^= deltas[k].0[w];
-                            b[w] ^= deltas[k].1[w];
-                        }
-                        check(x, &a, &b);
-                    }
-                    let mut total = results.lock().expect("no panics while held");
-                    total.0 += count;
-                    let room = keep.saturating_sub(total.1.len());
-                    total.1.extend(kept.into_iter().take(room));
+    let work = || {
+        loop {
+            let s = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let Some(&share) = shares.get(s) else { break };
+            let mut x = particular;
+            for (k, &v) in basis[inner..].iter().enumerate() {
+                if share >> k & 1 == 1 {
+                    x ^= v;
                 }
-            });
+            }
+            let (mut a, mut b) = bits_of(x);
+            let mut count = 0u128;
+            let mut kept = Vec::new();
+            let fits = |a: &[u64; W], b: &[u64; W]| a.iter().zip(b).all(|(p, q)| p & q == 0);
+            let mut check = |x: u32, a: &[u64; W], b: &[u64; W]| {
+                if fits(a, b) {
+                    count += 1;
+                    if kept.len() < keep {
+                        kept.push(x);
+                    }
+                }
+            };
+            check(x, &a, &b);
+            for g in 1u64..1 << inner {
+                let k = g.trailing_zeros() as usize;
+                x ^= basis[k];
+                for w in 0..W {
+                    a[w] ^= deltas[k].0[w];
+                    b[w] ^= deltas[k].1[w];
+                }
+                check(x, &a, &b);
+            }
+            let mut total = results.lock().expect("no panics while held");
+            total.0 += count;
+            let room = keep.saturating_sub(total.1.len());
+            total.1.extend(kept.into_iter().take(room));
         }
-    });
+    };
+    let workers = threads.max(1).min(shares.len());
+    // One worker runs inline: the browser's wasm32-unknown-unknown cannot
+    // spawn. More are joined one by one (pthread_join): the scope's own
+    // wait ends when the closures return, before the threads are gone.
+    if workers <= 1 {
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..workers).map(|_| scope.spawn(work)).collect();
+            for h in handles {
+                let _ = h.join();
+            }
+        });
+    }
     results.into_inner().expect("no panics while held")
 }
 

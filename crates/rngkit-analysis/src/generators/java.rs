@@ -811,8 +811,13 @@ fn residue_plan(observations: &[Observation]) -> Option<Result<ResiduePlan, ()>>
 
 /// Walks every candidate of `plan` with the scan kernel on `threads`
 /// threads: the states `s_0` (before the first draw) that pass every check.
-/// `progress` counts the candidates walked.
-fn residue_walk(plan: &ResiduePlan, threads: usize, progress: &Progress) -> Vec<u64> {
+/// `progress` counts the candidates walked; `stop` ends the walk early.
+fn residue_walk(
+    plan: &ResiduePlan,
+    threads: usize,
+    progress: &Progress,
+    stop: &crate::recover::Stop,
+) -> Vec<u64> {
     let p = plan.pivot;
     let count = p.count();
     // s_0 = a^-step (s_P - c_step): back from the pivot's state.
@@ -828,7 +833,7 @@ fn residue_walk(plan: &ResiduePlan, threads: usize, progress: &Progress) -> Vec<
         let mut hits = Vec::new();
         loop {
             let job = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            if job >= total {
+            if job >= total || stop.is_set() {
                 break;
             }
             let low = plan.lows[(job / chunks_per_low) as usize];
@@ -1071,7 +1076,7 @@ fn residue_recover(
     if work > u128::from(options.max_candidates) || expected_log2(observations) > 16.0 {
         return Some(Ok(over_budget(observations, &plan, options)));
     }
-    let states: Vec<u64> = residue_walk(&plan, options.threads, &options.progress)
+    let states: Vec<u64> = residue_walk(&plan, options.threads, &options.progress, &options.stop)
         .into_iter()
         .filter(|&s| fits(observations, &engine(s)))
         .collect();

@@ -1340,7 +1340,7 @@ fn sum_states(
         let mut out = Vec::new();
         loop {
             let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            if k >= chunks {
+            if k >= chunks || options.stop.is_set() {
                 break out;
             }
             let before = out.len();

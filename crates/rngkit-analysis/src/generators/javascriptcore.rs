@@ -121,7 +121,10 @@ fn fresh_seeds(constraints: &[WordConstraint], options: &RecoverOptions) -> Vec<
         let mut hits = Vec::new();
         loop {
             let job = next.fetch_add(1, Ordering::Relaxed);
-            if job >= jobs || found.lock().map_or(true, |f| f.len() >= limit) {
+            if job >= jobs
+                || options.stop.is_set()
+                || found.lock().map_or(true, |f| f.len() >= limit)
+            {
                 break;
             }
             hits.clear();

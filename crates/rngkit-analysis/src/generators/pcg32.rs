@@ -106,6 +106,7 @@ pub fn recover<G: Gen<Rng = Pcg32>>(
         options.threads,
         1 << 10,
         &options.progress,
+        &options.stop,
     );
     let states: Vec<Engine> = found
         .into_iter()

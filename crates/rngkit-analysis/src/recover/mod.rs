@@ -81,6 +81,51 @@ pub struct RecoverOptions {
     /// residue scan, PCG32's candidates, V8's carry search), for a front end
     /// that shows progress; a clone of the caller's handle.
     pub progress: crate::progress::Progress,
+    /// Set from another thread to make the long searches inside recovery
+    /// (PCG32's guesses, V8's carry search, java's residue scan) give up
+    /// soon: a caller with a time budget ([`crate::detect`]) then joins
+    /// its threads instead of leaving them running. What a stopped
+    /// recovery answers is meaningless and must be discarded.
+    pub stop: Stop,
+}
+
+/// A flag that tells a running recovery to give up (see
+/// [`RecoverOptions::stop`]); unset by default, and cheap to check.
+///
+/// ```
+/// use rngkit_analysis::recover::Stop;
+///
+/// let stop = Stop::new();
+/// let seen_by_workers = stop.clone();
+/// assert!(!seen_by_workers.is_set());
+/// stop.set();
+/// assert!(seen_by_workers.is_set());
+/// assert!(!Stop::default().is_set());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Stop(Option<std::sync::Arc<std::sync::atomic::AtomicBool>>);
+
+impl Stop {
+    /// A flag that can be set (the default one never is).
+    pub fn new() -> Self {
+        Stop(Some(std::sync::Arc::new(
+            std::sync::atomic::AtomicBool::new(false),
+        )))
+    }
+
+    /// Tells every holder of a clone to stop.
+    pub fn set(&self) {
+        if let Some(flag) = &self.0 {
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    /// Whether [`Stop::set`] was called on this flag or a clone.
+    pub fn is_set(&self) -> bool {
+        self.0
+            .as_ref()
+            .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
+    }
 }
 
 impl Default for RecoverOptions {
@@ -91,6 +136,7 @@ impl Default for RecoverOptions {
             fresh: false,
             max_candidates: 1 << 36,
             progress: crate::progress::Progress::default(),
+            stop: Stop::default(),
         }
     }
 }

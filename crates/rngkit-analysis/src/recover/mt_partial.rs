@@ -801,9 +801,15 @@ fn echelon_counted(
         let remaining = rows - rank;
         if threads > 1 && remaining >= 2048 {
             let per = remaining.div_ceil(threads) * width;
+            // Joined one by one (pthread_join): the scope's own wait ends
+            // when the closures return, before the threads are gone.
             std::thread::scope(|s| {
-                for chunk in rest.chunks_mut(per) {
-                    s.spawn(move || clear(chunk));
+                let handles: Vec<_> = rest
+                    .chunks_mut(per)
+                    .map(|chunk| s.spawn(move || clear(chunk)))
+                    .collect();
+                for h in handles {
+                    let _ = h.join();
                 }
             });
         } else {

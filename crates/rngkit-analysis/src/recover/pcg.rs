@@ -42,6 +42,7 @@ pub fn candidates(
     threads: usize,
     limit: usize,
     progress: &Progress,
+    stop: &super::Stop,
 ) -> Vec<u64> {
     let a = constraints[anchor];
     let output = a.known.value as u32;
@@ -63,7 +64,7 @@ pub fn candidates(
     let work = || {
         loop {
             let job = next.fetch_add(1, Ordering::Relaxed);
-            if job >= jobs || found.lock().map_or(true, |f| f.len() >= limit) {
+            if job >= jobs || stop.is_set() || found.lock().map_or(true, |f| f.len() >= limit) {
                 break;
             }
             let rot = (job >> (27 - JOB_BITS)) as u32;
@@ -91,9 +92,12 @@ pub fn candidates(
     if threads <= 1 {
         work();
     } else {
+        // Joined one by one (pthread_join): the scope's own wait ends when
+        // the closures return, before the threads are gone.
         std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(work);
+            let handles: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
+            for h in handles {
+                let _ = h.join();
             }
         });
     }

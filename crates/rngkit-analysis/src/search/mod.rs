@@ -265,10 +265,11 @@ pub fn search(
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<Match>();
     std::thread::scope(|scope| {
+        let mut handles = Vec::with_capacity(spec.threads);
         for _ in 0..spec.threads {
             let tx = tx.clone();
             let (scanner, next_chunk, done, stop) = (&scanner, &next_chunk, &done, &stop);
-            scope.spawn(move || {
+            handles.push(scope.spawn(move || {
                 let mut survivors = Vec::new();
                 loop {
                     let c = next_chunk.fetch_add(1, Ordering::Relaxed);
@@ -300,7 +301,7 @@ pub fn search(
                     }
                     done.fetch_add(count as u64, Ordering::Relaxed);
                 }
-            });
+            }));
         }
         drop(tx);
         loop {
@@ -309,6 +310,12 @@ pub fn search(
                 Err(mpsc::RecvTimeoutError::Timeout) => on_progress(done.load(Ordering::Relaxed)),
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             }
+        }
+        // Joined one by one (pthread_join): the scope's own wait ends when
+        // the closures return, before the threads are gone, and callers
+        // (rngkit.detect) promise that no thread outlives the call.
+        for h in handles {
+            let _ = h.join();
         }
     });
     let finished = done.load(Ordering::Relaxed);

@@ -36,10 +36,17 @@ rule readings out first: the range (decimals are draws in [0, 1), integers
 the draws of their width), each draw's grid (a 17-digit double is no float,
 a double that is not a multiple of 2^-52 no Node.js 20 Math.random()), and
 plausibility ({PLAUSIBLE_RUN} or more integers that all leave a 32-bit draw's top bit clear
-did not come from it). Every reading left is recovered in parallel; those
-too few values leave open are seed-searched over the GEN's 32-bit seeds
-while --max-seconds lasts. A GEN is printed only with a state or seed whose
-stream gives every value again.
+did not come from it), and size (values that reveal far fewer bits than a
+Mersenne Twister's state holds go to no solver: 624 PHP mt_rand() values
+reveal 19344 bits of 19937). Every reading left is recovered in parallel;
+those recovery leaves open are seed-searched, cheap first: the seeds below
+2^20 (each reading in turn while slow recoveries still run), then the rest
+of the 2^32 only where it finishes within --max-seconds (the error line says
+what was skipped and the `rngkit seed-search GEN` that runs it). A GEN is
+printed only with a state or seed whose stream gives every value again.
+--threads 1 recovers one reading after another, leaves out the PCG32
+recoveries (2^32 guesses) and searches the small seeds only (what the web
+page does).
 
 OUTPUT (stdout, one line per GEN that fits, best first):
   GEN DRAW state=WORDS        the state before the first value (`rngkit state` words)
@@ -157,15 +164,41 @@ fn report(found: &Detection) -> Result<ExitCode, CliError> {
     out.finish()?;
     let weak: Vec<&Fit> = found.fits.iter().filter(|f| !f.decisive).collect();
     // The open readings in short, for the one error line of a failure.
+    // Readings open for the same reason (the four PHP eras, read as
+    // `mt-rand`) are named together, with `GEN` in the reason.
     let open_short = || {
-        let mut parts: Vec<String> = found
-            .open
+        let mut groups: Vec<(Vec<&str>, &str, String)> = Vec::new();
+        for o in &found.open {
+            let name = o.generator.name();
+            let key = o.why.replace(
+                &format!("`rngkit seed-search {name}`"),
+                "`rngkit seed-search GEN`",
+            );
+            match groups
+                .iter_mut()
+                .find(|(_, d, k)| *d == o.draw && *k == key)
+            {
+                Some(g) => g.0.push(name),
+                None => groups.push((vec![name], &o.draw, key)),
+            }
+        }
+        let shown = groups.len().min(4);
+        let mut parts: Vec<String> = groups[..shown]
             .iter()
-            .take(4)
-            .map(|o| format!("{} {} ({})", o.generator.name(), o.draw, o.why))
+            .map(|(names, draw, why)| {
+                let why = if names.len() == 1 {
+                    why.replace("GEN`", &format!("{}`", names[0]))
+                } else {
+                    why.clone()
+                };
+                format!("{} {draw} ({why})", names.join(", "))
+            })
             .collect();
-        if found.open.len() > 4 {
-            parts.push(format!("{} more", found.open.len() - 4));
+        if groups.len() > shown {
+            parts.push(format!(
+                "{} more",
+                groups[shown..].iter().map(|g| g.0.len()).sum::<usize>()
+            ));
         }
         parts.join("; ")
     };

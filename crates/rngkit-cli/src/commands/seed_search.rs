@@ -127,6 +127,10 @@ pub struct SeedSearchArgs {
     pub kernel: Option<Kernel>,
 }
 
+/// The time the other GENs get when no seed fits (`seed-search` then says
+/// which GENs and seeds the values fit).
+const HINT_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
+
 pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
     let entry = args.generator;
     let name = entry.name();
@@ -150,7 +154,8 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
             "--stream applies to pcg32 and megacrush only, not {name}"
         )));
     }
-    let observations = observations::read(entry, args.observations.as_deref())?;
+    let (source, text) = observations::read_text(args.observations.as_deref())?;
+    let observations = observations::parse(entry, &source, &text)?;
     let threads = match &args.threads {
         Some(text) => Some(parse_threads(text)?),
         None => None,
@@ -186,6 +191,7 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
     let mut done_before = 0u64;
     // A large search first times a few growing pieces of its range, so that
     // it can say how long the whole will take before it commits to it.
+    let searched = ranges.clone();
     let mut queue: std::collections::VecDeque<RangeInclusive<u64>> = ranges.into();
     let mut calibrating = total >= CALIBRATE_FROM;
     let mut piece = 1u64 << 12;
@@ -297,6 +303,47 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
         return Err(CliError::usage(format_args!("cannot write to stdout: {e}")));
     }
     if matches.get() == 0 {
+        // Another era or family member may have made them (PHP changed
+        // its seeding and its twist): a short search of the same seeds
+        // on the GENs that read these observations says which.
+        let others = rngkit_analysis::detect::seed_alternatives(
+            &text,
+            entry,
+            &searched,
+            max_advance,
+            HINT_BUDGET,
+        );
+        if let Some(first) = others.first() {
+            let fits: Vec<String> = others
+                .iter()
+                .map(|a| {
+                    let mut fit = format!(
+                        "{} seed={}",
+                        a.generator.name(),
+                        a.generator.info().seed_kind.format(a.seed)
+                    );
+                    if max_advance > 0 {
+                        fit.push_str(&format!(" advance={}", a.advance));
+                    }
+                    fit
+                })
+                .collect();
+            return Err(CliError::no_answer(format!(
+                "no seed of {name} fits; these values fit {}: try `rngkit seed-search {}` ({summary})",
+                fits.join(", "),
+                first.generator.name()
+            )));
+        }
+        // Or a GEN with no seed in reach, whose state recovery finds.
+        let others = rngkit_analysis::detect::alternatives(&text, entry, HINT_BUDGET);
+        if let Some(first) = others.first() {
+            let names: Vec<&str> = others.iter().map(|e| e.name()).collect();
+            return Err(CliError::no_answer(format!(
+                "no seed of {name} fits; a state of {} gives these values: try `rngkit recover {}` ({summary})",
+                names.join(", "),
+                first.name()
+            )));
+        }
         // The summary joins the one error line.
         return Err(CliError::no_answer(format!(
             "no seed in {}..={} matches the observations{} ({summary})",
