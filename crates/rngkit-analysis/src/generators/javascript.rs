@@ -1316,6 +1316,9 @@ fn sum_states(
     // the threads take small chunks of them in turn rather than one range
     // each.
     let chunks = (threads * 64).min(items);
+    // Progress in chunks of work items (their subtrees differ in size, so
+    // the bar moves unevenly, but it moves).
+    options.progress.add_total(chunks, "parts");
     let later: Vec<&WordConstraint> = cons.iter().filter(|c| c.offset >= offset).collect();
     // Whether the state `x` before call `offset` gives the known bits of
     // the calls from there on.
@@ -1361,6 +1364,7 @@ fn sum_states(
                 }
             }
             out.truncate(kept);
+            options.progress.advance(1);
         }
     };
     // This thread is one of the workers: one thread spawns nothing (the
