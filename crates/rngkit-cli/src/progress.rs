@@ -142,7 +142,7 @@ mod tests {
         let text = line("recover pcg32", now, 2.0);
         assert!(text.starts_with("recover pcg32 [#######        "), "{text}");
         assert!(
-            text.contains(" 25.0%  537.0 M candidates/s, about 6 s left"),
+            text.contains(" 25.0%  536.9 M candidates/s, about 6 s left"),
             "{text}"
         );
     }
