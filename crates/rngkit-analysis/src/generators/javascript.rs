@@ -1271,9 +1271,14 @@ fn sum_states(
         if known < 128 {
             return Ok(SumStates::Open(Count::PowerOfTwo(128 - known)));
         }
-        return Err(RecoverError(format!(
-            "{name}: the observations reveal {known} bits, but not as a run of consecutive calls with enough known top bits each; give at least 3 consecutive math-random values, or about 20 to 300 consecutive floor N values with N >= 128 or N a power of two >= 64 (smaller N is out of reach on the sum engines: each value's few known bits sit behind an unknown carry)"
-        )));
+        // Valid input that says enough but not in a shape the search can
+        // use: exit 3 with what to add, not a usage error.
+        return Ok(SumStates::OverBudget {
+            count: Count::About(0),
+            advice: format!(
+                "{name}: the observations reveal {known} bits, but not as a run of consecutive calls with enough known top bits each; give at least 3 consecutive math-random values, or about 20 to 300 consecutive floor N values with N >= 128 or N a power of two >= 64 (smaller N is out of reach on the sum engines: each value's few known bits sit behind an unknown carry)"
+            ),
+        });
     };
     // The budget counts the elimination's nodes as they are (a long
     // `floor N` chain's nodes cost more, but its budget was set by time).

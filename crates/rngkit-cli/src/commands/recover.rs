@@ -293,7 +293,15 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
         }
         Recovered::OverBudget { count, advice } => Err(CliError {
             code: EXIT_UNDERDETERMINED,
-            message: format!("{count} states fit the observations; {advice}"),
+            message: match count {
+                // The values say enough, but the search cannot use them.
+                Count::About(0) | Count::AtMost(0) | Count::PowerOfTwo(0) | Count::Exact(1) => {
+                    format!(
+                        "about one state fits the observations, but finding it is out of reach; {advice}"
+                    )
+                }
+                count => format!("{count} states fit the observations; {advice}"),
+            },
         }),
         Recovered::NoneFits => {
             // Another era or runtime may have made them (V8 changed its
