@@ -577,21 +577,40 @@ impl Run<'_> {
         let (tx, rx) = mpsc::channel::<(usize, Outcome)>();
         let candidates = self.candidates;
         let threads = self.options.threads;
+        // A cheap check before any solver (see `too_few_bits`): only a
+        // seed search can still answer those readings.
+        let mut queue = Vec::new();
+        for (i, c) in candidates.iter().enumerate() {
+            match too_few_bits(c, self.values) {
+                Some(why) => self.outcomes[i] = Some(Outcome::Open(why)),
+                None => queue.push(i),
+            }
+        }
+        // A pool of `threads` workers takes the readings in order: small
+        // states first (the candidates' order), the sum eras' slow carry
+        // search last, so that a quick decisive fit (ten Firefox doubles:
+        // milliseconds) is not starved by slow searches of the same values
+        // under other readings, and ends the wait for them.
+        queue.sort_by_key(|&i| SLOW_ON_ONE_THREAD.contains(&candidates[i].generator.name()));
+        let mut pending = queue.len();
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let (queue, next) = (&queue, &next);
         std::thread::scope(|scope| {
             let mut handles = Vec::new();
-            let mut pending = 0;
-            for (i, c) in candidates.iter().enumerate() {
-                // A cheap check before any solver (see `too_few_bits`):
-                // only a seed search can still answer.
-                if let Some(why) = too_few_bits(c, self.values) {
-                    self.outcomes[i] = Some(Outcome::Open(why));
-                    continue;
-                }
+            for _ in 0..threads.min(queue.len()) {
                 let (tx, stop) = (tx.clone(), stop.clone());
-                pending += 1;
                 handles.push(scope.spawn(move || {
-                    let outcome = try_recover(c, threads, stop);
-                    let _ = tx.send((i, outcome));
+                    loop {
+                        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if k >= queue.len() || stop.is_set() {
+                            break;
+                        }
+                        let i = queue[k];
+                        let outcome = try_recover(&candidates[i], threads, stop.clone());
+                        if tx.send((i, outcome)).is_err() {
+                            break;
+                        }
+                    }
                 }));
             }
             drop(tx);
@@ -885,8 +904,9 @@ impl Run<'_> {
     }
 }
 
-/// GENs whose recovery the single-threaded run tries last: V8's sum eras,
-/// whose carry search is the slowest of the `math-random` readings.
+/// GENs whose recovery is tried last (by the single-threaded run, and by
+/// the pool of the parallel one): V8's sum eras, whose carry search is the
+/// slowest of the `math-random` readings.
 const SLOW_ON_ONE_THREAD: [&str; 2] = ["v8", "v8-14"];
 
 /// Readings whose recovery has no small bound on its work, which the
