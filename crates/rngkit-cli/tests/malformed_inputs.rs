@@ -702,16 +702,6 @@ fn rows(f: &Fixtures) -> Vec<Row> {
             "line 1",
         ),
         row(
-            &["recover", "v8", "--observations", &p("obs-js-dice")],
-            "consecutive",
-        ),
-        // The sum handed out last-made first: dice are out of reach at every
-        // cache position; the message says so and names --fresh.
-        row(
-            &["recover", "v8-14", "--observations", &p("obs-js-dice")],
-            "--fresh",
-        ),
-        row(
             &[
                 "recover",
                 "v8",
@@ -1048,4 +1038,35 @@ fn malformed_inputs_exit_2_with_one_error_line() {
         rows.len(),
         failures.join("\n")
     );
+}
+
+/// Dice on the sum engines are valid input out of reach, not malformed
+/// input: exit 3, one `error:` line saying what to add (and, for the V8
+/// era that hands its cache out last-made first, naming --fresh).
+#[test]
+fn dice_on_the_sum_engines_exit_3_with_what_to_add() {
+    let dice: String = (0..100)
+        .map(|i| format!("floor 6 = {}\n", i * 7 % 6))
+        .collect();
+    for (name, needle) in [
+        ("v8", "consecutive"),
+        ("spidermonkey", "consecutive"),
+        ("v8-14", "--fresh"),
+    ] {
+        let dir = std::env::temp_dir().join(format!("rngkit-dice-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("dice.txt"), &dice).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_rngkit"))
+            .args(["recover", name, "--observations", "dice.txt"])
+            .current_dir(&dir)
+            .output()
+            .expect("the rngkit binary runs");
+        std::fs::remove_dir_all(&dir).ok();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{name}: {stderr}");
+        assert!(
+            stderr.starts_with("error: ") && stderr.lines().count() == 1 && stderr.contains(needle),
+            "{name}: {stderr}"
+        );
+    }
 }

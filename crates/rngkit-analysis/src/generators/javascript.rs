@@ -1645,7 +1645,7 @@ fn recover_v8_sum<E: V8Era>(
         failed.clear();
     }
     if let Some((position, first)) = failed.first() {
-        return Err(RecoverError(format!(
+        let message = format!(
             "{name}: at {} of the {total} cache positions the first value may sit at (the first: {position} calls after a refill), the search is out of reach: {}{}",
             failed.len(),
             first
@@ -1657,7 +1657,16 @@ fn recover_v8_sum<E: V8Era>(
             } else {
                 "; if the values are the first of a fresh context (a new process or page), say --fresh"
             }
-        )));
+        );
+        // Valid values whose runs are all too short to search (dice): exit
+        // 3 with what to add, not an input error.
+        if failed.len() == short_runs.len() {
+            return Ok(Recovered::OverBudget {
+                count: Count::About(128u32.saturating_sub(total_known)),
+                advice: message,
+            });
+        }
+        return Err(RecoverError(message));
     }
     if let Some((count, advice)) = over_budget {
         return Ok(Recovered::OverBudget {
