@@ -560,6 +560,15 @@ impl SeedSearch {
             if let Ok(mut slot) = self.rx.lock() {
                 *slot = Some(rx);
             }
+            // Ctrl-C is checked after every message, not only when none
+            // came for a while: a busy search (progress messages queued on
+            // a loaded machine) would otherwise never see it.
+            if !matches!(message, Ok(Message::Found(_)))
+                && let Err(e) = py.check_signals()
+            {
+                self.stop(py);
+                return Err(e);
+            }
             match message {
                 Ok(Message::Found(m)) => {
                     let seed = seed_to_py(py, self.kind, m.seed)?;
@@ -584,12 +593,7 @@ impl SeedSearch {
                     self.stop(py);
                     return Err(PyValueError::new_err(message));
                 }
-                Err(RecvTimeoutError::Timeout) => {
-                    if let Err(e) = py.check_signals() {
-                        self.stop(py);
-                        return Err(e);
-                    }
-                }
+                Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => {
                     self.stop(py);
                     return Ok(None);

@@ -211,10 +211,15 @@ def test_worker_killed_mid_search_costs_a_retry():
         lost = []
 
         def kill_one(done, total):
-            # after the first chunk, while the victim holds chunks
-            if not killed.is_set():
+            # at the first progress report at which the victim holds chunks
+            # (between two of its chunks it may hold none, more so on a
+            # loaded machine: wait for the next report then)
+            if killed.is_set():
+                return
+            holding = client.processing()[address]
+            if holding:
                 killed.set()
-                lost.extend(client.processing()[address])
+                lost.extend(holding)
                 os.kill(victim, signal.SIGKILL)
 
         # chunks of 2^23 seeds: ~0.1 s each
