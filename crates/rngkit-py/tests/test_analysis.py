@@ -138,13 +138,20 @@ def test_seed_search_signed_seeds_advance_and_progress():
 def test_seed_search_can_be_closed_and_interrupted():
     obs = [("u32", 1), ("u32", 2), ("u32", 3)]  # matches nothing: a long search
     search = rngkit.seed_search("unity", obs, threads=1)
-    start = time.monotonic()
-    timer = threading.Timer(0.3, lambda: signal.raise_signal(signal.SIGINT))
-    timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        for _ in search:
-            pass
-    assert time.monotonic() - start < 5
+    # Python leaves SIGINT ignored when it starts with it ignored (a
+    # background job of a non-interactive shell): install the handler that
+    # raises KeyboardInterrupt, as an interactive Python has.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        start = time.monotonic()
+        timer = threading.Timer(0.3, lambda: signal.raise_signal(signal.SIGINT))
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            for _ in search:
+                pass
+        assert time.monotonic() - start < 5
+    finally:
+        signal.signal(signal.SIGINT, previous)
     # close() stops another one at once
     other = rngkit.seed_search("unity", obs, threads=1)
     other.close()
