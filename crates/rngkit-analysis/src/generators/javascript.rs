@@ -1583,6 +1583,11 @@ fn recover_v8_sum<E: V8Era>(
             return Ok(crate::recover::conclude(Vec::new()));
         };
         let key = (cons[first].offset, cons[last].offset);
+        if !searched.iter().any(|(k, _)| *k == key)
+            && let Some(found) = inside_searched_run(&searched, &cons[first..=last], key)
+        {
+            searched.push((key, Ok(SumStates::Found(found))));
+        }
         if !searched.iter().any(|(k, _)| *k == key) {
             // The run in step order: the last call shows the earliest step.
             let run: Vec<WordConstraint> = cons[first..=last]
@@ -1690,6 +1695,51 @@ fn recover_v8_sum<E: V8Era>(
         });
     }
     Ok(crate::recover::conclude(states))
+}
+
+/// Known bits above which a run of calls pins the xorshift state by itself:
+/// 128 for the state and 64 more, so that a second state fitting them by
+/// chance has a probability of about 2^-64 on a generator's values.
+const SUB_RUN_PINS: u32 = 128 + 64;
+
+/// The states of the run `run` (calls `key.0..=key.1`), read off a longer
+/// run already searched that contains it and found states, when `run`
+/// reveals at least [`SUB_RUN_PINS`] bits; `None` otherwise.
+///
+/// At the cache positions where the values straddle a refill, `v8-14`'s
+/// longest run in one block is a part of the run that the positions
+/// keeping every value inside one block searched (ten values: the first or
+/// last five to nine). Each state of the longer run fits the part; a part
+/// that reveals 192 or more bits has no other state but by a chance of
+/// about 2^-64, so searching it again (seconds for five doubles, where the
+/// whole run takes a fraction of one) would only find the same states.
+/// Every candidate is still verified against every observation.
+fn inside_searched_run(
+    searched: &[((u64, u64), Result<SumStates, RecoverError>)],
+    run: &[WordConstraint],
+    key: (u64, u64),
+) -> Option<Vec<(u64, u64)>> {
+    let known: u32 = run.iter().map(|c| c.known.mask.count_ones()).sum();
+    if known < SUB_RUN_PINS {
+        return None;
+    }
+    searched
+        .iter()
+        .find_map(|((first, last), result)| match result {
+            Ok(SumStates::Found(found))
+                if *first <= key.0 && key.1 <= *last && !found.is_empty() =>
+            {
+                // In step order a run starts at its last call: the part starts
+                // `last - key.1` steps after the longer run.
+                Some(
+                    found
+                        .iter()
+                        .map(|&(a, b)| jump_words(a, b, u128::from(*last - key.1), false))
+                        .collect(),
+                )
+            }
+            _ => None,
+        })
 }
 
 /// A count as a number (2^128 and more saturate).
