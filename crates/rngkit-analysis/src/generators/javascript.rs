@@ -1554,7 +1554,7 @@ fn recover_v8_sum<E: V8Era>(
         });
     }
     let total_known: u32 = cons.iter().map(|c| c.known.mask.count_ones()).sum();
-    let mut searched: Vec<((u64, u64), Result<SumStates, RecoverError>)> = Vec::new();
+    let mut searched: Vec<SearchedRun> = Vec::new();
     let mut states = Vec::new();
     let mut unlisted: u128 = 0;
     let mut failed: Vec<(u64, RecoverError)> = Vec::new();
@@ -1697,6 +1697,9 @@ fn recover_v8_sum<E: V8Era>(
     Ok(crate::recover::conclude(states))
 }
 
+/// A run of calls searched (its first and last call) and what it found.
+type SearchedRun = ((u64, u64), Result<SumStates, RecoverError>);
+
 /// Known bits above which a run of calls pins the xorshift state by itself:
 /// 128 for the state and 64 more, so that a second state fitting them by
 /// chance has a probability of about 2^-64 on a generator's values.
@@ -1715,7 +1718,7 @@ const SUB_RUN_PINS: u32 = 128 + 64;
 /// whole run takes a fraction of one) would only find the same states.
 /// Every candidate is still verified against every observation.
 fn inside_searched_run(
-    searched: &[((u64, u64), Result<SumStates, RecoverError>)],
+    searched: &[SearchedRun],
     run: &[WordConstraint],
     key: (u64, u64),
 ) -> Option<Vec<(u64, u64)>> {
