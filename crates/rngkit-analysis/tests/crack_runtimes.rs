@@ -16,10 +16,8 @@
 //!   contradiction; `MT_RAND_PHP` also from outputs PHP itself printed
 //!   (`php` on PATH; skipped only with `RNGKIT_SKIP_MISSING_RUNTIMES=1`).
 
-mod common;
-// The oracle runners of the core crate's runtime tests.
-#[path = "../../rngkit/tests/support/oracles.rs"]
-mod oracles;
+use crate::common;
+use crate::oracles;
 use common::*;
 
 use rngkit::registry::Engine;

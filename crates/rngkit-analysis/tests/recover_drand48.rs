@@ -9,16 +9,14 @@
 //! a C program this test compiles with `cc` (skipped, like the runtime
 //! tests, only with `RNGKIT_SKIP_MISSING_RUNTIMES=1`).
 
-// The oracle runners of the core crate's runtime tests.
-#[path = "../../rngkit/tests/support/oracles.rs"]
-mod oracles;
+use crate::oracles;
 
 use rngkit::runtimes::drand48::Drand48;
 use rngkit_analysis::observe::parse_observations;
 use rngkit_analysis::recover::{Count, RecoverOptions, Recovered, recover};
 use rngkit_analysis::registry;
 
-mod common;
+use crate::common;
 use common::first_words as states;
 
 fn run(text: &str) -> Recovered {

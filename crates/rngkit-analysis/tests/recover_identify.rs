@@ -2,7 +2,7 @@
 //! Xorshift128 by a bounded walk back. The expected seeds and advances are
 //! the test's own inputs; streams for the pair test come from `rand_mt`.
 
-mod common;
+use crate::common;
 use common::*;
 use rand_core::{Rng, SeedableRng};
 use rngkit::generators::{Mt19937, Xorshift128};

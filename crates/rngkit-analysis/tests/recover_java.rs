@@ -14,7 +14,7 @@ use rngkit_analysis::observe::parse_observations;
 use rngkit_analysis::recover::Recovered;
 use rngkit_analysis::registry;
 
-mod common;
+use crate::common;
 use common::first_words as states;
 
 fn run(text: &str) -> Recovered {

@@ -20,12 +20,12 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use rngkit::number::BigInt;
+use rngkit::registry::Engine;
 use rngkit_analysis::observe::{parse_observations, replay};
 use rngkit_analysis::recover::{RecoverOptions, Recovered, recover};
 use rngkit_analysis::registry;
 
-#[path = "../../rngkit/tests/support/oracles.rs"]
-mod oracles;
+use crate::oracles;
 
 /// A pseudo-random number from the clock and a counter (test positions).
 fn random_below(n: u64) -> u64 {
@@ -108,10 +108,13 @@ fn recover_and_predict(gen_name: &str, draw: &str, tokens: &[String], start: usi
         start,
         count,
         &RecoverOptions::default(),
+        1,
     );
 }
 
-/// [`recover_and_predict`] with the recovery's options (`--fresh`).
+/// [`recover_and_predict`] with the recovery's options (`--fresh`), and
+/// accepting up to `max_states` listed states of which one predicts every
+/// token (coins of `v8-legacy`: see [`node_v8_legacy_dice_and_coins`]).
 fn recover_and_predict_with(
     gen_name: &str,
     draw: &str,
@@ -119,6 +122,7 @@ fn recover_and_predict_with(
     start: usize,
     count: usize,
     options: &RecoverOptions,
+    max_states: usize,
 ) {
     let entry = registry::find(gen_name).unwrap();
     let text: String = tokens[start..start + count]
@@ -129,34 +133,50 @@ fn recover_and_predict_with(
     let clock = Instant::now();
     let recovered = recover(entry, &obs, options).unwrap();
     let took = clock.elapsed();
-    let Recovered::Unique(state) = recovered else {
-        panic!("{gen_name}: {count} `{draw}` from call {start}: not one state: {recovered:?}")
+    let candidates = match recovered {
+        Recovered::Unique(state) => vec![state],
+        Recovered::Several { states, .. } if (2..=max_states).contains(&states.len()) => states,
+        other => panic!("{gen_name}: {count} `{draw}` from call {start}: not one state: {other:?}"),
     };
     let words: Vec<&str> = draw.split_whitespace().collect();
     let d = entry.parse_draw(words[0], &words[1..]).unwrap();
-    // Forwards: every token after the observed ones.
-    let mut rng = state.clone();
-    replay(&obs, &mut rng);
-    for (i, expected) in tokens.iter().enumerate().skip(start + count) {
-        let got = d.eval(&mut rng).format(false);
-        assert_eq!(&got, expected, "{gen_name}: call {i} predicted forwards");
-    }
-    // Backwards: every token before them, nearest first.
-    for back in 1..=start {
+    // Every token after the observed ones, then every one before them
+    // (nearest first): the first call predicted wrong, if any.
+    let first_miss = |state: &Engine| -> Option<String> {
         let mut rng = state.clone();
-        entry
-            .advance(&mut rng, &BigInt::from(-(back as i64)))
-            .unwrap();
-        let got = d.eval(&mut rng).format(false);
-        assert_eq!(
-            got,
-            tokens[start - back],
-            "{gen_name}: call {} predicted backwards",
-            start - back
-        );
-    }
+        replay(&obs, &mut rng);
+        for (i, expected) in tokens.iter().enumerate().skip(start + count) {
+            let got = d.eval(&mut rng).format(false);
+            if &got != expected {
+                return Some(format!(
+                    "call {i} predicted forwards: {got}, not {expected}"
+                ));
+            }
+        }
+        for back in 1..=start {
+            let mut rng = state.clone();
+            entry
+                .advance(&mut rng, &BigInt::from(-(back as i64)))
+                .unwrap();
+            let got = d.eval(&mut rng).format(false);
+            if got != tokens[start - back] {
+                return Some(format!(
+                    "call {} predicted backwards: {got}, not {}",
+                    start - back,
+                    tokens[start - back]
+                ));
+            }
+        }
+        None
+    };
+    let misses: Vec<Option<String>> = candidates.iter().map(first_miss).collect();
+    assert!(
+        misses.iter().any(Option::is_none),
+        "{gen_name}: {count} `{draw}` from call {start}: no listed state predicts every call: {misses:?}"
+    );
     eprintln!(
-        "{gen_name}: {count} `{draw}` from call {start} recovered in {took:?}; {} calls predicted forwards, {start} backwards",
+        "{gen_name}: {count} `{draw}` from call {start} recovered in {took:?} ({} listed); {} calls predicted forwards, {start} backwards",
+        candidates.len(),
         tokens.len() - start - count
     );
 }
@@ -257,13 +277,25 @@ fn node_v8_legacy_dice_and_coins() {
     let Some(node) = find_runtime(&["node", "nodejs"], "nodejs") else {
         return;
     };
-    // 200 coins pin the state almost always; 300 leave no room for the rare
-    // start position where two states still fit 200 (seen once in CI).
-    for (n, count) in [(6u64, 200usize), (2, 300)] {
+    // Two states can fit any number of coins: a state and the next one with
+    // one value fewer in the cache give the same calls except one a refill
+    // (the block boundary's value), and a coin hides that difference half
+    // the time (600 calls of such a pair differed in 9 doubles and 3 coins).
+    // Recovery lists both then (seen twice in CI with 200 and 300 coins);
+    // one of them predicts every call.
+    for (n, count, max_states) in [(6u64, 200usize, 1), (2, 300, 2)] {
         for seed in [None, Some(42)] {
             let start = random_below(64) as usize;
             let toks = node_draws(&node, seed, start + count + 100, n);
-            recover_and_predict("v8-legacy", &format!("floor {n}"), &toks, start, count);
+            recover_and_predict_with(
+                "v8-legacy",
+                &format!("floor {n}"),
+                &toks,
+                start,
+                count,
+                &RecoverOptions::default(),
+                max_states,
+            );
         }
     }
 }
@@ -331,7 +363,7 @@ fn fresh_node_processes_from_their_first_values() {
             )));
             let toks = split(&out);
             eprintln!("{what}:");
-            recover_and_predict_with(gen_name, "math-random", &toks, 0, count, &fresh);
+            recover_and_predict_with(gen_name, "math-random", &toks, 0, count, &fresh, 1);
             if gen_name == "v8-14" {
                 // The sum's plane sweep: the first 3 doubles are enough.
                 recover_three_and_predict(gen_name, &toks, 0, &fresh);

@@ -1,7 +1,7 @@
 //! The observation language: parsing, line-numbered errors, matching, and
 //! the soundness of the bits each observed value reveals.
 
-mod common;
+use crate::common;
 use common::*;
 use rngkit_analysis::observe::{
     KnownBits, ObservationKind, ObservedValue, layout, matches_all, parse_observations,

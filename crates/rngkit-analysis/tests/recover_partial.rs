@@ -4,7 +4,7 @@
 //! independent oracles: `rand_mt` for MT19937, the TinyMT reference vector
 //! (seed 1) for TinyMT32.
 
-mod common;
+use crate::common;
 use common::*;
 use rngkit_analysis::observe::parse_observations;
 use rngkit_analysis::recover::{Count, RecoverOptions, Recovered, recover};

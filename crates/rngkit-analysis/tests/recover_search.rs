@@ -2,7 +2,7 @@
 //! survivors as a brute force over `rand_mt`'s streams; the threaded search
 //! finds planted seeds for MT19937, mars and Unity; the i / i+227 shortcut.
 
-mod common;
+use crate::common;
 use common::*;
 use rand_mt::Mt;
 use rngkit_analysis::observe::{KnownBits, WordConstraint, parse_observations};

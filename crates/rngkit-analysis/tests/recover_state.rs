@@ -4,7 +4,7 @@
 //! published vectors and the rand_* crates; here `rand_mt`, `rand_pcg` and
 //! `rand_xoshiro` also serve as independent oracles where they apply.
 
-mod common;
+use crate::common;
 use common::*;
 use rand_core::{Rng, SeedableRng};
 use rngkit::engines::unity::{range_from_t, value_from_word as unity_value};

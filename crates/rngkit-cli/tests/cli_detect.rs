@@ -8,7 +8,7 @@
 //! `--max-seconds` is generous because the test machine is shared: detect
 //! answers as soon as one GEN fits decisively, the budget only caps it.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
@@ -17,8 +17,7 @@ use std::time::Duration;
 
 use common::{Run, run, run_stdin};
 
-#[path = "../../rngkit/tests/support/oracles.rs"]
-mod oracles;
+use crate::oracles;
 
 /// Runs `bin ARGS` with `input` on stdin (the shared oracle runner);
 /// `None` when the runtime is missing and skipping is allowed.

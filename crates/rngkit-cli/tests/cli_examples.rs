@@ -10,7 +10,7 @@
 //! end; `scripts/test-all` runs them for real), and lines that need an
 //! external tool that is not installed (dieharder).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-mod common;
+use crate::common;
 use common::{rngkit_in, stdout_lines};
 
 /// Prints `count` x `nextInt(bound)` of `new Random()`.

@@ -4,7 +4,7 @@
 //! random values, and the figures `recover --help` and `docs/cli.md` give
 //! are asserted against the measurement.
 
-mod common;
+use crate::common;
 
 use common::{Scratch, run};
 use rngkit::engines::unity::value_from_word;

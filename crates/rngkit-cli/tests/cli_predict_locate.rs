@@ -4,7 +4,7 @@
 //! step counts are what the draws consume; `locate` finds a known stream's
 //! position from exact draws and from BDSP blinks.
 
-mod common;
+use crate::common;
 
 use common::{Scratch, run, run_in};
 use rngkit::number::BigInt;

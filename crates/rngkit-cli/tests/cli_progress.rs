@@ -6,7 +6,7 @@
 //! a fresh pseudo-terminal and copies what the terminal shows to its own
 //! stdout.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -16,7 +16,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-mod common;
+use crate::common;
 use common::{rngkit_in, stdout_lines as lines};
 
 /// Runs a Python program; `None` when python3 is missing and skipping is

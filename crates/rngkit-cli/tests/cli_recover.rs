@@ -4,7 +4,7 @@
 
 use std::process::Output;
 
-mod common;
+use crate::common;
 use common::{rngkit_in, stdout_lines};
 
 /// Exit `code`, one `error:` line on stderr containing `needle`.

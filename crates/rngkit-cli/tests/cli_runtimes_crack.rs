@@ -9,7 +9,7 @@
 
 use std::process::Command;
 
-mod common;
+use crate::common;
 use common::rngkit_in;
 
 fn ok_lines(args: &[&str], stdin: &str) -> Vec<String> {
@@ -359,8 +359,7 @@ fn recover_predicts_what_all_fitting_states_agree_on() {
     }
 }
 
-#[path = "../../rngkit/tests/support/oracles.rs"]
-mod oracles;
+use crate::oracles;
 
 /// A real, unseeded `node -e` process: its first 4 `Math.random()` values
 /// through `rngkit recover --fresh --predict` give the next 50 it printed

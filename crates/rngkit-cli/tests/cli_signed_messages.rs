@@ -4,7 +4,7 @@
 //! GEN and draw names; errors that name the GEN typed; one name for
 //! Unity.Mathematics; options after DRAW; seed-search's summary line.
 
-mod common;
+use crate::common;
 
 use common::{Scratch, run, run_stdin};
 

@@ -4,7 +4,7 @@
 //! `JsonUtility.ToJson(Random.state)`, PokeFinder's BDSP seed pair, MT text
 //! states in files, stdin, a UTF-8 byte order mark) each work.
 
-mod common;
+use crate::common;
 
 use common::{Scratch, init_state, run, run_in, run_stdin, xorshift_step};
 

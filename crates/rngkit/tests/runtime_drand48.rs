@@ -7,8 +7,7 @@
 //! Without a C compiler the tests fail with the package to install, unless
 //! `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 
-#[path = "support/oracles.rs"]
-mod oracles;
+use crate::oracles;
 
 use rngkit::StateWords;
 use rngkit::draw::DrawValue;

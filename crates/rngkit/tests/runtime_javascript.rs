@@ -38,8 +38,7 @@ use rngkit::runtimes::javascript::{
     JavaScriptCoreGen, SpiderMonkeyGen, V8Gen, V8LegacyGen, V813Gen, V814Gen, Xorshift128Plus,
 };
 
-#[path = "support/oracles.rs"]
-mod oracles;
+use crate::oracles;
 
 /// Seeds for the seedable engines: small, large, negative and the extremes
 /// of V8's `int` flag.

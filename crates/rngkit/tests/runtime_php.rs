@@ -17,10 +17,9 @@
 //! A missing `php` or `python3` fails the test with the package to install,
 //! unless `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 
-use std::fmt::Write as _;
-#[path = "support/oracles.rs"]
-mod oracles;
+use crate::oracles;
 use oracles::run_runtime;
+use std::fmt::Write as _;
 
 use rngkit::observe::ObservedValue;
 use rngkit::registry::{DynGen, Engine, Seed, Steps, of};

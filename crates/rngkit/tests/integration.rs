@@ -1,0 +1,37 @@
+//! The integration tests of `rngkit`, one module per file of this folder,
+//! built as one test binary (`autotests = false` in Cargo.toml): one link
+//! instead of one per file, and libtest runs the files' tests side by side
+//! instead of one binary after another (see docs/reliability.md).
+
+#[path = "support/oracles.rs"]
+mod oracles;
+
+mod bulk;
+mod engine_bdsp;
+mod engine_games;
+mod engine_mars;
+mod engine_megacrush;
+mod engine_pokefinder;
+mod engine_unity;
+mod engine_unity_math;
+mod facade_distribution;
+mod facade_helpers;
+mod facade_sources;
+mod facade_stability;
+mod memory_sizes;
+mod prop_number;
+mod prop_snapshot;
+mod prop_state;
+mod reference_vectors;
+mod runtime_dotnet;
+mod runtime_drand48;
+mod runtime_glibc;
+mod runtime_java;
+mod runtime_javascript;
+mod runtime_php;
+mod runtime_python;
+mod runtime_ruby;
+mod state_validation;
+mod unity_backend;
+mod unity_recorded;
+mod versus_rand_crates;
