@@ -52,7 +52,7 @@ use rngkit::registry::{Engine, Yields};
 
 use crate::observe::{Observation, ObservationKind, layout, parse_observations, replay};
 use crate::recover::{Count, RecoverOptions, Recovered, Stop, fits, recover};
-use crate::registry::{Entry, all};
+use crate::registry::{Entry, RecoveryCost, all};
 use crate::search::{SearchSpec, search};
 
 /// A fit is decisive when the values reveal this many bits more than the
@@ -591,7 +591,7 @@ impl Run<'_> {
         // search last, so that a quick decisive fit (ten Firefox doubles:
         // milliseconds) is not starved by slow searches of the same values
         // under other readings, and ends the wait for them.
-        queue.sort_by_key(|&i| SLOW_ON_ONE_THREAD.contains(&candidates[i].generator.name()));
+        queue.sort_by_key(|&i| slow_last(&candidates[i]));
         let mut pending = queue.len();
         let next = std::sync::atomic::AtomicUsize::new(0);
         let (queue, next) = (&queue, &next);
@@ -687,8 +687,8 @@ impl Run<'_> {
         // values another era made) on one thread: they go last, after the
         // small seeds of the readings left open, so that values of the
         // other eras and seeded runtimes are settled first.
-        let (later, first): (Vec<usize>, Vec<usize>) = (0..self.candidates.len())
-            .partition(|&i| SLOW_ON_ONE_THREAD.contains(&self.candidates[i].generator.name()));
+        let (later, first): (Vec<usize>, Vec<usize>) =
+            (0..self.candidates.len()).partition(|&i| slow_last(&self.candidates[i]));
         for (k, round) in [first, later].into_iter().enumerate() {
             for i in round {
                 let c = &self.candidates[i];
@@ -904,18 +904,19 @@ impl Run<'_> {
     }
 }
 
-/// GENs whose recovery is tried last (by the single-threaded run, and by
-/// the pool of the parallel one): V8's sum eras, whose carry search is the
-/// slowest of the `math-random` readings.
-const SLOW_ON_ONE_THREAD: [&str; 2] = ["v8", "v8-14"];
+/// Whether a reading's recovery is tried last (by the single-threaded run,
+/// and by the pool of the parallel one): its GEN says it is slow
+/// ([`RecoveryCost::Slow`]: V8's sum eras, whose carry search is the
+/// slowest of the `math-random` readings).
+fn slow_last(c: &Candidate) -> bool {
+    c.generator.recovery_cost() == RecoveryCost::Slow
+}
 
 /// Readings whose recovery has no small bound on its work, which the
-/// single-threaded run leaves open: the PCG32 GENs (`pcg32`, `megacrush`,
-/// `godot`: a 64-bit LCG state and its increment, period 2^64), whose
-/// recovery guesses 2^27 hidden bits times 32 rotations.
+/// single-threaded run leaves open ([`RecoveryCost::Unbounded`]: the PCG32
+/// GENs, whose recovery guesses 2^27 hidden bits times 32 rotations).
 fn slow_alone(c: &Candidate) -> bool {
-    c.generator.word_count() == 2
-        && c.generator.period() == Some(rngkit::number::BigInt::from(1u128 << 64))
+    c.generator.recovery_cost() == RecoveryCost::Unbounded
 }
 
 /// The small seeds of one reading, inline (no thread, no clock): the

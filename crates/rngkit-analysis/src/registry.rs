@@ -69,6 +69,23 @@ pub struct Entry {
     search_bits: Option<u32>,
     own_kernel: bool,
     unseeded: Option<&'static str>,
+    recovery_cost: RecoveryCost,
+}
+
+/// How long a GEN's recovery may take on a few values, for callers that run
+/// several recoveries at once and order them (`detect` starts the quick
+/// ones first and leaves the unbounded ones to its parallel run).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RecoveryCost {
+    /// Fractions of a second: linear algebra, small scans.
+    #[default]
+    Quick,
+    /// Seconds on a few values (V8's sum eras: a carry search over bit
+    /// planes): tried after the quick ones.
+    Slow,
+    /// No small bound on its work (PCG32: 2^27 hidden bits for each of 32
+    /// rotations): left to a run that has threads to spare.
+    Unbounded,
 }
 
 impl fmt::Debug for Entry {
@@ -187,6 +204,11 @@ impl Entry {
     }
 
     /// Whether `identify` needs no `--max-advance` bound (MT19937 untwists).
+    pub fn recovery_cost(&self) -> RecoveryCost {
+        self.recovery_cost
+    }
+
+    /// Whether seed identification needs no bound on the advance.
     pub fn identify_is_unbounded(&self) -> bool {
         self.identify_unbounded
     }
@@ -344,6 +366,7 @@ pub fn entry<G: Gen>() -> Builder<G> {
             search_bits: None,
             own_kernel: false,
             unseeded: None,
+            recovery_cost: RecoveryCost::Quick,
         },
         generator: PhantomData,
     }
@@ -465,6 +488,12 @@ impl<G: Gen> Builder<G> {
         self
     }
 
+    /// How long its recovery may take ([`RecoveryCost::Quick`] unless said).
+    pub fn recovery_cost(mut self, cost: RecoveryCost) -> Self {
+        self.entry.recovery_cost = cost;
+        self
+    }
+
     /// The finished entry.
     pub fn done(self) -> Entry {
         self.entry
@@ -549,8 +578,8 @@ fn entries() -> Vec<Entry> {
         entry::<g::Xorshift128>().jump().distance().period(periods::p128).linear().identify(xorshift128::identify).done(),
         entry::<MarsGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<MarsGen>).scan(mt19937::scan::<MarsGen>).identify_unbounded(mt19937::identify).done(),
         entry::<g::Mt19937>().jump().distance().period(periods::p19937).recover(mt19937::recover::<g::Mt19937>).scan(mt19937::scan::<g::Mt19937>).identify_unbounded(mt19937::identify).done(),
-        entry::<g::Pcg32>().jump().distance().period(periods::p2_64).recover(crate::generators::pcg32::recover::<g::Pcg32>).done(),
-        entry::<MegaCrushGen>().jump().distance().period(periods::p2_64).recover(crate::generators::pcg32::recover::<MegaCrushGen>).done(),
+        entry::<g::Pcg32>().jump().distance().period(periods::p2_64).recover(crate::generators::pcg32::recover::<g::Pcg32>).recovery_cost(RecoveryCost::Unbounded).done(),
+        entry::<MegaCrushGen>().jump().distance().period(periods::p2_64).recover(crate::generators::pcg32::recover::<MegaCrushGen>).recovery_cost(RecoveryCost::Unbounded).done(),
         entry::<g::Xoshiro256StarStar>().jump().distance().period(periods::p256).linear().identify(splitmix64::identify_filled::<g::Xoshiro256StarStar>).done(),
         entry::<g::Xoroshiro128Plus>().jump().distance().period(periods::p128).linear().identify(splitmix64::identify_filled::<g::Xoroshiro128Plus>).done(),
         entry::<g::SplitMix64>().jump().distance().period(periods::p2_64).recover(splitmix64::recover).identify(splitmix64::identify).done(),
@@ -570,13 +599,13 @@ fn entries() -> Vec<Entry> {
         entry::<rt::java::JavaGen>().jump().distance().period(crate::generators::lcg48::period).recover(crate::generators::java::recover).scan(crate::generators::java::scan).done(),
         entry::<rt::java_splittable::SplittableRandomGen>().done(),
         entry::<rt::dotnet::DotnetLegacyGen>().recover(crate::generators::dotnet::recover).scan(crate::generators::dotnet::scan).done(),
-        entry::<rt::javascript::V8Gen>().jump().distance().period(crate::generators::javascript::v8_period).recover(crate::generators::javascript::recover_v8).scan(crate::generators::javascript::scan_v8::<rt::javascript::V8Gen>).done(),
-        entry::<rt::javascript::V814Gen>().jump().distance().period(crate::generators::javascript::v8_period).recover(crate::generators::javascript::recover_v8_era::<rt::javascript::V814Gen>).scan(crate::generators::javascript::scan_v8::<rt::javascript::V814Gen>).done(),
+        entry::<rt::javascript::V8Gen>().jump().distance().period(crate::generators::javascript::v8_period).recover(crate::generators::javascript::recover_v8).scan(crate::generators::javascript::scan_v8::<rt::javascript::V8Gen>).recovery_cost(RecoveryCost::Slow).done(),
+        entry::<rt::javascript::V814Gen>().jump().distance().period(crate::generators::javascript::v8_period).recover(crate::generators::javascript::recover_v8_era::<rt::javascript::V814Gen>).scan(crate::generators::javascript::scan_v8::<rt::javascript::V814Gen>).recovery_cost(RecoveryCost::Slow).done(),
         entry::<rt::javascript::V813Gen>().jump().distance().period(crate::generators::javascript::v8_period).recover(crate::generators::javascript::recover_v8_era::<rt::javascript::V813Gen>).scan(crate::generators::javascript::scan_v8::<rt::javascript::V813Gen>).done(),
         entry::<rt::javascript::V8LegacyGen>().jump().distance().period(crate::generators::javascript::v8_period).recover(crate::generators::javascript::recover_v8_legacy).scan(crate::generators::javascript::scan_v8::<rt::javascript::V8LegacyGen>).done(),
         entry::<rt::javascript::SpiderMonkeyGen>().jump().distance().period(periods::p128).recover(crate::generators::javascript::recover_spidermonkey).done(),
         entry::<rt::javascript::JavaScriptCoreGen>().jump().distance().period(periods::p128).recover(crate::generators::javascriptcore::recover_javascriptcore).done(),
-        entry::<rngkit::engines::godot::GodotGen>().jump().distance().period(periods::p2_64).recover(crate::generators::godot::recover).done(),
+        entry::<rngkit::engines::godot::GodotGen>().jump().distance().period(periods::p2_64).recover(crate::generators::godot::recover).recovery_cost(RecoveryCost::Unbounded).done(),
         entry::<rngkit::engines::unreal::UnrealGen>().jump().distance().period(periods::p2_32).recover(crate::generators::lcg::recover_lcg32::<rngkit::engines::unreal::UnrealGen, _>).done(),
         entry::<rngkit::engines::pokemon::lcrng::PokeRngGen>().jump().distance().period(periods::p2_32).recover(crate::generators::lcg::recover_lcg32::<rngkit::engines::pokemon::lcrng::PokeRngGen, _>).done(),
         entry::<rngkit::engines::pokemon::lcrng::XdRngGen>().jump().distance().period(periods::p2_32).recover(crate::generators::lcg::recover_lcg32::<rngkit::engines::pokemon::lcrng::XdRngGen, _>).done(),

@@ -38,52 +38,6 @@ fn random_below(n: u64) -> u64 {
     rngkit::runtimes::javascript::murmur_hash3_fmix64(t ^ (c << 48)) % n
 }
 
-fn temp_dir(tag: &str) -> PathBuf {
-    static COUNTER: AtomicU32 = AtomicU32::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "rngkit-jsrec-{tag}-{}-{}",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir).expect("create a temp dir");
-    dir
-}
-
-fn find_runtime(names: &[&str], package: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    for dir in std::env::split_paths(&path) {
-        for name in names {
-            let candidate = dir.join(name);
-            if candidate.is_file() {
-                return Some(candidate);
-            }
-        }
-    }
-    if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") {
-        eprintln!("note: {} not found; skipped", names[0]);
-        return None;
-    }
-    panic!(
-        "{} not found on PATH: install the Debian package `{package}`, or set RNGKIT_SKIP_MISSING_RUNTIMES=1 to skip",
-        names[0]
-    );
-}
-
-fn run(cmd: &mut Command) -> String {
-    let out = cmd
-        .stdin(Stdio::null())
-        .stderr(Stdio::piped())
-        .output()
-        .expect("run the runtime");
-    assert!(
-        out.status.success(),
-        "{cmd:?} failed: {}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8 output")
-}
-
 /// The JS program: `calls` results of `Math.floor(Math.random() * n)` (or
 /// plain `Math.random()` when `n` is 0), as JavaScript prints them,
 /// space-separated.
@@ -245,21 +199,21 @@ fn split(out: &str) -> Vec<String> {
 }
 
 fn node_draws(node: &PathBuf, seed: Option<i64>, calls: usize, n: u64) -> Vec<String> {
-    let dir = temp_dir("node");
+    let dir = oracles::temp_dir("node");
     let script = dir.join("draws.js");
     std::fs::write(&script, program(calls, n) + "console.log(rngkitDraws());\n").unwrap();
     let mut cmd = Command::new(node);
     if let Some(s) = seed {
         cmd.arg(format!("--random-seed={s}"));
     }
-    let out = run(cmd.arg(&script));
+    let out = oracles::run(cmd.arg(&script));
     std::fs::remove_dir_all(&dir).ok();
     split(&out)
 }
 
 #[test]
 fn node_v8_legacy_doubles_across_a_refill() {
-    let Some(node) = find_runtime(&["node", "nodejs"], "nodejs") else {
+    let Some(node) = oracles::find_runtime(&["node", "nodejs"], "nodejs") else {
         return;
     };
     for seed in [None, Some(12345), None, Some(-7)] {
@@ -274,7 +228,7 @@ fn node_v8_legacy_doubles_across_a_refill() {
 
 #[test]
 fn node_v8_legacy_dice_and_coins() {
-    let Some(node) = find_runtime(&["node", "nodejs"], "nodejs") else {
+    let Some(node) = oracles::find_runtime(&["node", "nodejs"], "nodejs") else {
         return;
     };
     // Two states can fit any number of coins: a state and the next one with
@@ -345,7 +299,7 @@ fn fresh_node_processes_from_their_first_values() {
         ..RecoverOptions::default()
     };
     let mut nodes: Vec<(String, PathBuf, &str, usize)> = Vec::new();
-    if let Some(node) = find_runtime(&["node", "nodejs"], "nodejs") {
+    if let Some(node) = oracles::find_runtime(&["node", "nodejs"], "nodejs") {
         nodes.push(("node 20".into(), node, "v8-legacy", 4));
     }
     for (major, gen_name, count) in [(22, "v8-legacy", 4), (24, "v8-13", 4), (26, "v8-14", 5)] {
@@ -357,7 +311,7 @@ fn fresh_node_processes_from_their_first_values() {
         // Two processes each (one for the slower sum of Node.js 26).
         for _ in 0..(if count == 4 { 2 } else { 1 }) {
             // `node -e`, unseeded: the first Math.random() calls of the process.
-            let out = run(Command::new(&node).arg("-e").arg(format!(
+            let out = oracles::run(Command::new(&node).arg("-e").arg(format!(
                 "{}console.log(rngkitDraws());",
                 program(count + 100, 0)
             )));
@@ -373,7 +327,7 @@ fn fresh_node_processes_from_their_first_values() {
 }
 
 fn chromium_draws(chromium: &PathBuf, calls: usize, n: u64) -> Vec<String> {
-    let dir = temp_dir("chromium");
+    let dir = oracles::temp_dir("chromium");
     let page = dir.join("draws.html");
     std::fs::write(
         &page,
@@ -383,21 +337,23 @@ fn chromium_draws(chromium: &PathBuf, calls: usize, n: u64) -> Vec<String> {
         ),
     )
     .unwrap();
-    let out = run(Command::new("timeout")
-        .arg("180")
-        .arg(chromium)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-        ])
-        .arg(format!("--user-data-dir={}", dir.join("profile").display()))
-        .arg("--dump-dom")
-        .arg(format!("file://{}", page.display())));
+    let out = oracles::run(
+        Command::new("timeout")
+            .arg("180")
+            .arg(chromium)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ])
+            .arg(format!("--user-data-dir={}", dir.join("profile").display()))
+            .arg("--dump-dom")
+            .arg(format!("file://{}", page.display())),
+    );
     std::fs::remove_dir_all(&dir).ok();
     let body = out
         .split_once("<pre id=\"o\">")
@@ -409,7 +365,8 @@ fn chromium_draws(chromium: &PathBuf, calls: usize, n: u64) -> Vec<String> {
 
 #[test]
 fn chromium_v8_doubles_then_dice() {
-    let Some(chromium) = find_runtime(&["chromium", "chromium-browser"], "chromium") else {
+    let Some(chromium) = oracles::find_runtime(&["chromium", "chromium-browser"], "chromium")
+    else {
         return;
     };
     // Unseeded: the browser's own start, at a random cache position.
@@ -447,7 +404,8 @@ fn chromium_v8_doubles_then_dice() {
 
 #[test]
 fn chromium_v8_from_rolls() {
-    let Some(chromium) = find_runtime(&["chromium", "chromium-browser"], "chromium") else {
+    let Some(chromium) = oracles::find_runtime(&["chromium", "chromium-browser"], "chromium")
+    else {
         return;
     };
     // `Math.floor(Math.random() * N)` straight from the page: 40 rolls of
@@ -461,17 +419,17 @@ fn chromium_v8_from_rolls() {
 }
 
 fn jsc_draws(jsc: &PathBuf, calls: usize) -> Vec<String> {
-    let dir = temp_dir("jsc");
+    let dir = oracles::temp_dir("jsc");
     let script = dir.join("draws.js");
     std::fs::write(&script, program(calls, 0) + "print(rngkitDraws());\n").unwrap();
-    let out = run(Command::new(jsc).arg(&script));
+    let out = oracles::run(Command::new(jsc).arg(&script));
     std::fs::remove_dir_all(&dir).ok();
     split(&out)
 }
 
 #[test]
 fn jsc_javascriptcore_doubles() {
-    let Some(jsc) = find_runtime(&["jsc"], "libjavascriptcoregtk-4.0-bin") else {
+    let Some(jsc) = oracles::find_runtime(&["jsc"], "libjavascriptcoregtk-4.0-bin") else {
         return;
     };
     for count in [6, 8] {
@@ -494,10 +452,10 @@ fn jsc_javascriptcore_doubles() {
 
 #[test]
 fn firefox_spidermonkey_doubles() {
-    let Some(firefox) = find_runtime(&["firefox-esr", "firefox"], "firefox-esr") else {
+    let Some(firefox) = oracles::find_runtime(&["firefox-esr", "firefox"], "firefox-esr") else {
         return;
     };
-    let dir = temp_dir("firefox");
+    let dir = oracles::temp_dir("firefox");
     let profile = dir.join("profile");
     std::fs::create_dir_all(&profile).unwrap();
     std::fs::write(

@@ -16,10 +16,11 @@ use std::process::Command;
 
 use proptest::prelude::*;
 use rngkit::runtimes::python::PythonGen;
-use rngkit_analysis::observe::{layout, parse_observations};
 use rngkit_analysis::registry::{self, Entry};
+use rngkit_analysis::search::Match;
 use rngkit_analysis::search::mt::Backend;
-use rngkit_analysis::search::{Match, Plan, SearchSpec, generic_scan, search, verify};
+
+use crate::common;
 
 fn python_entry() -> &'static Entry {
     registry::find("python").unwrap()
@@ -51,40 +52,12 @@ fn python(program: &str) -> Option<String> {
 
 /// The matches of a search over `seeds` with `backend`.
 fn found(text: &str, seeds: std::ops::RangeInclusive<u64>, k: u64, backend: Backend) -> Vec<Match> {
-    let entry = python_entry();
-    let obs = parse_observations(entry, text).unwrap();
-    let spec = SearchSpec::new(entry, obs, seeds)
-        .max_advance(k)
-        .threads(2)
-        .backend(backend);
-    let mut out = Vec::new();
-    search(&spec, |m| out.push(m), |_| {}).unwrap();
-    out.sort_unstable();
-    out
+    common::search_matches(python_entry(), text, seeds, k, backend)
 }
 
 /// The matches the generic kernel gives: its survivors, verified.
 fn generic(text: &str, seeds: std::ops::RangeInclusive<u64>, k: u64) -> Vec<Match> {
-    let entry = python_entry();
-    let obs = parse_observations(entry, text).unwrap();
-    let spec = SearchSpec::new(entry, obs, seeds.clone()).max_advance(k);
-    let lay = layout(spec.observations(), 32, false);
-    let Plan::Scan(scanner) = generic_scan::<PythonGen>(&spec, &lay) else {
-        panic!("the generic kernel scans");
-    };
-    let mut survivors = Vec::new();
-    scanner(
-        *seeds.start(),
-        seeds.end() - seeds.start() + 1,
-        &mut survivors,
-    );
-    let mut out: Vec<Match> = survivors
-        .into_iter()
-        .flat_map(|seed| (0..=k).map(move |advance| Match { seed, advance }))
-        .filter(|m| verify(&spec, m.seed, m.advance))
-        .collect();
-    out.sort_unstable();
-    out
+    common::generic_matches::<PythonGen>(python_entry(), text, seeds, k, 32)
 }
 
 /// Each oracle case: a Python program printing observation lines after

@@ -7,48 +7,23 @@
 
 use proptest::prelude::*;
 use rngkit::engines::pokemon::sfmt::SfmtGen;
-use rngkit_analysis::observe::{layout, parse_observations};
 use rngkit_analysis::registry::{self, Entry};
+use rngkit_analysis::search::Match;
 use rngkit_analysis::search::mt::Backend;
-use rngkit_analysis::search::{Match, Plan, SearchSpec, generic_scan, search, verify};
+
+use crate::common;
 
 fn sfmt() -> &'static Entry {
     registry::find("sfmt").unwrap()
 }
 
 fn found(text: &str, seeds: std::ops::RangeInclusive<u64>, k: u64, backend: Backend) -> Vec<Match> {
-    let obs = parse_observations(sfmt(), text).unwrap();
-    let spec = SearchSpec::new(sfmt(), obs, seeds)
-        .max_advance(k)
-        .threads(2)
-        .backend(backend);
-    let mut out = Vec::new();
-    search(&spec, |m| out.push(m), |_| {}).unwrap();
-    out.sort_unstable();
-    out
+    common::search_matches(sfmt(), text, seeds, k, backend)
 }
 
 /// The generic kernel's matches: its survivors, verified.
 fn generic(text: &str, seeds: std::ops::RangeInclusive<u64>, k: u64) -> Vec<Match> {
-    let obs = parse_observations(sfmt(), text).unwrap();
-    let spec = SearchSpec::new(sfmt(), obs, seeds.clone()).max_advance(k);
-    let lay = layout(spec.observations(), 64, false);
-    let Plan::Scan(scanner) = generic_scan::<SfmtGen>(&spec, &lay) else {
-        panic!("the generic kernel scans");
-    };
-    let mut survivors = Vec::new();
-    scanner(
-        *seeds.start(),
-        seeds.end() - seeds.start() + 1,
-        &mut survivors,
-    );
-    let mut out: Vec<Match> = survivors
-        .into_iter()
-        .flat_map(|seed| (0..=k).map(move |advance| Match { seed, advance }))
-        .filter(|m| verify(&spec, m.seed, m.advance))
-        .collect();
-    out.sort_unstable();
-    out
+    common::generic_matches::<SfmtGen>(sfmt(), text, seeds, k, 64)
 }
 
 #[test]

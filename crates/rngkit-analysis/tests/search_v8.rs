@@ -11,10 +11,11 @@ use std::process::Command;
 
 use proptest::prelude::*;
 use rngkit::runtimes::javascript::{V8Gen, V8LegacyGen, V813Gen, V814Gen};
-use rngkit_analysis::observe::{layout, parse_observations};
 use rngkit_analysis::registry::{self, Entry};
+use rngkit_analysis::search::Match;
 use rngkit_analysis::search::mt::Backend;
-use rngkit_analysis::search::{Match, Plan, SearchSpec, generic_scan, search, verify};
+
+use crate::common;
 
 const ERAS: [&str; 4] = ["v8", "v8-14", "v8-13", "v8-legacy"];
 
@@ -29,44 +30,18 @@ fn found(
     k: u64,
     backend: Backend,
 ) -> Vec<Match> {
-    let obs = parse_observations(entry(name), text).unwrap();
-    let spec = SearchSpec::new(entry(name), obs, seeds)
-        .max_advance(k)
-        .threads(2)
-        .backend(backend);
-    let mut out = Vec::new();
-    search(&spec, |m| out.push(m), |_| {}).unwrap();
-    out.sort_unstable();
-    out
+    common::search_matches(entry(name), text, seeds, k, backend)
 }
 
 /// The generic kernel's matches: its survivors, verified.
 fn generic(name: &str, text: &str, seeds: std::ops::RangeInclusive<u64>, k: u64) -> Vec<Match> {
-    let obs = parse_observations(entry(name), text).unwrap();
-    let spec = SearchSpec::new(entry(name), obs, seeds.clone()).max_advance(k);
-    let lay = layout(spec.observations(), 64, false);
-    let plan = match name {
-        "v8" => generic_scan::<V8Gen>(&spec, &lay),
-        "v8-14" => generic_scan::<V814Gen>(&spec, &lay),
-        "v8-13" => generic_scan::<V813Gen>(&spec, &lay),
-        _ => generic_scan::<V8LegacyGen>(&spec, &lay),
-    };
-    let Plan::Scan(scanner) = plan else {
-        panic!("the generic kernel scans");
-    };
-    let mut survivors = Vec::new();
-    scanner(
-        *seeds.start(),
-        seeds.end() - seeds.start() + 1,
-        &mut survivors,
-    );
-    let mut out: Vec<Match> = survivors
-        .into_iter()
-        .flat_map(|seed| (0..=k).map(move |advance| Match { seed, advance }))
-        .filter(|m| verify(&spec, m.seed, m.advance))
-        .collect();
-    out.sort_unstable();
-    out
+    let e = entry(name);
+    match name {
+        "v8" => common::generic_matches::<V8Gen>(e, text, seeds, k, 64),
+        "v8-14" => common::generic_matches::<V814Gen>(e, text, seeds, k, 64),
+        "v8-13" => common::generic_matches::<V813Gen>(e, text, seeds, k, 64),
+        _ => common::generic_matches::<V8LegacyGen>(e, text, seeds, k, 64),
+    }
 }
 
 #[test]

@@ -11,7 +11,6 @@
 use crate::common;
 
 use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -349,27 +348,6 @@ fn recover_names_the_era_the_values_fit_when_its_gen_does_not() {
     );
 }
 
-/// The first of `names` on PATH; `None` after a note when it is missing
-/// and `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
-fn on_path(names: &[&str], package: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    for dir in std::env::split_paths(&path) {
-        for name in names {
-            if dir.join(name).is_file() {
-                return Some(dir.join(name));
-            }
-        }
-    }
-    if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") {
-        eprintln!("note: {} not found; skipped", names[0]);
-        return None;
-    }
-    panic!(
-        "{} not found: apt-get install -y {package}, or set RNGKIT_SKIP_MISSING_RUNTIMES=1",
-        names[0]
-    );
-}
-
 /// 15 `Math.random()` values of a fresh `node -e` process.
 fn node_values(node: &std::path::Path) -> Vec<String> {
     let out = Command::new(node)
@@ -416,7 +394,8 @@ fn node24_and_node26_math_random_name_their_eras_and_predict() {
 /// with the page's one state, and the state gives all 15 values.
 #[test]
 fn chromium_math_random_is_v8_with_its_state() {
-    let Some(chromium) = on_path(&["chromium", "chromium-browser"], "chromium") else {
+    let Some(chromium) = oracles::find_runtime(&["chromium", "chromium-browser"], "chromium")
+    else {
         return;
     };
     let dir = common::Scratch::new("detect-chromium");
@@ -468,7 +447,7 @@ fn chromium_math_random_is_v8_with_its_state() {
 /// the state gives all 15 values.
 #[test]
 fn firefox_math_random_is_the_spidermonkey_family() {
-    let Some(firefox) = on_path(&["firefox-esr", "firefox"], "firefox-esr") else {
+    let Some(firefox) = oracles::find_runtime(&["firefox-esr", "firefox"], "firefox-esr") else {
         return;
     };
     let dir = common::Scratch::new("detect-firefox");
@@ -537,7 +516,7 @@ user_pref(\"app.update.enabled\", false);
 /// (Mono's "R" prints 17 digits where the shortest form has 16).
 #[test]
 fn mono_system_random_seeded_and_unseeded() {
-    let Some(_) = on_path(&["mcs"], "mono-mcs") else {
+    let Some(_) = oracles::find_runtime(&["mcs"], "mono-mcs") else {
         return;
     };
     let dir = common::Scratch::new("detect-mono");

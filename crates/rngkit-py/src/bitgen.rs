@@ -24,6 +24,7 @@
 //!   `((a >> 5) * 2^26 + (b >> 6)) * 2^-53` of two words (MT19937's
 //!   `genrand_res53`, as numpy's `MT19937` computes it).
 //! * `next_raw` (numpy's `random_raw`) is one output word either way.
+#![allow(unsafe_code)] // numpy's C callbacks and the lock's Sync: each block with its SAFETY note
 
 use std::cell::UnsafeCell;
 use std::ffi::c_void;

@@ -92,6 +92,7 @@ thread_local! {
 /// ```
 // SAFETY: the export names `rngkit_input`, `rngkit_call` and
 // `rngkit_output` are unique in the module and in every program linking it.
+#[allow(unsafe_code)] // a C export the page calls by name (see the SAFETY note)
 #[unsafe(no_mangle)]
 pub extern "C" fn rngkit_input(len: usize) -> *mut u8 {
     INPUT.with(|buf| {
@@ -115,6 +116,7 @@ pub extern "C" fn rngkit_input(len: usize) -> *mut u8 {
 /// assert!(answer.starts_with(r#"{"ok":"#));
 /// ```
 // SAFETY: see `rngkit_input`.
+#[allow(unsafe_code)] // a C export the page calls by name (see the SAFETY note)
 #[unsafe(no_mangle)]
 pub extern "C" fn rngkit_call() -> usize {
     let request = INPUT.with(|buf| String::from_utf8(std::mem::take(&mut *buf.borrow_mut())));
@@ -140,6 +142,7 @@ pub extern "C" fn rngkit_call() -> usize {
 /// assert_eq!(rngkit_wasm::with_output(|out| out.len()), len);
 /// ```
 // SAFETY: see `rngkit_input`.
+#[allow(unsafe_code)] // a C export the page calls by name (see the SAFETY note)
 #[unsafe(no_mangle)]
 pub extern "C" fn rngkit_output() -> *const u8 {
     OUTPUT.with(|out| out.borrow().as_ptr())

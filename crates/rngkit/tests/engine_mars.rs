@@ -242,6 +242,7 @@ fn pc24_differs_from_pc53_only_in_the_last_bit() {
 
 /// The x87 oracle: the real FPU, bit for bit.
 #[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)] // the x87 oracle: inline asm, with its SAFETY note
 mod x87 {
     use super::*;
     use std::arch::asm;

@@ -29,7 +29,6 @@
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -90,62 +89,6 @@ fn oracle_function(randoms: usize) -> String {
     )
 }
 
-/// A fresh temp directory (removed by the caller).
-fn temp_dir(tag: &str) -> PathBuf {
-    static COUNTER: AtomicU32 = AtomicU32::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "rngkit-js-{tag}-{}-{}",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir).expect("create a temp dir");
-    dir
-}
-
-/// The runtime binary on `PATH` (first of `names`), or `None` after a note
-/// when `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
-///
-/// # Panics
-/// When it is missing and skipping is not allowed: says what to install.
-fn find_runtime(names: &[&str], package: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    for dir in std::env::split_paths(&path) {
-        for name in names {
-            let candidate = dir.join(name);
-            if candidate.is_file() {
-                return Some(candidate);
-            }
-        }
-    }
-    if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") {
-        eprintln!(
-            "note: {} not found; skipped (install the Debian package `{package}`)",
-            names[0]
-        );
-        return None;
-    }
-    panic!(
-        "{} not found on PATH: install the Debian package `{package}` (apt-get install -y {package}), or set RNGKIT_SKIP_MISSING_RUNTIMES=1 to skip",
-        names[0]
-    );
-}
-
-/// Runs a command to completion; its stdout.
-fn run(cmd: &mut Command) -> String {
-    let out = cmd
-        .stdin(Stdio::null())
-        .stderr(Stdio::piped())
-        .output()
-        .expect("run the runtime");
-    assert!(
-        out.status.success(),
-        "{cmd:?} failed: {}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8 output")
-}
-
 /// Replays `tokens` on `engine` through the registry; panics at the first
 /// difference. Also checks, against the same tokens, that the state words
 /// taken mid-stream (mid-cache for V8) continue the stream, and that
@@ -192,11 +135,11 @@ fn tokens(text: &str) -> Vec<&str> {
 
 #[test]
 fn node_matches_v8_legacy() {
-    let Some(node) = find_runtime(&["node", "nodejs"], "nodejs") else {
+    let Some(node) = oracles::find_runtime(&["node", "nodejs"], "nodejs") else {
         return;
     };
-    let version = run(Command::new(&node).arg("--version"));
-    let dir = temp_dir("node");
+    let version = oracles::run(Command::new(&node).arg("--version"));
+    let dir = oracles::temp_dir("node");
     let script = dir.join("oracle.js");
     std::fs::write(
         &script,
@@ -206,9 +149,11 @@ fn node_matches_v8_legacy() {
     let spec = of::<V8LegacyGen>();
     let mut total = 0;
     for seed in SEEDS {
-        let out = run(Command::new(&node)
-            .arg(format!("--random-seed={seed}"))
-            .arg(&script));
+        let out = oracles::run(
+            Command::new(&node)
+                .arg(format!("--random-seed={seed}"))
+                .arg(&script),
+        );
         let toks = tokens(&out);
         assert_eq!(toks.len(), 2200, "node printed {} draws", toks.len());
         let engine = spec.seed(&Seed::from(seed), &Default::default()).unwrap();
@@ -237,9 +182,9 @@ fn seeded_runtime_matches(
     seeds: &[i64],
     randoms: usize,
 ) {
-    let version = run(Command::new(bin).arg("--version"));
+    let version = oracles::run(Command::new(bin).arg("--version"));
     let version = version.lines().next().unwrap_or("").trim().to_string();
-    let dir = temp_dir("seeded");
+    let dir = oracles::temp_dir("seeded");
     let script = dir.join("oracle.js");
     std::fs::write(
         &script,
@@ -248,7 +193,7 @@ fn seeded_runtime_matches(
     .unwrap();
     let mut total = 0;
     for &seed in seeds {
-        let out = run(Command::new(bin).args(args(seed, &script)));
+        let out = oracles::run(Command::new(bin).args(args(seed, &script)));
         let toks = tokens(&out);
         assert_eq!(
             toks.len(),
@@ -330,7 +275,7 @@ fn each_node_era_matches_only_its_gen() {
         let Some(node) = oracles::npm_node(major) else {
             return;
         };
-        let out = run(Command::new(&node).arg("--random-seed=7").arg("-e").arg(
+        let out = oracles::run(Command::new(&node).arg("--random-seed=7").arg("-e").arg(
             "const f = new Float64Array(1), u = new BigUint64Array(f.buffer); const o = []; \
              for (let i = 0; i < 300; i++) { f[0] = Math.random(); o.push('0x' + u[0].toString(16).padStart(16, '0')); } \
              console.log(o.join(' '))",
@@ -354,11 +299,12 @@ fn each_node_era_matches_only_its_gen() {
 
 #[test]
 fn chromium_matches_v8() {
-    let Some(chromium) = find_runtime(&["chromium", "chromium-browser"], "chromium") else {
+    let Some(chromium) = oracles::find_runtime(&["chromium", "chromium-browser"], "chromium")
+    else {
         return;
     };
-    let version = run(Command::new(&chromium).arg("--version"));
-    let dir = temp_dir("chromium");
+    let version = oracles::run(Command::new(&chromium).arg("--version"));
+    let dir = oracles::temp_dir("chromium");
     let page = dir.join("oracle.html");
     std::fs::write(
         &page,
@@ -372,22 +318,24 @@ fn chromium_matches_v8() {
     let mut total = 0;
     for seed in SEEDS {
         let profile = dir.join(format!("profile{seed}"));
-        let out = run(Command::new("timeout")
-            .arg("180")
-            .arg(&chromium)
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-            ])
-            .arg(format!("--user-data-dir={}", profile.display()))
-            .arg(format!("--js-flags=--random-seed={seed}"))
-            .arg("--dump-dom")
-            .arg(format!("file://{}", page.display())));
+        let out = oracles::run(
+            Command::new("timeout")
+                .arg("180")
+                .arg(&chromium)
+                .args([
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--no-first-run",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                ])
+                .arg(format!("--user-data-dir={}", profile.display()))
+                .arg(format!("--js-flags=--random-seed={seed}"))
+                .arg("--dump-dom")
+                .arg(format!("file://{}", page.display())),
+        );
         let body = out
             .split_once("<pre id=\"o\">")
             .and_then(|(_, rest)| rest.split_once("</pre>"))
@@ -413,10 +361,10 @@ fn chromium_matches_v8() {
 
 #[test]
 fn jsc_matches_javascriptcore_with_forced_seeds() {
-    let Some(jsc) = find_runtime(&["jsc"], "libjavascriptcoregtk-4.0-bin") else {
+    let Some(jsc) = oracles::find_runtime(&["jsc"], "libjavascriptcoregtk-4.0-bin") else {
         return;
     };
-    let dir = temp_dir("jsc");
+    let dir = oracles::temp_dir("jsc");
     let script = dir.join("oracle.js");
     // 4200 plain calls: enough for the baseline JIT and the optimising tiers.
     std::fs::write(&script, oracle_function(4200) + "print(rngkitOracle());\n").unwrap();
@@ -424,10 +372,12 @@ fn jsc_matches_javascriptcore_with_forced_seeds() {
     let mut total = 0;
     for seed in SEEDS {
         let seed = seed as u32; // WeakRandom takes an unsigned
-        let out = run(Command::new(&jsc)
-            .arg("--forceWeakRandomSeed=true")
-            .arg(format!("--forcedWeakRandomSeed={seed}"))
-            .arg(&script));
+        let out = oracles::run(
+            Command::new(&jsc)
+                .arg("--forceWeakRandomSeed=true")
+                .arg(format!("--forcedWeakRandomSeed={seed}"))
+                .arg(&script),
+        );
         let toks = tokens(&out);
         assert_eq!(toks.len(), 5200, "jsc printed {} draws", toks.len());
         let words = Xorshift128Plus::weak_random(seed).state();
@@ -440,13 +390,13 @@ fn jsc_matches_javascriptcore_with_forced_seeds() {
 
 #[test]
 fn jsc_unseeded_matches_javascriptcore_after_recovery() {
-    let Some(jsc) = find_runtime(&["jsc"], "libjavascriptcoregtk-4.0-bin") else {
+    let Some(jsc) = oracles::find_runtime(&["jsc"], "libjavascriptcoregtk-4.0-bin") else {
         return;
     };
-    let dir = temp_dir("jsc-free");
+    let dir = oracles::temp_dir("jsc-free");
     let script = dir.join("oracle.js");
     std::fs::write(&script, oracle_function(4200) + "print(rngkitOracle());\n").unwrap();
-    let out = run(Command::new(&jsc).arg(&script));
+    let out = oracles::run(Command::new(&jsc).arg(&script));
     std::fs::remove_dir_all(&dir).ok();
     let toks = tokens(&out);
     let n = check_recovered(of::<JavaScriptCoreGen>(), &toks, "jsc unseeded");
@@ -460,15 +410,15 @@ fn bun_unseeded_matches_javascriptcore_after_recovery() {
     let Some(bun) = oracles::npm_bun() else {
         return;
     };
-    let version = run(Command::new(&bun).arg("--version"));
-    let dir = temp_dir("bun");
+    let version = oracles::run(Command::new(&bun).arg("--version"));
+    let dir = oracles::temp_dir("bun");
     let script = dir.join("oracle.js");
     std::fs::write(
         &script,
         oracle_function(4200) + "console.log(rngkitOracle());\n",
     )
     .unwrap();
-    let out = run(Command::new(&bun).arg("run").arg(&script));
+    let out = oracles::run(Command::new(&bun).arg("run").arg(&script));
     std::fs::remove_dir_all(&dir).ok();
     let toks = tokens(&out);
     let n = check_recovered(of::<JavaScriptCoreGen>(), &toks, "bun unseeded");
@@ -477,11 +427,11 @@ fn bun_unseeded_matches_javascriptcore_after_recovery() {
 
 #[test]
 fn firefox_matches_spidermonkey_after_recovery() {
-    let Some(firefox) = find_runtime(&["firefox-esr", "firefox"], "firefox-esr") else {
+    let Some(firefox) = oracles::find_runtime(&["firefox-esr", "firefox"], "firefox-esr") else {
         return;
     };
-    let version = run(Command::new(&firefox).arg("--version"));
-    let dir = temp_dir("firefox");
+    let version = oracles::run(Command::new(&firefox).arg("--version"));
+    let dir = oracles::temp_dir("firefox");
     let profile = dir.join("profile");
     std::fs::create_dir_all(&profile).unwrap();
     // dump() writes to stdout only with this preference; the rest keeps a

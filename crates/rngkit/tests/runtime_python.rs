@@ -10,15 +10,14 @@
 //! Without `python3` the tests fail with the package to install, unless
 //! `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 
-use std::io::Write;
-use std::process::Command;
-
 use rngkit::StateWords;
 use rngkit::draw::DrawValue;
 use rngkit::generators::Mt19937;
 use rngkit::observe::ObservedValue;
 use rngkit::registry::{DynGen, Seed, Steps, of};
 use rngkit::runtimes::python::{self, PythonGen};
+
+use crate::oracles;
 
 const DRAWS: usize = 1000;
 
@@ -207,39 +206,6 @@ def gauss_odd(r, mu, sigma):
     return fh(v)
 "#;
 
-/// Runs a Python program; `None` when python3 is missing and skipping is
-/// allowed.
-fn run_python(program: &str) -> Option<String> {
-    if Command::new("python3").arg("--version").output().is_err() {
-        if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") {
-            eprintln!("note: python3 not found; skipping the CPython oracle test");
-            return None;
-        }
-        panic!(
-            "python3 not found: install the Debian package `python3` (or set RNGKIT_SKIP_MISSING_RUNTIMES=1)"
-        );
-    }
-    let path = std::env::temp_dir().join(format!(
-        "rngkit-runtime-python-{}-{:?}.py",
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    std::fs::File::create(&path)
-        .and_then(|mut f| f.write_all(program.as_bytes()))
-        .expect("write the oracle program");
-    let out = Command::new("python3")
-        .arg(&path)
-        .output()
-        .expect("run python3");
-    let _ = std::fs::remove_file(&path);
-    assert!(
-        out.status.success(),
-        "python3 failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    Some(String::from_utf8(out.stdout).expect("utf-8 output"))
-}
-
 /// A value as the oracle prints it: floats as bits, lists comma-separated.
 fn oracle_format(v: &DrawValue) -> String {
     match v {
@@ -251,21 +217,6 @@ fn oracle_format(v: &DrawValue) -> String {
 
 fn python_gen() -> &'static dyn DynGen {
     of::<PythonGen>()
-}
-
-fn compare(label: &str, ours: &str, theirs: &str) {
-    if ours != theirs {
-        let o: Vec<&str> = ours.split(' ').collect();
-        let t: Vec<&str> = theirs.split(' ').collect();
-        let i = o.iter().zip(&t).position(|(a, b)| a != b).unwrap_or(0);
-        panic!(
-            "{label}: draw {i} differs: ours {:?}, CPython {:?} ({} vs {} values)",
-            o.get(i),
-            t.get(i),
-            o.len(),
-            t.len()
-        );
-    }
 }
 
 #[test]
@@ -284,7 +235,7 @@ fn every_draw_matches_cpython() {
     program.push_str(
         "]\nout = []\nfor s in seeds:\n    for count, f in cases:\n        r = random.Random(s)\n        out.append(' '.join(f(r) for _ in range(count)))\nsys.stdout.write('\\n'.join(out) + '\\n')\n",
     );
-    let Some(output) = run_python(&program) else {
+    let Some(output) = oracles::run_script("python3", "py", "python3", &program) else {
         return;
     };
     let mut lines = output.split('\n');
@@ -300,7 +251,8 @@ fn every_draw_matches_cpython() {
                 .map(|_| oracle_format(&draw.eval(&mut rng)))
                 .collect();
             let theirs = lines.next().expect("a line per case");
-            compare(
+            oracles::compare_tokens(
+                "CPython",
                 &format!("seed {} {} {:?}", &s[..s.len().min(24)], c.name, c.args),
                 &ours.join(" "),
                 theirs,
@@ -324,7 +276,7 @@ fn seeding_gives_cpythons_state() {
     program.push_str(
         "]:\n    r = random.Random(s)\n    st = r.getstate()[1]\n    print(' '.join(map(str, st)))\n    for _ in range(700): r.getrandbits(32)\n    st = r.getstate()[1]\n    print(' '.join(map(str, st)))\n",
     );
-    let Some(output) = run_python(&program) else {
+    let Some(output) = oracles::run_script("python3", "py", "python3", &program) else {
         return;
     };
     let mut lines = output.lines();
@@ -367,7 +319,7 @@ fn seed_str_matches_cpython() {
     program.push_str(
         "]\nfor t in texts:\n    r = random.Random(t)\n    print(' '.join(fh(r.random()) for _ in range(500)) + ' ' + ' '.join(str(r.getrandbits(32)) for _ in range(500)))\n",
     );
-    let Some(output) = run_python(&program) else {
+    let Some(output) = oracles::run_script("python3", "py", "python3", &program) else {
         return;
     };
     let python = python_gen();
@@ -379,7 +331,7 @@ fn seed_str_matches_cpython() {
             .map(|_| oracle_format(&random.eval(&mut rng)))
             .collect();
         ours.extend((0..500).map(|_| oracle_format(&bits.eval(&mut rng))));
-        compare(&format!("seed-str {t:?}"), &ours.join(" "), line);
+        oracles::compare_tokens("CPython", &format!("seed-str {t:?}"), &ours.join(" "), line);
     }
 }
 
@@ -406,7 +358,7 @@ fn interleaved_draws_match_cpython() {
     program.push_str(
         "]\nfor s in [0, 1, 2, 3, 99, 2**80 + 1]:\n    r = random.Random(s)\n    print(' '.join(steps[i % len(steps)](r) for i in range(3000)))\n",
     );
-    let Some(output) = run_python(&program) else {
+    let Some(output) = oracles::run_script("python3", "py", "python3", &program) else {
         return;
     };
     let python = python_gen();
@@ -422,15 +374,25 @@ fn interleaved_draws_match_cpython() {
         let ours: Vec<String> = (0..3000)
             .map(|i| oracle_format(&draws[i % draws.len()].eval(&mut rng)))
             .collect();
-        compare(&format!("interleaved, seed {s}"), &ours.join(" "), line);
+        oracles::compare_tokens(
+            "CPython",
+            &format!("interleaved, seed {s}"),
+            &ours.join(" "),
+            line,
+        );
     }
 }
 
 #[test]
 fn gauss_pair_is_cpythons_pair() {
-    let Some(output) = run_python(&format!(
-        "{PRELUDE}\nfor s in range(20):\n    r = random.Random(s)\n    print(' '.join(fh(r.gauss(0.0, 1.0)) for _ in range(1000)))\n"
-    )) else {
+    let Some(output) = oracles::run_script(
+        "python3",
+        "py",
+        "python3",
+        &format!(
+            "{PRELUDE}\nfor s in range(20):\n    r = random.Random(s)\n    print(' '.join(fh(r.gauss(0.0, 1.0)) for _ in range(1000)))\n"
+        ),
+    ) else {
         return;
     };
     for (s, line) in output.lines().enumerate() {
@@ -441,21 +403,13 @@ fn gauss_pair_is_cpythons_pair() {
             ours.push(DrawValue::F64(z1).format(true));
             ours.push(DrawValue::F64(z2).format(true));
         }
-        compare(&format!("gauss pairs, seed {s}"), &ours.join(" "), line);
+        oracles::compare_tokens(
+            "CPython",
+            &format!("gauss pairs, seed {s}"),
+            &ours.join(" "),
+            line,
+        );
     }
-}
-
-/// The raw words a draw consumes, by running it on a clone and stepping
-/// another clone as far.
-fn words_of(draw: &rngkit::registry::Draw, rng: &mut rngkit::registry::Engine) -> Vec<u64> {
-    let mut stepper = rng.clone();
-    draw.eval(rng);
-    let mut words = Vec::new();
-    while stepper != *rng {
-        words.push(stepper.next_word());
-        assert!(words.len() < 10_000, "ran away");
-    }
-    words
 }
 
 #[test]
@@ -480,7 +434,7 @@ fn known_bits_are_sound_and_steps_are_right() {
         let mut rng = python.seed(&Seed::from(2024), &Default::default()).unwrap();
         for _ in 0..300 {
             let before = rng.clone();
-            let words = words_of(&draw, &mut rng);
+            let words = oracles::words_of(&draw, &mut rng);
             let mut again = before.clone();
             let value = draw.eval(&mut again);
             if let Steps::Fixed(n) = draw.steps(32) {

@@ -9,15 +9,14 @@
 //! Without `ruby` the tests fail with the package to install, unless
 //! `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 
-use std::io::Write;
-use std::process::Command;
-
 use rngkit::StateWords;
 use rngkit::draw::DrawValue;
 use rngkit::generators::Mt19937;
 use rngkit::observe::ObservedValue;
 use rngkit::registry::{DynGen, Seed, Steps, of};
 use rngkit::runtimes::ruby::{self, RubyGen};
+
+use crate::oracles;
 
 const DRAWS: usize = 1000;
 
@@ -129,34 +128,6 @@ def fh(x)
 end
 "#;
 
-fn run_ruby(program: &str) -> Option<String> {
-    if Command::new("ruby").arg("--version").output().is_err() {
-        if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") {
-            eprintln!("note: ruby not found; skipping the Ruby oracle test");
-            return None;
-        }
-        panic!(
-            "ruby not found: install the Debian package `ruby` (or set RNGKIT_SKIP_MISSING_RUNTIMES=1)"
-        );
-    }
-    let path = std::env::temp_dir().join(format!(
-        "rngkit-runtime-ruby-{}-{:?}.rb",
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    std::fs::File::create(&path)
-        .and_then(|mut f| f.write_all(program.as_bytes()))
-        .expect("write the oracle program");
-    let out = Command::new("ruby").arg(&path).output().expect("run ruby");
-    let _ = std::fs::remove_file(&path);
-    assert!(
-        out.status.success(),
-        "ruby failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    Some(String::from_utf8(out.stdout).expect("utf-8 output"))
-}
-
 fn oracle_format(v: &DrawValue) -> String {
     match v {
         DrawValue::F64(_) => v.format(true),
@@ -166,21 +137,6 @@ fn oracle_format(v: &DrawValue) -> String {
 
 fn ruby_gen() -> &'static dyn DynGen {
     of::<RubyGen>()
-}
-
-fn compare(label: &str, ours: &str, theirs: &str) {
-    if ours != theirs {
-        let o: Vec<&str> = ours.split(' ').collect();
-        let t: Vec<&str> = theirs.split(' ').collect();
-        let i = o.iter().zip(&t).position(|(a, b)| a != b).unwrap_or(0);
-        panic!(
-            "{label}: draw {i} differs: ours {:?}, Ruby {:?} ({} vs {} values)",
-            o.get(i),
-            t.get(i),
-            o.len(),
-            t.len()
-        );
-    }
 }
 
 #[test]
@@ -199,7 +155,7 @@ fn every_draw_matches_ruby() {
     program.push_str(&format!(
         "]\nout = []\nseeds.each do |s|\n  cases.each do |f|\n    r = Random.new(s)\n    out << Array.new({DRAWS}) {{ f.(r) }}.join(' ')\n  end\nend\n$stdout.write(out.join(\"\\n\") + \"\\n\")\n"
     ));
-    let Some(output) = run_ruby(&program) else {
+    let Some(output) = oracles::run_script("ruby", "rb", "ruby", &program) else {
         return;
     };
     let mut lines = output.split('\n');
@@ -215,7 +171,8 @@ fn every_draw_matches_ruby() {
                 .map(|_| oracle_format(&draw.eval(&mut rng)))
                 .collect();
             let theirs = lines.next().expect("a line per case");
-            compare(
+            oracles::compare_tokens(
+                "Ruby",
                 &format!("seed {} {} {:?}", &s[..s.len().min(24)], c.name, c.args),
                 &ours.join(" "),
                 theirs,
@@ -238,7 +195,7 @@ fn seeding_gives_rubys_state() {
     program.push_str(
         "].each do |s|\n  r = Random.new(s)\n  2.times do\n    st = r.send(:state)\n    puts ([r.send(:left) - 1] + Array.new(624) { |i| (st >> (32 * i)) & 0xffffffff }).join(' ')\n    700.times { r.rand(4294967296) }\n  end\nend\n",
     );
-    let Some(output) = run_ruby(&program) else {
+    let Some(output) = oracles::run_script("ruby", "rb", "ruby", &program) else {
         return;
     };
     let mut lines = output.lines();
@@ -277,7 +234,7 @@ fn interleaved_draws_match_ruby() {
     program.push_str(
         "]\n[0, 1, 2, 3, 99, 2**80 + 1].each do |s|\n  r = Random.new(s)\n  puts Array.new(3000) { |i| steps[i % steps.size].(r) }.join(' ')\nend\n",
     );
-    let Some(output) = run_ruby(&program) else {
+    let Some(output) = oracles::run_script("ruby", "rb", "ruby", &program) else {
         return;
     };
     let gen_ruby = ruby_gen();
@@ -293,19 +250,13 @@ fn interleaved_draws_match_ruby() {
         let ours: Vec<String> = (0..3000)
             .map(|i| oracle_format(&draws[i % draws.len()].eval(&mut rng)))
             .collect();
-        compare(&format!("interleaved, seed {s}"), &ours.join(" "), line);
+        oracles::compare_tokens(
+            "Ruby",
+            &format!("interleaved, seed {s}"),
+            &ours.join(" "),
+            line,
+        );
     }
-}
-
-fn words_of(draw: &rngkit::registry::Draw, rng: &mut rngkit::registry::Engine) -> Vec<u64> {
-    let mut stepper = rng.clone();
-    draw.eval(rng);
-    let mut words = Vec::new();
-    while stepper != *rng {
-        words.push(stepper.next_word());
-        assert!(words.len() < 10_000, "ran away");
-    }
-    words
 }
 
 #[test]
@@ -339,7 +290,7 @@ fn known_bits_are_sound_and_steps_are_right() {
             .unwrap();
         for _ in 0..300 {
             let before = rng.clone();
-            let words = words_of(&draw, &mut rng);
+            let words = oracles::words_of(&draw, &mut rng);
             let value = draw.eval(&mut before.clone());
             if let Steps::Fixed(n) = draw.steps(32) {
                 assert_eq!(words.len() as u64, n, "{name} {args:?} steps");

@@ -337,6 +337,7 @@ impl Kernel {
 ///     }
 /// }
 /// ```
+#[allow(unsafe_code)] // calls the AVX kernels after run-time detection
 pub fn samples(kernel: Kernel, seeds: &[i32; LANES], len: usize, out: &mut [[u32; LANES]]) {
     match kernel {
         #[cfg(target_arch = "x86_64")]

@@ -492,6 +492,7 @@ impl ScanKernel {
     }
 }
 
+#[allow(unsafe_code)] // calls the AVX kernels after run-time detection
 fn run_scan(
     kernel: ScanKernel,
     checks: &[Check],
@@ -1011,6 +1012,7 @@ fn scan_residues_avx2(draws: &[Residue], first: u64, len: u64, hits: &mut Vec<u6
     scan_residues(draws, first, len, hits);
 }
 
+#[allow(unsafe_code)] // calls the AVX kernels after run-time detection
 fn run_residues(kernel: ScanKernel, draws: &[Residue], first: u64, len: u64, hits: &mut Vec<u64>) {
     match kernel {
         #[cfg(target_arch = "x86_64")]

@@ -1,5 +1,6 @@
 //! Carry-less multiplication of 64-bit words: the `pclmulqdq` instruction
 //! where the CPU has it, a portable routine with identical results otherwise.
+#![allow(unsafe_code)] // the kernel module: pclmulqdq / AVX2 intrinsics, each block with its SAFETY note
 
 use std::sync::OnceLock;
 
@@ -182,9 +183,10 @@ mod x86 {
         mu: [u64; 2],
         r: [u64; 2],
     ) -> [u64; 2] {
-        // SAFETY (of the calls): this function has the pclmulqdq feature.
+        // SAFETY: this function has the pclmulqdq feature that `clmul128` needs.
         let c = unsafe { clmul128(a, b) };
-        // q = H + ⌊H · mu / x^128⌋, H the high half of the product
+        // q = H + ⌊H · mu / x^128⌋, H the high half of the product.
+        // SAFETY: as above.
         let hm = unsafe { clmul128([c[2], c[3]], mu) };
         let q = [c[2] ^ hm[2], c[3] ^ hm[3]];
         // remainder = L + (q · R mod x^128)

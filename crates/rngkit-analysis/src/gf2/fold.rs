@@ -2,6 +2,7 @@
 //! few words, shifted by every term of the modulus' tail, into the words
 //! below it. AVX2 where the CPU has it (four words per instruction), a
 //! portable routine with identical results otherwise.
+#![allow(unsafe_code)] // the kernel module: pclmulqdq / AVX2 intrinsics, each block with its SAFETY note
 
 use std::sync::OnceLock;
 

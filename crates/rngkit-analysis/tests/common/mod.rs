@@ -68,3 +68,57 @@ pub fn unique_first_word(name: &str, text: &str) -> u64 {
         other => panic!("expected one state for\n{text}got {other:?}"),
     }
 }
+
+/// The matches of a seed search of `entry` over `seeds` (advances up to
+/// `k`) with `backend` on 2 threads, sorted.
+pub fn search_matches(
+    entry: &'static Entry,
+    text: &str,
+    seeds: std::ops::RangeInclusive<u64>,
+    k: u64,
+    backend: rngkit_analysis::search::mt::Backend,
+) -> Vec<rngkit_analysis::search::Match> {
+    use rngkit_analysis::search::{SearchSpec, search};
+    let obs = rngkit_analysis::observe::parse_observations(entry, text).unwrap();
+    let spec = SearchSpec::new(entry, obs, seeds)
+        .max_advance(k)
+        .threads(2)
+        .backend(backend);
+    let mut out = Vec::new();
+    search(&spec, |m| out.push(m), |_| {}).unwrap();
+    out.sort_unstable();
+    out
+}
+
+/// The matches the generic kernel gives for `G` (seed and step every seed
+/// of `seeds`, then verify each advance up to `k`), sorted: the oracle the
+/// seed-search kernels are held to. `word_bits` is the width of the words
+/// the observations are laid out in (32 for CPython, 64 for SFMT and V8).
+pub fn generic_matches<G: rngkit::registry::Gen>(
+    entry: &'static Entry,
+    text: &str,
+    seeds: std::ops::RangeInclusive<u64>,
+    k: u64,
+    word_bits: u32,
+) -> Vec<rngkit_analysis::search::Match> {
+    use rngkit_analysis::search::{Match, Plan, SearchSpec, generic_scan, verify};
+    let obs = rngkit_analysis::observe::parse_observations(entry, text).unwrap();
+    let spec = SearchSpec::new(entry, obs, seeds.clone()).max_advance(k);
+    let lay = rngkit_analysis::observe::layout(spec.observations(), word_bits, false);
+    let Plan::Scan(scanner) = generic_scan::<G>(&spec, &lay) else {
+        panic!("the generic kernel scans");
+    };
+    let mut survivors = Vec::new();
+    scanner(
+        *seeds.start(),
+        seeds.end() - seeds.start() + 1,
+        &mut survivors,
+    );
+    let mut out: Vec<Match> = survivors
+        .into_iter()
+        .flat_map(|seed| (0..=k).map(move |advance| Match { seed, advance }))
+        .filter(|m| verify(&spec, m.seed, m.advance))
+        .collect();
+    out.sort_unstable();
+    out
+}

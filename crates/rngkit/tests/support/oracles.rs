@@ -1,13 +1,84 @@
-//! Running the real runtimes as oracles: a PHP (or other) program on a
-//! runtime's standard input, and a small C program compiled against glibc.
-//! Shared by the core crate's runtime tests and the analysis crate's
-//! cracking tests (`#[path]`-included: not a test target of its own; each
-//! includer uses some of it).
+//! Running the real runtimes as oracles: finding a runtime on `PATH` or
+//! from the npm registry (skipping with a note when allowed), running it,
+//! a PHP (or other) program on a runtime's standard input, a small C
+//! program compiled against glibc, and scratch folders. One module for the
+//! oracle tests of every crate (the core crate's, the analysis crate's and
+//! the CLI's integration binaries each include it by `#[path]`; each uses
+//! some of it).
 #![allow(dead_code)]
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// Whether a missing runtime skips its test (`RNGKIT_SKIP_MISSING_RUNTIMES=1`,
+/// which `scripts/test-all` sets when it could not install them).
+pub fn skipping_allowed() -> bool {
+    std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1")
+}
+
+/// The first of `names` found on `PATH`; `None` after a note when none is
+/// and skipping is allowed ([`skipping_allowed`]).
+///
+/// # Panics
+/// When none is found and skipping is not allowed: names the Debian
+/// package that installs it.
+pub fn find_runtime(names: &[&str], package: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for dir in std::env::split_paths(&path) {
+        for name in names {
+            let candidate = dir.join(name);
+            if candidate.is_file() {
+                return Some(candidate);
+            }
+        }
+    }
+    if skipping_allowed() {
+        eprintln!(
+            "note: {} not found; skipped (install the Debian package `{package}`)",
+            names[0]
+        );
+        return None;
+    }
+    panic!(
+        "{} not found on PATH: install the Debian package `{package}` (apt-get install -y {package}), or set RNGKIT_SKIP_MISSING_RUNTIMES=1 to skip",
+        names[0]
+    );
+}
+
+/// Runs a command to completion (standard input closed); its standard
+/// output.
+///
+/// # Panics
+/// When it cannot start or fails: with its standard error.
+pub fn run(cmd: &mut Command) -> String {
+    let out = cmd
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .expect("run the runtime");
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed: {}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
+
+/// A fresh scratch folder under the system's temporary folder, unique to
+/// this process and call (`tag` names it); the caller removes it.
+pub fn temp_dir(tag: &str) -> PathBuf {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "rngkit-oracle-{tag}-{}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).expect("create a temp dir");
+    dir
+}
 
 /// Compiles `source` with `cc -O1`, runs it and returns its standard
 /// output; `None` when there is no C compiler and
@@ -145,4 +216,67 @@ pub fn npm_deno() -> Option<PathBuf> {
 /// `bun` depends on carries the binary. See [`npm_runtime`].
 pub fn npm_bun() -> Option<PathBuf> {
     npm_runtime("bun", "node_modules/@oven/bun-linux-x64/bin/bun")
+}
+
+/// Runs `program` as a script file of `bin` (`python3 FILE.py`, `ruby
+/// FILE.rb`); its standard output. `None` after a note when `bin` is missing
+/// and skipping is allowed ([`skipping_allowed`]).
+///
+/// # Panics
+/// When `bin` is missing and skipping is not allowed (naming the Debian
+/// `package`), or when the program fails.
+pub fn run_script(bin: &str, extension: &str, package: &str, program: &str) -> Option<String> {
+    if Command::new(bin).arg("--version").output().is_err() {
+        if skipping_allowed() {
+            eprintln!("note: {bin} not found; skipping this oracle test");
+            return None;
+        }
+        panic!(
+            "{bin} not found: install the Debian package `{package}` (or set RNGKIT_SKIP_MISSING_RUNTIMES=1)"
+        );
+    }
+    let dir = temp_dir(bin);
+    let path = dir.join(format!("oracle.{extension}"));
+    std::fs::write(&path, program).expect("write the oracle program");
+    let out = Command::new(bin)
+        .arg(&path)
+        .output()
+        .expect("run the runtime");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        out.status.success(),
+        "{bin} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(String::from_utf8(out.stdout).expect("utf-8 output"))
+}
+
+/// Panics at the first of the space-separated values where `ours` and the
+/// runtime's (`who`: "CPython") differ.
+pub fn compare_tokens(who: &str, label: &str, ours: &str, theirs: &str) {
+    if ours != theirs {
+        let o: Vec<&str> = ours.split(' ').collect();
+        let t: Vec<&str> = theirs.split(' ').collect();
+        let i = o.iter().zip(&t).position(|(a, b)| a != b).unwrap_or(0);
+        panic!(
+            "{label}: draw {i} differs: ours {:?}, {who} {:?} ({} vs {} values)",
+            o.get(i),
+            t.get(i),
+            o.len(),
+            t.len()
+        );
+    }
+}
+
+/// The generator words that drawing `draw` once consumes from `rng` (which
+/// it advances), read off a copy stepped word by word until it meets `rng`.
+pub fn words_of(draw: &rngkit::registry::Draw, rng: &mut rngkit::registry::Engine) -> Vec<u64> {
+    let mut stepper = rng.clone();
+    draw.eval(rng);
+    let mut words = Vec::new();
+    while stepper != *rng {
+        words.push(stepper.next_word());
+        assert!(words.len() < 10_000, "ran away");
+    }
+    words
 }
