@@ -334,7 +334,7 @@ function useState(state, obsText) {
 }
 
 function detectChosen() {
-  $('gen-summary').textContent = 'Paste the values into the observations box below, one a line, with no draw name (what Math.random(), random(), mt_rand(), rand() printed), and press Detect: every generator and engine era is tried with every draw that can give such values. A generator is named only if a state or seed gives every value again. In the browser the engine runs on one thread: the slowest recoveries are left out and seeds are searched below 2^20 only (the rngkit command line does more).';
+  $('gen-summary').textContent = 'Paste the values into the observations box below, one a line, with no draw name (what Math.random(), random(), mt_rand(), rand() printed), and press Detect: every generator and engine era is tried with every draw that can give such values. A generator is named only if a state or seed gives every value again. In the browser the engine runs on one thread: the slowest recoveries are left out and seeds are searched below 2^16 only (the rngkit command line searches every seed it has time for).';
   $('recover').textContent = 'Detect';
   $('search').disabled = true;
 }

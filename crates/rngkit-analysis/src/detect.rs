@@ -86,6 +86,12 @@ pub struct DetectOptions {
     pub threads: usize,
     /// Whether readings that recovery leaves open are seed-searched.
     pub seed_search: bool,
+    /// Whether the run may read a clock to keep to `budget` (the default
+    /// wherever there is one). Without, recoveries run one after another on
+    /// the calling thread and seed searches cover only the seeds below
+    /// [`SMALL_SEEDS_WITHOUT_CLOCK`]: the web page's run, whose
+    /// WebAssembly has neither threads nor a clock.
+    pub clock: bool,
 }
 
 impl Default for DetectOptions {
@@ -94,6 +100,7 @@ impl Default for DetectOptions {
             budget: Duration::from_secs(4),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             seed_search: true,
+            clock: HAS_CLOCK,
         }
     }
 }
@@ -457,9 +464,11 @@ fn try_recover(c: &Candidate, threads: usize, stop: Stop) -> Outcome {
 /// [`DetectError`] for input that is neither bare values nor an
 /// observation list any GEN reads.
 pub fn detect(text: &str, options: &DetectOptions) -> Result<Detection, DetectError> {
-    // The single-threaded run reads no clock (wasm32-unknown-unknown has
-    // none): its budget is in work, not time.
-    let start = (options.threads > 1).then(Instant::now);
+    // Without a clock (wasm32-unknown-unknown has none) the run is the
+    // sequential one, whose budget is in work, not time; everywhere else
+    // even one thread is a pool of one worker watched against the budget.
+    let clock = options.clock && HAS_CLOCK;
+    let start = clock.then(Instant::now);
     let deadline = start.map(|s| s + options.budget);
     let (candidates, pruned, values) = match bare_values(text)? {
         Some(values) => {
@@ -501,10 +510,10 @@ pub fn detect(text: &str, options: &DetectOptions) -> Result<Detection, DetectEr
         passed: Vec::new(),
         settled_at: None,
     };
-    if options.threads <= 1 {
-        run.sequential();
-    } else {
+    if clock {
         run.parallel();
+    } else {
+        run.sequential();
     }
     let Run { raw_fits, open, .. } = run;
     let fits = families(raw_fits);
@@ -523,7 +532,7 @@ struct Run<'a> {
     candidates: &'a [Candidate],
     options: &'a DetectOptions,
     values: usize,
-    /// `None` in the single-threaded run, which reads no clock.
+    /// `None` in the sequential run, which reads no clock.
     start: Option<Instant>,
     deadline: Option<Instant>,
     /// Each reading's outcome; `Excluded` also once a fit or an open
@@ -700,6 +709,9 @@ impl Run<'_> {
                     None if slow_alone(c) => Outcome::Open(
                         "its recovery searches 2^32 or more candidates: skipped in the single-threaded run (`rngkit recover` runs it)".to_string(),
                     ),
+                    None if slow_last(c) && self.values < SLOW_RECOVERY_VALUES => Outcome::Open(format!(
+                        "its recovery from fewer than {SLOW_RECOVERY_VALUES} values takes seconds: skipped in the single-threaded run (`rngkit recover` runs it)"
+                    )),
                     None => try_recover(c, 1, Stop::default()),
                 };
                 self.record(i, outcome);
@@ -767,7 +779,7 @@ impl Run<'_> {
             match small_seeds_inline(c) {
                 Some(fit) => self.raw_fits.push(fit),
                 None => self.open.push(open(format!(
-                    "{why}; no seed below 2^20 fits, larger seeds skipped (`rngkit seed-search {}` runs them)",
+                    "{why}; no seed below 2^16 fits, larger seeds skipped (`rngkit seed-search {}` runs them)",
                     c.generator.name()
                 ))),
             }
@@ -920,16 +932,22 @@ fn slow_alone(c: &Candidate) -> bool {
 }
 
 /// The small seeds of one reading, inline (no thread, no clock): the
-/// GEN's own scan kernel over `0..SMALL_SEEDS`, each survivor verified.
+/// GEN's own scan kernel over `0..SMALL_SEEDS_WITHOUT_CLOCK`, each
+/// survivor verified.
 fn small_seeds_inline(c: &Candidate) -> Option<Fit> {
-    let spec = SearchSpec::new(c.generator, c.observations.clone(), 0..=SMALL_SEEDS - 1).threads(1);
+    let spec = SearchSpec::new(
+        c.generator,
+        c.observations.clone(),
+        0..=SMALL_SEEDS_WITHOUT_CLOCK - 1,
+    )
+    .threads(1);
     let scan = c.generator.scan()?;
     let lay = layout(&c.observations, c.generator.output_bits(), false);
     let found = match scan(&spec, &lay) {
         crate::search::Plan::Done(found) => found.into_iter().min(),
         crate::search::Plan::Scan(scanner) => {
             let mut survivors = Vec::new();
-            scanner(0, SMALL_SEEDS, &mut survivors);
+            scanner(0, SMALL_SEEDS_WITHOUT_CLOCK, &mut survivors);
             survivors
                 .into_iter()
                 .filter(|&seed| crate::search::verify(&spec, seed, 0))
@@ -954,6 +972,24 @@ fn small_seeds_inline(c: &Candidate) -> Option<Fit> {
 /// seeds people pick by hand (`seed(42)`, `srand(12345)`), 2^20 of them,
 /// a few hundredths of a second per GEN.
 pub const SMALL_SEEDS: u64 = 1 << 20;
+
+/// The small seeds searched where there is no clock to stop a search by
+/// (the web page's WebAssembly): 2^16 per reading, so that a reading no
+/// seed fits costs at most about a second there (2^20 took 21 s for four
+/// doubles that fit nothing, every Mersenne Twister seeding done in scalar
+/// WebAssembly).
+pub const SMALL_SEEDS_WITHOUT_CLOCK: u64 = 1 << 16;
+
+/// The values below which the run without a clock leaves a
+/// [`RecoveryCost::Slow`] recovery open: V8's sum eras search 2^26 carry
+/// guesses on 4 or 5 doubles (about 4 CPU s natively, and over 20 s in the
+/// page's WebAssembly: four doubles that fit nothing took 27 s there), and
+/// under a second from 8 on.
+const SLOW_RECOVERY_VALUES: usize = 8;
+
+/// Whether this target has a clock (`std::time::Instant`): not
+/// `wasm32-unknown-unknown`, where reading one panics.
+const HAS_CLOCK: bool = !cfg!(all(target_arch = "wasm32", target_os = "unknown"));
 
 /// A reading's values reveal so many bits fewer than its GEN's state holds
 /// that no recovery can pin it: the solver is skipped.
@@ -1305,12 +1341,13 @@ mod tests {
         assert_ne!(found.verdict(), Verdict::Identified, "{found:?}");
     }
 
-    /// The single-threaded run (the browser's) reads no clock and spawns
-    /// nothing, and answers the same.
+    /// The run without a clock (the browser's) spawns nothing and answers
+    /// the same.
     #[test]
     fn one_thread_identifies_java_and_a_small_seed() {
         let options = DetectOptions {
             threads: 1,
+            clock: false,
             ..DetectOptions::default()
         };
         let found = detect(&values("java", 42, "next-double", 5), &options).unwrap();

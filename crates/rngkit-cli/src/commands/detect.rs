@@ -44,9 +44,10 @@ those recovery leaves open are seed-searched, cheap first: the seeds below
 of the 2^32 only where it finishes within --max-seconds (the error line says
 what was skipped and the `rngkit seed-search GEN` that runs it). A GEN is
 printed only with a state or seed whose stream gives every value again.
---threads 1 recovers one reading after another, leaves out the PCG32
-recoveries (2^32 guesses) and searches the small seeds only (what the web
-page does).
+--threads 1 does the same on one worker thread, within --max-seconds too.
+(The web page, whose WebAssembly has no threads and no clock, recovers one
+reading after another, leaves out the PCG32 recoveries (2^32 guesses) and,
+below 8 values, V8's sum eras', and searches the seeds below 2^16 only.)
 
 OUTPUT (stdout, one line per GEN that fits, best first):
   GEN DRAW state=WORDS        the state before the first value (`rngkit state` words)
