@@ -326,41 +326,9 @@ fn fresh_node_processes_from_their_first_values() {
     }
 }
 
-fn chromium_draws(chromium: &PathBuf, calls: usize, n: u64) -> Vec<String> {
-    let dir = oracles::temp_dir("chromium");
-    let page = dir.join("draws.html");
-    std::fs::write(
-        &page,
-        format!(
-            "<html><body><pre id=\"o\"></pre><script>\n{}document.getElementById('o').textContent = rngkitDraws();\n</script></body></html>\n",
-            program(calls, n)
-        ),
-    )
-    .unwrap();
-    let out = oracles::run(
-        Command::new("timeout")
-            .arg("180")
-            .arg(chromium)
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-            ])
-            .arg(format!("--user-data-dir={}", dir.join("profile").display()))
-            .arg("--dump-dom")
-            .arg(format!("file://{}", page.display())),
-    );
-    std::fs::remove_dir_all(&dir).ok();
-    let body = out
-        .split_once("<pre id=\"o\">")
-        .and_then(|(_, rest)| rest.split_once("</pre>"))
-        .map(|(body, _)| body.to_string())
-        .unwrap_or_else(|| panic!("no output in the DOM dump: {out}"));
-    split(&body)
+fn chromium_draws(chromium: &std::path::Path, calls: usize, n: u64) -> Vec<String> {
+    let script = format!("{}return rngkitDraws();", program(calls, n));
+    split(&oracles::chromium_output(chromium, &script, None))
 }
 
 #[test]

@@ -398,39 +398,12 @@ fn chromium_math_random_is_v8_with_its_state() {
     else {
         return;
     };
-    let dir = common::Scratch::new("detect-chromium");
-    let page = dir.file(
-        "page.html",
-        "<html><body><pre id=\"o\"></pre><script>\nlet s = '';\nfor (let i = 0; i < 15; i++) s += Math.random() + '\\n';\ndocument.getElementById('o').textContent = s;\n</script></body></html>\n",
+    let body = oracles::chromium_output(
+        &chromium,
+        "let s = '';\nfor (let i = 0; i < 15; i++) s += Math.random() + '\\n';\nreturn s;",
+        None,
     );
-    let out = Command::new("timeout")
-        .arg("180")
-        .arg(&chromium)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-        ])
-        .arg(format!(
-            "--user-data-dir={}",
-            dir.0.join("profile").display()
-        ))
-        .arg("--dump-dom")
-        .arg(format!("file://{page}"))
-        .stdin(Stdio::null())
-        .stderr(Stdio::null())
-        .output()
-        .expect("run chromium");
-    let dom = String::from_utf8_lossy(&out.stdout);
-    let body = dom
-        .split_once("<pre id=\"o\">")
-        .and_then(|(_, rest)| rest.split_once("</pre>"))
-        .map(|(body, _)| body)
-        .unwrap_or_else(|| panic!("no values in the DOM dump: {dom}"));
+    let body = body.as_str();
     let values = lines(body);
     assert_eq!(values.len(), 15);
     let got = detect(&values[..10]).ok();

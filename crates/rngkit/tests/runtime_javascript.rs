@@ -304,43 +304,13 @@ fn chromium_matches_v8() {
         return;
     };
     let version = oracles::run(Command::new(&chromium).arg("--version"));
-    let dir = oracles::temp_dir("chromium");
-    let page = dir.join("oracle.html");
-    std::fs::write(
-        &page,
-        format!(
-            "<html><body><pre id=\"o\"></pre><script>\n{}document.getElementById('o').textContent = rngkitOracle();\n</script></body></html>\n",
-            oracle_function(1200)
-        ),
-    )
-    .unwrap();
+    let script = format!("{}return rngkitOracle();", oracle_function(1200));
     let spec = of::<V8Gen>();
     let mut total = 0;
     for seed in SEEDS {
-        let profile = dir.join(format!("profile{seed}"));
-        let out = oracles::run(
-            Command::new("timeout")
-                .arg("180")
-                .arg(&chromium)
-                .args([
-                    "--headless",
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--no-first-run",
-                    "--disable-background-networking",
-                    "--disable-component-update",
-                    "--disable-sync",
-                ])
-                .arg(format!("--user-data-dir={}", profile.display()))
-                .arg(format!("--js-flags=--random-seed={seed}"))
-                .arg("--dump-dom")
-                .arg(format!("file://{}", page.display())),
-        );
-        let body = out
-            .split_once("<pre id=\"o\">")
-            .and_then(|(_, rest)| rest.split_once("</pre>"))
-            .map(|(body, _)| body)
-            .unwrap_or_else(|| panic!("no oracle output in the DOM dump: {out}"));
+        let body =
+            oracles::chromium_output(&chromium, &script, Some(&format!("--random-seed={seed}")));
+        let body = body.as_str();
         let toks = tokens(body);
         assert_eq!(toks.len(), 2200, "chromium gave {} draws", toks.len());
         let engine = spec.seed(&Seed::from(seed), &Default::default()).unwrap();
@@ -351,7 +321,6 @@ fn chromium_matches_v8() {
             &format!("{} seed {seed}", version.trim()),
         );
     }
-    std::fs::remove_dir_all(&dir).ok();
     eprintln!(
         "{}: {} seeds, {total} draws matched",
         version.trim(),

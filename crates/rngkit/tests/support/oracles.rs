@@ -280,3 +280,44 @@ pub fn words_of(draw: &rngkit::registry::Draw, rng: &mut rngkit::registry::Engin
     }
     words
 }
+
+/// Runs `script` in a page of headless Chromium (`chromium`) and returns
+/// the text it returns: the page is `<pre id="o">` filled with `(function ()
+/// { SCRIPT })()`, dumped with `--dump-dom` (a fresh profile each call, at
+/// most 180 s). `js_flags` go to V8 (`--random-seed=7`).
+///
+/// # Panics
+/// When Chromium fails or the dump holds no output.
+pub fn chromium_output(chromium: &std::path::Path, script: &str, js_flags: Option<&str>) -> String {
+    let dir = temp_dir("chromium");
+    let page = dir.join("page.html");
+    std::fs::write(
+        &page,
+        format!(
+            "<html><body><pre id=\"o\"></pre><script>\ndocument.getElementById('o').textContent = (function () {{\n{script}\n}})();\n</script></body></html>\n"
+        ),
+    )
+    .expect("write the page");
+    let mut cmd = Command::new("timeout");
+    cmd.arg("180").arg(chromium).args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+    ]);
+    cmd.arg(format!("--user-data-dir={}", dir.join("profile").display()));
+    if let Some(flags) = js_flags {
+        cmd.arg(format!("--js-flags={flags}"));
+    }
+    let out = run(cmd
+        .arg("--dump-dom")
+        .arg(format!("file://{}", page.display())));
+    std::fs::remove_dir_all(&dir).ok();
+    out.split_once("<pre id=\"o\">")
+        .and_then(|(_, rest)| rest.split_once("</pre>"))
+        .map(|(body, _)| body.to_string())
+        .unwrap_or_else(|| panic!("no output in the DOM dump: {out}"))
+}
