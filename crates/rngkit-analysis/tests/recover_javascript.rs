@@ -275,18 +275,19 @@ fn npm_node_doubles_across_a_refill() {
 /// Node.js 26 (`v8-14`, the sum handed out last-made first): 10 doubles
 /// across a refill at a random point (every cache position is searched;
 /// values inside one block would leave one state per position that keeps
-/// them inside it), seeded and unseeded.
+/// them inside it), seeded or unseeded.
 #[test]
 fn node26_v8_14_doubles_across_a_refill() {
     let Some(node) = oracles::npm_node(26) else {
         return;
     };
-    for seed in [None, Some(-7)] {
-        let before_refill = 1 + random_below(9) as usize;
-        let start = 64 * (1 + random_below(2) as usize) - before_refill;
-        let toks = node_draws(&node, seed, start + 10 + 100, 0);
-        recover_and_predict("v8-14", "math-random", &toks, start, 10);
-    }
+    // One case a run, seeded or not by chance: a straddling run of five to
+    // nine doubles takes the chain search seconds (the slowest test here).
+    let seed = [None, Some(-7)][random_below(2) as usize];
+    let before_refill = 1 + random_below(9) as usize;
+    let start = 64 * (1 + random_below(2) as usize) - before_refill;
+    let toks = node_draws(&node, seed, start + 10 + 100, 0);
+    recover_and_predict("v8-14", "math-random", &toks, start, 10);
 }
 
 /// `--fresh`: the first values of a new, unseeded `node -e` process fix the
