@@ -13,11 +13,10 @@
 //! A missing runtime fails the test with the package to install, unless
 //! `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use rngkit::number::BigInt;
 use rngkit::registry::Engine;
@@ -424,55 +423,13 @@ fn firefox_spidermonkey_doubles() {
     let Some(firefox) = oracles::find_runtime(&["firefox-esr", "firefox"], "firefox-esr") else {
         return;
     };
-    let dir = oracles::temp_dir("firefox");
-    let profile = dir.join("profile");
-    std::fs::create_dir_all(&profile).unwrap();
-    std::fs::write(
-        profile.join("user.js"),
-        "user_pref(\"browser.dom.window.dump.enabled\", true);
-user_pref(\"browser.shell.checkDefaultBrowser\", false);
-user_pref(\"datareporting.policy.dataSubmissionEnabled\", false);
-user_pref(\"toolkit.telemetry.reportingpolicy.firstRun\", false);
-user_pref(\"browser.startup.homepage_override.mstone\", \"ignore\");
-user_pref(\"app.update.enabled\", false);
-",
-    )
-    .unwrap();
     let start = random_below(200) as usize;
     let rolls = start + 60;
-    let page = dir.join("draws.html");
-    std::fs::write(
-        &page,
-        format!(
-            "<html><body><script>\n{}dump('RNGKIT ' + rngkitDraws() + '\\n');\n</script></body></html>\n",
-            program(rolls + 60 + 100, 0)
-        ),
-    )
-    .unwrap();
-    let mut child = Command::new(&firefox)
-        .args(["--headless", "--no-remote", "--profile"])
-        .arg(&profile)
-        .arg(format!("file://{}", page.display()))
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start firefox");
-    let stdout = child.stdout.take().unwrap();
-    let (send, receive) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if line.starts_with("RNGKIT ") && send.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let line = receive.recv_timeout(Duration::from_secs(180));
-    child.kill().ok();
-    child.wait().ok();
-    std::fs::remove_dir_all(&dir).ok();
-    let line = line.expect("firefox printed the draws");
-    let toks = split(&line["RNGKIT ".len()..]);
+    let script = format!(
+        "{}dump('RNGKIT ' + rngkitDraws() + '\\n');",
+        program(rolls + 60 + 100, 0)
+    );
+    let toks = split(&oracles::firefox_dumps(&firefox, &script, 1)[0]);
     recover_and_predict("spidermonkey", "math-random", &toks, start, 6);
     // 3 of the same doubles (the peer tools need 4 or more on Firefox).
     recover_three_and_predict("spidermonkey", &toks, start + 1, &RecoverOptions::default());

@@ -10,9 +10,7 @@
 
 use crate::common;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
-use std::time::Duration;
+use std::process::Command;
 
 use common::{Run, run, run_stdin};
 
@@ -423,52 +421,13 @@ fn firefox_math_random_is_the_spidermonkey_family() {
     let Some(firefox) = oracles::find_runtime(&["firefox-esr", "firefox"], "firefox-esr") else {
         return;
     };
-    let dir = common::Scratch::new("detect-firefox");
-    std::fs::create_dir_all(dir.0.join("profile")).unwrap();
-    // dump() writes to stdout only with this preference; the rest keeps a
-    // fresh profile quiet and offline.
-    std::fs::write(
-        dir.0.join("profile/user.js"),
-        "user_pref(\"browser.dom.window.dump.enabled\", true);
-user_pref(\"browser.shell.checkDefaultBrowser\", false);
-user_pref(\"datareporting.policy.dataSubmissionEnabled\", false);
-user_pref(\"toolkit.telemetry.reportingpolicy.firstRun\", false);
-user_pref(\"browser.startup.homepage_override.mstone\", \"ignore\");
-user_pref(\"app.update.enabled\", false);
-",
+    let line = oracles::firefox_dumps(
+        &firefox,
+        "const s = [];\nfor (let i = 0; i < 15; i++) s.push(Math.random());\ndump('RNGKIT ' + s.join(' ') + '\\n');",
+        1,
     )
-    .unwrap();
-    let page = dir.file(
-        "page.html",
-        "<html><body><script>\nconst s = [];\nfor (let i = 0; i < 15; i++) s.push(Math.random());\ndump('RNGKIT ' + s.join(' ') + '\\n');\n</script></body></html>\n",
-    );
-    let mut child = Command::new(&firefox)
-        .args(["--headless", "--no-remote", "--profile"])
-        .arg(dir.0.join("profile"))
-        .arg(format!("file://{page}"))
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start firefox");
-    let stdout = child.stdout.take().unwrap();
-    let (send, receive) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if line.starts_with("RNGKIT ") && send.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let line = receive.recv_timeout(Duration::from_secs(180));
-    // It does not quit by itself: end it.
-    child.kill().ok();
-    child.wait().ok();
-    let line = line.expect("firefox printed no values");
-    let values: Vec<String> = line["RNGKIT ".len()..]
-        .split(' ')
-        .map(str::to_string)
-        .collect();
+    .remove(0);
+    let values: Vec<String> = line.split(' ').map(str::to_string).collect();
     assert_eq!(values.len(), 15);
     let got = detect(&values[..10]).ok();
     assert_eq!(got.len(), 1, "{got:?}");

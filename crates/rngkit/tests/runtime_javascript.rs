@@ -26,11 +26,8 @@
 //! A missing runtime fails the test with the package to install (or the
 //! script to run), unless `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
+use std::process::Command;
 
 use rngkit::registry::{DynGen, Engine, Seed, of};
 use rngkit::runtimes::javascript::{
@@ -400,77 +397,18 @@ fn firefox_matches_spidermonkey_after_recovery() {
         return;
     };
     let version = oracles::run(Command::new(&firefox).arg("--version"));
-    let dir = oracles::temp_dir("firefox");
-    let profile = dir.join("profile");
-    std::fs::create_dir_all(&profile).unwrap();
-    // dump() writes to stdout only with this preference; the rest keeps a
-    // fresh profile quiet and offline.
-    std::fs::write(
-        profile.join("user.js"),
-        "user_pref(\"browser.dom.window.dump.enabled\", true);
-user_pref(\"browser.shell.checkDefaultBrowser\", false);
-user_pref(\"datareporting.policy.dataSubmissionEnabled\", false);
-user_pref(\"toolkit.telemetry.reportingpolicy.firstRun\", false);
-user_pref(\"browser.startup.homepage_override.mstone\", \"ignore\");
-user_pref(\"app.update.enabled\", false);
-",
-    )
-    .unwrap();
     // Each same-origin iframe is its own realm with its own generator; the
     // oracle runs inside it through its own eval.
-    let page = dir.join("oracle.html");
-    std::fs::write(
-        &page,
-        format!(
-            "<html><body><script>\n{}for (let k = 0; k < 10; k++) {{
+    let script = format!(
+        "{}for (let k = 0; k < 10; k++) {{
   const frame = document.createElement('iframe');
   document.body.appendChild(frame);
   const text = frame.contentWindow.eval('(' + rngkitOracle.toString() + ')()');
   dump('RNGKIT ' + text + '\\n');
-}}
-dump('RNGKIT-END\\n');
-</script></body></html>\n",
-            oracle_function(1200)
-        ),
-    )
-    .unwrap();
-    let mut child = Command::new(&firefox)
-        .args(["--headless", "--no-remote", "--profile"])
-        .arg(&profile)
-        .arg(format!("file://{}", page.display()))
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start firefox");
-    let stdout = child.stdout.take().unwrap();
-    let (send, receive) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if line.starts_with("RNGKIT") && send.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut realms = Vec::new();
-    loop {
-        match receive.recv_timeout(Duration::from_secs(180)) {
-            Ok(line) if line == "RNGKIT-END" => break,
-            Ok(line) => realms.push(line["RNGKIT ".len()..].to_string()),
-            Err(e) => {
-                child.kill().ok();
-                child.wait().ok();
-                panic!(
-                    "firefox gave no RNGKIT-END ({e}); got {} realms",
-                    realms.len()
-                );
-            }
-        }
-    }
-    // It does not quit by itself: end it.
-    child.kill().ok();
-    child.wait().ok();
-    std::fs::remove_dir_all(&dir).ok();
+}}",
+        oracle_function(1200)
+    );
+    let realms = oracles::firefox_dumps(&firefox, &script, 10);
     assert_eq!(realms.len(), 10);
     let spec = of::<SpiderMonkeyGen>();
     let mut total = 0;

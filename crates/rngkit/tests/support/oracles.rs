@@ -7,7 +7,7 @@
 //! some of it).
 #![allow(dead_code)]
 
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -320,4 +320,78 @@ pub fn chromium_output(chromium: &std::path::Path, script: &str, js_flags: Optio
         .and_then(|(_, rest)| rest.split_once("</pre>"))
         .map(|(body, _)| body.to_string())
         .unwrap_or_else(|| panic!("no output in the DOM dump: {out}"))
+}
+
+/// Runs `script` in a page of headless Firefox (`firefox`, a fresh profile
+/// kept quiet and offline) and returns the text of the first `count` lines
+/// it prints with `dump('RNGKIT ' + text + '\\n')`, then ends Firefox (it
+/// does not quit by itself).
+///
+/// # Panics
+/// When Firefox cannot start, or prints fewer such lines (waiting up to
+/// 180 s for each).
+pub fn firefox_dumps(firefox: &std::path::Path, script: &str, count: usize) -> Vec<String> {
+    let dir = temp_dir("firefox");
+    let profile = dir.join("profile");
+    std::fs::create_dir_all(&profile).expect("create the profile");
+    // dump() writes to stdout only with this preference; the rest keeps a
+    // fresh profile quiet and offline.
+    std::fs::write(
+        profile.join("user.js"),
+        "user_pref(\"browser.dom.window.dump.enabled\", true);
+user_pref(\"browser.shell.checkDefaultBrowser\", false);
+user_pref(\"datareporting.policy.dataSubmissionEnabled\", false);
+user_pref(\"toolkit.telemetry.reportingpolicy.firstRun\", false);
+user_pref(\"browser.startup.homepage_override.mstone\", \"ignore\");
+user_pref(\"app.update.enabled\", false);
+",
+    )
+    .expect("write the profile");
+    let page = dir.join("page.html");
+    std::fs::write(
+        &page,
+        format!("<html><body><script>\n{script}\n</script></body></html>\n"),
+    )
+    .expect("write the page");
+    let mut child = Command::new(firefox)
+        .args(["--headless", "--no-remote", "--profile"])
+        .arg(&profile)
+        .arg(format!("file://{}", page.display()))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start firefox");
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if let Some(text) = line.strip_prefix("RNGKIT ")
+                && send.send(text.to_string()).is_err()
+            {
+                break;
+            }
+        }
+    });
+    let mut lines = Vec::with_capacity(count);
+    let mut failure = None;
+    while lines.len() < count {
+        match receive.recv_timeout(std::time::Duration::from_secs(180)) {
+            Ok(text) => lines.push(text),
+            Err(e) => {
+                failure = Some(e);
+                break;
+            }
+        }
+    }
+    child.kill().ok();
+    child.wait().ok();
+    std::fs::remove_dir_all(&dir).ok();
+    if let Some(e) = failure {
+        panic!(
+            "firefox printed {} of {count} RNGKIT lines ({e})",
+            lines.len()
+        );
+    }
+    lines
 }
