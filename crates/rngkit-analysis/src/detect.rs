@@ -596,11 +596,15 @@ impl Run<'_> {
             }
         }
         // A pool of `threads` workers takes the readings in order: small
-        // states first (the candidates' order), the sum eras' slow carry
-        // search last, so that a quick decisive fit (ten Firefox doubles:
-        // milliseconds) is not starved by slow searches of the same values
-        // under other readings, and ends the wait for them.
-        queue.sort_by_key(|&i| slow_last(&candidates[i]));
+        // states first (the candidates' order) among the quick recoveries,
+        // then the sum eras' slow carry search, then the unbounded ones
+        // (PCG32's guesses), so that a quick decisive fit (ten Firefox
+        // doubles: milliseconds) is not starved by slow searches of the
+        // same values under other readings, and ends the wait for them.
+        // (Unbounded ones first would hold every worker: ten glibc `rand()`
+        // values waited 20 s for their quick reading behind two PCG32
+        // readings.)
+        queue.sort_by_key(|&i| candidates[i].generator.recovery_cost());
         let mut pending = queue.len();
         let next = std::sync::atomic::AtomicUsize::new(0);
         let (queue, next) = (&queue, &next);

@@ -74,8 +74,9 @@ pub struct Entry {
 
 /// How long a GEN's recovery may take on a few values, for callers that run
 /// several recoveries at once and order them (`detect` starts the quick
-/// ones first and leaves the unbounded ones to its parallel run).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// ones first and leaves the unbounded ones to its parallel run). Ordered
+/// from quick to unbounded.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum RecoveryCost {
     /// Fractions of a second: linear algebra, small scans.
     #[default]
@@ -203,7 +204,8 @@ impl Entry {
         self.identify.is_some()
     }
 
-    /// Whether `identify` needs no `--max-advance` bound (MT19937 untwists).
+    /// How long its recovery may take on a few values (see
+    /// [`RecoveryCost`]).
     pub fn recovery_cost(&self) -> RecoveryCost {
         self.recovery_cost
     }

@@ -275,11 +275,14 @@ fn corrupted_or_mixed_values_never_name_a_generator() {
     digits[9] = if digits[9] == '5' { '6' } else { '5' };
     corrupted[4] = digits.into_iter().collect();
     assert_ne!(corrupted[4], node[4]);
-    not_identified(&detect_within(&corrupted, "8"));
+    // Three seconds: every recovery of these readings but PCG32's guesses
+    // ends in a fraction of one; more budget only runs those guesses and
+    // the larger seeds, which name nothing here either.
+    not_identified(&detect_within(&corrupted, "3"));
     // One value dropped from the middle: a gap the GEN does not know of.
     let mut dropped = node[..11].to_vec();
     dropped.remove(5);
-    let r = detect_within(&dropped, "8");
+    let r = detect_within(&dropped, "3");
     if r.code == Some(0) {
         // A gap inside V8's cache block order still fits some states of
         // the same GEN; anything else named would be wrong.
@@ -297,7 +300,7 @@ fn corrupted_or_mixed_values_never_name_a_generator() {
         return;
     };
     let mixed: Vec<String> = node[..5].iter().chain(lines(&py).iter()).cloned().collect();
-    not_identified(&detect_within(&mixed, "8"));
+    not_identified(&detect_within(&mixed, "3"));
 }
 
 #[test]
