@@ -9,9 +9,10 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use rngkit::cpu::CpuLevel;
 use rngkit::runtimes::java::JavaRandom;
-use rngkit_analysis::generators::dotnet::{Kernel, LANES, samples};
-use rngkit_analysis::generators::java::{ScanKernel, candidates};
+use rngkit_analysis::generators::dotnet::{LANES, samples};
+use rngkit_analysis::generators::java::candidates;
 use rngkit_analysis::observe::parse_observations;
 use rngkit_analysis::recover::{RecoverOptions, recover};
 use rngkit_analysis::registry;
@@ -25,14 +26,7 @@ fn java_scan(c: &mut Criterion) {
     group.sample_size(10);
     const N: u64 = 1 << 28;
     group.throughput(Throughput::Elements(N));
-    let mut kernels = vec![ScanKernel::Scalar];
-    if std::arch::is_x86_feature_detected!("avx2") {
-        kernels.push(ScanKernel::Avx2);
-    }
-    if ScanKernel::best() == ScanKernel::Avx512 {
-        kernels.push(ScanKernel::Avx512);
-    }
-    for kernel in kernels {
+    for &kernel in CpuLevel::available() {
         group.bench_function(format!("kernel_1_thread/{kernel:?}"), |b| {
             b.iter(|| black_box(candidates(kernel, &obs, 0, 0..N).unwrap().len()))
         });
@@ -128,14 +122,7 @@ fn dotnet(c: &mut Criterion) {
     group.sample_size(10);
     const N: u32 = 1 << 20;
     group.throughput(Throughput::Elements(u64::from(N)));
-    let mut kernels = vec![Kernel::Scalar];
-    if std::arch::is_x86_feature_detected!("avx2") {
-        kernels.push(Kernel::Avx2);
-    }
-    if Kernel::best() == Kernel::Avx512 {
-        kernels.push(Kernel::Avx512);
-    }
-    for kernel in kernels {
+    for &kernel in CpuLevel::available() {
         group.bench_function(format!("kernel_1_thread/{kernel:?}"), |b| {
             let mut out = [[0u32; LANES]; 1];
             b.iter(|| {

@@ -12,11 +12,12 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use rngkit::cpu::CpuLevel;
 use rngkit::engines::unity::value_from_word;
 use rngkit_analysis::generators::mt19937::identify_mt19937;
 use rngkit_analysis::observe::parse_observations;
 use rngkit_analysis::recover::{RecoverOptions, recover};
-use rngkit_analysis::search::mt::{Backend, MtPlan};
+use rngkit_analysis::search::mt::MtPlan;
 use rngkit_analysis::search::{SearchSpec, search};
 
 fn first_output(seed: u32) -> u32 {
@@ -32,7 +33,7 @@ fn seed_search(c: &mut Criterion) {
     group.sample_size(10);
     const KERNEL_SEEDS: u32 = 1 << 22;
     group.throughput(Throughput::Elements(u64::from(KERNEL_SEEDS)));
-    for backend in Backend::available() {
+    for &backend in CpuLevel::available() {
         group.bench_function(format!("kernel_1_thread/{backend:?}"), |b| {
             let mut survivors = Vec::new();
             b.iter(|| {
@@ -88,7 +89,7 @@ fn seed_search_cpu(c: &mut Criterion) {
     group.sample_size(10);
     const KERNEL_SEEDS: u32 = 1 << 23;
     group.throughput(Throughput::Elements(u64::from(KERNEL_SEEDS)));
-    for backend in Backend::available() {
+    for &backend in CpuLevel::available() {
         group.bench_function(format!("kernel_per_core/{backend:?}"), |b| {
             let mut survivors = Vec::new();
             b.iter_custom(|iters| {

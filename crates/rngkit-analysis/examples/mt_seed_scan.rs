@@ -16,10 +16,11 @@
 use std::time::Instant;
 
 use rngkit::WordRng;
+use rngkit::cpu::CpuLevel;
 use rngkit::generators::Mt19937;
 use rngkit_analysis::observe::{layout, parse_observations};
 use rngkit_analysis::registry;
-use rngkit_analysis::search::mt::{Backend, MtPlan};
+use rngkit_analysis::search::mt::MtPlan;
 use rngkit_analysis::search::{SearchSpec, search};
 
 fn main() {
@@ -28,7 +29,7 @@ fn main() {
     let mut seeds: u64 = 1 << 32;
     let mut first: u64 = 0;
     let mut threads = 2usize;
-    let mut backend = Backend::best();
+    let mut backend = CpuLevel::best();
     let mut kernel_only = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -48,12 +49,13 @@ fn main() {
             "--threads" => threads = value() as usize,
             "--kernel" => kernel_only = true,
             "--backend" => {
-                backend = match args.next().as_deref() {
-                    Some("best") => Backend::best(),
-                    Some("scalar") => Backend::Scalar,
-                    Some("avx2") => Backend::Avx2,
-                    Some("avx512") => Backend::Avx512,
-                    other => panic!("unknown backend {other:?}"),
+                let name = args.next().expect("a value after --backend");
+                backend = match name.as_str() {
+                    "best" => CpuLevel::best(),
+                    // scalar, avx2, avx512: the CpuLevel names.
+                    _ => name
+                        .parse()
+                        .unwrap_or_else(|e| panic!("--backend {name}: {e}")),
                 }
             }
             other => panic!("unknown option {other}"),

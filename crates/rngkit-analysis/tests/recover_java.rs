@@ -193,16 +193,9 @@ proptest! {
 
 mod seed_search {
     use super::*;
-    use rngkit_analysis::generators::java::{ScanKernel, candidates};
+    use rngkit::cpu::CpuLevel;
+    use rngkit_analysis::generators::java::candidates;
     use rngkit_analysis::search::{Match, SearchSpec, search};
-
-    fn kernels() -> Vec<ScanKernel> {
-        let mut k = vec![ScanKernel::Scalar, ScanKernel::best()];
-        if std::arch::is_x86_feature_detected!("avx2") {
-            k.push(ScanKernel::Avx2);
-        }
-        k
-    }
 
     /// Every kernel keeps every seed whose stream really gives the values
     /// (checked by running `JavaRandom` on each seed of the window), for
@@ -229,7 +222,7 @@ mod seed_search {
             })
             .collect();
         assert!(!truth.is_empty());
-        for kernel in kernels() {
+        for &kernel in CpuLevel::available() {
             let found = candidates(kernel, &obs, 2, window.clone()).unwrap();
             for s in &truth {
                 assert!(found.contains(s), "{kernel:?} lost seed {s}");
@@ -490,7 +483,7 @@ public class Draws {
             let bits = seed as u64;
             let window = bits.saturating_sub(1 << 20)..bits + (1 << 20);
             let found = rngkit_analysis::generators::java::candidates(
-                rngkit_analysis::generators::java::ScanKernel::best(),
+                rngkit::cpu::CpuLevel::best(),
                 &obs,
                 0,
                 window,

@@ -5,8 +5,9 @@
 use crate::common;
 use common::*;
 use rand_mt::Mt;
+use rngkit::cpu::CpuLevel;
 use rngkit_analysis::observe::{KnownBits, WordConstraint, parse_observations};
-use rngkit_analysis::search::mt::{Backend, MtPlan};
+use rngkit_analysis::search::mt::MtPlan;
 use rngkit_analysis::search::{Match, SearchSpec, search};
 
 fn run(spec: &SearchSpec) -> Vec<Match> {
@@ -45,15 +46,15 @@ fn every_kernel_matches_a_brute_force_oracle() {
         expected.len() > 100,
         "the oracle should keep a few hundred seeds"
     );
-    let backends = Backend::available();
+    let backends = CpuLevel::available();
     eprintln!("backends here: {backends:?}");
-    for backend in backends {
+    for &backend in backends {
         let mut survivors = Vec::new();
         plan.scan(backend, start, count, &mut survivors);
         assert_eq!(survivors, expected, "{backend:?}");
     }
     // The top of the space, to the last seed.
-    for backend in Backend::available() {
+    for &backend in CpuLevel::available() {
         let mut survivors = Vec::new();
         plan.scan(backend, u32::MAX - 999, 1000, &mut survivors);
         let expected: Vec<u64> = (u32::MAX - 999..=u32::MAX)
@@ -97,7 +98,7 @@ fn every_kernel_matches_the_oracle_deep_in_the_block() {
         .map(u64::from)
         .collect();
     assert!(expected.len() > 20);
-    for backend in Backend::available() {
+    for &backend in CpuLevel::available() {
         let mut survivors = Vec::new();
         plan.scan(backend, start, count, &mut survivors);
         assert_eq!(survivors, expected, "{backend:?}");
@@ -109,7 +110,7 @@ fn threaded_search_finds_planted_mt_seeds() {
     let seed = 1_234_567u32;
     let mut oracle = Mt::new(seed);
     let out: Vec<u32> = (0..10).map(|_| oracle.next_u32()).collect();
-    for backend in Backend::available() {
+    for &backend in CpuLevel::available() {
         for profile in [p("mt19937"), p("mars")] {
             // The first output only.
             let obs = parse_observations(profile, &format!("u32 = {}", out[0])).unwrap();

@@ -6,10 +6,10 @@
 //! rejection; published seeds (the php_mt_seed README) are found.
 
 use rngkit::WordRng;
+use rngkit::cpu::CpuLevel;
 use rngkit::runtimes::php::{PhpLegacyMt, mt_srand, php3_mt_srand};
 use rngkit_analysis::observe::{matches_all, parse_observations};
 use rngkit_analysis::registry;
-use rngkit_analysis::search::mt::Backend;
 use rngkit_analysis::search::php::{Check, PhpPlan, PositionedCheck, Seeding, Twist, Verdict};
 use rngkit_analysis::search::{Match, SearchSpec, search};
 
@@ -94,7 +94,7 @@ fn every_kernel_keeps_exactly_the_seeds_whose_words_pass() {
                 "{seeding:?} {twist:?}: {}",
                 expected.len()
             );
-            for backend in Backend::available() {
+            for &backend in CpuLevel::available() {
                 let mut survivors = Vec::new();
                 plan.scan(backend, start, count, &mut survivors);
                 assert_eq!(survivors, expected, "{seeding:?} {twist:?} {backend:?}");

@@ -15,10 +15,10 @@
 use std::process::Command;
 
 use proptest::prelude::*;
+use rngkit::cpu::CpuLevel;
 use rngkit::runtimes::python::PythonGen;
 use rngkit_analysis::registry::{self, Entry};
 use rngkit_analysis::search::Match;
-use rngkit_analysis::search::mt::Backend;
 
 use crate::common;
 
@@ -51,7 +51,12 @@ fn python(program: &str) -> Option<String> {
 }
 
 /// The matches of a search over `seeds` with `backend`.
-fn found(text: &str, seeds: std::ops::RangeInclusive<u64>, k: u64, backend: Backend) -> Vec<Match> {
+fn found(
+    text: &str,
+    seeds: std::ops::RangeInclusive<u64>,
+    k: u64,
+    backend: CpuLevel,
+) -> Vec<Match> {
     common::search_matches(python_entry(), text, seeds, k, backend)
 }
 
@@ -170,7 +175,7 @@ fn cpython_sequences_with_redraws_find_their_seed_on_every_backend() {
         );
         let lo = case.seed.saturating_sub(3000);
         let seeds = lo..=(lo + 6000).min(u64::from(u32::MAX));
-        for backend in Backend::available() {
+        for &backend in CpuLevel::available() {
             let m = found(text, seeds.clone(), case.advance, backend);
             assert_eq!(
                 m,
@@ -193,7 +198,7 @@ fn the_whole_range_end_is_searched() {
     ) else {
         return;
     };
-    for backend in Backend::available() {
+    for &backend in CpuLevel::available() {
         let m = found(&out, 4_294_967_200..=4_294_967_295, 0, backend);
         assert_eq!(
             m,
@@ -253,7 +258,7 @@ proptest! {
         let want = generic(&text, seeds.clone(), k);
         let truth = Match { seed, advance: 0 };
         prop_assert!(want.contains(&truth), "{:?} not in {:?}", truth, want);
-        for backend in Backend::available() {
+        for &backend in CpuLevel::available() {
             prop_assert_eq!(&found(&text, seeds.clone(), k, backend), &want, "{:?}\n{}", backend, text);
         }
     }

@@ -6,10 +6,10 @@
 //! `Sfmt19937` is held to SFMT.19937.64.out.txt in its own tests).
 
 use proptest::prelude::*;
+use rngkit::cpu::CpuLevel;
 use rngkit::engines::pokemon::sfmt::SfmtGen;
 use rngkit_analysis::registry::{self, Entry};
 use rngkit_analysis::search::Match;
-use rngkit_analysis::search::mt::Backend;
 
 use crate::common;
 
@@ -17,7 +17,12 @@ fn sfmt() -> &'static Entry {
     registry::find("sfmt").unwrap()
 }
 
-fn found(text: &str, seeds: std::ops::RangeInclusive<u64>, k: u64, backend: Backend) -> Vec<Match> {
+fn found(
+    text: &str,
+    seeds: std::ops::RangeInclusive<u64>,
+    k: u64,
+    backend: CpuLevel,
+) -> Vec<Match> {
     common::search_matches(sfmt(), text, seeds, k, backend)
 }
 
@@ -30,7 +35,7 @@ fn generic(text: &str, seeds: std::ops::RangeInclusive<u64>, k: u64) -> Vec<Matc
 fn published_outputs_give_their_seed_on_every_backend() {
     // SFMT.19937.64.out.txt: init_gen_rand(4321), outputs 0 and 1; and
     // output 1 alone after an advance of one.
-    for backend in Backend::available() {
+    for &backend in CpuLevel::available() {
         assert_eq!(
             found(
                 "next = 16924766246869039260\nnext = 8201438687333352714",
@@ -86,7 +91,7 @@ proptest! {
         let want = generic(&text, seeds.clone(), k);
         let truth = Match { seed, advance: 0 };
         prop_assert!(want.contains(&truth), "{:?} not in {:?}", truth, want);
-        for backend in Backend::available() {
+        for &backend in CpuLevel::available() {
             prop_assert_eq!(&found(&text, seeds.clone(), k, backend), &want, "{:?}\n{}", backend, text);
         }
     }

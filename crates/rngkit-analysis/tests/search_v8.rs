@@ -10,10 +10,10 @@
 use std::process::Command;
 
 use proptest::prelude::*;
+use rngkit::cpu::CpuLevel;
 use rngkit::runtimes::javascript::{V8Gen, V8LegacyGen, V813Gen, V814Gen};
 use rngkit_analysis::registry::{self, Entry};
 use rngkit_analysis::search::Match;
-use rngkit_analysis::search::mt::Backend;
 
 use crate::common;
 
@@ -28,7 +28,7 @@ fn found(
     text: &str,
     seeds: std::ops::RangeInclusive<u64>,
     k: u64,
-    backend: Backend,
+    backend: CpuLevel,
 ) -> Vec<Match> {
     common::search_matches(entry(name), text, seeds, k, backend)
 }
@@ -73,7 +73,7 @@ fn node_output_gives_its_seed_on_every_backend() {
         let text = format!("skip 70\n{text}");
         let bits = u64::from(seed as u32);
         let lo = bits.saturating_sub(2000);
-        for backend in Backend::available() {
+        for &backend in CpuLevel::available() {
             assert_eq!(
                 found(
                     "v8-legacy",
@@ -130,7 +130,7 @@ proptest! {
         let want = generic(name, &text, seeds.clone(), k);
         let truth = Match { seed, advance: 0 };
         prop_assert!(want.contains(&truth), "{:?} not in {:?}", truth, want);
-        for backend in Backend::available() {
+        for &backend in CpuLevel::available() {
             prop_assert_eq!(&found(name, &text, seeds.clone(), k, backend), &want, "{} {:?}\n{}", name, backend, text);
         }
     }

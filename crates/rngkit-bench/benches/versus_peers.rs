@@ -18,7 +18,8 @@ use std::time::Duration;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use rand::RngExt as _;
 use rand_core::{Rng, SeedableRng};
-use rngkit::bulk::{BulkFill, Kernel};
+use rngkit::bulk::BulkFill;
+use rngkit::cpu::CpuLevel;
 use rngkit::engines::mars::MarsRng;
 use rngkit::engines::unity::UnityRandom;
 use rngkit::facade::RandomExt as _;
@@ -109,7 +110,7 @@ macro_rules! suite32 {
         for (label, len) in SIZES {
             fills!($c, format!("{}/fill_{label}", $name), len,
                 "rngkit" => { let mut r = $make; move |b: &mut [u8]| r.fill_bytes(b) },
-                "rngkit_scalar" => { let mut r = $make; move |b: &mut [u8]| r.fill_bytes_with(b, Kernel::Scalar) },
+                "rngkit_scalar" => { let mut r = $make; move |b: &mut [u8]| r.fill_bytes_with(b, CpuLevel::Scalar) },
                 "rngkit_loop" => { let mut r = $make; move |b: &mut [u8]| loop_fill_u32(&mut r, b) }
                 $(, $pf => $f)*);
         }
@@ -130,7 +131,7 @@ macro_rules! suite64 {
         for (label, len) in SIZES {
             fills!($c, format!("{}/fill_{label}", $name), len,
                 "rngkit" => { let mut r = $make; move |b: &mut [u8]| r.fill_bytes(b) },
-                "rngkit_scalar" => { let mut r = $make; move |b: &mut [u8]| r.fill_bytes_with(b, Kernel::Scalar) },
+                "rngkit_scalar" => { let mut r = $make; move |b: &mut [u8]| r.fill_bytes_with(b, CpuLevel::Scalar) },
                 "rngkit_loop" => { let mut r = $make; move |b: &mut [u8]| loop_fill_u64(&mut r, b) }
                 $(, $pf => $f)*);
         }

@@ -323,6 +323,22 @@ fn seed_search_finds_the_seed() {
     );
 }
 
+/// `--kernel` takes the `CpuLevel` names, as it always has, and lists them
+/// when given another.
+#[test]
+fn seed_search_kernel_names() {
+    for bad in ["avx-512", "AVX2", "avx512f"] {
+        assert_fails(
+            &rngkit_in(&["seed-search", "mars", "--kernel", bad], ""),
+            2,
+            &format!(
+                "invalid value '{bad}' for '--kernel <KERNEL>' \
+                 [possible values: scalar, avx2, avx512]"
+            ),
+        );
+    }
+}
+
 #[test]
 fn recover_mt19937_from_low_bytes_and_tinymt32() {
     // The low 8 bits of 4000 outputs from the middle of a stream.

@@ -15,6 +15,8 @@
 //!   and `ColorHSV`), `Unity.Mathematics.Random`, the BDSP conventions, the
 //!   mars engine's MT19937 (save blob, x87 float mappings) and the MegaCrush
 //!   `Pcg32` struct. Each wraps an owned or borrowed generator.
+//! * [`bulk`] fills slices several times faster than single draws, with
+//!   SIMD kernels chosen by one [`cpu::CpuLevel`], detected once.
 //!
 //! ```
 //! use rngkit::generators::Xorshift128;
@@ -41,6 +43,7 @@ extern crate std;
 pub use rand_core;
 
 pub mod bulk;
+pub mod cpu;
 pub mod draw;
 pub mod engines;
 mod error;

@@ -7,7 +7,8 @@
 //! Vigna for xoshiro256**), plus `rand_xoshiro` and `rand_mt`.
 
 use rand_core::{Rng, SeedableRng};
-use rngkit::bulk::{BulkFill, Kernel};
+use rngkit::bulk::BulkFill;
+use rngkit::cpu::CpuLevel;
 use rngkit::generators::*;
 
 /// Lengths around every block boundary of the kernels: the lane tiers are
@@ -80,11 +81,8 @@ impl Source {
     }
 }
 
-fn kernels() -> Vec<Kernel> {
-    let supported: Vec<Kernel> = Kernel::ALL
-        .into_iter()
-        .filter(|k| k.is_supported())
-        .collect();
+fn kernels() -> Vec<CpuLevel> {
+    let supported = CpuLevel::available().to_vec();
     eprintln!("kernels tested on this CPU: {supported:?}");
     supported
 }
@@ -419,7 +417,7 @@ fn scalar_generators_fill_like_single_draws() {
         rng: R,
         next: fn(&mut R) -> W,
     ) {
-        for kernel in Kernel::ALL {
+        for kernel in CpuLevel::ALL {
             let mut bulk = rng.clone();
             let mut single = rng.clone();
             let mut words = vec![W::default(); 1001];

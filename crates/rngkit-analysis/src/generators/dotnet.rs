@@ -32,6 +32,7 @@
 //! assert_eq!(state, Engine::new::<DotnetLegacyGen>(DotnetRandom::new(2024)));
 //! ```
 
+use rngkit::cpu::CpuLevel;
 use rngkit::registry::Engine;
 use rngkit::runtimes::dotnet::{DotnetLegacyGen, DotnetRandom, TABLE_LEN};
 
@@ -290,46 +291,18 @@ fn samples_avx2(seeds: &[i32; LANES], len: usize, out: &mut [[u32; LANES]]) {
     samples_lanes(seeds, len, out);
 }
 
-/// Which compilation of the kernel this CPU runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kernel {
-    /// Plain code.
-    Scalar,
-    /// AVX2.
-    Avx2,
-    /// AVX-512.
-    Avx512,
-}
-
-impl Kernel {
-    /// The best one this CPU has.
-    pub fn best() -> Kernel {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx512f")
-                && std::arch::is_x86_feature_detected!("avx512bw")
-                && std::arch::is_x86_feature_detected!("avx512vl")
-            {
-                return Kernel::Avx512;
-            }
-            if std::arch::is_x86_feature_detected!("avx2") {
-                return Kernel::Avx2;
-            }
-        }
-        Kernel::Scalar
-    }
-}
-
-/// The first `len` samples of `new Random(seed)` for [`LANES`] seeds with a given
-/// kernel (`Kernel::best()` or a slower one: all give the same samples).
+/// The first `len` samples of `new Random(seed)` for [`LANES`] seeds with the
+/// kernel of `level` (`CpuLevel::best()` or a slower one: all give the same
+/// samples; a level this CPU does not run takes the portable kernel).
 ///
 /// ```
+/// use rngkit::cpu::CpuLevel;
 /// use rngkit::runtimes::dotnet::DotnetRandom;
-/// use rngkit_analysis::generators::dotnet::{samples, Kernel, LANES};
+/// use rngkit_analysis::generators::dotnet::{samples, LANES};
 ///
 /// let seeds: [i32; LANES] = core::array::from_fn(|i| i as i32 * 1000 - 3);
 /// let mut out = [[0u32; LANES]; 3];
-/// samples(Kernel::best(), &seeds, 3, &mut out);
+/// samples(CpuLevel::best(), &seeds, 3, &mut out);
 /// for (l, &s) in seeds.iter().enumerate() {
 ///     let mut rng = DotnetRandom::new(s);
 ///     for k in 0..3 {
@@ -337,21 +310,17 @@ impl Kernel {
 ///     }
 /// }
 /// ```
-#[allow(unsafe_code)] // calls the AVX kernels after run-time detection
-pub fn samples(kernel: Kernel, seeds: &[i32; LANES], len: usize, out: &mut [[u32; LANES]]) {
-    match kernel {
+#[allow(unsafe_code)] // calls the AVX kernels after `CpuLevel` detection
+pub fn samples(level: CpuLevel, seeds: &[i32; LANES], len: usize, out: &mut [[u32; LANES]]) {
+    match level {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `Kernel::best()` only names AVX-512 when the CPU reports
-        // avx512f/bw/vl; a caller forcing it elsewhere would fault, so the
-        // check is repeated here.
-        Kernel::Avx512 if Kernel::best() == Kernel::Avx512 => unsafe {
-            samples_avx512(seeds, len, out)
-        },
+        // SAFETY: the guard confirmed the CPU runs `CpuLevel::Avx512`, whose
+        // features include avx512f/bw/vl, the ones the function enables (a
+        // caller may pass any level, so the check is here).
+        CpuLevel::Avx512 if level.is_supported() => unsafe { samples_avx512(seeds, len, out) },
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: AVX2 is checked at run time just above use.
-        Kernel::Avx2 if std::arch::is_x86_feature_detected!("avx2") => unsafe {
-            samples_avx2(seeds, len, out)
-        },
+        // SAFETY: the guard confirmed the CPU runs `CpuLevel::Avx2` (AVX2).
+        CpuLevel::Avx2 if level.is_supported() => unsafe { samples_avx2(seeds, len, out) },
         _ => samples_lanes(seeds, len, out),
     }
 }
@@ -372,7 +341,7 @@ pub fn scan<'a>(spec: &'a SearchSpec, lay: &'a Layout) -> Plan<'a> {
         return generic_scan::<DotnetLegacyGen>(spec, lay);
     }
     let len = len as usize;
-    let kernel = Kernel::best();
+    let level = CpuLevel::best();
     let max_advance = spec.max_advance_value() as usize;
     Plan::Scan(Box::new(move |first, count, survivors| {
         let mut out = vec![[0u32; LANES]; len];
@@ -382,7 +351,7 @@ pub fn scan<'a>(spec: &'a SearchSpec, lay: &'a Layout) -> Plan<'a> {
             let n = ((end - seed) as usize).min(LANES);
             let seeds: [i32; LANES] =
                 core::array::from_fn(|l| (seed + (l.min(n - 1)) as u64) as u32 as i32);
-            samples(kernel, &seeds, len, &mut out);
+            samples(level, &seeds, len, &mut out);
             for l in 0..n {
                 let hit = (0..=max_advance).any(|k| {
                     lay.constraints

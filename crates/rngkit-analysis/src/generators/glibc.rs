@@ -523,10 +523,9 @@ impl GlibcPlan {
 
     fn scan(&self, start: u32, count: u32, survivors: &mut Vec<u64>) {
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx512f")
-            && std::arch::is_x86_feature_detected!("avx512dq")
-        {
-            // SAFETY: the CPU has the features the function is compiled for.
+        if rngkit::cpu::CpuLevel::Avx512.is_supported() {
+            // SAFETY: the CPU runs `CpuLevel::Avx512`, whose features include
+            // avx512f and avx512dq, the ones the function is compiled for.
             #[allow(unsafe_code)]
             unsafe {
                 self.scan_avx512(start, count, survivors)

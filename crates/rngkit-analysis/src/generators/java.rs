@@ -44,6 +44,7 @@
 //! ```
 
 use rngkit::StateWords;
+use rngkit::cpu::CpuLevel;
 use rngkit::observe::KnownBits;
 use rngkit::registry::{Engine, Steps};
 use rngkit::runtimes::java::{JavaDraw, JavaGen, JavaRandom};
@@ -461,40 +462,11 @@ fn scan_states_avx2(checks: &[Check], k: u64, tb: u64, stride: u64, len: u64, hi
     scan_states(checks, k, tb, stride, len, hits);
 }
 
-/// Which compilation of the 48-bit scan runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ScanKernel {
-    /// Plain code.
-    Scalar,
-    /// AVX2.
-    Avx2,
-    /// AVX-512 (F, DQ, VL, BW).
-    Avx512,
-}
-
-impl ScanKernel {
-    /// The best one this CPU has.
-    pub fn best() -> ScanKernel {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx512f")
-                && std::arch::is_x86_feature_detected!("avx512dq")
-                && std::arch::is_x86_feature_detected!("avx512vl")
-                && std::arch::is_x86_feature_detected!("avx512bw")
-            {
-                return ScanKernel::Avx512;
-            }
-            if std::arch::is_x86_feature_detected!("avx2") {
-                return ScanKernel::Avx2;
-            }
-        }
-        ScanKernel::Scalar
-    }
-}
-
-#[allow(unsafe_code)] // calls the AVX kernels after run-time detection
+/// The 48-bit scan compiled for `level` (the portable build when this CPU
+/// does not run `level`).
+#[allow(unsafe_code)] // calls the AVX kernels after `CpuLevel` detection
 fn run_scan(
-    kernel: ScanKernel,
+    level: CpuLevel,
     checks: &[Check],
     k: u64,
     tb: u64,
@@ -502,15 +474,16 @@ fn run_scan(
     len: u64,
     hits: &mut Vec<u64>,
 ) {
-    match kernel {
+    match level {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: AVX-512 F/DQ/VL/BW are checked at run time (best()).
-        ScanKernel::Avx512 if ScanKernel::best() == ScanKernel::Avx512 => unsafe {
+        // SAFETY: the guard confirmed the CPU runs `CpuLevel::Avx512`, whose
+        // features include AVX-512 F/DQ/VL/BW, the ones the function enables.
+        CpuLevel::Avx512 if level.is_supported() => unsafe {
             scan_states_avx512(checks, k, tb, stride, len, hits)
         },
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: AVX2 is checked at run time.
-        ScanKernel::Avx2 if std::arch::is_x86_feature_detected!("avx2") => unsafe {
+        // SAFETY: the guard confirmed the CPU runs `CpuLevel::Avx2` (AVX2).
+        CpuLevel::Avx2 if level.is_supported() => unsafe {
             scan_states_avx2(checks, k, tb, stride, len, hits)
         },
         _ => scan_states(checks, k, tb, stride, len, hits),
@@ -519,8 +492,9 @@ fn run_scan(
 
 /// The seeds `S` of `first..first + count` (as `long` bit patterns) whose
 /// `new Random(S)` may give the observations, scanning their 48-bit states
-/// with `kernel`; the public face of the `java` seed-search kernel, for
-/// benchmarks and tests.
+/// with the kernel of `level` (the portable one when this CPU does not run
+/// `level`; every level finds the same seeds); the public face of the
+/// `java` seed-search kernel, for benchmarks and tests.
 ///
 /// `new Random(S)` keeps `(S ^ 0x5DEECE66D) mod 2^48`, a bijection between
 /// `0..2^48` and the states: `--seeds 0..2^48` covers every state once, and
@@ -529,21 +503,22 @@ fn run_scan(
 /// addition per candidate and check).
 ///
 /// ```
-/// use rngkit_analysis::generators::java::{candidates, ScanKernel};
+/// use rngkit::cpu::CpuLevel;
+/// use rngkit_analysis::generators::java::candidates;
 /// use rngkit_analysis::observe::parse_observations;
 /// use rngkit_analysis::registry;
 ///
 /// let java = registry::find("java").unwrap();
 /// // new Random(42).nextInt() = -1170105035 (OpenJDK 17).
 /// let obs = parse_observations(java, "next-int = -1170105035").unwrap();
-/// let found = candidates(ScanKernel::best(), &obs, 0, 0..1 << 20).unwrap();
+/// let found = candidates(CpuLevel::best(), &obs, 0, 0..1 << 20).unwrap();
 /// assert!(found.contains(&42));
 /// ```
 ///
 /// # Errors
 /// `None` when the observations give the kernel nothing to filter on.
 pub fn candidates(
-    kernel: ScanKernel,
+    level: CpuLevel,
     observations: &[Observation],
     max_advance: u64,
     seeds: std::ops::Range<u64>,
@@ -555,7 +530,7 @@ pub fn candidates(
     };
     let mut out = Vec::new();
     scan_chunk(
-        kernel,
+        level,
         &checks,
         max_advance,
         seeds.start,
@@ -567,7 +542,7 @@ pub fn candidates(
 
 /// Splits `first..first + count` into aligned blocks and scans each.
 fn scan_chunk(
-    kernel: ScanKernel,
+    level: CpuLevel,
     checks: &[Check],
     max_advance: u64,
     first: u64,
@@ -601,7 +576,7 @@ fn scan_chunk(
             let mut found = Vec::new();
             for k in 0..=max_advance {
                 hits.clear();
-                run_scan(kernel, checks, k, tb, 1, size, &mut hits);
+                run_scan(level, checks, k, tb, 1, size, &mut hits);
                 found.extend(hits.iter().map(|&d| seed | (d ^ a_low)));
             }
             found.sort_unstable();
@@ -628,10 +603,10 @@ pub fn scan<'a>(spec: &'a SearchSpec, _lay: &'a Layout) -> Plan<'a> {
         Some(c) if c.is_empty() => return generic_scan::<JavaGen>(spec, _lay),
         Some(c) => c,
     };
-    let kernel = ScanKernel::best();
+    let level = CpuLevel::best();
     let max_advance = spec.max_advance_value();
     Plan::Scan(Box::new(move |first, count, survivors| {
-        scan_chunk(kernel, &checks, max_advance, first, count, survivors);
+        scan_chunk(level, &checks, max_advance, first, count, survivors);
     }))
 }
 
@@ -828,7 +803,7 @@ fn residue_walk(
     let total = plan.lows.len() as u64 * chunks_per_low;
     progress.add_total(plan.lows.len() as u64 * count, "candidates");
     let next = std::sync::atomic::AtomicU64::new(0);
-    let kernel = ScanKernel::best();
+    let level = CpuLevel::best();
     let worker = || {
         let mut found = Vec::new();
         let mut hits = Vec::new();
@@ -845,8 +820,8 @@ fn residue_walk(
             let tb = back_mult.wrapping_mul(sp).wrapping_add(back_add) & MASK;
             hits.clear();
             match residues(&plan.checks, &p, low) {
-                Some(lanes) => run_residues(kernel, &lanes, first, len, &mut hits),
-                None => run_scan(kernel, &plan.checks, 0, tb, stride, len, &mut hits),
+                Some(lanes) => run_residues(level, &lanes, first, len, &mut hits),
+                None => run_scan(level, &plan.checks, 0, tb, stride, len, &mut hits),
             }
             found.extend(
                 hits.iter()
@@ -1012,17 +987,20 @@ fn scan_residues_avx2(draws: &[Residue], first: u64, len: u64, hits: &mut Vec<u6
     scan_residues(draws, first, len, hits);
 }
 
-#[allow(unsafe_code)] // calls the AVX kernels after run-time detection
-fn run_residues(kernel: ScanKernel, draws: &[Residue], first: u64, len: u64, hits: &mut Vec<u64>) {
-    match kernel {
+/// The residue scan compiled for `level` (the portable build when this CPU
+/// does not run `level`).
+#[allow(unsafe_code)] // calls the AVX kernels after `CpuLevel` detection
+fn run_residues(level: CpuLevel, draws: &[Residue], first: u64, len: u64, hits: &mut Vec<u64>) {
+    match level {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: AVX-512 F/DQ/VL/BW are checked at run time (best()).
-        ScanKernel::Avx512 if ScanKernel::best() == ScanKernel::Avx512 => unsafe {
+        // SAFETY: the guard confirmed the CPU runs `CpuLevel::Avx512`, whose
+        // features include AVX-512 F/DQ/VL/BW, the ones the function enables.
+        CpuLevel::Avx512 if level.is_supported() => unsafe {
             scan_residues_avx512(draws, first, len, hits)
         },
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: AVX2 is checked at run time.
-        ScanKernel::Avx2 if std::arch::is_x86_feature_detected!("avx2") => unsafe {
+        // SAFETY: the guard confirmed the CPU runs `CpuLevel::Avx2` (AVX2).
+        CpuLevel::Avx2 if level.is_supported() => unsafe {
             scan_residues_avx2(draws, first, len, hits)
         },
         _ => scan_residues(draws, first, len, hits),

@@ -2097,7 +2097,8 @@ pub fn scan_v8<'a, E: V8Era + Gen<Rng = V8MathRandom<E>>>(
     spec: &'a crate::search::SearchSpec,
     lay: &'a crate::observe::Layout,
 ) -> crate::search::Plan<'a> {
-    use crate::search::mt::Backend;
+    use crate::search::mt::check_scan;
+    use rngkit::cpu::CpuLevel;
     let k = spec.max_advance_value();
     let fits = !lay.constraints.is_empty()
         && lay
@@ -2126,20 +2127,21 @@ pub fn scan_v8<'a, E: V8Era + Gen<Rng = V8MathRandom<E>>>(
         steps,
         mapping: E::MAPPING,
     };
-    let backend = spec.backend_choice().unwrap_or_else(Backend::best);
+    let level = spec.backend_choice().unwrap_or_else(CpuLevel::best);
     crate::search::Plan::Scan(Box::new(move |first, count, survivors| {
-        backend.check_scan(first as u32, count as u32);
-        match backend {
+        check_scan(level, first as u32, count as u32);
+        match level {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `check_scan` confirmed the CPU has the feature.
+            // SAFETY: `check_scan` confirmed the CPU runs `CpuLevel::Avx512`,
+            // whose features include the one the function enables.
             #[allow(unsafe_code)]
-            Backend::Avx512 => unsafe {
+            CpuLevel::Avx512 => unsafe {
                 v8_chunk_avx512(&kernel, first as u32, count as u32, survivors)
             },
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: as above.
+            // SAFETY: as above, for `CpuLevel::Avx2`.
             #[allow(unsafe_code)]
-            Backend::Avx2 => unsafe {
+            CpuLevel::Avx2 => unsafe {
                 v8_chunk_avx2(&kernel, first as u32, count as u32, survivors)
             },
             _ => v8_chunk(&kernel, first as u32, count as u32, survivors),

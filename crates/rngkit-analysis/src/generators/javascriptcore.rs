@@ -41,12 +41,12 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use rngkit::cpu::CpuLevel;
 use rngkit::registry::Engine;
 use rngkit::runtimes::javascript::{JavaScriptCoreGen, Xorshift128Plus};
 
 use crate::observe::{Observation, WordConstraint, layout};
 use crate::recover::{Count, ENUMERATE_LIMIT, RecoverError, RecoverOptions, Recovered, fits};
-use crate::search::mt::Backend;
 
 /// `recover` for `javascriptcore`: with [`RecoverOptions::fresh`], the
 /// search over the 2^32 seeds of a fresh context (module docs); otherwise
@@ -111,7 +111,7 @@ fn fresh_seeds(constraints: &[WordConstraint], options: &RecoverOptions) -> Vec<
         .iter()
         .map(|c| (c.offset, c.known.mask, c.known.value))
         .collect();
-    let backend = Backend::best();
+    let level = CpuLevel::best();
     let jobs = (1u64 << 32) / JOB;
     options.progress.add_total(1 << 32, "seeds");
     let next = AtomicU64::new(0);
@@ -128,7 +128,7 @@ fn fresh_seeds(constraints: &[WordConstraint], options: &RecoverOptions) -> Vec<
                 break;
             }
             hits.clear();
-            scan(backend, &checks, (job * JOB) as u32, JOB as u32, &mut hits);
+            scan(level, &checks, (job * JOB) as u32, JOB as u32, &mut hits);
             if !hits.is_empty()
                 && let Ok(mut f) = found.lock()
             {
@@ -154,31 +154,32 @@ fn fresh_seeds(constraints: &[WordConstraint], options: &RecoverOptions) -> Vec<
     found
 }
 
-/// Scans the seeds `start..start + count` with `backend`, pushing those
-/// that pass every check `(offset, mask, value)`.
-fn scan(backend: Backend, checks: &[(u64, u64, u64)], start: u32, count: u32, hits: &mut Vec<u32>) {
+/// Scans the seeds `start..start + count` with the kernel of `level` (the
+/// portable one when this CPU does not run `level`), pushing those that
+/// pass every check `(offset, mask, value)`.
+fn scan(level: CpuLevel, checks: &[(u64, u64, u64)], start: u32, count: u32, hits: &mut Vec<u32>) {
     #[cfg(target_arch = "x86_64")]
-    match backend {
-        Backend::Avx512 => {
-            // SAFETY: `Backend::best` returns AVX-512 only when the CPU has
-            // avx512f, the feature the function is compiled for.
+    match level {
+        CpuLevel::Avx512 if level.is_supported() => {
+            // SAFETY: the CPU runs `CpuLevel::Avx512` (checked just above),
+            // whose features include avx512f, the one the function enables.
             #[allow(unsafe_code)]
             unsafe {
                 scan_avx512(checks, start, count, hits)
             };
             return;
         }
-        Backend::Avx2 => {
-            // SAFETY: as above, for avx2.
+        CpuLevel::Avx2 if level.is_supported() => {
+            // SAFETY: as above, for `CpuLevel::Avx2` (avx2).
             #[allow(unsafe_code)]
             unsafe {
                 scan_avx2(checks, start, count, hits)
             };
             return;
         }
-        Backend::Scalar => {}
+        _ => {}
     }
-    let _ = backend;
+    let _ = level;
     scan_body(checks, start, count, hits);
 }
 
@@ -269,10 +270,10 @@ mod tests {
             u64::MAX >> 11,
             Xorshift128Plus::weak_random(1).next_output() & (u64::MAX >> 11),
         )];
-        for backend in Backend::available() {
+        for &level in CpuLevel::available() {
             let mut hits = Vec::new();
-            scan(backend, &checks, 0, 64, &mut hits);
-            assert_eq!(hits, [0, 1], "{backend:?}");
+            scan(level, &checks, 0, 64, &mut hits);
+            assert_eq!(hits, [0, 1], "{level:?}");
         }
     }
 
@@ -287,7 +288,7 @@ mod tests {
     }
 
     #[test]
-    fn every_backend_finds_the_same_seeds() {
+    fn every_level_finds_the_same_seeds() {
         // Seeds whose first output has bits 6..4 = 0b101 and whose third
         // has bit 30 set, over a window of seeds (bits the seed's low bits
         // reach in the first calls: the others are the same in a window).
@@ -303,10 +304,10 @@ mod tests {
             })
             .collect();
         assert!(expected.len() > 100, "{}", expected.len());
-        for backend in Backend::available() {
+        for &level in CpuLevel::available() {
             let mut hits = Vec::new();
-            scan(backend, &checks, start, 5000, &mut hits);
-            assert_eq!(hits, expected, "{backend:?}");
+            scan(level, &checks, start, 5000, &mut hits);
+            assert_eq!(hits, expected, "{level:?}");
         }
     }
 }

@@ -5,6 +5,7 @@
 
 use std::sync::OnceLock;
 
+use rngkit::cpu::CpuLevel;
 use rngkit::generators::*;
 use rngkit::{StateError, StateWords, WordRng};
 
@@ -26,7 +27,7 @@ use crate::recover::mt_partial;
 use crate::recover::{
     Count, ENUMERATE_LIMIT, RecoverError, RecoverOptions, Recovered, conclude, fits,
 };
-use crate::search::mt::{Backend, MtPlan};
+use crate::search::mt::MtPlan;
 use crate::search::{Match, Plan, SearchSpec, generic_scan, verify};
 use rngkit::runtimes::php::PhpLegacyMt;
 
@@ -466,9 +467,9 @@ pub fn scan<'a, G: Gen<Rng = Mt19937>>(spec: &'a SearchSpec, lay: &'a Layout) ->
     }
     match MtPlan::new(&lay.constraints, spec.max_advance_value()) {
         Some(plan) => {
-            let backend = spec.backend_choice().unwrap_or_else(Backend::best);
+            let level = spec.backend_choice().unwrap_or_else(CpuLevel::best);
             Plan::Scan(Box::new(move |first, count, survivors| {
-                plan.scan(backend, first as u32, count as u32, survivors)
+                plan.scan(level, first as u32, count as u32, survivors)
             }))
         }
         None => generic_scan::<G>(spec, lay),

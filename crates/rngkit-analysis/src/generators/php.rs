@@ -13,12 +13,12 @@
 //! with Cokus's multiplier (seeds `2k` and `2k + 1` are the same stream,
 //! and both are printed).
 
+use rngkit::cpu::CpuLevel;
 use rngkit::generators::{Mt19937, untemper};
 use rngkit::registry::{Gen, Steps};
 use rngkit::runtimes::php::{mt_rand_legacy_scaling, rand_range_php5};
 
 use crate::observe::{Layout, Observation, ObservationKind};
-use crate::search::mt::Backend;
 use crate::search::php::{Check, PhpPlan, PositionedCheck, Seeding, Twist};
 use crate::search::{Plan, SearchSpec, generic_scan};
 
@@ -208,9 +208,9 @@ fn php_scan<'a, G: Gen>(
     let list = checks(mapping, spec.observations());
     match PhpPlan::new(seeding, twist, &list, spec.max_advance_value()) {
         Some(plan) => {
-            let backend = spec.backend_choice().unwrap_or_else(Backend::best);
+            let level = spec.backend_choice().unwrap_or_else(CpuLevel::best);
             Plan::Scan(Box::new(move |first, count, survivors| {
-                plan.scan(backend, first as u32, count as u32, survivors)
+                plan.scan(level, first as u32, count as u32, survivors)
             }))
         }
         None => generic_scan::<G>(spec, lay),

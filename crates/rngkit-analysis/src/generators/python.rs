@@ -15,6 +15,7 @@ use rngkit::number::BigInt;
 use rngkit::registry::Engine;
 
 use rngkit::WordRng;
+use rngkit::cpu::CpuLevel;
 use rngkit::draw::CommonDraw;
 use rngkit::runtimes::python::{PythonDraw, eval_draw};
 
@@ -23,7 +24,7 @@ use crate::mt::untwist;
 use crate::observe::{
     KnownBits, Layout, Observation, ObservationKind, ObservedValue, ValueRange, WordConstraint,
 };
-use crate::search::mt::Backend;
+use crate::search::mt::check_scan;
 use crate::search::{Plan, SearchSpec, generic_scan};
 
 const N: usize = 624;
@@ -207,7 +208,7 @@ pub fn scan<'a, G: rngkit::registry::Gen<Rng = Mt19937>>(
     lay: &'a Layout,
 ) -> Plan<'a> {
     let k = spec.max_advance_value();
-    let backend = spec.backend_choice().unwrap_or_else(Backend::best);
+    let level = spec.backend_choice().unwrap_or_else(CpuLevel::best);
     let fits = |c: &WordConstraint| c.offset.checked_add(k).is_some_and(|p| p < N as u64);
     // Every observation is exact bits at fixed offsets in the first block:
     // the vector checks decide alone.
@@ -233,8 +234,8 @@ pub fn scan<'a, G: rngkit::registry::Gen<Rng = Mt19937>>(
         lanes,
     };
     Plan::Scan(Box::new(move |first, count, survivors| {
-        backend.check_scan(first as u32, count as u32);
-        kernel.scan(backend, first as u32, count as u32, survivors)
+        check_scan(level, first as u32, count as u32);
+        kernel.scan(level, first as u32, count as u32, survivors)
     }))
 }
 
@@ -256,16 +257,20 @@ struct Kernel<'a> {
 }
 
 impl Kernel<'_> {
-    fn scan(&self, backend: Backend, start: u32, count: u32, out: &mut Vec<u64>) {
-        match backend {
+    /// Scans with the kernel of `level`, which the caller has checked
+    /// (`check_scan`) this CPU runs.
+    fn scan(&self, level: CpuLevel, start: u32, count: u32, out: &mut Vec<u64>) {
+        match level {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `check_scan` confirmed the CPU has the feature.
+            // SAFETY: the caller's `check_scan` confirmed the CPU runs
+            // `CpuLevel::Avx512`, whose features include the one the
+            // function enables.
             #[allow(unsafe_code)]
-            Backend::Avx512 => unsafe { chunk_avx512(self, start, count, out) },
+            CpuLevel::Avx512 => unsafe { chunk_avx512(self, start, count, out) },
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: as above.
+            // SAFETY: as above, for `CpuLevel::Avx2`.
             #[allow(unsafe_code)]
-            Backend::Avx2 => unsafe { chunk_avx2(self, start, count, out) },
+            CpuLevel::Avx2 => unsafe { chunk_avx2(self, start, count, out) },
             _ => chunk_body(self, start, count, out),
         }
     }

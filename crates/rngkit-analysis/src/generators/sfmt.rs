@@ -14,11 +14,12 @@
 
 use std::sync::OnceLock;
 
+use rngkit::cpu::CpuLevel;
 use rngkit::engines::pokemon::sfmt::{N128, POS1, Sfmt19937, recursion};
 
 use crate::gf2::{BitVec, Modulus, Poly, berlekamp_massey};
 use crate::observe::Layout;
-use crate::search::mt::Backend;
+use crate::search::mt::check_scan;
 use crate::search::{Plan, SearchSpec, generic_scan};
 use crate::{Distance, DistanceError, Jump};
 
@@ -228,20 +229,21 @@ pub fn scan<'a, G: rngkit::registry::Gen<Rng = Sfmt19937>>(
             .max()
             .unwrap_or(1),
     };
-    let backend = spec.backend_choice().unwrap_or_else(Backend::best);
+    let level = spec.backend_choice().unwrap_or_else(CpuLevel::best);
     Plan::Scan(Box::new(move |first, count, survivors| {
-        backend.check_scan(first as u32, count as u32);
-        match backend {
+        check_scan(level, first as u32, count as u32);
+        match level {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `check_scan` confirmed the CPU has the feature.
+            // SAFETY: `check_scan` confirmed the CPU runs `CpuLevel::Avx512`,
+            // whose features include the one the function enables.
             #[allow(unsafe_code)]
-            Backend::Avx512 => unsafe {
+            CpuLevel::Avx512 => unsafe {
                 chunk_avx512(&kernel, first as u32, count as u32, survivors)
             },
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: as above.
+            // SAFETY: as above, for `CpuLevel::Avx2`.
             #[allow(unsafe_code)]
-            Backend::Avx2 => unsafe { chunk_avx2(&kernel, first as u32, count as u32, survivors) },
+            CpuLevel::Avx2 => unsafe { chunk_avx2(&kernel, first as u32, count as u32, survivors) },
             _ => chunk_body(&kernel, first as u32, count as u32, survivors),
         }
     }))

@@ -1,6 +1,6 @@
 //! Carry-less multiplication of 64-bit words: the `pclmulqdq` instruction
 //! where the CPU has it, a portable routine with identical results otherwise.
-#![allow(unsafe_code)] // the kernel module: pclmulqdq / AVX2 intrinsics, each block with its SAFETY note
+#![allow(unsafe_code)] // the kernel module: pclmulqdq intrinsics, each block with its SAFETY note
 
 use std::sync::OnceLock;
 
@@ -12,6 +12,13 @@ pub fn hardware_clmul() -> bool {
     *DETECTED.get_or_init(detect)
 }
 
+// The one feature check outside `rngkit::cpu::CpuLevel`, on purpose:
+// carry-less multiplication is not a vector width. PCLMULQDQ came in 2010
+// (Westmere), years before AVX2, and CPUs without AVX2 have it (Sandy and
+// Ivy Bridge, the Atom cores before Gracemont); folding it into
+// `CpuLevel::Avx2` would take the hardware multiply from them, and no
+// x86-64 psABI level (the sets `CpuLevel` is cut from) includes it. It is
+// detected here, once, as a feature of its own.
 #[cfg(target_arch = "x86_64")]
 fn detect() -> bool {
     std::arch::is_x86_feature_detected!("pclmulqdq")

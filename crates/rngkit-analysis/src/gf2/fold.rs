@@ -1,10 +1,11 @@
 //! The inner loop of reduction modulo a sparse polynomial: XOR a block of a
 //! few words, shifted by every term of the modulus' tail, into the words
-//! below it. AVX2 where the CPU has it (four words per instruction), a
+//! below it. AVX2 where the CPU runs [`CpuLevel::Avx2`] or faster (four
+//! words per instruction; there is no AVX-512 build), a
 //! portable routine with identical results otherwise.
-#![allow(unsafe_code)] // the kernel module: pclmulqdq / AVX2 intrinsics, each block with its SAFETY note
+#![allow(unsafe_code)] // the kernel module: AVX2 intrinsics, each block with its SAFETY note
 
-use std::sync::OnceLock;
+use rngkit::cpu::CpuLevel;
 
 /// The longest block the AVX2 routine folds: its output (block + 1 word)
 /// fills two 256-bit and one 128-bit register.
@@ -15,70 +16,37 @@ const AVX2_MAX_BLOCK: usize = 9;
 /// callers leave this much room past the highest one.
 pub(crate) const AVX2_OUT_WORDS: usize = AVX2_MAX_BLOCK + 1;
 
-/// Which routine folds a block.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum FoldPath {
-    /// Plain 64-bit shifts and XORs.
-    Portable,
-    /// AVX2 (runtime-detected by [`FoldPath::best`]).
-    #[cfg(target_arch = "x86_64")]
-    Avx2,
-}
-
-impl FoldPath {
-    /// The fastest routine this CPU runs (checked once).
-    pub(crate) fn best() -> FoldPath {
-        static BEST: OnceLock<FoldPath> = OnceLock::new();
-        *BEST.get_or_init(|| {
-            #[cfg(target_arch = "x86_64")]
-            if std::arch::is_x86_feature_detected!("avx2") {
-                return FoldPath::Avx2;
-            }
-            FoldPath::Portable
-        })
-    }
-
-    /// Every routine this CPU runs, portable first (for tests).
-    #[cfg(test)]
-    pub(crate) fn available() -> Vec<FoldPath> {
-        let mut paths = vec![FoldPath::Portable];
-        if FoldPath::best() != FoldPath::Portable {
-            paths.push(FoldPath::best());
-        }
-        paths
-    }
-}
-
 /// `words ^= Σ_{e in tail} block · x^(base + e)`.
 ///
 /// `words` must hold `block.len() + 1` words from every shifted position
 /// (`(base + e) / 64`); `max_tail` is the largest `e` in `tail`. Neighbouring
 /// terms write overlapping words, so `tail` should interleave distant terms
 /// (see [`Modulus`](super::Modulus)) to keep consecutive read-modify-writes
-/// independent. The result does not depend on `path` (a path this CPU lacks
-/// is never passed: only [`FoldPath::best`] and [`FoldPath::available`] hand
-/// them out).
+/// independent. The result does not depend on `level` (a level this CPU
+/// does not run takes the portable routine).
 ///
 /// # Panics
 /// If `words` is too short.
 // Only the x86-64 paths read `max_tail`.
 #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
 pub(crate) fn fold_block(
-    path: FoldPath,
+    level: CpuLevel,
     words: &mut [u64],
     block: &[u64],
     base: usize,
     tail: &[usize],
     max_tail: usize,
 ) {
-    match path {
+    match level {
         #[cfg(target_arch = "x86_64")]
-        FoldPath::Avx2
-            if block.len() <= AVX2_MAX_BLOCK
-                && (base + max_tail) / 64 + AVX2_OUT_WORDS <= words.len() =>
+        _ if level >= CpuLevel::Avx2
+            && level.is_supported()
+            && block.len() <= AVX2_MAX_BLOCK
+            && (base + max_tail) / 64 + AVX2_OUT_WORDS <= words.len() =>
         {
-            // SAFETY: `FoldPath::Avx2` is only handed out after
-            // `is_x86_feature_detected!("avx2")` succeeded.
+            // SAFETY: the guard confirmed the CPU runs `level`, at least
+            // `CpuLevel::Avx2` (the levels are nested), so it has AVX2, the
+            // feature the routine enables.
             unsafe { x86::fold_avx2(words, block, base, tail) }
         }
         _ => match block.len() {
@@ -102,9 +70,9 @@ pub(crate) fn fold_block(
 pub(crate) fn xor_into_u32(dst: &mut [u32], src: &[u32]) {
     assert_eq!(dst.len(), src.len(), "xor of unequal lengths");
     #[cfg(target_arch = "x86_64")]
-    if FoldPath::best() == FoldPath::Avx2 {
-        // SAFETY: `FoldPath::Avx2` is only chosen after
-        // `is_x86_feature_detected!("avx2")` succeeded.
+    if CpuLevel::Avx2.is_supported() {
+        // SAFETY: the CPU runs `CpuLevel::Avx2`, so it has AVX2, the feature
+        // the function enables.
         unsafe { x86::xor_into_u32(dst, src) };
         return;
     }
@@ -280,10 +248,10 @@ mod tests {
             for &e in &tail {
                 crate::gf2::poly::xor_shifted(&mut expected, &block, base + e);
             }
-            for path in FoldPath::available() {
+            for &level in CpuLevel::available() {
                 let mut words = start.clone();
-                fold_block(path, &mut words, &block, base, &tail, max_tail);
-                assert_eq!(words, expected, "{path:?}, round {round}");
+                fold_block(level, &mut words, &block, base, &tail, max_tail);
+                assert_eq!(words, expected, "{level:?}, round {round}");
             }
         }
     }

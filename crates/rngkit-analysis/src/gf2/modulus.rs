@@ -1,8 +1,10 @@
 //! Arithmetic modulo a fixed polynomial: GF(2)\[x\] / P.
 
+use rngkit::cpu::CpuLevel;
+
 use super::Poly;
 use super::clmul::square_into;
-use super::fold::{AVX2_OUT_WORDS, FoldPath, fold_block};
+use super::fold::{AVX2_OUT_WORDS, fold_block};
 use super::poly::xor_shifted;
 
 /// A fixed modulus P with fast reduction, for computing in GF(2)\[x\] / P:
@@ -87,14 +89,14 @@ impl Modulus {
     }
 
     fn reduce_words(&self, words: &mut Vec<u64>) {
-        self.reduce_words_with(FoldPath::best(), words);
+        self.reduce_words_with(CpuLevel::best(), words);
     }
 
     /// Reduces `words` in place (to at most ⌈degree / 64⌉ words, not
-    /// normalised), folding blocks with `path`.
-    pub(crate) fn reduce_words_with(&self, path: FoldPath, words: &mut Vec<u64>) {
+    /// normalised), folding blocks with the routine of `level`.
+    pub(crate) fn reduce_words_with(&self, level: CpuLevel, words: &mut Vec<u64>) {
         if self.chunk >= 64 {
-            self.reduce_words_by_blocks(path, words);
+            self.reduce_words_by_blocks(level, words);
         } else {
             self.reduce_words_by_bits(words);
         }
@@ -103,7 +105,7 @@ impl Modulus {
 
     /// Folds whole words: a block of up to `gap / 64` words above the degree
     /// lands entirely below itself, so each block is folded once.
-    fn reduce_words_by_blocks(&self, path: FoldPath, words: &mut Vec<u64>) {
+    fn reduce_words_by_blocks(&self, level: CpuLevel, words: &mut Vec<u64>) {
         let d = self.degree;
         let gap = d - self.tail.last().copied().unwrap_or(0);
         let block_words = (gap / 64).max(1);
@@ -126,7 +128,7 @@ impl Modulus {
             words[lo..=top].fill(0);
             // block · x^(64·lo) ≡ block · x^(64·lo - d) · tail
             let base = 64 * lo - d;
-            fold_block(path, words, &block, base, &self.fold_order, max_tail);
+            fold_block(level, words, &block, base, &self.fold_order, max_tail);
             if lo == 0 {
                 break;
             }
@@ -389,7 +391,6 @@ mod tests {
     use rngkit::generators::Mt19937;
 
     use super::*;
-    use crate::gf2::fold::FoldPath;
     use crate::linear::F2Linear;
 
     #[test]
@@ -406,10 +407,10 @@ mod tests {
         for len in [1, 300, 312, 313, 500, 624] {
             let words: Vec<u64> = (0..len).map(|_| next()).collect();
             let expected = Poly::from_words(words.clone()).rem(m.poly());
-            for path in FoldPath::available() {
+            for &level in CpuLevel::available() {
                 let mut w = words.clone();
-                m.reduce_words_with(path, &mut w);
-                assert_eq!(Poly::from_words(w), expected, "{path:?}, {len} words");
+                m.reduce_words_with(level, &mut w);
+                assert_eq!(Poly::from_words(w), expected, "{level:?}, {len} words");
             }
         }
     }

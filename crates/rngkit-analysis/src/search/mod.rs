@@ -16,9 +16,9 @@
 //! * everything else: seed the generator and step it ([`generic_scan`],
 //!   monomorphised per GEN).
 //!
-//! The vector kernels come in scalar, AVX2 and AVX-512 builds
-//! ([`mt::Backend`]), the best one picked at run time unless
-//! [`SearchSpec::backend`] forces one.
+//! The vector kernels come in scalar, AVX2 and AVX-512 builds, one per
+//! [`CpuLevel`]: [`CpuLevel::best`] (the workspace's one run-time detection)
+//! unless [`SearchSpec::backend`] forces one.
 //!
 //! Each GEN's kernel comes from its registry entry
 //! ([`crate::registry::Entry::scan`]).
@@ -45,11 +45,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use rngkit::cpu::CpuLevel;
 use rngkit::registry::{Gen, SeedOptions};
 
 use crate::observe::{Layout, Observation, layout, matches_all};
 use crate::registry::Entry;
-use mt::Backend;
 
 /// A seed whose stream, advanced by `advance` raw steps, gives the observations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -72,7 +72,7 @@ pub struct SearchSpec {
     max_advance: u64,
     threads: usize,
     options: SeedOptions,
-    backend: Option<Backend>,
+    backend: Option<CpuLevel>,
     deadline: Option<Instant>,
     first_only: bool,
 }
@@ -118,8 +118,8 @@ impl SearchSpec {
         &self.seeds
     }
 
-    /// The forced backend, if any.
-    pub fn backend_choice(&self) -> Option<Backend> {
+    /// The forced kernel level, if any.
+    pub fn backend_choice(&self) -> Option<CpuLevel> {
         self.backend
     }
 
@@ -141,10 +141,12 @@ impl SearchSpec {
         self
     }
 
-    /// Forces a vector kernel's backend (the MT19937, PHP, python, sfmt and
-    /// V8 kernels; for tests and benchmarks).
-    pub fn backend(mut self, backend: Backend) -> Self {
-        self.backend = Some(backend);
+    /// Forces the [`CpuLevel`] of the vector kernels (the MT19937, PHP,
+    /// python, sfmt and V8 kernels; for tests and benchmarks). A level this
+    /// CPU does not run makes [`search`] fail with
+    /// [`SearchError::Backend`].
+    pub fn backend(mut self, level: CpuLevel) -> Self {
+        self.backend = Some(level);
         self
     }
 
@@ -179,8 +181,9 @@ impl SearchSpec {
 pub enum SearchError {
     /// The range holds seeds the profile cannot take.
     SeedRange(String),
-    /// A forced backend is not available here.
-    Backend(Backend),
+    /// A forced kernel level ([`SearchSpec::backend`]) that this CPU does
+    /// not run.
+    Backend(CpuLevel),
 }
 
 impl std::fmt::Display for SearchError {
@@ -209,7 +212,7 @@ const MAX_BUFFERED_WORDS: u64 = 1 << 16;
 ///
 /// # Errors
 /// [`SearchError`] when the range does not fit the profile's seeds or a
-/// forced backend is missing.
+/// forced kernel level is not available here.
 pub fn search(
     spec: &SearchSpec,
     mut on_match: impl FnMut(Match),
@@ -232,7 +235,7 @@ pub fn search(
         )));
     }
     if let Some(b) = spec.backend
-        && !Backend::available().contains(&b)
+        && !b.is_supported()
     {
         return Err(SearchError::Backend(b));
     }

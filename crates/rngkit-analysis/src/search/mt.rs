@@ -4,7 +4,10 @@
 //! first block, the twisted words `p - 227`, ... they read as well), stops
 //! the init recurrence at the last of them, and twists and tempers only
 //! those outputs. Scalar, AVX2 (8 seeds a vector) and AVX-512 (16) versions
-//! give identical results; the SIMD ones are chosen at run time.
+//! give identical results; the caller picks one by [`CpuLevel`]
+//! ([`CpuLevel::best`] unless forced).
+
+use rngkit::cpu::CpuLevel;
 
 use crate::observe::WordConstraint;
 
@@ -15,57 +18,21 @@ const INIT_MUL: u32 = 1_812_433_253;
 /// The fast kernel covers outputs in the first twisted block.
 pub const MAX_POSITION: u64 = 623;
 
-/// Which implementation of the kernel runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Backend {
-    /// Portable code, one seed at a time.
-    Scalar,
-    /// AVX2: 8 seeds a vector, 8 vectors interleaved.
-    Avx2,
-    /// AVX-512F: 16 seeds a vector, 16 vectors interleaved.
-    Avx512,
-}
-
-impl Backend {
-    /// The fastest backend this CPU supports.
-    pub fn best() -> Backend {
-        Backend::available()
-            .last()
-            .copied()
-            .unwrap_or(Backend::Scalar)
-    }
-
-    /// Checks a scan's arguments, for every kernel's `scan`: the seed range
-    /// ends at 2^32 at the latest, and this CPU runs the backend.
-    ///
-    /// # Panics
-    /// If either does not hold.
-    pub(crate) fn check_scan(self, start: u32, count: u32) {
-        assert!(
-            u64::from(start) + u64::from(count) <= 1 << 32,
-            "seed range passes 2^32"
-        );
-        assert!(
-            Backend::available().contains(&self),
-            "the {self:?} kernel is not available on this CPU"
-        );
-    }
-
-    /// Every backend this CPU supports, slowest first.
-    pub fn available() -> Vec<Backend> {
-        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
-        let mut list = vec![Backend::Scalar];
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx2") {
-                list.push(Backend::Avx2);
-            }
-            if std::arch::is_x86_feature_detected!("avx512f") {
-                list.push(Backend::Avx512);
-            }
-        }
-        list
-    }
+/// Checks a scan's arguments, for every kernel's `scan`: the seed range
+/// ends at 2^32 at the latest, and this CPU runs `level` (after this, a
+/// kernel may enter the `#[target_feature]` functions of `level`).
+///
+/// # Panics
+/// If either does not hold.
+pub(crate) fn check_scan(level: CpuLevel, start: u32, count: u32) {
+    assert!(
+        u64::from(start) + u64::from(count) <= 1 << 32,
+        "seed range passes 2^32"
+    );
+    assert!(
+        level.is_supported(),
+        "the {level:?} kernel is not available on this CPU"
+    );
 }
 
 /// What the kernel computes for a set of observed outputs: the `init_genrand`
@@ -187,17 +154,16 @@ impl MtPlan {
     /// against the full observations.
     ///
     /// # Panics
-    /// If the range passes 2^32, or `backend` is not available on this CPU.
-    pub fn scan(&self, backend: Backend, start: u32, count: u32, survivors: &mut Vec<u64>) {
-        backend.check_scan(start, count);
-        match backend {
-            Backend::Scalar => self.scan_scalar(start, count, survivors),
+    /// If the range passes 2^32, or this CPU does not run `level`.
+    pub fn scan(&self, level: CpuLevel, start: u32, count: u32, survivors: &mut Vec<u64>) {
+        check_scan(level, start, count);
+        match level {
             #[cfg(target_arch = "x86_64")]
-            Backend::Avx2 => simd::scan_avx2(self, start, count, survivors),
+            CpuLevel::Avx2 => simd::scan_avx2(self, start, count, survivors),
             #[cfg(target_arch = "x86_64")]
-            Backend::Avx512 => simd::scan_avx512(self, start, count, survivors),
-            #[cfg(not(target_arch = "x86_64"))]
-            _ => unreachable!("check_scan: only the scalar kernel runs here"),
+            CpuLevel::Avx512 => simd::scan_avx512(self, start, count, survivors),
+            // Scalar, and any level without a vector build here.
+            _ => self.scan_scalar(start, count, survivors),
         }
     }
 
@@ -268,7 +234,8 @@ impl MtPlan {
 #[allow(unsafe_code)]
 mod simd {
     //! The vector kernels. The `#[target_feature]` functions are only called
-    //! after `MtPlan::scan` has detected the feature at run time.
+    //! after `MtPlan::scan` has checked (`check_scan`) that the CPU runs
+    //! their [`CpuLevel`], whose features include the ones they enable.
 
     use super::*;
     use core::arch::x86_64::*;
@@ -309,8 +276,9 @@ mod simd {
                 let mut done = 0u32;
                 while done < full {
                     let base = start.wrapping_add(done);
-                    // SAFETY: `MtPlan::scan` checked that the CPU has the
-                    // target feature before calling this kernel.
+                    // SAFETY: `MtPlan::scan` called this kernel only after
+                    // `check_scan` confirmed the CPU runs its `CpuLevel`,
+                    // whose features include `$feature`.
                     unsafe { $inner(plan, base, &mut words, &mut tempered, survivors) };
                     done += BATCH;
                 }

@@ -18,11 +18,12 @@
 //!   to verification; nothing is assumed about rejection).
 //!
 //! Scalar, AVX2 (8 seeds a vector) and AVX-512 (16) versions give identical
-//! results; the vector ones are chosen at run time.
+//! results; the caller picks one by [`CpuLevel`] ([`CpuLevel::best`] unless
+//! forced).
 //!
 //! ```
+//! use rngkit::cpu::CpuLevel;
 //! use rngkit::runtimes::php::{mt_rand, mt_srand};
-//! use rngkit_analysis::search::mt::Backend;
 //! use rngkit_analysis::search::php::{Check, PhpPlan, PositionedCheck, Seeding, Twist};
 //!
 //! // PHP 7.1+: which seeds near 1234567890 give this mt_rand() first?
@@ -30,13 +31,14 @@
 //! let checks = [PositionedCheck { offset: 0, check: Check::mt_rand(first) }];
 //! let plan = PhpPlan::new(Seeding::InitGenrand, Twist::Standard, &checks, 0).unwrap();
 //! let mut survivors = Vec::new();
-//! plan.scan(Backend::best(), 1234567000, 1000, &mut survivors);
+//! plan.scan(CpuLevel::best(), 1234567000, 1000, &mut survivors);
 //! assert_eq!(survivors, vec![1234567890]);
 //! ```
 
+use rngkit::cpu::CpuLevel;
 use rngkit::generators::temper;
 
-use crate::search::mt::Backend;
+use crate::search::mt::check_scan;
 
 const MATRIX_A: u32 = 0x9908_b0df;
 const UPPER: u32 = 0x8000_0000;
@@ -383,17 +385,16 @@ impl PhpPlan {
     /// observations.
     ///
     /// # Panics
-    /// If the range passes 2^32, or `backend` is not available on this CPU.
-    pub fn scan(&self, backend: Backend, start: u32, count: u32, survivors: &mut Vec<u64>) {
-        backend.check_scan(start, count);
-        match backend {
-            Backend::Scalar => self.scan_scalar(start, count, survivors),
+    /// If the range passes 2^32, or this CPU does not run `level`.
+    pub fn scan(&self, level: CpuLevel, start: u32, count: u32, survivors: &mut Vec<u64>) {
+        check_scan(level, start, count);
+        match level {
             #[cfg(target_arch = "x86_64")]
-            Backend::Avx2 => avx2::scan(self, start, count, survivors),
+            CpuLevel::Avx2 => avx2::scan(self, start, count, survivors),
             #[cfg(target_arch = "x86_64")]
-            Backend::Avx512 => avx512::scan(self, start, count, survivors),
-            #[cfg(not(target_arch = "x86_64"))]
-            _ => unreachable!("check_scan: only the scalar kernel runs here"),
+            CpuLevel::Avx512 => avx512::scan(self, start, count, survivors),
+            // Scalar, and any level without a vector build here.
+            _ => self.scan_scalar(start, count, survivors),
         }
     }
 
@@ -477,8 +478,9 @@ macro_rules! vector_kernel {
             let mut done = 0u32;
             while done < full {
                 let base = start.wrapping_add(done);
-                // SAFETY: `PhpPlan::scan` checked that the CPU has the
-                // target feature before calling this kernel.
+                // SAFETY: `PhpPlan::scan` called this kernel only after
+                // `check_scan` confirmed the CPU runs its `CpuLevel`, whose
+                // features include `$feature`.
                 let masks = unsafe { batch(plan, base, &mut words, &mut outputs) };
                 for (u, &mask) in masks.iter().enumerate() {
                     let mut m = mask;

@@ -76,7 +76,7 @@ pub fn search_matches(
     text: &str,
     seeds: std::ops::RangeInclusive<u64>,
     k: u64,
-    backend: rngkit_analysis::search::mt::Backend,
+    backend: rngkit::cpu::CpuLevel,
 ) -> Vec<rngkit_analysis::search::Match> {
     use rngkit_analysis::search::{SearchSpec, search};
     let obs = rngkit_analysis::observe::parse_observations(entry, text).unwrap();

@@ -6,11 +6,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use rngkit::cpu::CpuLevel;
 use rngkit::number::parse_int;
 use rngkit::registry::SeedKind;
 use rngkit_analysis::registry::Entry;
-use rngkit_analysis::search::mt::Backend;
 use rngkit_analysis::search::{Match, SearchSpec, search};
 
 use crate::cli::parse_gen;
@@ -89,15 +90,19 @@ EXAMPLES:
         .to_string()
 }
 
-/// A vector kernel to force (for comparisons; the default picks the fastest).
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum Kernel {
-    /// Portable scalar code.
-    Scalar,
-    /// AVX2.
-    Avx2,
-    /// AVX-512F.
-    Avx512,
+/// The values of `--kernel`: a [`CpuLevel`] by its name, with the help line
+/// each value has always had (clap's derive cannot name another crate's
+/// enum as a `ValueEnum`, so the list is written here).
+fn kernel_parser() -> impl TypedValueParser<Value = CpuLevel> {
+    PossibleValuesParser::new([
+        PossibleValue::new(CpuLevel::Scalar.name()).help("Portable scalar code"),
+        PossibleValue::new(CpuLevel::Avx2.name()).help("AVX2"),
+        PossibleValue::new(CpuLevel::Avx512.name()).help("AVX-512F"),
+    ])
+    .map(|name| {
+        name.parse::<CpuLevel>()
+            .expect("clap accepts only the names of CpuLevels")
+    })
 }
 
 /// Arguments of `rngkit seed-search`.
@@ -123,8 +128,8 @@ pub struct SeedSearchArgs {
     #[arg(long, value_name = "N")]
     pub stream: Option<String>,
     /// Force a vector kernel (the MT19937 GENs, PHP's, python, sfmt, V8's).
-    #[arg(long, value_enum)]
-    pub kernel: Option<Kernel>,
+    #[arg(long, value_parser = kernel_parser())]
+    pub kernel: Option<CpuLevel>,
 }
 
 /// The time the other GENs get when no seed fits (`seed-search` then says
@@ -213,12 +218,8 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
         if let Some(s) = stream {
             spec = spec.stream(s);
         }
-        if let Some(kernel) = args.kernel {
-            spec = spec.backend(match kernel {
-                Kernel::Scalar => Backend::Scalar,
-                Kernel::Avx2 => Backend::Avx2,
-                Kernel::Avx512 => Backend::Avx512,
-            });
+        if let Some(level) = args.kernel {
+            spec = spec.backend(level);
         }
         let done = search(
             &spec,

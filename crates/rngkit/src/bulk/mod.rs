@@ -22,13 +22,14 @@
 //!   partial block (leaving `left = 624 - used`).
 //! * the other generators use a tight scalar loop.
 //!
-//! The instruction set is chosen at run time with
-//! `is_x86_feature_detected!` (feature `std`) or from the compile-time
-//! target features (without `std`); [`Kernel::Scalar`] is always there and
-//! gives the same output.
+//! The instruction set is a [`CpuLevel`]: [`CpuLevel::best`], detected at
+//! run time (feature `std`) or from the compile-time target features
+//! (without `std`), unless the caller asks for another;
+//! [`CpuLevel::Scalar`] is always there and gives the same output.
 //!
 //! ```
-//! use rngkit::bulk::{BulkFill, Kernel};
+//! use rngkit::bulk::BulkFill;
+//! use rngkit::cpu::CpuLevel;
 //! use rngkit::generators::Xoshiro256StarStar;
 //! use rngkit::rand_core::Rng;
 //!
@@ -42,7 +43,7 @@
 //! // Any path may be asked for; one the CPU lacks falls back to scalar.
 //! let mut forced = Xoshiro256StarStar::from_state([1, 2, 3, 4]).unwrap();
 //! let mut again = vec![0u64; 100_000];
-//! forced.fill_words_with(&mut again, Kernel::Scalar);
+//! forced.fill_words_with(&mut again, CpuLevel::Scalar);
 //! assert_eq!(again, words);
 //! ```
 //!
@@ -53,6 +54,7 @@
 //! The bulk kernels use about 1 KiB of stack while they run.
 
 use crate::WordRng;
+use crate::cpu::CpuLevel;
 use crate::generators::{Mt19937, Xorshift128, Xoshiro256StarStar};
 
 // Only the x86-64 kernels use the jump tables.
@@ -62,116 +64,50 @@ mod mt;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
-/// An implementation path of the bulk kernels.
+/// `level` if this CPU runs it, else [`CpuLevel::Scalar`] (the fallback
+/// [`BulkFill`] promises; the output is the same either way).
+#[inline]
+fn or_scalar(level: CpuLevel) -> CpuLevel {
+    if level.is_supported() {
+        level
+    } else {
+        CpuLevel::Scalar
+    }
+}
+
+/// Filling a slice of output words (and bytes) with the kernels of a chosen
+/// [`CpuLevel`].
 ///
-/// Every path gives identical output; they differ only in speed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Kernel {
-    /// Portable code, one output at a time (always available).
-    Scalar,
-    /// x86-64 AVX2 (256-bit vectors).
-    Avx2,
-    /// x86-64 AVX-512F (512-bit vectors).
-    Avx512,
-}
-
-impl Kernel {
-    /// Every kernel, slowest first.
-    pub const ALL: [Kernel; 3] = [Kernel::Scalar, Kernel::Avx2, Kernel::Avx512];
-
-    /// Whether this CPU (with `std`: detected at run time; without: the
-    /// compile-time target features) can run this kernel.
-    ///
-    /// ```
-    /// use rngkit::bulk::Kernel;
-    /// assert!(Kernel::Scalar.is_supported());
-    /// assert!(Kernel::best().is_supported());
-    /// ```
-    #[inline]
-    pub fn is_supported(self) -> bool {
-        match self {
-            Kernel::Scalar => true,
-            Kernel::Avx2 => has_avx2(),
-            Kernel::Avx512 => has_avx512(),
-        }
-    }
-
-    /// The fastest kernel this CPU supports.
-    #[inline]
-    pub fn best() -> Kernel {
-        if has_avx512() {
-            Kernel::Avx512
-        } else if has_avx2() {
-            Kernel::Avx2
-        } else {
-            Kernel::Scalar
-        }
-    }
-
-    /// `self` if supported, else [`Kernel::Scalar`].
-    #[inline]
-    fn or_scalar(self) -> Kernel {
-        if self.is_supported() {
-            self
-        } else {
-            Kernel::Scalar
-        }
-    }
-}
-
-#[cfg(all(target_arch = "x86_64", feature = "std"))]
-#[inline]
-fn has_avx2() -> bool {
-    std::is_x86_feature_detected!("avx2")
-}
-
-#[cfg(all(target_arch = "x86_64", feature = "std"))]
-#[inline]
-fn has_avx512() -> bool {
-    std::is_x86_feature_detected!("avx512f")
-}
-
-#[cfg(all(target_arch = "x86_64", not(feature = "std")))]
-#[inline]
-fn has_avx2() -> bool {
-    cfg!(target_feature = "avx2")
-}
-
-#[cfg(all(target_arch = "x86_64", not(feature = "std")))]
-#[inline]
-fn has_avx512() -> bool {
-    cfg!(target_feature = "avx512f")
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-#[inline]
-fn has_avx2() -> bool {
-    false
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-#[inline]
-fn has_avx512() -> bool {
-    false
-}
-
-/// Filling a slice of output words (and bytes) with a chosen [`Kernel`].
+/// `fill_words_with(dst, level)` leaves `dst` and the generator exactly as
+/// `dst.len()` calls of [`WordRng::next_word`] would, for every `level`; a
+/// level the CPU does not support falls back to [`CpuLevel::Scalar`]. The
+/// generators' `fill_u32`/`fill_u64` and `fill_bytes` use
+/// [`CpuLevel::best`].
 ///
-/// `fill_words_with(dst, k)` leaves `dst` and the generator exactly as
-/// `dst.len()` calls of [`WordRng::next_word`] would, for every `k`; a
-/// kernel the CPU does not support falls back to [`Kernel::Scalar`]. The
-/// generators' `fill_u32`/`fill_u64` and `fill_bytes` use [`Kernel::best`].
+/// ```
+/// use rngkit::bulk::BulkFill;
+/// use rngkit::cpu::CpuLevel;
+/// use rngkit::generators::Mt19937;
+///
+/// let mut words = [[0u32; 1000]; 3];
+/// for (level, out) in CpuLevel::ALL.into_iter().zip(&mut words) {
+///     Mt19937::new(5489).fill_words_with(out, level);
+/// }
+/// assert!(words.iter().all(|w| *w == words[0]));
+/// assert_eq!(words[0][0], 3499211612);
+/// ```
 pub trait BulkFill: WordRng {
     /// The output word: `u32` or `u64`.
     type Word: Copy;
 
-    /// Fills `dst` with the next `dst.len()` outputs using `kernel`.
-    fn fill_words_with(&mut self, dst: &mut [Self::Word], kernel: Kernel);
+    /// Fills `dst` with the next `dst.len()` outputs using the kernels of
+    /// `level`.
+    fn fill_words_with(&mut self, dst: &mut [Self::Word], level: CpuLevel);
 
-    /// `fill_bytes` with `kernel`: whole outputs little-endian, in order; a
-    /// final partial output is truncated (the rest of it is discarded).
-    fn fill_bytes_with(&mut self, dst: &mut [u8], kernel: Kernel);
+    /// `fill_bytes` with the kernels of `level`: whole outputs
+    /// little-endian, in order; a final partial output is truncated (the
+    /// rest of it is discarded).
+    fn fill_bytes_with(&mut self, dst: &mut [u8], level: CpuLevel);
 }
 
 /// An output word: `u32` or `u64`.
@@ -234,12 +170,12 @@ macro_rules! scalar_bulk {
             type Word = $word;
 
             #[inline]
-            fn fill_words_with(&mut self, dst: &mut [$word], _kernel: $crate::bulk::Kernel) {
+            fn fill_words_with(&mut self, dst: &mut [$word], _level: $crate::cpu::CpuLevel) {
                 $crate::bulk::scalar_words(dst, || self.next_output());
             }
 
             #[inline]
-            fn fill_bytes_with(&mut self, dst: &mut [u8], _kernel: $crate::bulk::Kernel) {
+            fn fill_bytes_with(&mut self, dst: &mut [u8], _level: $crate::cpu::CpuLevel) {
                 $crate::bulk::scalar_bytes::<$word>(dst, || self.next_output());
             }
         }
@@ -266,41 +202,41 @@ fn align_head(ptr: *const u8, word_bytes: usize, words: usize) -> usize {
 /// aligning head and the tail one by one, whole blocks in the kernel.
 /// Buffers shorter than the smallest block go straight to the scalar loop.
 macro_rules! lane_fill_words {
-    ($self:ident, $dst:ident, $kernel:ident, $kernel_fn:path, $word:ty, $min_words:expr) => {{
+    ($self:ident, $dst:ident, $level:ident, $kernel_fn:path, $word:ty, $min_words:expr) => {{
         #[cfg(target_arch = "x86_64")]
         if $dst.len() >= $min_words {
-            let kernel = $kernel.or_scalar();
-            if kernel != Kernel::Scalar {
+            let level = or_scalar($level);
+            if level != CpuLevel::Scalar {
                 let head = align_head($dst.as_ptr().cast(), <$word as Word>::BYTES, $dst.len());
                 let (head, rest) = $dst.split_at_mut(head);
                 scalar_words(head, || $self.next_output());
-                let done = $kernel_fn(kernel, &mut $self.s, rest);
+                let done = $kernel_fn(level, &mut $self.s, rest);
                 scalar_words(&mut rest[done..], || $self.next_output());
                 return;
             }
         }
-        let _ = $kernel;
+        let _ = $level;
         scalar_words($dst, || $self.next_output());
     }};
 }
 
 /// As `lane_fill_words!` for `fill_bytes_with`.
 macro_rules! lane_fill_bytes {
-    ($self:ident, $dst:ident, $kernel:ident, $kernel_fn:path, $word:ty, $min_words:expr) => {{
+    ($self:ident, $dst:ident, $level:ident, $kernel_fn:path, $word:ty, $min_words:expr) => {{
         #[cfg(target_arch = "x86_64")]
         if $dst.len() >= $min_words * <$word as Word>::BYTES {
-            let kernel = $kernel.or_scalar();
-            if kernel != Kernel::Scalar {
+            let level = or_scalar($level);
+            if level != CpuLevel::Scalar {
                 const BYTES: usize = <$word as Word>::BYTES;
                 let head = align_head($dst.as_ptr(), BYTES, $dst.len() / BYTES);
                 let (head, rest) = $dst.split_at_mut(head * BYTES);
                 scalar_bytes::<$word>(head, || $self.next_output());
-                let done = $kernel_fn(kernel, &mut $self.s, rest);
+                let done = $kernel_fn(level, &mut $self.s, rest);
                 scalar_bytes::<$word>(&mut rest[done * BYTES..], || $self.next_output());
                 return;
             }
         }
-        let _ = $kernel;
+        let _ = $level;
         scalar_bytes::<$word>($dst, || $self.next_output());
     }};
 }
@@ -309,11 +245,11 @@ impl BulkFill for Xorshift128 {
     type Word = u32;
 
     #[inline]
-    fn fill_words_with(&mut self, dst: &mut [u32], kernel: Kernel) {
+    fn fill_words_with(&mut self, dst: &mut [u32], level: CpuLevel) {
         lane_fill_words!(
             self,
             dst,
-            kernel,
+            level,
             x86::xorshift128_words,
             u32,
             jump::XORSHIFT128_MIN_WORDS
@@ -321,11 +257,11 @@ impl BulkFill for Xorshift128 {
     }
 
     #[inline]
-    fn fill_bytes_with(&mut self, dst: &mut [u8], kernel: Kernel) {
+    fn fill_bytes_with(&mut self, dst: &mut [u8], level: CpuLevel) {
         lane_fill_bytes!(
             self,
             dst,
-            kernel,
+            level,
             x86::xorshift128_bytes,
             u32,
             jump::XORSHIFT128_MIN_WORDS
@@ -337,11 +273,11 @@ impl BulkFill for Xoshiro256StarStar {
     type Word = u64;
 
     #[inline]
-    fn fill_words_with(&mut self, dst: &mut [u64], kernel: Kernel) {
+    fn fill_words_with(&mut self, dst: &mut [u64], level: CpuLevel) {
         lane_fill_words!(
             self,
             dst,
-            kernel,
+            level,
             x86::xoshiro256ss_words,
             u64,
             jump::XOSHIRO256_MIN_WORDS
@@ -349,11 +285,11 @@ impl BulkFill for Xoshiro256StarStar {
     }
 
     #[inline]
-    fn fill_bytes_with(&mut self, dst: &mut [u8], kernel: Kernel) {
+    fn fill_bytes_with(&mut self, dst: &mut [u8], level: CpuLevel) {
         lane_fill_bytes!(
             self,
             dst,
-            kernel,
+            level,
             x86::xoshiro256ss_bytes,
             u64,
             jump::XOSHIRO256_MIN_WORDS
@@ -365,15 +301,15 @@ impl BulkFill for Mt19937 {
     type Word = u32;
 
     #[inline]
-    fn fill_words_with(&mut self, dst: &mut [u32], kernel: Kernel) {
-        mt::fill_words(self, dst, kernel.or_scalar());
+    fn fill_words_with(&mut self, dst: &mut [u32], level: CpuLevel) {
+        mt::fill_words(self, dst, or_scalar(level));
     }
 
     #[inline]
-    fn fill_bytes_with(&mut self, dst: &mut [u8], kernel: Kernel) {
+    fn fill_bytes_with(&mut self, dst: &mut [u8], level: CpuLevel) {
         let whole = dst.len() / 4;
         let (words, rest) = dst.split_at_mut(whole * 4);
-        mt::fill_bytes(self, words, kernel.or_scalar());
+        mt::fill_bytes(self, words, or_scalar(level));
         if !rest.is_empty() {
             self.next_output().write_le(rest);
         }
@@ -384,14 +320,14 @@ impl BulkFill for Mt19937 {
 /// `try_fill_bytes` calls).
 #[inline]
 pub(crate) fn fill_bytes<R: BulkFill>(rng: &mut R, dst: &mut [u8]) {
-    rng.fill_bytes_with(dst, Kernel::best());
+    rng.fill_bytes_with(dst, CpuLevel::best());
 }
 
 /// MT19937's twist with the best kernel (what `Mt19937::twist` calls).
 /// Kept out of line so that single draws stay small enough to inline.
 #[inline(never)]
 pub(crate) fn twist_mt(block: &mut [u32; mt::N]) {
-    mt::twist_with(block, Kernel::best());
+    mt::twist_with(block, CpuLevel::best());
 }
 
 /// The inherent `fill_u32`/`fill_u64` of a generator, invoked in its module.
@@ -415,7 +351,7 @@ macro_rules! inherent_fill {
             /// ```
             #[inline]
             pub fn $method(&mut self, dst: &mut [$word]) {
-                $crate::bulk::BulkFill::fill_words_with(self, dst, $crate::bulk::Kernel::best());
+                $crate::bulk::BulkFill::fill_words_with(self, dst, $crate::cpu::CpuLevel::best());
             }
         }
     };

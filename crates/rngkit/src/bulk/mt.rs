@@ -1,8 +1,8 @@
 //! MT19937 in blocks: the scalar twist (split into its index ranges, no
 //! `%`), scalar tempering loops, and the driver that honours the lazy
-//! `left` model for every kernel.
+//! `left` model for every level.
 
-use super::Kernel;
+use crate::cpu::CpuLevel;
 pub(crate) use crate::generators::mt19937::{LOWER_MASK, M, MATRIX_A, N, UPPER_MASK};
 use crate::generators::{Mt19937, temper};
 
@@ -35,9 +35,9 @@ pub(crate) trait Sink {
     /// Number of whole words the sink takes.
     fn words(&self) -> usize;
     /// Tempers `src` into words `at..at + src.len()`.
-    fn temper_into(&mut self, at: usize, src: &[u32], kernel: Kernel);
+    fn temper_into(&mut self, at: usize, src: &[u32], level: CpuLevel);
     /// Regenerates the block.
-    fn twist(mt: &mut [u32; N], kernel: Kernel);
+    fn twist(mt: &mut [u32; N], level: CpuLevel);
 }
 
 impl Sink for [u32] {
@@ -46,23 +46,23 @@ impl Sink for [u32] {
     }
 
     #[inline]
-    fn temper_into(&mut self, at: usize, src: &[u32], kernel: Kernel) {
+    fn temper_into(&mut self, at: usize, src: &[u32], level: CpuLevel) {
         let dst = &mut self[at..at + src.len()];
         #[cfg(target_arch = "x86_64")]
         let (dst, src) = {
-            let done = super::x86::mt_temper_words(kernel, src, dst);
+            let done = super::x86::mt_temper_words(level, src, dst);
             (&mut dst[done..], &src[done..])
         };
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = kernel;
+        let _ = level;
         for (slot, &word) in dst.iter_mut().zip(src) {
             *slot = temper(word);
         }
     }
 
     #[inline]
-    fn twist(mt: &mut [u32; N], kernel: Kernel) {
-        twist_with(mt, kernel);
+    fn twist(mt: &mut [u32; N], level: CpuLevel) {
+        twist_with(mt, level);
     }
 }
 
@@ -72,71 +72,71 @@ impl Sink for [u8] {
     }
 
     #[inline]
-    fn temper_into(&mut self, at: usize, src: &[u32], kernel: Kernel) {
+    fn temper_into(&mut self, at: usize, src: &[u32], level: CpuLevel) {
         let dst = &mut self[at * 4..(at + src.len()) * 4];
         #[cfg(target_arch = "x86_64")]
         let (dst, src) = {
-            let done = super::x86::mt_temper_bytes(kernel, src, dst);
+            let done = super::x86::mt_temper_bytes(level, src, dst);
             (&mut dst[done * 4..], &src[done..])
         };
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = kernel;
+        let _ = level;
         for (chunk, &word) in dst.chunks_exact_mut(4).zip(src) {
             chunk.copy_from_slice(&temper(word).to_le_bytes());
         }
     }
 
     #[inline]
-    fn twist(mt: &mut [u32; N], kernel: Kernel) {
-        twist_with(mt, kernel);
+    fn twist(mt: &mut [u32; N], level: CpuLevel) {
+        twist_with(mt, level);
     }
 }
 
-/// The twist on the chosen kernel.
+/// The twist with the kernels of `level`.
 #[inline]
-pub(crate) fn twist_with(mt: &mut [u32; N], kernel: Kernel) {
+pub(crate) fn twist_with(mt: &mut [u32; N], level: CpuLevel) {
     #[cfg(target_arch = "x86_64")]
-    if super::x86::mt_twist(kernel, mt) {
+    if super::x86::mt_twist(level, mt) {
         return;
     }
-    let _ = kernel;
+    let _ = level;
     twist_scalar(mt);
 }
 
 /// The lazy-model driver: unread words of the current block, then whole
 /// blocks, then the head of one more block.
 #[inline]
-fn fill<S: Sink + ?Sized>(rng: &mut Mt19937, dst: &mut S, kernel: Kernel) {
+fn fill<S: Sink + ?Sized>(rng: &mut Mt19937, dst: &mut S, level: CpuLevel) {
     let total = dst.words();
     let pos = rng.pos as usize;
     let first = (N - pos).min(total);
-    dst.temper_into(0, &rng.mt[pos..pos + first], kernel);
+    dst.temper_into(0, &rng.mt[pos..pos + first], level);
     rng.pos += first as u32;
     let mut done = first;
     while total - done >= N {
-        S::twist(&mut rng.mt, kernel);
-        dst.temper_into(done, &rng.mt, kernel);
+        S::twist(&mut rng.mt, level);
+        dst.temper_into(done, &rng.mt, level);
         rng.pos = N as u32;
         done += N;
     }
     if done < total {
         let rest = total - done;
-        S::twist(&mut rng.mt, kernel);
-        dst.temper_into(done, &rng.mt[..rest], kernel);
+        S::twist(&mut rng.mt, level);
+        dst.temper_into(done, &rng.mt[..rest], level);
         rng.pos = rest as u32;
     }
 }
 
 /// Fills `dst` with the next outputs.
 #[inline]
-pub(crate) fn fill_words(rng: &mut Mt19937, dst: &mut [u32], kernel: Kernel) {
-    fill(rng, dst, kernel);
+pub(crate) fn fill_words(rng: &mut Mt19937, dst: &mut [u32], level: CpuLevel) {
+    fill(rng, dst, level);
 }
 
 /// Fills `dst` (a multiple of 4 bytes long) with the next outputs,
 /// little-endian.
 #[inline]
-pub(crate) fn fill_bytes(rng: &mut Mt19937, dst: &mut [u8], kernel: Kernel) {
+pub(crate) fn fill_bytes(rng: &mut Mt19937, dst: &mut [u8], level: CpuLevel) {
     debug_assert_eq!(dst.len() % 4, 0);
-    fill(rng, dst, kernel);
+    fill(rng, dst, level);
 }

@@ -1,9 +1,11 @@
-//! The x86-64 SIMD kernels (AVX2 and AVX-512F).
+//! The x86-64 SIMD kernels (the [`CpuLevel::Avx2`] and [`CpuLevel::Avx512`]
+//! levels).
 //!
-//! Every kernel is a `#[target_feature]` function, entered only through the
-//! safe functions at the top of this file, each of which first checks that
-//! the CPU has the features (`Kernel::is_supported`, i.e.
-//! `is_x86_feature_detected!` with `std`). Kernels write whole words into a
+//! Every kernel is a `#[target_feature]` function enabling no feature
+//! outside its level's [`CpuLevel::target_features`], entered only through
+//! the safe functions at the top of this file, each of which first checks
+//! that the CPU runs the level ([`CpuLevel::is_supported`], the workspace's
+//! one detection). Kernels write whole words into a
 //! destination borrowed from a slice, only inside its bounds, and report how
 //! many words they wrote; the caller draws the rest with the scalar
 //! generator. The lane kernels cover whole blocks only, so what they leave
@@ -12,9 +14,10 @@
 
 use core::arch::x86_64::*;
 
-use super::Kernel;
 use super::jump::{XORSHIFT128_TIERS, XOSHIRO256_TIERS};
 use super::mt::{LOWER_MASK, M, MATRIX_A, N, UPPER_MASK, twist_word};
+use super::or_scalar;
+use crate::cpu::CpuLevel;
 
 /// A destination of whole words: a pointer into a slice that the caller has
 /// mutably borrowed for the whole kernel call, and its length in bytes.
@@ -33,105 +36,103 @@ impl Out {
     }
 }
 
-/// `kernel` if this CPU runs it (checked here again, so that a caller can
-/// never enter a kernel the CPU lacks).
-#[inline]
-fn checked(kernel: Kernel) -> Kernel {
-    if kernel.is_supported() {
-        kernel
-    } else {
-        Kernel::Scalar
-    }
-}
-
 // ---------------------------------------------------------------------------
 // Safe entry points.
 
 /// Xorshift128 into `dst`; returns the number of words written (a prefix).
-pub(super) fn xorshift128_words(kernel: Kernel, s: &mut [u32; 4], dst: &mut [u32]) -> usize {
-    xorshift128(kernel, s, Out::of(dst))
+pub(super) fn xorshift128_words(level: CpuLevel, s: &mut [u32; 4], dst: &mut [u32]) -> usize {
+    xorshift128(level, s, Out::of(dst))
 }
 
 /// Xorshift128 into whole little-endian words of `dst`; returns the words.
-pub(super) fn xorshift128_bytes(kernel: Kernel, s: &mut [u32; 4], dst: &mut [u8]) -> usize {
+pub(super) fn xorshift128_bytes(level: CpuLevel, s: &mut [u32; 4], dst: &mut [u8]) -> usize {
     let whole = dst.len() / 4 * 4;
-    xorshift128(kernel, s, Out::of(&mut dst[..whole]))
+    xorshift128(level, s, Out::of(&mut dst[..whole]))
 }
 
-fn xorshift128(kernel: Kernel, s: &mut [u32; 4], out: Out) -> usize {
-    match checked(kernel) {
-        // SAFETY: AVX-512F is present (checked above); `out` comes from a
+fn xorshift128(level: CpuLevel, s: &mut [u32; 4], out: Out) -> usize {
+    // Checked here again, so that no caller can enter a kernel the CPU lacks.
+    match or_scalar(level) {
+        // SAFETY: `or_scalar` confirmed the CPU runs `CpuLevel::Avx512`, whose
+        // features include every one the kernel enables; `out` comes from a
         // live mutable slice of `out.bytes` bytes.
-        Kernel::Avx512 => unsafe { xorshift128_avx512(s, out) },
-        // SAFETY: as above, with AVX2.
-        Kernel::Avx2 => unsafe { xorshift128_avx2(s, out) },
-        Kernel::Scalar => 0,
+        CpuLevel::Avx512 => unsafe { xorshift128_avx512(s, out) },
+        // SAFETY: as above, with `CpuLevel::Avx2` (AVX2).
+        CpuLevel::Avx2 => unsafe { xorshift128_avx2(s, out) },
+        CpuLevel::Scalar => 0,
     }
 }
 
 /// xoshiro256** into `dst`; returns the number of words written.
-pub(super) fn xoshiro256ss_words(kernel: Kernel, s: &mut [u64; 4], dst: &mut [u64]) -> usize {
-    xoshiro256ss(kernel, s, Out::of(dst))
+pub(super) fn xoshiro256ss_words(level: CpuLevel, s: &mut [u64; 4], dst: &mut [u64]) -> usize {
+    xoshiro256ss(level, s, Out::of(dst))
 }
 
 /// xoshiro256** into whole little-endian words of `dst`; returns the words.
-pub(super) fn xoshiro256ss_bytes(kernel: Kernel, s: &mut [u64; 4], dst: &mut [u8]) -> usize {
+pub(super) fn xoshiro256ss_bytes(level: CpuLevel, s: &mut [u64; 4], dst: &mut [u8]) -> usize {
     let whole = dst.len() / 8 * 8;
-    xoshiro256ss(kernel, s, Out::of(&mut dst[..whole]))
+    xoshiro256ss(level, s, Out::of(&mut dst[..whole]))
 }
 
-fn xoshiro256ss(kernel: Kernel, s: &mut [u64; 4], out: Out) -> usize {
-    match checked(kernel) {
-        // SAFETY: AVX-512F is present (checked above); `out` comes from a
+fn xoshiro256ss(level: CpuLevel, s: &mut [u64; 4], out: Out) -> usize {
+    // Checked here again, so that no caller can enter a kernel the CPU lacks.
+    match or_scalar(level) {
+        // SAFETY: `or_scalar` confirmed the CPU runs `CpuLevel::Avx512`, whose
+        // features include every one the kernel enables; `out` comes from a
         // live mutable slice of `out.bytes` bytes.
-        Kernel::Avx512 => unsafe { xoshiro256ss_avx512(s, out) },
-        // SAFETY: as above, with AVX2.
-        Kernel::Avx2 => unsafe { xoshiro256ss_avx2(s, out) },
-        Kernel::Scalar => 0,
+        CpuLevel::Avx512 => unsafe { xoshiro256ss_avx512(s, out) },
+        // SAFETY: as above, with `CpuLevel::Avx2` (AVX2).
+        CpuLevel::Avx2 => unsafe { xoshiro256ss_avx2(s, out) },
+        CpuLevel::Scalar => 0,
     }
 }
 
-/// Regenerates the MT19937 block with `kernel`; `false` for the scalar
-/// kernel (the caller then twists itself).
-pub(super) fn mt_twist(kernel: Kernel, mt: &mut [u32; N]) -> bool {
-    match checked(kernel) {
-        Kernel::Avx512 => {
-            // SAFETY: AVX-512F is present (checked above).
+/// Regenerates the MT19937 block with the kernel of `level`; `false` for
+/// the scalar level (the caller then twists itself).
+pub(super) fn mt_twist(level: CpuLevel, mt: &mut [u32; N]) -> bool {
+    // Checked here again, so that no caller can enter a kernel the CPU lacks.
+    match or_scalar(level) {
+        CpuLevel::Avx512 => {
+            // SAFETY: `or_scalar` confirmed the CPU runs `CpuLevel::Avx512`,
+            // which includes AVX-512F, the feature the kernel enables.
             unsafe { mt_twist_avx512(mt) };
             true
         }
-        Kernel::Avx2 => {
-            // SAFETY: AVX2 is present (checked above).
+        CpuLevel::Avx2 => {
+            // SAFETY: `or_scalar` confirmed the CPU runs `CpuLevel::Avx2`
+            // (AVX2).
             unsafe { mt_twist_avx2(mt) };
             true
         }
-        Kernel::Scalar => false,
+        CpuLevel::Scalar => false,
     }
 }
 
 /// Tempers a prefix of `src` into `dst` (`dst.len() >= src.len()`);
 /// returns the number of words done.
-pub(super) fn mt_temper_words(kernel: Kernel, src: &[u32], dst: &mut [u32]) -> usize {
+pub(super) fn mt_temper_words(level: CpuLevel, src: &[u32], dst: &mut [u32]) -> usize {
     let dst = &mut dst[..src.len()];
-    mt_temper(kernel, src, Out::of(dst))
+    mt_temper(level, src, Out::of(dst))
 }
 
 /// Tempers a prefix of `src` into little-endian words of `dst`
 /// (`dst.len() >= 4 * src.len()`); returns the number of words done.
-pub(super) fn mt_temper_bytes(kernel: Kernel, src: &[u32], dst: &mut [u8]) -> usize {
+pub(super) fn mt_temper_bytes(level: CpuLevel, src: &[u32], dst: &mut [u8]) -> usize {
     let dst = &mut dst[..src.len() * 4];
-    mt_temper(kernel, src, Out::of(dst))
+    mt_temper(level, src, Out::of(dst))
 }
 
-fn mt_temper(kernel: Kernel, src: &[u32], out: Out) -> usize {
+fn mt_temper(level: CpuLevel, src: &[u32], out: Out) -> usize {
     debug_assert!(out.bytes >= src.len() * 4);
-    match checked(kernel) {
-        // SAFETY: AVX-512F is present (checked above); `out` holds at least
-        // `4 * src.len()` bytes of a live mutable slice.
-        Kernel::Avx512 => unsafe { mt_temper_avx512(src, out) },
-        // SAFETY: as above, with AVX2.
-        Kernel::Avx2 => unsafe { mt_temper_avx2(src, out) },
-        Kernel::Scalar => 0,
+    // Checked here again, so that no caller can enter a kernel the CPU lacks.
+    match or_scalar(level) {
+        // SAFETY: `or_scalar` confirmed the CPU runs `CpuLevel::Avx512`, which
+        // includes AVX-512F, the feature the kernel enables; `out` holds at
+        // least `4 * src.len()` bytes of a live mutable slice.
+        CpuLevel::Avx512 => unsafe { mt_temper_avx512(src, out) },
+        // SAFETY: as above, with `CpuLevel::Avx2` (AVX2).
+        CpuLevel::Avx2 => unsafe { mt_temper_avx2(src, out) },
+        CpuLevel::Scalar => 0,
     }
 }
 

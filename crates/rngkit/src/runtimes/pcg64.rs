@@ -132,14 +132,14 @@ impl crate::bulk::BulkFill for Pcg64 {
     type Word = u64;
 
     /// One word at a time (no SIMD kernel for this generator).
-    fn fill_words_with(&mut self, dst: &mut [u64], _kernel: crate::bulk::Kernel) {
+    fn fill_words_with(&mut self, dst: &mut [u64], _level: crate::cpu::CpuLevel) {
         for word in dst {
             *word = self.next_output();
         }
     }
 
     /// Whole outputs little-endian; a final partial output is truncated.
-    fn fill_bytes_with(&mut self, dst: &mut [u8], _kernel: crate::bulk::Kernel) {
+    fn fill_bytes_with(&mut self, dst: &mut [u8], _level: crate::cpu::CpuLevel) {
         for chunk in dst.chunks_mut(8) {
             let bytes = self.next_output().to_le_bytes();
             chunk.copy_from_slice(&bytes[..chunk.len()]);

@@ -198,14 +198,14 @@ impl crate::bulk::BulkFill for PhpLegacyMt {
     type Word = u32;
 
     /// One word at a time (no SIMD kernel for this generator).
-    fn fill_words_with(&mut self, dst: &mut [u32], _kernel: crate::bulk::Kernel) {
+    fn fill_words_with(&mut self, dst: &mut [u32], _level: crate::cpu::CpuLevel) {
         for word in dst {
             *word = self.next_output();
         }
     }
 
     /// Whole outputs little-endian; a final partial output is truncated.
-    fn fill_bytes_with(&mut self, dst: &mut [u8], _kernel: crate::bulk::Kernel) {
+    fn fill_bytes_with(&mut self, dst: &mut [u8], _level: crate::cpu::CpuLevel) {
         for chunk in dst.chunks_mut(4) {
             let bytes = self.next_output().to_le_bytes();
             chunk.copy_from_slice(&bytes[..chunk.len()]);
