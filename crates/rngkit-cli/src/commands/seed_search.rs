@@ -97,7 +97,7 @@ fn kernel_parser() -> impl TypedValueParser<Value = CpuLevel> {
     PossibleValuesParser::new([
         PossibleValue::new(CpuLevel::Scalar.name()).help("Portable scalar code"),
         PossibleValue::new(CpuLevel::Avx2.name()).help("AVX2"),
-        PossibleValue::new(CpuLevel::Avx512.name()).help("AVX-512F"),
+        PossibleValue::new(CpuLevel::Avx512.name()).help("AVX-512 (F, DQ, VL and BW)"),
     ])
     .map(|name| {
         name.parse::<CpuLevel>()
