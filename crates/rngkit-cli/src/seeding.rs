@@ -9,6 +9,7 @@ use rngkit::StateError;
 use rngkit::number::BigInt;
 use rngkit::registry::{Engine, SeedOptions};
 use rngkit::state_text::WordForm;
+use rngkit_analysis::message::{Spelling, stream_not_applicable};
 use rngkit_analysis::registry::Entry;
 
 use crate::cli::Source;
@@ -17,11 +18,11 @@ use crate::error::CliError;
 /// The generator the options describe, advanced as asked.
 pub fn build(source: &Source) -> Result<Engine, CliError> {
     let entry = source.generator;
-    let name = entry.name();
     let seeding = &source.seeding;
     if source.stream.is_some() && !entry.info().has_stream {
-        return Err(CliError::usage(format_args!(
-            "--stream applies to pcg32 and megacrush only, not {name}"
+        return Err(CliError::usage(stream_not_applicable(
+            entry,
+            &Spelling::CLI,
         )));
     }
     if source.stream.is_some()
