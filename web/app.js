@@ -375,12 +375,9 @@ async function detect() {
     const p = document.createElement('p');
     p.id = 'detect-verdict';
     p.dataset.verdict = r.verdict;
-    p.textContent = {
-      identified: `One generator fits all ${r.values} values:`,
-      ambiguous: 'Several unrelated generators fit every value; add values (or give them with their draw names) to tell them apart:',
-      underdetermined: 'Too few values to pin a generator; add values. These fit, as would others:',
-      none: 'No generator fits every value (a typo, a skipped value, or values from two sources?).',
-    }[r.verdict];
+    // Short of one generator, the engine's message, in the words of the
+    // rngkit command line.
+    p.textContent = r.verdict === 'identified' ? `One generator fits all ${r.values} values:` : r.message;
     out.append(p);
     const ol = document.createElement('ol');
     ol.className = 'results';
@@ -442,7 +439,8 @@ async function recover() {
     } else if (r.status === 'several') {
       const p = document.createElement('p');
       p.id = 'recover-count';
-      p.textContent = `${r.count} states fit the observations: ${r.hint}.`;
+      // The engine's message, in the words of the rngkit command line.
+      p.textContent = r.message;
       out.append(p);
       if (r.states.length) {
         const ol = document.createElement('ol');
@@ -455,7 +453,7 @@ async function recover() {
         out.append(ol);
       }
     } else {
-      out.textContent = 'No state fits all the observations (check the values, the draw names and the skips).';
+      out.textContent = r.message;
     }
   } catch (e) {
     out.replaceChildren();
