@@ -177,7 +177,7 @@ function genChanged(resetDraws = true) {
     document.querySelector('input[name=kind][value=state]').checked = true;
   }
   $('search').disabled = !g.search;
-  $('seeds').placeholder = g.search ? (g.seed_kind.endsWith('32') ? 'all 32-bit' : 'A..B') : 'no seed search';
+  $('seeds').placeholder = g.search ? (g.search_bits === 32 ? 'all 32-bit' : 'A..B') : 'no seed search';
   kindChanged();
 }
 

@@ -17,10 +17,10 @@
 //!   Berlekamp–Massey), reusable for state recovery.
 //! * [`linear`]: the F2-linear generators as linear maps, with their
 //!   characteristic polynomials derived by Berlekamp–Massey.
-//! * [`message`] and [`seeds`]: the input and message layer the command
-//!   line, the Python package and the web page share, so they read seed
-//!   ranges and word every outcome (several states fit, none fits, ...)
-//!   the same way.
+//! * [`input`] and [`message`]: the input and message layer the command
+//!   line, the Python package and the web page share, so they read seeds,
+//!   seed ranges and step counts and word every outcome (several states
+//!   fit, none fits, ...) the same way.
 //!
 //! "One step" is always one output word ([`rngkit::WordRng::next_word`]),
 //! the unit of the CLI's `--advance`.
@@ -47,6 +47,7 @@ pub mod detect;
 pub mod generators;
 pub mod gf2;
 pub mod identify;
+pub mod input;
 pub mod linear;
 pub mod message;
 pub mod needed;
@@ -55,7 +56,6 @@ pub mod progress;
 pub mod recover;
 pub mod registry;
 pub mod search;
-pub mod seeds;
 
 mod advance;
 mod distance;

@@ -568,7 +568,7 @@ impl fmt::Display for Agreed {
 /// ```
 /// use rngkit_analysis::message::{Hints, NoSeedFits, Spelling};
 /// use rngkit_analysis::registry;
-/// use rngkit_analysis::seeds::parse_seed_range;
+/// use rngkit_analysis::input::parse_seed_range;
 ///
 /// let mt = registry::find("mt19937").unwrap();
 /// let seeds = parse_seed_range(mt, Some("0..1000"), &Spelling::CLI).unwrap();
@@ -596,7 +596,7 @@ impl NoSeedFits {
     /// the same text, within the time it gives.
     pub fn new(
         entry: &'static Entry,
-        seeds: &crate::seeds::SeedRange,
+        seeds: &crate::input::SeedRange,
         max_advance: u64,
         hints: &Hints<'_>,
     ) -> NoSeedFits {

@@ -14,6 +14,7 @@ use pyo3::types::{PyBool, PyByteArray, PyBytes, PyFloat, PyList, PyRange, PyStri
 use rngkit::number::BigInt;
 use rngkit::registry::SeedKind;
 use rngkit_analysis::DistanceError;
+use rngkit_analysis::input::{SeedRange, parse_seed_range};
 use rngkit_analysis::message::{
     Hints, Unresolved, UnresolvedKind, distance_error, no_seed_found, stream_not_applicable,
 };
@@ -23,7 +24,6 @@ use rngkit_analysis::observe::{
 use rngkit_analysis::recover::{Count, RecoverOptions, Recovered, recover as recover_state};
 use rngkit_analysis::registry::{self, Entry};
 use rngkit_analysis::search::{Match, SearchSpec, search};
-use rngkit_analysis::seeds::{SeedRange, parse_seed_range};
 
 use crate::generator::{Generator, state_from_py};
 use crate::{
@@ -611,7 +611,7 @@ impl SeedSearch {
 }
 
 /// The seed range to search: `range(A, B)` or `(A, B)` read as `--seeds
-/// A..B` is, by the shared reader ([`rngkit_analysis::seeds`]), so it is
+/// A..B` is, by the shared reader ([`rngkit_analysis::input`]), so it is
 /// refused in the same words; `None` is the GEN's whole 32-bit seed space.
 fn seed_range(entry: &Entry, seeds: Option<&Bound<'_, PyAny>>) -> PyResult<SeedRange> {
     let text = match seeds {

@@ -110,6 +110,9 @@ fn gens() -> Value {
                 "distance": e.can_measure_distance(),
                 "recover": e.can_recover(),
                 "search": e.can_search_seeds(),
+                // The width of the seeds a search covers (32 for php,
+                // python and ruby, whose seed types are wider).
+                "search_bits": e.seed_search_bits().filter(|_| e.can_search_seeds()),
                 "period": e.period().map(|p| p.to_string()),
             })
         })

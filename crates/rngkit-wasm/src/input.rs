@@ -1,14 +1,14 @@
 //! Reading what the page's fields hold, with the command line's rules: the
 //! seed, string seed and state of `--seed`, `--seed-str`, `--state`, step
 //! counts, and `--seeds A..B` (the shared reader of
-//! [`rngkit_analysis::seeds`]).
+//! [`rngkit_analysis::input`]).
 
 use rngkit::number::{BigInt, parse_int};
 use rngkit::registry::{Engine, SeedOptions};
 use rngkit::state_text::WordForm;
+use rngkit_analysis::input::{SeedRange, parse_seed, parse_seed_range, parse_steps};
 use rngkit_analysis::message::{Spelling, stream_not_applicable};
 use rngkit_analysis::registry::Entry;
-use rngkit_analysis::seeds::{SeedRange, parse_seed_range};
 use serde_json::Value;
 
 /// A one-line message for the page.
@@ -51,10 +51,7 @@ pub fn stream(entry: &Entry, v: &Value) -> Result<SeedOptions, Error> {
 pub fn source(entry: &Entry, v: &Value) -> Result<Engine, Error> {
     let options = stream(entry, v)?;
     if let Some(seed) = text(v, "seed")? {
-        let seed = seed.trim();
-        let parsed: BigInt = seed
-            .parse()
-            .map_err(|_| format!("seed: `{seed}` is not an integer (decimal or 0x hex)"))?;
+        let parsed = parse_seed(seed.trim()).map_err(|e| format!("seed: {e}"))?;
         entry.seed(&parsed, &options).map_err(|e| e.to_string())
     } else if let Some(s) = text(v, "seed_str")? {
         entry.seed_str(s, &options).map_err(|e| e.to_string())
@@ -81,10 +78,7 @@ pub fn state(entry: &Entry, text: &str) -> Result<Engine, Error> {
 /// A step count or frame number: any size, decimal or `0x` hex, optionally
 /// negative.
 pub fn steps(what: &str, text: &str) -> Result<BigInt, Error> {
-    let text = text.trim();
-    text.parse::<BigInt>().map_err(|_| {
-        format!("{what}: `{text}` is not a whole number (decimal or 0x hex, any size)")
-    })
+    parse_steps(text.trim()).map_err(|e| format!("{what}: {e}"))
 }
 
 /// `A..B` (half-open), `A..=B`, `A..`, `..B` or empty (the whole 32-bit

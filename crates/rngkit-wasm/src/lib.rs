@@ -31,7 +31,7 @@
 //! `error`, never a trap.
 //! A `message` (what a recovery or `detect` found short of one answer)
 //! and the errors about states, seed ranges and observations come from the
-//! shared layer ([`rngkit_analysis::message`], [`rngkit_analysis::seeds`],
+//! shared layer ([`rngkit_analysis::message`], [`rngkit_analysis::input`],
 //! [`rngkit::state_text`]), in the words of the command line and the
 //! Python package.
 //!

@@ -10,10 +10,10 @@ use clap::Args;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use rngkit::cpu::CpuLevel;
 use rngkit::number::parse_int;
+use rngkit_analysis::input::parse_seed_range;
 use rngkit_analysis::message::{Hints, NoSeedFits, Spelling, stream_not_applicable};
 use rngkit_analysis::registry::Entry;
 use rngkit_analysis::search::{Match, SearchSpec, search};
-use rngkit_analysis::seeds::parse_seed_range;
 
 use crate::cli::parse_gen;
 use crate::commands::observations;

@@ -1,10 +1,15 @@
-//! Seed ranges for a seed search, as the command line's `--seeds`, the
-//! Python package's `seeds=` and the page's field give them: one reader,
-//! so a range is accepted or refused the same way, in the same words,
-//! everywhere.
+//! The input the front ends share, read once: a seed, a step count, and
+//! the seed range of a seed search, as the command line's flags, the
+//! Python package's arguments and the page's fields give them, so they are
+//! accepted or refused the same way, in the same words, everywhere. (State
+//! text is read by [`rngkit::state_text`], observation lists by
+//! [`crate::observe::parse_observation_list`].) An error names no
+//! argument; a front end puts its argument's name before it
+//! (`--seed: `, `seed: `), and [`parse_seed_range`] takes the front end's
+//! [`Spelling`] for the messages that name how to write a range.
 //!
-//! A range is `A..B` (half-open), `A..=B` or `A..` (to the end of the seed
-//! space), with `A` and `B` decimal, `0x` hex, or UTC times
+//! A seed range is `A..B` (half-open), `A..=B` or `A..` (to the end of the
+//! seed space), with `A` and `B` decimal, `0x` hex, or UTC times
 //! (`2026-11-01T00:00:00Z`, the Unix seconds of `srand(time(NULL))`-style
 //! seeds). Seeds are written as the GEN writes them: negative for the
 //! signed `int` seeds of `unity`, whose unsigned spellings above `i32::MAX`
@@ -12,9 +17,9 @@
 //! 32-bit seed space; 64-bit seeds need one.
 //!
 //! ```
+//! use rngkit_analysis::input::{parse_seed, parse_seed_range, parse_steps};
 //! use rngkit_analysis::message::Spelling;
 //! use rngkit_analysis::registry;
-//! use rngkit_analysis::seeds::parse_seed_range;
 //!
 //! let unity = registry::find("unity").unwrap();
 //! let range = parse_seed_range(unity, Some("-5..10"), &Spelling::CLI).unwrap();
@@ -23,16 +28,41 @@
 //! assert_eq!(range.patterns(), [0xffff_fffb..=0xffff_ffff, 0..=9]);
 //! let err = parse_seed_range(unity, Some("5..1"), &Spelling::CLI).unwrap_err();
 //! assert_eq!(err.to_string(), "--seeds `5..1` is empty");
+//!
+//! assert_eq!(parse_seed("0x10").unwrap().to_string(), "16");
+//! assert_eq!(parse_seed("ten").unwrap_err(), "`ten` is not an integer (decimal or 0x hex)");
+//! assert_eq!(parse_steps("-5").unwrap().to_string(), "-5");
 //! ```
 
 use std::fmt;
 use std::ops::RangeInclusive;
 
-use rngkit::number::parse_int;
+use rngkit::number::{BigInt, parse_int};
 use rngkit::registry::SeedKind;
 
 use crate::message::Spelling;
 use crate::registry::Entry;
+
+/// A seed as `--seed` takes it: an integer of any size, decimal or `0x` hex
+/// (the GEN checks that it fits its seed).
+///
+/// # Errors
+/// One line quoting the text; the front end names its argument before it.
+pub fn parse_seed(text: &str) -> Result<BigInt, String> {
+    text.parse()
+        .map_err(|_| format!("`{text}` is not an integer (decimal or 0x hex)"))
+}
+
+/// A step count as `--advance` or the page's first frame takes it: any
+/// size, decimal or `0x` hex, optionally negative.
+///
+/// # Errors
+/// One line quoting the text; the front end names its argument before it.
+pub fn parse_steps(text: &str) -> Result<BigInt, String> {
+    text.parse().map_err(|_| {
+        format!("`{text}` is not a step count (decimal or 0x hex, optionally negative, any size)")
+    })
+}
 
 /// A range of seeds, as the GEN writes them (`first..=last`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
