@@ -76,9 +76,10 @@ function draws() {
   return $('draws').value.split(';').map((d) => d.trim()).filter(Boolean);
 }
 
+/** The first frame as a BigInt, or null when it is not one (the engine then words the error). */
 function parseFrame(text) {
   const t = text.trim();
-  if (!/^-?(0x[0-9a-fA-F]+|\d+)$/.test(t)) throw new Error(`first frame: \`${text}\` is not a whole number (decimal or 0x hex)`);
+  if (!/^-?(0x[0-9a-fA-F]+|\d+)$/.test(t)) return null;
   return t.startsWith('-') ? -BigInt(t.slice(1)) : BigInt(t);
 }
 
@@ -204,19 +205,12 @@ function markStale(stale) {
 
 function renderTable() {
   showError('table-error', '');
-  let start;
-  try {
-    start = parseFrame($('start').value);
-  } catch (e) {
-    showError('table-error', e.message);
-    markStale(true);
-    return false;
-  }
   const ds = draws();
   let answer;
   try {
+    // The engine reads the first frame, and words a bad one as the CLI does.
     answer = engine.call('table', {
-      gen: gen().name, source: source(), start: start.toString(), count: Number($('rows').value),
+      gen: gen().name, source: source(), start: $('start').value.trim(), count: Number($('rows').value),
       draws: ds, hex: $('hex').checked,
     });
   } catch (e) {
@@ -224,6 +218,7 @@ function renderTable() {
     markStale(true);
     return false;
   }
+  const start = BigInt(answer.start);
   markStale(false);
   $('state-frame').textContent = start.toString();
   $('state-words').textContent = answer.state;
@@ -252,14 +247,9 @@ function renderTable() {
 }
 
 function page(delta) {
-  let start;
-  try {
-    start = parseFrame($('start').value);
-  } catch (e) {
-    showError('table-error', e.message);
-    return;
-  }
-  $('start').value = (start + delta).toString();
+  const start = parseFrame($('start').value);
+  // A frame that is not a number: the table says why.
+  if (start !== null) $('start').value = (start + delta).toString();
   renderTable();
 }
 

@@ -173,7 +173,12 @@ fn table(v: &Value) -> Result<Value, Error> {
         let raw = rng.next_word();
         rows.push(json!({ "raw": format!("{raw:0digits$x}"), "values": values }));
     }
-    Ok(json!({ "state": state, "rows": rows, "after": rng.format_words() }))
+    Ok(json!({
+        "start": start.to_string(),
+        "state": state,
+        "rows": rows,
+        "after": rng.format_words(),
+    }))
 }
 
 /// Observations from the `observations` field, as the CLI reads a file.

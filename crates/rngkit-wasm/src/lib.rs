@@ -38,7 +38,7 @@
 //! | op | fields | answer |
 //! |---|---|---|
 //! | `gens` | | every GEN: name, seed kind, state words, draws, capabilities |
-//! | `table` | `gen`, `source`, `start`, `count`, `draws`, `hex` | the state at frame `start` and `count` rows: raw word and each draw |
+//! | `table` | `gen`, `source`, `start`, `count`, `draws`, `hex` | the frame `start` (decimal), the state there and `count` rows: raw word and each draw |
 //! | `recover` | `gen`, `observations`, `stream` | `unique` with the state, `several` with the count, the states (up to 16) and the `message`, or `none` with the `message` |
 //! | `distance` | `gen`, `from`, `to`, `max` | the distance and its signed form |
 //! | `search_start` | `gen`, `observations`, `seeds`, `max_advance`, `stream` | the number of seeds |
