@@ -998,7 +998,7 @@ const SLOW_RECOVERY_VALUES: usize = 8;
 
 /// Whether this target has a clock (`std::time::Instant`): not
 /// `wasm32-unknown-unknown`, where reading one panics.
-const HAS_CLOCK: bool = !cfg!(all(target_arch = "wasm32", target_os = "unknown"));
+pub(crate) const HAS_CLOCK: bool = !cfg!(all(target_arch = "wasm32", target_os = "unknown"));
 
 /// A reading's values reveal so many bits fewer than its GEN's state holds
 /// that no recovery can pin it: the solver is skipped.

@@ -47,6 +47,7 @@ use std::time::Duration;
 use rngkit::registry::Steps;
 
 use crate::DistanceError;
+use crate::detect::HAS_CLOCK;
 use crate::observe::{Observation, ObservationKind, informative_draws, uninformative};
 use crate::recover::{Count, Recovered};
 use crate::registry::{Entry, all};
@@ -115,7 +116,9 @@ pub fn human_duration(seconds: f64) -> String {
 
 /// What a front end can afford to add to an [`Unresolved`] message: each
 /// hint runs work of its own, which the page (one thread, no clock) skips.
-/// The message reads the same without them, less the facts they add.
+/// The message reads the same without them, less the facts they add. Both
+/// read a clock, so a target without one (`wasm32-unknown-unknown`, where
+/// reading it panics) ignores them, and its build leaves their code out.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Hints<'a> {
     /// Time the seed search that the advice names, on these observations,
@@ -250,11 +253,13 @@ impl Unresolved {
             Recovered::NoneFits => Answer::NoneFits {
                 generator: entry.name(),
                 alternatives: match hints.other_gens {
-                    Some((text, budget)) => crate::detect::alternatives(text, entry, budget)
-                        .iter()
-                        .map(|e| e.name())
-                        .collect(),
-                    None => Vec::new(),
+                    Some((text, budget)) if HAS_CLOCK => {
+                        crate::detect::alternatives(text, entry, budget)
+                            .iter()
+                            .map(|e| e.name())
+                            .collect()
+                    }
+                    _ => Vec::new(),
                 },
                 variable_draw: observations.iter().find_map(|o| match &o.kind {
                     ObservationKind::Draw { draw, .. }
@@ -349,7 +354,7 @@ fn no_bits(
     let seed_search = entry.can_search_seeds().then(|| {
         let all_32 = entry.seed_search_bits() == Some(32);
         let cost = match hints.seed_search_timing {
-            Some(at_least) if all_32 => {
+            Some(at_least) if all_32 && HAS_CLOCK => {
                 let spec = SearchSpec::new(entry, observations.to_vec(), 0..=u64::from(u32::MAX));
                 estimate(&spec, at_least).ok()
             }
@@ -611,7 +616,7 @@ impl NoSeedFits {
         // seeding and its twist): a short search of the same seeds on the
         // GENs that read these observations says which; failing that, a GEN
         // with no seed in reach, whose state recovery finds.
-        if let Some((text, budget)) = hints.other_gens {
+        if let (Some((text, budget)), true) = (hints.other_gens, HAS_CLOCK) {
             found.seeds = crate::detect::seed_alternatives(
                 text,
                 entry,
