@@ -278,7 +278,7 @@ test('bad input shows an inline message and never breaks the page', async () => 
     [{ gen: 'unity', kind: 'state', text: '0 0 0 0', draws: ['value'] }, '#table-error', /.+/],
     [{ gen: 'unity', text: '1', draws: ['range-int 0'] }, '#table-error', /range-int/],
     [{ gen: 'unity', text: '1', draws: ['nope'] }, '#table-error', /nope/],
-    [{ gen: 'unity', text: '1', draws: ['value'], start: '12a' }, '#table-error', /not a whole number/],
+    [{ gen: 'unity', text: '1', draws: ['value'], start: '12a' }, '#table-error', /frame: `12a` is not a step count/],
     [{ gen: 'splittable-random', text: '1', draws: ['u32'], start: '-1' }, '#table-error', /cannot step back/],
     [{ gen: 'spidermonkey', kind: 'state', text: '', draws: ['u64'] }, '#table-error', /empty/],
   ];

@@ -76,9 +76,10 @@ function draws() {
   return $('draws').value.split(';').map((d) => d.trim()).filter(Boolean);
 }
 
+/** The first frame as a BigInt, or null when it is not one (the engine then words the error). */
 function parseFrame(text) {
   const t = text.trim();
-  if (!/^-?(0x[0-9a-fA-F]+|\d+)$/.test(t)) throw new Error(`first frame: \`${text}\` is not a whole number (decimal or 0x hex)`);
+  if (!/^-?(0x[0-9a-fA-F]+|\d+)$/.test(t)) return null;
   return t.startsWith('-') ? -BigInt(t.slice(1)) : BigInt(t);
 }
 
@@ -177,7 +178,7 @@ function genChanged(resetDraws = true) {
     document.querySelector('input[name=kind][value=state]').checked = true;
   }
   $('search').disabled = !g.search;
-  $('seeds').placeholder = g.search ? (g.seed_kind.endsWith('32') ? 'all 32-bit' : 'A..B') : 'no seed search';
+  $('seeds').placeholder = g.search ? (g.search_bits === 32 ? 'all 32-bit' : 'A..B') : 'no seed search';
   kindChanged();
 }
 
@@ -204,19 +205,12 @@ function markStale(stale) {
 
 function renderTable() {
   showError('table-error', '');
-  let start;
-  try {
-    start = parseFrame($('start').value);
-  } catch (e) {
-    showError('table-error', e.message);
-    markStale(true);
-    return false;
-  }
   const ds = draws();
   let answer;
   try {
+    // The engine reads the first frame, and words a bad one as the CLI does.
     answer = engine.call('table', {
-      gen: gen().name, source: source(), start: start.toString(), count: Number($('rows').value),
+      gen: gen().name, source: source(), start: $('start').value.trim(), count: Number($('rows').value),
       draws: ds, hex: $('hex').checked,
     });
   } catch (e) {
@@ -224,6 +218,7 @@ function renderTable() {
     markStale(true);
     return false;
   }
+  const start = BigInt(answer.start);
   markStale(false);
   $('state-frame').textContent = start.toString();
   $('state-words').textContent = answer.state;
@@ -252,14 +247,9 @@ function renderTable() {
 }
 
 function page(delta) {
-  let start;
-  try {
-    start = parseFrame($('start').value);
-  } catch (e) {
-    showError('table-error', e.message);
-    return;
-  }
-  $('start').value = (start + delta).toString();
+  const start = parseFrame($('start').value);
+  // A frame that is not a number: the table says why.
+  if (start !== null) $('start').value = (start + delta).toString();
   renderTable();
 }
 
@@ -375,12 +365,9 @@ async function detect() {
     const p = document.createElement('p');
     p.id = 'detect-verdict';
     p.dataset.verdict = r.verdict;
-    p.textContent = {
-      identified: `One generator fits all ${r.values} values:`,
-      ambiguous: 'Several unrelated generators fit every value; add values (or give them with their draw names) to tell them apart:',
-      underdetermined: 'Too few values to pin a generator; add values. These fit, as would others:',
-      none: 'No generator fits every value (a typo, a skipped value, or values from two sources?).',
-    }[r.verdict];
+    // Short of one generator, the engine's message, in the words of the
+    // rngkit command line.
+    p.textContent = r.verdict === 'identified' ? `One generator fits all ${r.values} values:` : r.message;
     out.append(p);
     const ol = document.createElement('ol');
     ol.className = 'results';
@@ -442,7 +429,8 @@ async function recover() {
     } else if (r.status === 'several') {
       const p = document.createElement('p');
       p.id = 'recover-count';
-      p.textContent = `${r.count} states fit the observations: ${r.hint}.`;
+      // The engine's message, in the words of the rngkit command line.
+      p.textContent = r.message;
       out.append(p);
       if (r.states.length) {
         const ol = document.createElement('ol');
@@ -455,7 +443,7 @@ async function recover() {
         out.append(ol);
       }
     } else {
-      out.textContent = 'No state fits all the observations (check the values, the draw names and the skips).';
+      out.textContent = r.message;
     }
   } catch (e) {
     out.replaceChildren();

@@ -189,6 +189,23 @@ pub struct Open {
     /// Why it stays open: the number of states left, a seed search cut
     /// short, a method missing.
     pub why: String,
+    /// `why` with the GEN's own command written for any GEN (`rngkit
+    /// seed-search GEN`), so that readings open for one reason can be
+    /// named together.
+    pub why_any: String,
+}
+
+impl Open {
+    /// A reading left open for the reason `why` words, given the GEN's
+    /// name: once with the GEN's, once with `GEN`.
+    fn new(c: &Candidate, why: impl Fn(&str) -> String) -> Open {
+        Open {
+            generator: c.generator,
+            draw: c.draw.clone(),
+            why: why(c.generator.name()),
+            why_any: why("GEN"),
+        }
+    }
 }
 
 /// The overall answer.
@@ -754,11 +771,7 @@ impl Run<'_> {
         if self.searchable(c) {
             self.small_pass(i, why);
         } else {
-            self.open.push(Open {
-                generator: c.generator,
-                draw: c.draw.clone(),
-                why,
-            });
+            self.open.push(Open::new(c, |_| why.clone()));
         }
     }
 
@@ -767,34 +780,31 @@ impl Run<'_> {
     /// the rest of the 2^32 with the rate measured, or `open`.
     fn small_pass(&mut self, i: usize, why: String) {
         let c = &self.candidates[i];
-        let open = |why: String| Open {
-            generator: c.generator,
-            draw: c.draw.clone(),
-            why,
-        };
         if self.decisive() {
-            self.open.push(open(format!(
-                "{why}; not seed-searched, another GEN fits decisively"
-            )));
+            self.open.push(Open::new(c, |_| {
+                format!("{why}; not seed-searched, another GEN fits decisively")
+            }));
             return;
         }
         let Some(deadline) = self.deadline else {
             // Single-threaded: inline, no clock.
             match small_seeds_inline(c) {
                 Some(fit) => self.raw_fits.push(fit),
-                None => self.open.push(open(format!(
-                    "{why}; no seed below 2^16 fits, larger seeds skipped (`rngkit seed-search {}` runs them)",
-                    c.generator.name()
-                ))),
+                None => self.open.push(Open::new(c, |g| {
+                    format!(
+                        "{why}; no seed below 2^16 fits, larger seeds skipped (`rngkit seed-search {g}` runs them)"
+                    )
+                })),
             }
             return;
         };
         let began = Instant::now();
         if began >= deadline {
-            self.open.push(open(format!(
-                "{why}; seed search not run: the time budget ran out (`rngkit seed-search {}`)",
-                c.generator.name()
-            )));
+            self.open.push(Open::new(c, |g| {
+                format!(
+                    "{why}; seed search not run: the time budget ran out (`rngkit seed-search {g}`)"
+                )
+            }));
             return;
         }
         // At most an eighth of the budget each: some kernels are slow
@@ -807,10 +817,11 @@ impl Run<'_> {
             }
             self.raw_fits.push(fit);
         } else if done < SMALL_SEEDS {
-            self.open.push(open(format!(
-                "{why}; seed search covered {done} of the 2^32 seeds in its share of the time (`rngkit seed-search {}` finishes it)",
-                c.generator.name()
-            )));
+            self.open.push(Open::new(c, |g| {
+                format!(
+                    "{why}; seed search covered {done} of the 2^32 seeds in its share of the time (`rngkit seed-search {g}` finishes it)"
+                )
+            }));
         } else {
             let per_seed = began.elapsed().as_secs_f64() / done as f64;
             self.passed.push((i, why, per_seed));
@@ -843,19 +854,17 @@ impl Run<'_> {
                 .as_secs_f64()
                 / (count - k) as f64;
             if self.decisive() || !all_seeds || needed > share {
-                let reason = if self.decisive() {
-                    "another GEN fits decisively".to_string()
-                } else {
-                    format!(
-                        "they need longer than the time left (`rngkit seed-search {}` runs them)",
-                        c.generator.name()
-                    )
-                };
-                self.open.push(Open {
-                    generator: c.generator,
-                    draw: c.draw.clone(),
-                    why: format!("{why}; no seed below 2^20 fits, larger seeds skipped: {reason}"),
-                });
+                let decisive = self.decisive();
+                self.open.push(Open::new(c, |g| {
+                    let reason = if decisive {
+                        "another GEN fits decisively".to_string()
+                    } else {
+                        format!(
+                            "they need longer than the time left (`rngkit seed-search {g}` runs them)"
+                        )
+                    };
+                    format!("{why}; no seed below 2^20 fits, larger seeds skipped: {reason}")
+                }));
                 continue;
             }
             let (found, done) =
@@ -863,15 +872,12 @@ impl Run<'_> {
             if let Some(fit) = found {
                 self.raw_fits.push(fit);
             } else if done < rest {
-                self.open.push(Open {
-                    generator: c.generator,
-                    draw: c.draw.clone(),
-                    why: format!(
-                        "{why}; seed search covered {:.1}% of the 2^32 seeds (`rngkit seed-search {}` finishes it)",
-                        (done + SMALL_SEEDS) as f64 * 100.0 / total as f64,
-                        c.generator.name()
-                    ),
-                });
+                let covered = (done + SMALL_SEEDS) as f64 * 100.0 / total as f64;
+                self.open.push(Open::new(c, |g| {
+                    format!(
+                        "{why}; seed search covered {covered:.1}% of the 2^32 seeds (`rngkit seed-search {g}` finishes it)"
+                    )
+                }));
             }
         }
     }
@@ -903,18 +909,17 @@ impl Run<'_> {
                     let fit = make_fit(c, Answer::State(state), state_bits(c.generator));
                     self.raw_fits.push(fit);
                 }
-                None => self.open.push(Open {
-                    generator: c.generator,
-                    draw: c.draw.clone(),
-                    why: if self.decisive() {
+                None => {
+                    let why = if self.decisive() {
                         "recovery not finished when another GEN fit decisively".to_string()
                     } else {
                         format!(
                             "recovery did not finish within {:.1} s (--max-seconds)",
                             self.options.budget.as_secs_f64()
                         )
-                    },
-                }),
+                    };
+                    self.open.push(Open::new(c, |_| why.clone()));
+                }
             }
         }
     }
@@ -993,7 +998,7 @@ const SLOW_RECOVERY_VALUES: usize = 8;
 
 /// Whether this target has a clock (`std::time::Instant`): not
 /// `wasm32-unknown-unknown`, where reading one panics.
-const HAS_CLOCK: bool = !cfg!(all(target_arch = "wasm32", target_os = "unknown"));
+pub(crate) const HAS_CLOCK: bool = !cfg!(all(target_arch = "wasm32", target_os = "unknown"));
 
 /// A reading's values reveal so many bits fewer than its GEN's state holds
 /// that no recovery can pin it: the solver is skipped.

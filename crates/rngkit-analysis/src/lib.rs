@@ -17,6 +17,10 @@
 //!   Berlekamp–Massey), reusable for state recovery.
 //! * [`linear`]: the F2-linear generators as linear maps, with their
 //!   characteristic polynomials derived by Berlekamp–Massey.
+//! * [`input`] and [`message`]: the input and message layer the command
+//!   line, the Python package and the web page share, so they read seeds,
+//!   seed ranges and step counts and word every outcome (several states
+//!   fit, none fits, ...) the same way.
 //!
 //! "One step" is always one output word ([`rngkit::WordRng::next_word`]),
 //! the unit of the CLI's `--advance`.
@@ -43,7 +47,9 @@ pub mod detect;
 pub mod generators;
 pub mod gf2;
 pub mod identify;
+pub mod input;
 pub mod linear;
+pub mod message;
 pub mod needed;
 pub mod observe;
 pub mod progress;

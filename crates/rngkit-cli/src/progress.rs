@@ -105,18 +105,9 @@ fn line(what: &str, now: Snapshot, seconds: f64) -> String {
     }
 }
 
-/// A duration for people: seconds, minutes, hours or days.
-pub fn human_duration(seconds: f64) -> String {
-    if seconds < 120.0 {
-        format!("{seconds:.0} s")
-    } else if seconds < 2.0 * 3600.0 {
-        format!("{:.0} min", seconds / 60.0)
-    } else if seconds < 2.0 * 86_400.0 {
-        format!("{:.1} h", seconds / 3600.0)
-    } else {
-        format!("{:.1} days", seconds / 86_400.0)
-    }
-}
+/// A duration for people: seconds, minutes, hours or days (the message
+/// layer's, so a time left reads as a seed-search estimate does).
+pub use rngkit_analysis::message::human_duration;
 
 /// `1.23 G`, `45.6 M`, `789 k`, `12`.
 fn scaled(x: f64) -> String {

@@ -9,6 +9,8 @@ use rngkit::StateError;
 use rngkit::number::BigInt;
 use rngkit::registry::{Engine, SeedOptions};
 use rngkit::state_text::WordForm;
+use rngkit_analysis::input::{self, parse_seed};
+use rngkit_analysis::message::{Spelling, stream_not_applicable};
 use rngkit_analysis::registry::Entry;
 
 use crate::cli::Source;
@@ -17,11 +19,11 @@ use crate::error::CliError;
 /// The generator the options describe, advanced as asked.
 pub fn build(source: &Source) -> Result<Engine, CliError> {
     let entry = source.generator;
-    let name = entry.name();
     let seeding = &source.seeding;
     if source.stream.is_some() && !entry.info().has_stream {
-        return Err(CliError::usage(format_args!(
-            "--stream applies to pcg32 and megacrush only, not {name}"
+        return Err(CliError::usage(stream_not_applicable(
+            entry,
+            &Spelling::CLI,
         )));
     }
     if source.stream.is_some()
@@ -41,11 +43,7 @@ pub fn build(source: &Source) -> Result<Engine, CliError> {
         );
     }
     let mut rng = if let Some(text) = &seeding.seed {
-        let seed: BigInt = text.parse().map_err(|_| {
-            CliError::usage(format_args!(
-                "--seed: `{text}` is not an integer (decimal or 0x hex)"
-            ))
-        })?;
+        let seed = parse_seed(text).map_err(|e| CliError::usage(format_args!("--seed: {e}")))?;
         entry.seed(&seed, &options).map_err(CliError::usage)?
     } else if let Some(text) = &seeding.seed_str {
         entry.seed_str(text, &options).map_err(CliError::usage)?
@@ -158,13 +156,10 @@ pub fn write_state_file(rng: &Engine, path: &Path) -> Result<(), CliError> {
         .map_err(|e| CliError::usage(format_args!("cannot write {}: {e}", path.display())))
 }
 
-/// Parses a step count: any size, decimal or 0x hex, optionally negative.
+/// Parses a step count: any size, decimal or 0x hex, optionally negative
+/// ([`rngkit_analysis::input::parse_steps`]).
 pub fn parse_steps(flag: &str, text: &str) -> Result<BigInt, CliError> {
-    text.parse::<BigInt>().map_err(|_| {
-        CliError::usage(format_args!(
-            "{flag}: `{text}` is not a step count (decimal or 0x hex, optionally negative, any size)"
-        ))
-    })
+    input::parse_steps(text).map_err(|e| CliError::usage(format_args!("{flag}: {e}")))
 }
 
 /// Moves the generator by `--advance N`: forwards or (negative N) backwards,

@@ -14,9 +14,12 @@ use pyo3::types::{PyBool, PyByteArray, PyBytes, PyFloat, PyList, PyRange, PyStri
 use rngkit::number::BigInt;
 use rngkit::registry::SeedKind;
 use rngkit_analysis::DistanceError;
+use rngkit_analysis::input::{SeedRange, parse_seed_range};
+use rngkit_analysis::message::{
+    Hints, Unresolved, UnresolvedKind, distance_error, no_seed_found, stream_not_applicable,
+};
 use rngkit_analysis::observe::{
-    Observation, ObservationKind, ObservedDraw, ObservedValue, parse_observations, replay,
-    uninformative,
+    Observation, ObservationKind, ObservedDraw, ObservedValue, parse_observation_list, replay,
 };
 use rngkit_analysis::recover::{Count, RecoverOptions, Recovered, recover as recover_state};
 use rngkit_analysis::registry::{self, Entry};
@@ -24,7 +27,8 @@ use rngkit_analysis::search::{Match, SearchSpec, search};
 
 use crate::generator::{Generator, state_from_py};
 use crate::{
-    NoSolution, Underdetermined, entry_arg, from_bigint, to_bigint, to_u64, type_name, value_error,
+    NoSolution, SPELLING, Underdetermined, entry_arg, from_bigint, to_bigint, to_u64, type_name,
+    value_error,
 };
 
 /// An observed value as the observation language writes it.
@@ -160,9 +164,21 @@ fn integer_pairs(entry: &Entry, items: &[Bound<'_, PyAny>]) -> PyResult<Option<V
     Ok(Some(out))
 }
 
+/// Where the messages say observations given to a function came from.
+const OBSERVATION_SOURCE: &str = "the observation list";
+
 /// Observations: the CLI's text, or an iterable of `(draw, value)` pairs
 /// and lines (`'skip 3'`).
 pub(crate) fn observations(entry: &Entry, obs: &Bound<'_, PyAny>) -> PyResult<Vec<Observation>> {
+    Ok(observations_and_text(entry, obs)?.0)
+}
+
+/// The observations and their text in the observation language (built
+/// only when the list was not read as text: the common `(draw, int)` list).
+fn observations_and_text(
+    entry: &Entry,
+    obs: &Bound<'_, PyAny>,
+) -> PyResult<(Vec<Observation>, Option<String>)> {
     let text = if let Ok(s) = obs.cast::<PyString>() {
         s.to_cow()?.into_owned()
     } else {
@@ -176,7 +192,7 @@ pub(crate) fn observations(entry: &Entry, obs: &Bound<'_, PyAny>) -> PyResult<Ve
         if let Some(parsed) = integer_pairs(entry, &items)?
             && !parsed.is_empty()
         {
-            return Ok(parsed);
+            return Ok((parsed, None));
         }
         let mut lines = Vec::new();
         // The draw of the previous pair and its text: lists of observations
@@ -228,14 +244,23 @@ pub(crate) fn observations(entry: &Entry, obs: &Bound<'_, PyAny>) -> PyResult<Ve
         }
         lines.join("\n")
     };
-    let parsed =
-        parse_observations(entry, &text).map_err(|e| value_error(format!("observations: {e}")))?;
-    if parsed.is_empty() {
-        return Err(value_error(
-            "the observation list is empty; give (draw, value) pairs such as ('u32', 0xd091bb5c), or lines like 'skip 3' and 'bits 0xf = 0x2'",
-        ));
+    let parsed = parse_observation_list(entry, OBSERVATION_SOURCE, &text).map_err(value_error)?;
+    Ok((parsed, Some(text)))
+}
+
+/// The observation text of a list read without text: `(draw, int)` pairs,
+/// each a `DRAW = VALUE` line.
+fn draw_lines(observations: &[Observation]) -> String {
+    let mut text = String::new();
+    for o in observations {
+        if let ObservationKind::Draw { draw, value } = &o.kind {
+            text.push_str(draw.text());
+            text.push_str(" = ");
+            text.push_str(value.text());
+            text.push('\n');
+        }
     }
-    Ok(parsed)
+    text
 }
 
 fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
@@ -276,7 +301,6 @@ fn recover(
     fresh: bool,
 ) -> PyResult<Generator> {
     let entry = entry_arg(r#gen)?;
-    let name = entry.name();
     let at_end = match at {
         "start" => false,
         "end" => true,
@@ -292,18 +316,26 @@ fn recover(
     };
     if let Some(s) = stream {
         if !entry.info().has_stream {
-            return Err(value_error(format!(
-                "stream applies to pcg32 and megacrush only, not {name}"
-            )));
+            return Err(value_error(stream_not_applicable(entry, &SPELLING)));
         }
         options.pcg_increment = (to_u64(s, "stream")? << 1) | 1;
     }
     if let Some(t) = threads_arg(threads)? {
         options.threads = t;
     }
-    let obs = self::observations(entry, observations)?;
-    let result = py
-        .detach(|| recover_state(entry, &obs, &options))
+    let (obs, text) = observations_and_text(entry, observations)?;
+    let (result, message) = py
+        .detach(|| {
+            let result = recover_state(entry, &obs, &options)?;
+            // The command line's message, with its hints (the seed search's
+            // cost, the other GENs the values fit).
+            let text = match (&result, text) {
+                (Recovered::NoneFits, None) => Some(draw_lines(&obs)),
+                (_, text) => text,
+            };
+            let message = Unresolved::new(entry, &obs, &result, &Hints::full(text.as_deref()));
+            Ok::<_, rngkit_analysis::recover::RecoverError>((result, message))
+        })
         .map_err(value_error)?;
     let finish = |mut rng| {
         if at_end {
@@ -311,66 +343,27 @@ fn recover(
         }
         Generator::wrap(entry, rng)
     };
-    match result {
-        Recovered::Unique(rng) => Ok(finish(rng)),
-        Recovered::Several { count, states } => {
-            let mut message =
-                format!("{count} states fit the observations; add observations to pin down one");
-            let useless = uninformative(&obs, entry.output_bits());
-            let full = entry.word_bits() as usize * entry.word_count();
-            if matches!(count, Count::PowerOfTwo(n) if n as usize + 1 >= full.min(128))
-                && !useless.is_empty()
-            {
-                let lines: Vec<String> = useless
-                    .iter()
-                    .take(3)
-                    .map(|(l, d)| format!("line {l} `{d}`"))
-                    .collect();
-                message = format!(
-                    "{count} states fit: {} of the {} observations ({}{}) reveal no exact bit of the raw words, so they give the solver no equations; observe draws that reveal bits, such as {}",
-                    useless.len(),
-                    obs.len(),
-                    lines.join(", "),
-                    if useless.len() > 3 { ", ..." } else { "" },
-                    rngkit_analysis::observe::informative_draws(entry)
-                        .into_iter()
-                        .take(4)
-                        .map(|(call, bits)| format!("`{call}` ({bits:.0} bits a value)"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                );
-            }
-            let count_py = match count {
-                Count::Exact(n) => n.into_pyobject(py)?.into_any(),
-                Count::PowerOfTwo(n) | Count::AtMost(n) | Count::About(n) => {
-                    2u32.into_pyobject(py)?.into_any().pow(n, py.None())?
-                }
-            };
-            let candidates: Vec<Generator> = states.into_iter().map(finish).collect();
-            let err = Underdetermined::new_err(message);
-            let value = err.value(py);
-            value.setattr("count", count_py)?;
-            value.setattr("candidates", candidates)?;
-            Err(err)
-        }
-        Recovered::OverBudget { count, advice } => {
-            let count_py = match count {
-                Count::Exact(n) => n.into_pyobject(py)?.into_any(),
-                Count::PowerOfTwo(n) | Count::AtMost(n) | Count::About(n) => {
-                    2u32.into_pyobject(py)?.into_any().pow(n, py.None())?
-                }
-            };
-            let err =
-                Underdetermined::new_err(format!("{count} states fit the observations; {advice}"));
-            let value = err.value(py);
-            value.setattr("count", count_py)?;
-            value.setattr("candidates", Vec::<Generator>::new())?;
-            Err(err)
-        }
-        Recovered::NoneFits => Err(NoSolution::new_err(
-            "no state fits all the observations (check the values, the draw names and the skips)",
-        )),
+    let states = match result {
+        Recovered::Unique(rng) => return Ok(finish(rng)),
+        Recovered::Several { states, .. } => states,
+        Recovered::OverBudget { .. } | Recovered::NoneFits => Vec::new(),
+    };
+    let message = message.expect("every answer but one state has a message");
+    if message.kind() == UnresolvedKind::NoneFits {
+        return Err(NoSolution::new_err(message.to_string()));
     }
+    let candidates: Vec<Generator> = states.into_iter().map(finish).collect();
+    let count_py = match message.count().expect("several states fit") {
+        Count::Exact(n) => n.into_pyobject(py)?.into_any(),
+        Count::PowerOfTwo(n) | Count::AtMost(n) | Count::About(n) => {
+            2u32.into_pyobject(py)?.into_any().pow(n, py.None())?
+        }
+    };
+    let err = Underdetermined::new_err(message.to_string());
+    let value = err.value(py);
+    value.setattr("count", count_py)?;
+    value.setattr("candidates", candidates)?;
+    Err(err)
 }
 
 /// identify(generator, *, max_advance=None) -> (seed, advance)
@@ -417,12 +410,7 @@ fn identify<'py>(
             let seed = seed_to_py(py, entry.info().seed_kind, id.seed)?;
             PyTuple::new(py, [seed, id.advance.into_pyobject(py)?.into_any()])
         }
-        None => Err(NoSolution::new_err(match max {
-            Some(n) => format!("no seed gives this {name} state within {n} steps"),
-            None => format!(
-                "no seed gives this {name} state within the default bound (see max_advance)"
-            ),
-        })),
+        None => Err(NoSolution::new_err(no_seed_found(entry, max, &SPELLING))),
     }
 }
 
@@ -486,13 +474,12 @@ fn distance<'py>(
             }
             from_bigint(py, &n_big)
         }
-        Err(DistanceError::NeedsBound { .. }) => Err(value_error(format!(
-            "{name} has no fast distance method (its period is prime); give max=N to search up to N steps"
-        ))),
-        Err(DistanceError::Unsupported(_)) => {
-            Err(value_error(format!("{name} has no distance method")))
+        // A method missing or a bound needed is bad input; the rest (not
+        // within the bound, different streams) has no answer.
+        Err(e @ (DistanceError::NeedsBound { .. } | DistanceError::Unsupported(_))) => {
+            Err(value_error(distance_error(entry, &e, &SPELLING)))
         }
-        Err(e) => Err(NoSolution::new_err(e.to_string())),
+        Err(e) => Err(NoSolution::new_err(distance_error(entry, &e, &SPELLING))),
     }
 }
 
@@ -623,38 +610,12 @@ impl SeedSearch {
     }
 }
 
-/// The seed range as bit-pattern ranges (a signed range crossing zero is two).
-fn seed_ranges(
-    entry: &Entry,
-    seeds: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Vec<RangeInclusive<u64>>> {
-    let name = entry.name();
-    let kind = entry.info().seed_kind;
-    let Some(bits) = kind.bits() else {
-        return Err(value_error(format!(
-            "{name} has no fixed-width integer seed to search; use recover('{name}', ...)"
-        )));
-    };
-    let (space_start, space_end): (i128, i128) = match kind {
-        SeedKind::I32 => (i128::from(i32::MIN), i128::from(i32::MAX)),
-        SeedKind::I64 => (i128::from(i64::MIN), i128::from(i64::MAX)),
-        _ if bits == 32 => (0, i128::from(u32::MAX)),
-        _ => (0, i128::from(u64::MAX)),
-    };
-    let (accept_min, accept_max): (i128, i128) = if bits == 32 {
-        (i128::from(i32::MIN), i128::from(u32::MAX))
-    } else {
-        (i128::from(i64::MIN), i128::from(u64::MAX))
-    };
-    let (start, end) = match seeds {
-        None => {
-            if bits != 32 {
-                return Err(value_error(format!(
-                    "{name} seeds are 64-bit: give the range to search with seeds=range(A, B)"
-                )));
-            }
-            (space_start, space_end)
-        }
+/// The seed range to search: `range(A, B)` or `(A, B)` read as `--seeds
+/// A..B` is, by the shared reader ([`rngkit_analysis::input`]), so it is
+/// refused in the same words; `None` is the GEN's whole 32-bit seed space.
+fn seed_range(entry: &Entry, seeds: Option<&Bound<'_, PyAny>>) -> PyResult<SeedRange> {
+    let text = match seeds {
+        None => None,
         Some(seeds) => {
             let (a, b) = if let Ok(r) = seeds.cast::<PyRange>() {
                 let step = to_bigint(&r.getattr("step")?, "the range's step")?;
@@ -681,47 +642,33 @@ fn seed_ranges(
             };
             let a = to_bigint(&a, "the first seed")?;
             let b = to_bigint(&b, "the seed range's end")?;
-            let (Some(a), Some(b)) = (a.to_i128(), b.to_i128()) else {
-                return Err(value_error(format!(
-                    "the seed range leaves {name}'s {bits}-bit seed space ({space_start}..={space_end})"
-                )));
-            };
-            if b <= a {
-                return Err(value_error(format!("the seed range {a}..{b} is empty")));
-            }
-            (a, b - 1)
+            Some(format!("{a}..{b}"))
         }
     };
-    if start < accept_min || end > accept_max {
-        return Err(value_error(format!(
-            "the seed range {start}..={end} leaves {name}'s {bits}-bit seed space ({space_start}..={space_end})"
-        )));
-    }
-    if start < 0 && end > space_end {
-        return Err(value_error(format!(
-            "the seed range {start}..={end} mixes negative seeds with seeds above {space_end}; write it as {name} writes seeds ({space_start}..={space_end})"
-        )));
-    }
-    let modulus = 1i128 << bits;
-    let (start, end) = if start > space_end {
-        (start - modulus, end - modulus)
-    } else if end > space_end && kind.signed() {
-        return Err(value_error(format!(
-            "the seed range {start}..={end} crosses {space_end}; {name} writes seeds above it as negative: split the range"
-        )));
-    } else {
-        (start, end)
-    };
-    Ok(if start < 0 && end >= 0 {
-        vec![
-            (start + modulus) as u64..=(modulus - 1) as u64,
-            0..=end as u64,
-        ]
-    } else if start < 0 {
-        vec![(start + modulus) as u64..=(end + modulus) as u64]
-    } else {
-        vec![start as u64..=end as u64]
-    })
+    parse_seed_range(entry, text.as_deref(), &SPELLING).map_err(value_error)
+}
+
+/// _seed_range(gen, seeds=None) -> (start, stop)
+///
+/// The seeds a seed search of `gen` covers, as the GEN writes seeds, `stop`
+/// excluded: `seeds` (a range or a pair) checked as `seed_search` checks
+/// it, or the default range. For rngkit.distributed, which splits it into
+/// tasks.
+#[pyfunction]
+#[pyo3(signature = (r#gen, seeds=None))]
+fn _seed_range<'py>(
+    py: Python<'py>,
+    r#gen: &Bound<'py, PyAny>,
+    seeds: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let range = seed_range(entry_arg(r#gen)?, seeds)?;
+    PyTuple::new(
+        py,
+        [
+            from_bigint(py, &BigInt::from(range.first()))?,
+            from_bigint(py, &BigInt::from(range.last() + 1))?,
+        ],
+    )
 }
 
 /// seed_search(gen, observations, *, seeds=None, max_advance=0,
@@ -748,11 +695,7 @@ fn seed_search(
     progress: Option<Py<PyAny>>,
 ) -> PyResult<SeedSearch> {
     let entry = entry_arg(r#gen)?;
-    let name = entry.name();
-    let ranges = seed_ranges(entry, seeds)?;
-    if !entry.can_search_seeds() {
-        return Err(value_error(format!("{name} has no seed search")));
-    }
+    let ranges = seed_range(entry, seeds)?.patterns();
     let max_advance = match max_advance {
         Some(k) => to_u64(k, "max_advance")?,
         None => 0,
@@ -760,11 +703,8 @@ fn seed_search(
     let threads = threads_arg(threads)?
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let stream = match stream {
-        Some(s) if !entry.info().has_stream => {
-            let _ = s;
-            return Err(value_error(format!(
-                "stream applies to pcg32 and megacrush only, not {name}"
-            )));
+        Some(_) if !entry.info().has_stream => {
+            return Err(value_error(stream_not_applicable(entry, &SPELLING)));
         }
         Some(s) => Some(to_u64(s, "stream")?),
         None => None,
@@ -876,6 +816,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(identify, m)?)?;
     m.add_function(wrap_pyfunction!(distance, m)?)?;
     m.add_function(wrap_pyfunction!(seed_search, m)?)?;
+    m.add_function(wrap_pyfunction!(_seed_range, m)?)?;
     m.add_class::<Detected>()?;
     m.add_function(wrap_pyfunction!(detect, m)?)?;
     Ok(())

@@ -424,7 +424,6 @@ impl Generator {
         stream: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let entry = entry_arg(r#gen)?;
-        let name = entry.name();
         let given = [seed.is_some(), seed_str.is_some(), state.is_some()]
             .iter()
             .filter(|&&b| b)
@@ -437,9 +436,9 @@ impl Generator {
         let mut options = SeedOptions::default();
         if let Some(stream) = stream {
             if !entry.info().has_stream {
-                return Err(value_error(format!(
-                    "stream applies to pcg32 and megacrush only, not {name}"
-                )));
+                return Err(value_error(
+                    rngkit_analysis::message::stream_not_applicable(entry, &crate::SPELLING),
+                ));
             }
             if state.is_some() {
                 return Err(value_error(

@@ -42,6 +42,18 @@ create_exception!(
     "Several states fit the observations. `count` is how many (an int); `candidates` lists them (as BitGenerators) when few enough to enumerate, else is empty."
 );
 
+/// How the Python functions' arguments are named in the shared messages
+/// ([`rngkit_analysis::message`]): keyword arguments, where the command line
+/// has flags.
+pub(crate) const SPELLING: rngkit_analysis::message::Spelling =
+    rngkit_analysis::message::Spelling {
+        seeds: "seeds",
+        seed_range: "seeds=range(A, B)",
+        max: "max=N",
+        max_advance: "max_advance",
+        stream: "stream",
+    };
+
 /// A `ValueError` with `message`.
 pub(crate) fn value_error(message: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(message.to_string())

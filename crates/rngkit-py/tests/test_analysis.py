@@ -77,6 +77,38 @@ def test_recover_no_solution():
         rngkit.recover("splitmix64", [("u64", 1), ("u64", 1)])
 
 
+def test_outcome_messages_equal_the_clis(cli):
+    """Several states, none, a composite draw that reveals no bit, a refused
+    seed range: the words come from one layer, so Python's exception says
+    what the CLI's `error:` line says (less the CLI's flag spelling)."""
+    circle = "inside-unit-circle = 0.1 0.2\ninside-unit-circle = 0.3 -0.4\n"
+    cases = [
+        ("unity", "u32 = 5\n", rngkit.Underdetermined, 3),
+        ("splitmix64", "u64 = 1\nu64 = 1\n", rngkit.NoSolution, 1),
+        ("unity", "# nothing\n", ValueError, 2),
+        ("unity", circle, rngkit.Underdetermined, 3),
+    ]
+    for gen, text, exc, code in cases:
+        proc = cli("recover", gen, input=text, check=False)
+        assert proc.returncode == code, proc.stderr
+        with pytest.raises(exc) as e:
+            rngkit.recover(gen, text)
+        message = str(e.value)
+        if code == 2:
+            # the source is named: the CLI read stdin, Python a list
+            assert proc.stderr.strip() == f"error: {message.replace('the observation list', 'stdin')}"
+        elif text == circle:
+            # the seed-search advice carries a timed rate: compare up to it
+            head = message.split(": all 2^32 seeds")[0]
+            assert proc.stderr.startswith(f"error: {head}: all 2^32 seeds"), proc.stderr
+        else:
+            assert proc.stderr.strip() == f"error: {message}"
+    proc = cli("seed-search", "mt19937", "--seeds", "5..5", input="u32 = 1\n", check=False)
+    with pytest.raises(ValueError) as e:
+        rngkit.seed_search("mt19937", [("u32", 1)], seeds=range(5, 5))
+    assert proc.stderr.strip() == f"error: --{e.value}"
+
+
 def test_recover_equals_cli(cli):
     text = "".join(f"value = {rngkit.Unity(3).value()!r}\n" for _ in range(1))
     u = rngkit.Unity(3)

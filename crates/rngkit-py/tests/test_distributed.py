@@ -159,6 +159,15 @@ def test_java_random_2_34_slice_with_planted_states(client):
     assert search.submitted >= 16  # several chunks a worker thread
 
 
+def test_the_default_range_is_the_gens_32_bit_seed_space():
+    # The native seed-range reader chooses it, as seed_search and the CLI do.
+    assert rd._seed_bounds("mt19937", None) == (0, 1 << 32)
+    assert rd._seed_bounds("unity", None) == (-(1 << 31), 1 << 31)
+    assert rd._seed_bounds("python", None) == (0, 1 << 32)
+    # unsigned spellings of negative int seeds are folded as the CLI folds them
+    assert rd._seed_bounds("unity", range(0xFFFFFFFB, 0x100000000)) == (-5, 0)
+
+
 def test_bad_observations_fail_before_any_task():
     class NoCluster:
         def __getattr__(self, name):

@@ -2,13 +2,13 @@
 
 use rngkit::number::{BigInt, parse_int};
 use rngkit::registry::{Draw, SeedKind};
-use rngkit_analysis::DistanceError;
-use rngkit_analysis::observe::{Observation, parse_observations, replay, uninformative};
-use rngkit_analysis::recover::{Count, RecoverOptions, Recovered, recover};
+use rngkit_analysis::message::{Hints, Undetected, Unresolved, distance_error};
+use rngkit_analysis::observe::{Observation, parse_observation_list, replay};
+use rngkit_analysis::recover::{RecoverOptions, Recovered, recover};
 use rngkit_analysis::registry::{self, Entry};
 use serde_json::{Value, json};
 
-use crate::input::{self, Error, text};
+use crate::input::{self, Error, SPELLING, text};
 use crate::session;
 
 /// The most rows one `table` request returns.
@@ -110,6 +110,9 @@ fn gens() -> Value {
                 "distance": e.can_measure_distance(),
                 "recover": e.can_recover(),
                 "search": e.can_search_seeds(),
+                // The width of the seeds a search covers (32 for php,
+                // python and ruby, whose seed types are wider).
+                "search_bits": e.seed_search_bits().filter(|_| e.can_search_seeds()),
                 "period": e.period().map(|p| p.to_string()),
             })
         })
@@ -170,20 +173,18 @@ fn table(v: &Value) -> Result<Value, Error> {
         let raw = rng.next_word();
         rows.push(json!({ "raw": format!("{raw:0digits$x}"), "values": values }));
     }
-    Ok(json!({ "state": state, "rows": rows, "after": rng.format_words() }))
+    Ok(json!({
+        "start": start.to_string(),
+        "state": state,
+        "rows": rows,
+        "after": rng.format_words(),
+    }))
 }
 
 /// Observations from the `observations` field, as the CLI reads a file.
 pub fn observations(entry: &Entry, v: &Value) -> Result<Vec<Observation>, Error> {
     let text = text(v, "observations")?.unwrap_or("");
-    let obs = parse_observations(entry, text).map_err(|e| e.to_string())?;
-    if obs.is_empty() {
-        return Err(
-            "no observations: write one a line, e.g. `u32 = 0xd091bb5c`, `skip 3`, `bits 0xf = 0x1`"
-                .into(),
-        );
-    }
-    Ok(obs)
+    parse_observation_list(entry, "the observation list", text).map_err(|e| e.to_string())
 }
 
 fn recover_op(v: &Value) -> Result<Value, Error> {
@@ -198,59 +199,48 @@ fn recover_op(v: &Value) -> Result<Value, Error> {
         options.pcg_increment = (stream << 1) | 1;
     }
     let obs = observations(entry, v)?;
-    Ok(
-        match recover(entry, &obs, &options).map_err(|e| e.to_string())? {
-            Recovered::Unique(rng) => {
-                let mut end = rng.clone();
-                replay(&obs, &mut end);
-                json!({
-                    "status": "unique",
-                    "state": rng.format_words(),
-                    "end_state": end.format_words(),
-                })
+    let recovered = recover(entry, &obs, &options).map_err(|e| e.to_string())?;
+    // No clock and one thread: the message leaves out the hints that cost
+    // work (the seed search's timing, the other GENs that fit).
+    let message = Unresolved::new(entry, &obs, &recovered, &Hints::default());
+    Ok(match recovered {
+        Recovered::Unique(rng) => {
+            let mut end = rng.clone();
+            replay(&obs, &mut end);
+            json!({
+                "status": "unique",
+                "state": rng.format_words(),
+                "end_state": end.format_words(),
+            })
+        }
+        Recovered::Several { count, states } => {
+            let listed: Vec<String> = states
+                .iter()
+                .take(MAX_LISTED)
+                .map(|s| s.format_words())
+                .collect();
+            let mut message = message.expect("several states fit");
+            if states.len() <= MAX_LISTED {
+                message = message.listed("below");
             }
-            Recovered::Several { count, states } => {
-                let listed: Vec<String> = states
-                    .iter()
-                    .take(MAX_LISTED)
-                    .map(|s| s.format_words())
-                    .collect();
-                let useless = uninformative(&obs, entry.output_bits());
-                let full = entry.word_bits() as usize * entry.word_count();
-                let hint = if matches!(count, Count::PowerOfTwo(n) if n as usize + 1 >= full.min(128))
-                    && !useless.is_empty()
-                {
-                    let lines: Vec<String> = useless
-                        .iter()
-                        .take(3)
-                        .map(|(l, d)| format!("line {l} `{d}`"))
-                        .collect();
-                    format!(
-                        "{} of the {} observations ({}{}) reveal no exact bit of the raw words; observe exact draws (u32, value, range-int with an even span) or search seeds",
-                        useless.len(),
-                        obs.len(),
-                        lines.join(", "),
-                        if useless.len() > 3 { ", ..." } else { "" }
-                    )
-                } else {
-                    "add observations to pin down one".to_string()
-                };
-                json!({
-                    "status": "several",
-                    "count": count.to_string(),
-                    "states": listed,
-                    "hint": hint,
-                })
-            }
-            Recovered::OverBudget { count, advice } => json!({
+            json!({
                 "status": "several",
                 "count": count.to_string(),
-                "states": Vec::<String>::new(),
-                "hint": advice,
-            }),
-            Recovered::NoneFits => json!({ "status": "none" }),
-        },
-    )
+                "states": listed,
+                "message": message.to_string(),
+            })
+        }
+        Recovered::OverBudget { count, .. } => json!({
+            "status": "several",
+            "count": count.to_string(),
+            "states": Vec::<String>::new(),
+            "message": message.expect("over budget").to_string(),
+        }),
+        Recovered::NoneFits => json!({
+            "status": "none",
+            "message": message.expect("none fits").to_string(),
+        }),
+    })
 }
 
 fn distance(v: &Value) -> Result<Value, Error> {
@@ -262,7 +252,6 @@ fn distance(v: &Value) -> Result<Value, Error> {
         Some(m) => Some(parse_int::<u128>(m).map_err(|e| format!("max: {e}"))?),
         None => None,
     };
-    let name = entry.name();
     match entry.distance(&from, &to, max) {
         Ok(n) => {
             let signed = entry.period().map(|p| {
@@ -274,11 +263,7 @@ fn distance(v: &Value) -> Result<Value, Error> {
             });
             Ok(json!({ "distance": n.to_string(), "signed": signed }))
         }
-        Err(DistanceError::NeedsBound { .. }) => Err(format!(
-            "{name} has no fast distance method (its period is prime); give a maximum to search up to"
-        )),
-        Err(DistanceError::Unsupported(_)) => Err(format!("{name} has no distance method")),
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(distance_error(entry, &e, &SPELLING)),
     }
 }
 
@@ -306,6 +291,7 @@ fn detect_op(v: &Value) -> Result<Value, Error> {
     };
     let found = detect(values, &options).map_err(|e| e.to_string())?;
     let verdict = found.verdict();
+    let message = Undetected::new(&found).map(|u| u.listed("below").to_string());
     let shown: Vec<_> = match verdict {
         Verdict::Identified | Verdict::Ambiguous => found.decisive().collect(),
         _ => found.fits.iter().collect(),
@@ -345,6 +331,7 @@ fn detect_op(v: &Value) -> Result<Value, Error> {
             Verdict::NoneFits => "none",
         },
         "fits": fits,
+        "message": message,
         "open": open,
         "values": found.values,
         "tried": found.tried,

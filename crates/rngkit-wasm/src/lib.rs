@@ -29,16 +29,21 @@
 //! Each request is an object with an `op` and its fields; each answer is
 //! `{"ok": ...}` or `{"error": "one line"}`. Bad input is always an
 //! `error`, never a trap.
+//! A `message` (what a recovery or `detect` found short of one answer)
+//! and the errors about states, seed ranges and observations come from the
+//! shared layer ([`rngkit_analysis::message`], [`rngkit_analysis::input`],
+//! [`rngkit::state_text`]), in the words of the command line and the
+//! Python package.
 //!
 //! | op | fields | answer |
 //! |---|---|---|
 //! | `gens` | | every GEN: name, seed kind, state words, draws, capabilities |
-//! | `table` | `gen`, `source`, `start`, `count`, `draws`, `hex` | the state at frame `start` and `count` rows: raw word and each draw |
-//! | `recover` | `gen`, `observations`, `stream` | `unique` with the state, `several` with the count, or `none` |
+//! | `table` | `gen`, `source`, `start`, `count`, `draws`, `hex` | the frame `start` (decimal), the state there and `count` rows: raw word and each draw |
+//! | `recover` | `gen`, `observations`, `stream` | `unique` with the state, `several` with the count, the states (up to 16) and the `message`, or `none` with the `message` |
 //! | `distance` | `gen`, `from`, `to`, `max` | the distance and its signed form |
 //! | `search_start` | `gen`, `observations`, `seeds`, `max_advance`, `stream` | the number of seeds |
 //! | `search_step` | `seeds` | matches found in the next `seeds` seeds, and progress |
-//! | `detect` | `values` | the `verdict` (`identified`, `ambiguous`, `underdetermined`, `none`), the `fits` (GEN, draw, state, states or seed, family) and the readings left `open` with why |
+//! | `detect` | `values` | the `verdict` (`identified`, `ambiguous`, `underdetermined`, `none`), the `fits` (GEN, draw, state, states or seed, family), the `message` unless one GEN is identified, and the readings left `open` with why |
 //!
 //! A `source` is `{"seed": "S"}`, `{"seed_str": "TEXT"}` or
 //! `{"state": "W W ..."}`, with an optional `"stream"`: the CLI's

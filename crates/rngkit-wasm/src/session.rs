@@ -40,7 +40,7 @@ pub fn start(v: &Value) -> Result<Value, Error> {
     let entry = entry(v)?;
     let options = input::stream(entry, v)?;
     let ranges: Vec<RangeInclusive<u64>> =
-        input::seed_ranges(entry, text(v, "seeds")?.unwrap_or(""))?;
+        input::seed_range(entry, text(v, "seeds")?.unwrap_or(""))?.patterns();
     let max_advance = match text(v, "max_advance")?
         .map(str::trim)
         .filter(|s| !s.is_empty())

@@ -128,7 +128,7 @@ fn bad_input_is_an_error_not_a_panic() {
         json!({"op": "search_start", "gen": "unity", "observations": "u32 = 1", "seeds": "0..5000000000"}),
         json!({"op": "search_start", "gen": "splitmix64", "observations": "u64 = 1", "seeds": "0.."}),
         json!({"op": "search_start", "gen": "pcg32", "observations": "u32 = 1", "seeds": ""}),
-        json!({"op": "search_start", "gen": "python", "observations": "u32 = 1"}),
+        json!({"op": "search_start", "gen": "spidermonkey", "observations": "u32 = 1"}),
         json!({"op": "search_start", "gen": "mt19937", "observations": "u32 = 1", "max_advance": "-1"}),
         json!({"op": "search_step", "seeds": 0}),
         json!({"op": "draw_steps", "gen": "unity", "draw": "nope"}),
@@ -162,10 +162,48 @@ fn recovery_answers_unique_several_and_none() {
         call(json!({"op": "recover", "gen": "unity", "observations": "u32 = 1900725526"})).unwrap();
     assert_eq!(several["status"], "several");
     assert_eq!(several["count"], "2^96");
+    // The message is the command line's, from the shared layer.
+    assert_eq!(
+        several["message"],
+        "2^96 states fit the observations; add observations to pin down one"
+    );
     let none =
         call(json!({"op": "recover", "gen": "splitmix64", "observations": "u64 = 1\nu64 = 1"}))
             .unwrap();
     assert_eq!(none["status"], "none");
+    assert_eq!(
+        none["message"],
+        "no state fits all the observations (check the values, the draw names and the skips)"
+    );
+    let empty =
+        call(json!({"op": "recover", "gen": "unity", "observations": "# nothing"})).unwrap_err();
+    assert!(
+        empty.starts_with("the observation list holds no observations; write one a line"),
+        "{empty}"
+    );
+}
+
+/// Seed ranges are read as the command line reads `--seeds`: UTC windows,
+/// and the 32-bit seeds of GENs with wider seed types.
+#[test]
+fn seed_ranges_read_as_the_command_line_does() {
+    let start = |gen_name: &str, seeds: &str| {
+        call(
+            json!({"op": "search_start", "gen": gen_name, "observations": "u32 = 1",
+            "seeds": seeds}),
+        )
+    };
+    let day = start("mt19937", "2026-11-01T00:00:00Z..2026-11-02T00:00:00Z").unwrap();
+    assert_eq!(day["total"], "86400");
+    // PHP keeps the low 32 bits of its int seed; CPython and Ruby search
+    // their one-word seeds (the page refused them before the shared reader).
+    for name in ["php", "python", "ruby"] {
+        assert_eq!(start(name, "").unwrap()["total"], "4294967296", "{name}");
+    }
+    assert_eq!(
+        start("mt19937", "5..1").unwrap_err(),
+        "seeds `5..1` is empty"
+    );
 }
 
 /// `detect` in the single-threaded run the browser uses: CPython's

@@ -78,10 +78,48 @@ pub enum StateError {
 
 impl fmt::Display for StateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, None)
+    }
+}
+
+impl StateError {
+    /// The message with `name` where it would name the generator: for a
+    /// GEN whose state is another generator's (`bdsp` holds an
+    /// `xorshift128` state, `python` an MT19937 one), so the user reads the
+    /// name they chose. A save blob's size error names the blob's format,
+    /// which stays.
+    ///
+    /// ```
+    /// use rngkit::StateError;
+    ///
+    /// let err = StateError::AllZero { generator: "xorshift128" };
+    /// assert_eq!(
+    ///     err.naming("bdsp").to_string(),
+    ///     "bdsp state is all zero, which the generator can never leave"
+    /// );
+    /// let err = StateError::LeftOutOfRange { left: 700 };
+    /// assert_eq!(
+    ///     err.naming("python").to_string(),
+    ///     "python `left` must be in 0..=624 (words still unread in the block), found 700"
+    /// );
+    /// ```
+    pub fn naming<'a>(&'a self, name: &'a str) -> impl fmt::Display + 'a {
+        struct Named<'a>(&'a StateError, &'a str);
+        impl fmt::Display for Named<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.write(f, Some(self.1))
+            }
+        }
+        Named(self, name)
+    }
+
+    /// The message, naming the generator `name` when given (else its own).
+    fn write(&self, f: &mut fmt::Formatter<'_>, name: Option<&str>) -> fmt::Result {
         match self {
             StateError::AllZero { generator } => write!(
                 f,
-                "{generator} state is all zero, which the generator can never leave"
+                "{} state is all zero, which the generator can never leave",
+                name.unwrap_or(generator)
             ),
             StateError::WordCount {
                 generator,
@@ -89,7 +127,8 @@ impl fmt::Display for StateError {
                 found,
             } => write!(
                 f,
-                "{generator} state needs {expected} word{}, found {found}",
+                "{} state needs {expected} word{}, found {found}",
+                name.unwrap_or(generator),
                 if *expected == 1 { "" } else { "s" }
             ),
             StateError::WordTooWide {
@@ -98,15 +137,19 @@ impl fmt::Display for StateError {
                 bits,
             } => write!(
                 f,
-                "{generator} state word {index} does not fit in {bits} bits"
+                "{} state word {index} does not fit in {bits} bits",
+                name.unwrap_or(generator)
             ),
             StateError::LeftOutOfRange { left } => write!(
                 f,
-                "MT19937 `left` must be in 0..=624 (words still unread in the block), found {left}"
+                "{} `left` must be in 0..=624 (words still unread in the block), found {left}",
+                name.unwrap_or("MT19937")
             ),
-            StateError::EvenIncrement { increment } => {
-                write!(f, "PCG32 increment must be odd, found {increment:#018x}")
-            }
+            StateError::EvenIncrement { increment } => write!(
+                f,
+                "{} increment must be odd, found {increment:#018x}",
+                name.unwrap_or("PCG32")
+            ),
             StateError::BlobSize {
                 what,
                 expected,
@@ -119,7 +162,8 @@ impl fmt::Display for StateError {
                 expected,
             } => write!(
                 f,
-                "{generator} state word {index} must be {expected}, found {found}"
+                "{} state word {index} must be {expected}, found {found}",
+                name.unwrap_or(generator)
             ),
         }
     }

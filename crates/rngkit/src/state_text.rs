@@ -184,33 +184,28 @@ impl dyn DynGen + '_ {
     }
 
     /// A [`StateError`] as a message naming this GEN (`bdsp`, not the
-    /// `xorshift128` generator underneath), the same in every front end.
+    /// `xorshift128` generator underneath), the same in every front end:
+    /// [`StateError::naming`] where the GEN's state is another generator's,
+    /// the error's own words where the GEN is that generator.
     ///
     /// ```
     /// use rngkit::registry::{DynGen, of};
     /// use rngkit::engines::bdsp::BdspGen;
+    /// use rngkit::generators::Xorshift128;
     /// let bdsp: &dyn DynGen = of::<BdspGen>();
     /// let err = bdsp.from_words(&[0, 0, 0, 0]).unwrap_err();
-    /// assert!(bdsp.state_error_message(&err).contains("bdsp"));
+    /// assert_eq!(
+    ///     bdsp.state_error_message(&err),
+    ///     "bdsp state is all zero, which the generator can never leave"
+    /// );
+    /// let xorshift: &dyn DynGen = of::<Xorshift128>();
+    /// assert_eq!(xorshift.state_error_message(&err), err.to_string());
     /// ```
     pub fn state_error_message(&self, e: &StateError) -> String {
-        let text = e.to_string();
-        let rng_name = self.rng_name();
-        if rng_name == self.name() {
-            return text;
-        }
-        // The generator's name as the error spells it (`mt19937`, `MT19937`).
-        match text
-            .to_ascii_lowercase()
-            .find(&rng_name.to_ascii_lowercase())
-        {
-            Some(at) => format!(
-                "{}{}{}",
-                &text[..at],
-                self.name(),
-                &text[at + rng_name.len()..]
-            ),
-            None => text,
+        if self.rng_name() == self.name() {
+            e.to_string()
+        } else {
+            e.naming(self.name()).to_string()
         }
     }
 }

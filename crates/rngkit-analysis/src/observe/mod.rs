@@ -99,6 +99,74 @@ impl fmt::Display for ObservationError {
 
 impl std::error::Error for ObservationError {}
 
+/// An observation list refused as a whole, naming where it came from (a
+/// file, `stdin`, `the observation list`): a malformed line, or no
+/// observation at all. The one wording of both for every front end.
+///
+/// ```
+/// use rngkit_analysis::observe::parse_observation_list;
+/// use rngkit_analysis::registry;
+///
+/// let unity = registry::find("unity").unwrap();
+/// let err = parse_observation_list(unity, "stdin", "# nothing\n").unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "stdin holds no observations; write one a line, e.g. `u32 = 0xd091bb5c`, `skip 3`, `bits 0xf = 0x2`"
+/// );
+/// let err = parse_observation_list(unity, "values.txt", "u32 = 1\nfrob = 2").unwrap_err();
+/// assert!(err.to_string().starts_with("values.txt: line 2: "), "{err}");
+/// assert_eq!(err.line().map(|e| e.line), Some(2));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObservationListError {
+    source: String,
+    line: Option<ObservationError>,
+}
+
+impl ObservationListError {
+    /// The malformed line, or `None` when the list holds no observation.
+    pub fn line(&self) -> Option<&ObservationError> {
+        self.line.as_ref()
+    }
+}
+
+impl fmt::Display for ObservationListError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.line {
+            Some(e) => write!(f, "{}: {e}", self.source),
+            None => write!(
+                f,
+                "{} holds no observations; write one a line, e.g. `u32 = 0xd091bb5c`, `skip 3`, `bits 0xf = 0x2`",
+                self.source
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ObservationListError {}
+
+/// Parses the observation list that `recover`, `seed-search` and `locate`
+/// take, read from `source` (named in the errors): as
+/// [`parse_observations`], and an empty list is an error.
+///
+/// # Errors
+/// [`ObservationListError`]: the first malformed line, or no observation.
+pub fn parse_observation_list(
+    spec: &Entry,
+    source: &str,
+    text: &str,
+) -> Result<Vec<Observation>, ObservationListError> {
+    let error = |line| ObservationListError {
+        source: source.to_string(),
+        line,
+    };
+    let observations = parse_observations(spec, text).map_err(|e| error(Some(e)))?;
+    if observations.is_empty() {
+        return Err(error(None));
+    }
+    Ok(observations)
+}
+
 /// Parses an observation list for `profile`.
 ///
 /// # Errors

@@ -8,6 +8,7 @@ use clap::Args;
 use rngkit_analysis::detect::{
     Answer, DetectOptions, Detection, Fit, MARGIN, PLAUSIBLE_RUN, Verdict, detect,
 };
+use rngkit_analysis::message::Undetected;
 use rngkit_analysis::registry;
 
 use crate::commands::observations;
@@ -137,21 +138,6 @@ pub fn fit_line(fit: &Fit) -> String {
     line
 }
 
-fn what_to_add(fit: &Fit, values: usize) -> String {
-    match fit.values_needed(values) {
-        Some(n) => format!(
-            "{} {} (about {n} values pin it)",
-            fit.generator.name(),
-            fit.draw
-        ),
-        None => format!(
-            "{} {} (its values reveal no exact bit: seed-search it)",
-            fit.generator.name(),
-            fit.draw
-        ),
-    }
-}
-
 fn report(found: &Detection) -> Result<ExitCode, CliError> {
     let verdict = found.verdict();
     let printed: Vec<&Fit> = match verdict {
@@ -164,45 +150,6 @@ fn report(found: &Detection) -> Result<ExitCode, CliError> {
     }
     out.finish()?;
     let weak: Vec<&Fit> = found.fits.iter().filter(|f| !f.decisive).collect();
-    // The open readings in short, for the one error line of a failure.
-    // Readings open for the same reason (the four PHP eras, read as
-    // `mt-rand`) are named together, with `GEN` in the reason.
-    let open_short = || {
-        let mut groups: Vec<(Vec<&str>, &str, String)> = Vec::new();
-        for o in &found.open {
-            let name = o.generator.name();
-            let key = o.why.replace(
-                &format!("`rngkit seed-search {name}`"),
-                "`rngkit seed-search GEN`",
-            );
-            match groups
-                .iter_mut()
-                .find(|(_, d, k)| *d == o.draw && *k == key)
-            {
-                Some(g) => g.0.push(name),
-                None => groups.push((vec![name], &o.draw, key)),
-            }
-        }
-        let shown = groups.len().min(4);
-        let mut parts: Vec<String> = groups[..shown]
-            .iter()
-            .map(|(names, draw, why)| {
-                let why = if names.len() == 1 {
-                    why.replace("GEN`", &format!("{}`", names[0]))
-                } else {
-                    why.clone()
-                };
-                format!("{} {draw} ({why})", names.join(", "))
-            })
-            .collect();
-        if groups.len() > shown {
-            parts.push(format!(
-                "{} more",
-                groups[shown..].iter().map(|g| g.0.len()).sum::<usize>()
-            ));
-        }
-        parts.join("; ")
-    };
     match verdict {
         Verdict::Identified => {
             // Chatter on success only: a failure's stderr is its one
@@ -243,48 +190,15 @@ fn report(found: &Detection) -> Result<ExitCode, CliError> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Verdict::Ambiguous => Err(CliError {
-            code: EXIT_UNDERDETERMINED,
-            message: format!(
-                "{} unrelated generators fit every value (listed on stdout); add values, or give them with their draw names (`DRAW = VALUE`) to tell them apart",
-                printed.len()
-            ),
-        }),
-        Verdict::Underdetermined => {
-            let mut add: Vec<String> = weak.iter().map(|f| what_to_add(f, found.values)).collect();
-            add.truncate(4);
-            let message = if weak.is_empty() {
-                format!(
-                    "no generator is pinned by these {} values; still open: {}; add values or raise --max-seconds",
-                    found.values,
-                    open_short()
-                )
-            } else {
-                let mut m = format!(
-                    "{} generators fit (listed on stdout), but these few values fit any state of them; add values: {}",
-                    weak.len(),
-                    add.join("; ")
-                );
-                if !found.open.is_empty() {
-                    m.push_str(&format!("; still open: {}", open_short()));
-                }
-                m
-            };
-            Err(CliError {
-                code: EXIT_UNDERDETERMINED,
-                message,
-            })
-        }
-        Verdict::NoneFits => Err(CliError {
-            code: EXIT_NO_ANSWER,
-            message: if found.tried == 0 {
-                "no generator's draws can give these values (bare decimals are read as draws in [0, 1), bare integers as raw words and integer draws of their width)".to_string()
-            } else {
-                format!(
-                    "no generator fits every value ({} readings tried); check for a typo, a skipped value, or values from two sources",
-                    found.tried
-                )
+        verdict => Err(CliError {
+            code: match verdict {
+                Verdict::NoneFits => EXIT_NO_ANSWER,
+                _ => EXIT_UNDERDETERMINED,
             },
+            message: Undetected::new(found)
+                .expect("the verdict is not Identified")
+                .listed("on stdout")
+                .to_string(),
         }),
     }
 }

@@ -7,6 +7,7 @@ use clap::Args;
 use rngkit::number::{BigInt, parse_int};
 use rngkit::registry::Engine;
 use rngkit_analysis::DistanceError;
+use rngkit_analysis::message::{Spelling, distance_error};
 use rngkit_analysis::registry::Entry;
 
 use crate::cli::{generators_help, parse_gen};
@@ -128,13 +129,17 @@ pub fn run(args: DistanceArgs) -> Result<ExitCode, CliError> {
             out.finish()?;
             Ok(ExitCode::SUCCESS)
         }
-        Err(DistanceError::NeedsBound { .. }) => Err(CliError::usage(format_args!(
-            "{name} has no fast distance method (its period is prime); give --max N to search up to N steps"
-        ))),
-        Err(DistanceError::Unsupported(_)) => Err(CliError::usage(format_args!(
-            "{name} has no distance method"
-        ))),
-        Err(e) => Err(CliError::no_answer(e)),
+        Err(e) => {
+            // A method missing or a bound needed is bad usage; the rest
+            // (not within the bound, different streams) has no answer.
+            let message = distance_error(entry, &e, &Spelling::CLI);
+            Err(match e {
+                DistanceError::NeedsBound { .. } | DistanceError::Unsupported(_) => {
+                    CliError::usage(message)
+                }
+                _ => CliError::no_answer(message),
+            })
+        }
     }
 }
 

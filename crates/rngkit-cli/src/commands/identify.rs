@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use rngkit::number::parse_int;
+use rngkit_analysis::message::{Spelling, no_seed_found};
 use rngkit_analysis::registry::{self, Entry};
 
 use crate::cli::parse_gen;
@@ -98,11 +99,10 @@ pub fn run(args: IdentifyArgs) -> Result<ExitCode, CliError> {
             out.finish()?;
             Ok(ExitCode::SUCCESS)
         }
-        None => Err(CliError::no_answer(match max_advance {
-            Some(n) => format!("no seed gives this {name} state within {n} steps"),
-            None => format!(
-                "no seed gives this {name} state within the default bound (see --max-advance)"
-            ),
-        })),
+        None => Err(CliError::no_answer(no_seed_found(
+            entry,
+            max_advance,
+            &Spelling::CLI,
+        ))),
     }
 }

@@ -4,7 +4,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use rngkit_analysis::observe::{Observation, parse_observations};
+use rngkit_analysis::observe::{Observation, parse_observation_list};
 use rngkit_analysis::registry::Entry;
 
 use crate::error::CliError;
@@ -15,16 +15,10 @@ pub fn read(entry: &Entry, path: Option<&Path>) -> Result<Vec<Observation>, CliE
     parse(entry, &name, &text)
 }
 
-/// Parses observation text read from `name`; errors name it and the line.
+/// Parses observation text read from `name`; errors name it and the line
+/// (in the shared words of [`parse_observation_list`]).
 pub fn parse(entry: &Entry, name: &str, text: &str) -> Result<Vec<Observation>, CliError> {
-    let observations = parse_observations(entry, text)
-        .map_err(|e| CliError::usage(format_args!("{name}: {e}")))?;
-    if observations.is_empty() {
-        return Err(CliError::usage(format_args!(
-            "{name} holds no observations; write one a line, e.g. `u32 = 0xd091bb5c`, `skip 3`, `bits 0xf = 0x2`"
-        )));
-    }
-    Ok(observations)
+    parse_observation_list(entry, name, text).map_err(CliError::usage)
 }
 
 /// Reads the observation text (a file, or stdin for `None` and `-`), with

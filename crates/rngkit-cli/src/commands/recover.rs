@@ -2,28 +2,22 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use rngkit::number::{BigInt, parse_int};
 use rngkit::registry::{Engine, Steps};
-use rngkit_analysis::observe::{
-    Observation, ObservationKind, informative_draws, replay, uninformative,
+use rngkit_analysis::message::{
+    Agreed, Hints, Spelling, Unresolved, UnresolvedKind, stream_not_applicable,
 };
-use rngkit_analysis::recover::{Count, RecoverOptions, Recovered, recover};
+use rngkit_analysis::observe::{Observation, replay};
+use rngkit_analysis::recover::{RecoverOptions, Recovered, recover};
 use rngkit_analysis::registry::{self, Entry};
-use rngkit_analysis::search::{SearchSpec, estimate};
 
 use crate::cli::{parse_gen, reject_options_after_draw};
 use crate::commands::observations;
-use crate::error::{CliError, EXIT_UNDERDETERMINED};
+use crate::error::{CliError, EXIT_NO_ANSWER, EXIT_UNDERDETERMINED};
 use crate::output::Output;
-use crate::progress::human_duration;
 use crate::seeding::write_state_file;
-
-/// The time the other GENs get when no state fits (`recover` then says
-/// which GENs the values fit).
-const HINT_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// The long help of `recover`.
 pub fn help() -> String {
@@ -173,8 +167,9 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
     let entry = args.generator;
     let name = entry.name();
     if args.stream.is_some() && !entry.info().has_stream {
-        return Err(CliError::usage(format_args!(
-            "--stream applies to pcg32 and megacrush only, not {name}"
+        return Err(CliError::usage(stream_not_applicable(
+            entry,
+            &Spelling::CLI,
         )));
     }
     let mut options = RecoverOptions {
@@ -206,47 +201,43 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
     let ticker = crate::progress::Ticker::watch(&options.progress, &format!("recover {name}"));
     let recovered = recover(entry, &obs, &options);
     ticker.finish();
-    match recovered.map_err(CliError::usage)? {
+    let recovered = recovered.map_err(CliError::usage)?;
+    let mut agreement = None;
+    match &recovered {
         Recovered::Unique(rng) => {
             match &predict {
-                Some((n, draw)) => print_lines(&predictions(entry, &obs, &rng, *n, draw)?)?,
+                Some((n, draw)) => print_lines(&predictions(entry, &obs, rng, *n, draw)?)?,
                 None => {
-                    let mut rng = rng;
+                    let mut rng = rng.clone();
                     if args.at == At::End {
                         replay(&obs, &mut rng);
                     }
                     write_state(&rng, args.output.as_ref())?;
                 }
             }
-            Ok(ExitCode::SUCCESS)
+            return Ok(ExitCode::SUCCESS);
         }
         Recovered::Several { count, states } => {
             // Several states, listed: they may still agree on what --predict
             // asks (V8 values inside one cache block, say).
-            let mut agreement = None;
             if let (Some((n, draw)), false) = (&predict, states.is_empty()) {
-                let (agree, horizon) = agreeing_draws(entry, &obs, &states, *n, draw)?;
+                let (agree, horizon) = agreeing_draws(entry, &obs, states, *n, draw)?;
                 let asked = n.unsigned_abs() as usize;
                 if agree.len() >= asked {
                     print_lines(&agree[..asked])?;
-                    let after = agree.len() - asked;
-                    let how_far = if agree.len() >= horizon {
-                        format!("agree on at least {after} more (compared up to draw {horizon})")
-                    } else {
-                        format!(
-                            "agree on {after} more, and differ from draw {} on",
-                            agree.len() + 1
-                        )
+                    let agreed = Agreed {
+                        count: *count,
+                        asked,
+                        agreeing: agree.len(),
+                        horizon,
                     };
-                    eprintln!(
-                        "note: {count} states fit the observations; all of them give these {asked} draws and {how_far}"
-                    );
+                    eprintln!("note: {agreed}");
                     return Ok(ExitCode::SUCCESS);
                 }
                 agreement = Some((agree.len(), asked));
             }
             let mut out = Output::new();
-            for state in &states {
+            for state in states {
                 let mut state = state.clone();
                 if args.at == At::End {
                     replay(&obs, &mut state);
@@ -254,153 +245,22 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
                 out.line(&state.format_words())?;
             }
             out.finish()?;
-            let listed = if states.is_empty() {
-                ""
-            } else {
-                " (listed on stdout)"
-            };
-            let mut message = format!(
-                "{count} states fit the observations{listed}; add observations to pin down one"
-            );
-            let useless = uninformative(&obs, entry.output_bits());
-            let full = entry.word_bits() as usize * entry.word_count();
-            if matches!(count, Count::PowerOfTwo(n) if n as usize + 1 >= full.min(128))
-                && !useless.is_empty()
-            {
-                let lines: Vec<String> = useless
-                    .iter()
-                    .take(3)
-                    .map(|(l, d)| format!("line {l} `{d}`"))
-                    .collect();
-                message = format!(
-                    "{count} states fit: {} of the {} observations ({}{}) reveal no exact bit of the raw words, so they give the solver no equations; {}",
-                    useless.len(),
-                    obs.len(),
-                    lines.join(", "),
-                    if useless.len() > 3 { ", ..." } else { "" },
-                    what_to_observe(entry, &obs)
-                );
-            }
-            if let Some((agree, asked)) = agreement {
-                message = format!(
-                    "{message} (they agree on the first {agree} of the {asked} draws asked for)"
-                );
-            }
-            Err(CliError {
-                code: EXIT_UNDERDETERMINED,
-                message,
-            })
         }
-        Recovered::OverBudget { count, advice } => Err(CliError {
-            code: EXIT_UNDERDETERMINED,
-            message: match count {
-                // The values say enough, but the search cannot use them.
-                Count::About(0) | Count::AtMost(0) | Count::PowerOfTwo(0) | Count::Exact(1) => {
-                    format!(
-                        "about one state fits the observations, but finding it is out of reach; {advice}"
-                    )
-                }
-                count => format!("{count} states fit the observations; {advice}"),
-            },
-        }),
-        Recovered::NoneFits => {
-            // Another era or runtime may have made them (V8 changed its
-            // mapping twice): a short detect over the other GENs says.
-            let others = rngkit_analysis::detect::alternatives(&text, entry, HINT_BUDGET);
-            if let Some(first) = others.first() {
-                let names: Vec<&str> = others.iter().map(|e| e.name()).collect();
-                return Err(CliError::no_answer(format_args!(
-                    "no state fits {name}; these values fit {}: try `rngkit recover {}`",
-                    names.join(", "),
-                    first.name()
-                )));
-            }
-            let single: Vec<String> = obs
-                .iter()
-                .filter_map(|o| match &o.kind {
-                    ObservationKind::Draw { draw, .. }
-                        if draw.steps(entry.output_bits()) == Steps::Variable =>
-                    {
-                        Some(format!("`{}`", draw.text()))
-                    }
-                    _ => None,
-                })
-                .take(1)
-                .collect();
-            let mut message = "no state fits all the observations (check the values, the draw names and the skips)".to_string();
-            if let Some(draw) = single.first() {
-                message = format!(
-                    "{message}; draws such as {draw} redraw now and then and were read as drawing once, so one unseen redraw among them also leaves no state"
-                );
-            }
-            Err(CliError::no_answer(message))
-        }
+        Recovered::OverBudget { .. } | Recovered::NoneFits => {}
     }
-}
-
-/// What to observe instead when the observations reveal no exact bit: the
-/// GEN's own draws that do (probed, with the bits a value reveals), and
-/// the seed search where the GEN has one, with what it would cost: the
-/// whole 32-bit seed space at the rate timed here on these observations
-/// with the kernel that would run, and when no seed search can answer (a
-/// runtime that seeds itself from the OS).
-pub fn what_to_observe(entry: &'static Entry, obs: &[Observation]) -> String {
-    let draws: Vec<String> = informative_draws(entry)
-        .into_iter()
-        .take(4)
-        .map(|(call, bits)| format!("`{call}` ({bits:.0} bits a value)"))
-        .collect();
-    let mut text = format!(
-        "observe draws that reveal bits, such as {}",
-        draws.join(", ")
-    );
-    if entry.can_search_seeds() {
-        text.push_str(&seed_search_advice(entry, obs));
+    let mut message = Unresolved::new(entry, &obs, &recovered, &Hints::full(Some(&text)))
+        .expect("one state was answered above")
+        .listed("on stdout");
+    if let Some((agreeing, asked)) = agreement {
+        message = message.agreement(agreeing, asked);
     }
-    text
-}
-
-/// The seed-search sentence of [`what_to_observe`].
-fn seed_search_advice(entry: &'static Entry, obs: &[Observation]) -> String {
-    let name = entry.name();
-    let unseeded = entry
-        .unseeded_note()
-        .unwrap_or("a generator seeded from the OS has no such seed");
-    if entry.seed_search_bits() != Some(32) {
-        return format!(
-            "; `rngkit seed-search {name} --seeds A..B` can search a known range of its 64-bit seeds (not all of them); {unseeded}"
-        );
-    }
-    let spec = SearchSpec::new(entry, obs.to_vec(), 0..=u64::from(u32::MAX));
-    let kernel = if entry.has_own_seed_kernel() {
-        "its own kernel"
-    } else {
-        "the generic kernel, which seeds and steps every seed"
-    };
-    let cost = match estimate(&spec, Duration::from_millis(200)) {
-        Ok(e) => {
-            let seconds = e.seconds(1 << 32);
-            let mut cost = format!(
-                ": all 2^32 seeds would take about {} on {} thread{} here ({kernel}, {} seeds/s timed on these observations)",
-                human_duration(seconds),
-                e.threads,
-                if e.threads == 1 { "" } else { "s" },
-                if e.seeds_per_second >= 1e5 {
-                    format!("{:.1} M", e.seeds_per_second / 1e6)
-                } else {
-                    format!("{:.0}", e.seeds_per_second)
-                }
-            );
-            if seconds > 7.0 * 86_400.0 {
-                cost.push_str(", so search a narrower --seeds range (a time window, a known span)");
-            }
-            cost
-        }
-        Err(_) => String::new(),
-    };
-    format!(
-        "; if the program seeded {name} with a 32-bit seed, `rngkit seed-search {name}` can find it{cost}; {unseeded}"
-    )
+    Err(CliError {
+        code: match message.kind() {
+            UnresolvedKind::Several => EXIT_UNDERDETERMINED,
+            UnresolvedKind::NoneFits => EXIT_NO_ANSWER,
+        },
+        message: message.to_string(),
+    })
 }
 
 /// `--predict N DRAW [ARGS]`.

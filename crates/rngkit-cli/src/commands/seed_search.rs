@@ -10,7 +10,8 @@ use clap::Args;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use rngkit::cpu::CpuLevel;
 use rngkit::number::parse_int;
-use rngkit::registry::SeedKind;
+use rngkit_analysis::input::parse_seed_range;
+use rngkit_analysis::message::{Hints, NoSeedFits, Spelling, stream_not_applicable};
 use rngkit_analysis::registry::Entry;
 use rngkit_analysis::search::{Match, SearchSpec, search};
 
@@ -138,25 +139,18 @@ const HINT_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
 
 pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
     let entry = args.generator;
-    let name = entry.name();
     let kind = entry.info().seed_kind;
-    let Some(bits) = entry
-        .seed_search_bits()
-        .filter(|_| entry.can_search_seeds())
-    else {
-        return Err(CliError::usage(format_args!(
-            "{name} has no fixed-width integer seed to search; use `rngkit recover {name}`"
-        )));
-    };
-    let (low, high) = parse_seeds(entry, args.seeds.as_deref())?;
+    let seeds =
+        parse_seed_range(entry, args.seeds.as_deref(), &Spelling::CLI).map_err(CliError::usage)?;
     let max_advance = match &args.max_advance {
         Some(text) => parse_int::<u64>(text)
             .map_err(|e| CliError::usage(format_args!("--max-advance: {e}")))?,
         None => 0,
     };
     if args.stream.is_some() && !entry.info().has_stream {
-        return Err(CliError::usage(format_args!(
-            "--stream applies to pcg32 and megacrush only, not {name}"
+        return Err(CliError::usage(stream_not_applicable(
+            entry,
+            &Spelling::CLI,
         )));
     }
     let (source, text) = observations::read_text(args.observations.as_deref())?;
@@ -172,17 +166,7 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
         None => None,
     };
     // A signed range crossing zero is two ranges of bit patterns.
-    let modulus = 1i128 << bits;
-    let ranges: Vec<RangeInclusive<u64>> = if low < 0 && high >= 0 {
-        vec![
-            (low + modulus) as u64..=(modulus - 1) as u64,
-            0..=high as u64,
-        ]
-    } else if low < 0 {
-        vec![(low + modulus) as u64..=(high + modulus) as u64]
-    } else {
-        vec![low as u64..=high as u64]
-    };
+    let ranges: Vec<RangeInclusive<u64>> = seeds.patterns();
     let total: u128 = ranges
         .iter()
         .map(|r| u128::from(r.end() - r.start()) + 1)
@@ -196,7 +180,6 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
     let mut done_before = 0u64;
     // A large search first times a few growing pieces of its range, so that
     // it can say how long the whole will take before it commits to it.
-    let searched = ranges.clone();
     let mut queue: std::collections::VecDeque<RangeInclusive<u64>> = ranges.into();
     let mut calibrating = total >= CALIBRATE_FROM;
     let mut piece = 1u64 << 12;
@@ -304,193 +287,14 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
         return Err(CliError::usage(format_args!("cannot write to stdout: {e}")));
     }
     if matches.get() == 0 {
-        // Another era or family member may have made them (PHP changed
-        // its seeding and its twist): a short search of the same seeds
-        // on the GENs that read these observations says which.
-        let others = rngkit_analysis::detect::seed_alternatives(
-            &text,
-            entry,
-            &searched,
-            max_advance,
-            HINT_BUDGET,
-        );
-        if let Some(first) = others.first() {
-            let fits: Vec<String> = others
-                .iter()
-                .map(|a| {
-                    let mut fit = format!(
-                        "{} seed={}",
-                        a.generator.name(),
-                        a.generator.info().seed_kind.format(a.seed)
-                    );
-                    if max_advance > 0 {
-                        fit.push_str(&format!(" advance={}", a.advance));
-                    }
-                    fit
-                })
-                .collect();
-            return Err(CliError::no_answer(format!(
-                "no seed of {name} fits; these values fit {}: try `rngkit seed-search {}` ({summary})",
-                fits.join(", "),
-                first.generator.name()
-            )));
-        }
-        // Or a GEN with no seed in reach, whose state recovery finds.
-        let others = rngkit_analysis::detect::alternatives(&text, entry, HINT_BUDGET);
-        if let Some(first) = others.first() {
-            let names: Vec<&str> = others.iter().map(|e| e.name()).collect();
-            return Err(CliError::no_answer(format!(
-                "no seed of {name} fits; a state of {} gives these values: try `rngkit recover {}` ({summary})",
-                names.join(", "),
-                first.name()
-            )));
-        }
         // The summary joins the one error line.
-        return Err(CliError::no_answer(format!(
-            "no seed in {}..={} matches the observations{} ({summary})",
-            low,
-            high,
-            if max_advance > 0 {
-                format!(" at any advance up to {max_advance}")
-            } else {
-                String::new()
-            }
-        )));
+        let hints = Hints {
+            other_gens: Some((&text, HINT_BUDGET)),
+            ..Hints::default()
+        };
+        let none = NoSeedFits::new(entry, &seeds, max_advance, &hints);
+        return Err(CliError::no_answer(format!("{none} ({summary})")));
     }
     eprintln!("{summary}");
     Ok(ExitCode::SUCCESS)
-}
-
-/// Parses `--seeds`: `A..B` (half-open), `A..=B`, `A..` or `..B`, with
-/// signed bounds for GENs with signed seeds, or a window of UTC times; the
-/// default is the whole 32-bit seed space. Returns inclusive bounds as the
-/// GEN writes seeds.
-fn parse_seeds(entry: &Entry, text: Option<&str>) -> Result<(i128, i128), CliError> {
-    let name = entry.name();
-    let bits = entry.seed_search_bits().unwrap_or(64);
-    // A GEN whose wider seed is searched over 32 bits (PHP keeps the low 32
-    // bits of its int; CPython and Ruby take integers of any size) searches
-    // 0..2^32 as unsigned seeds.
-    let kind = match entry.info().seed_kind {
-        k if k.bits() == Some(bits) => k,
-        _ => SeedKind::U32,
-    };
-    let (space_start, space_end): (i128, i128) = match kind {
-        SeedKind::I32 => (i128::from(i32::MIN), i128::from(i32::MAX)),
-        SeedKind::I64 => (i128::from(i64::MIN), i128::from(i64::MAX)),
-        _ if bits == 32 => (0, i128::from(u32::MAX)),
-        _ => (0, i128::from(u64::MAX)),
-    };
-    // Values the seed type cannot write but whose bits fit (a u32 above
-    // i32::MAX for an int seed) are accepted as their two's complement;
-    // CPython and Ruby seed with the absolute value, so no negative there.
-    let (accept_min, accept_max): (i128, i128) = if entry.info().seed_kind == SeedKind::Unbounded {
-        (0, i128::from(u32::MAX))
-    } else if bits == 32 {
-        (i128::from(i32::MIN), i128::from(u32::MAX))
-    } else {
-        (i128::from(i64::MIN), i128::from(u64::MAX))
-    };
-    let Some(text) = text else {
-        if bits != 32 {
-            return Err(CliError::usage(format_args!(
-                "{name} seeds are 64-bit: give the range to search with --seeds A..B"
-            )));
-        }
-        return Ok((space_start, space_end));
-    };
-    let bad = || {
-        CliError::usage(format_args!(
-            "--seeds `{text}`: write A..B (half-open), A..=B or A.., with A and B decimal or 0x hex, or a UTC window like 2026-11-01T00:00:00Z..2026-11-02T00:00:00Z"
-        ))
-    };
-    let (a, b, inclusive) = if let Some((a, b)) = text.split_once("..=") {
-        (a, b, true)
-    } else if let Some((a, b)) = text.split_once("..") {
-        (a, b, false)
-    } else {
-        return Err(bad());
-    };
-    let num = |s: &str| -> Result<i128, CliError> {
-        let s = s.trim();
-        if let Some(t) = parse_utc(s) {
-            return Ok(t);
-        }
-        parse_int::<i128>(s).map_err(|e| CliError::usage(format_args!("--seeds: {e}")))
-    };
-    let start = if a.trim().is_empty() {
-        space_start
-    } else {
-        num(a)?
-    };
-    let end = if b.trim().is_empty() {
-        if inclusive {
-            return Err(bad());
-        }
-        space_end
-    } else if inclusive {
-        num(b)?
-    } else {
-        num(b)? - 1
-    };
-    if end < start {
-        return Err(CliError::usage(format_args!("--seeds `{text}` is empty")));
-    }
-    if start < accept_min || end > accept_max {
-        return Err(CliError::usage(format_args!(
-            "--seeds `{text}` leaves {name}'s {bits}-bit seed space ({space_start}..={space_end})"
-        )));
-    }
-    if start < 0 && end > space_end {
-        return Err(CliError::usage(format_args!(
-            "--seeds `{text}` mixes negative seeds with seeds above {space_end}; write the range as {name} writes seeds ({space_start}..={space_end})"
-        )));
-    }
-    // Unsigned spellings above the signed maximum are the negative seeds.
-    let fold = |v: i128| {
-        if v > space_end {
-            v - (1i128 << bits)
-        } else {
-            v
-        }
-    };
-    let (start, end) = if start > space_end {
-        (fold(start), fold(end))
-    } else if end > space_end && kind.signed() {
-        return Err(CliError::usage(format_args!(
-            "--seeds `{text}` crosses {space_end}; {name} writes seeds above it as negative ints: split the range"
-        )));
-    } else {
-        (start, end)
-    };
-    Ok((start, end))
-}
-
-/// `YYYY-MM-DDTHH:MM:SSZ` as Unix seconds.
-fn parse_utc(s: &str) -> Option<i128> {
-    let s = s.strip_suffix('Z')?;
-    let (date, time) = s.split_once('T')?;
-    let d: Vec<i64> = date
-        .split('-')
-        .map(|p| p.parse().ok())
-        .collect::<Option<_>>()?;
-    let t: Vec<i64> = time
-        .split(':')
-        .map(|p| p.parse().ok())
-        .collect::<Option<_>>()?;
-    let ([y, m, day], [hh, mm, ss]) = (d.as_slice(), t.as_slice()) else {
-        return None;
-    };
-    if !(1..=12).contains(m) || !(1..=31).contains(day) || *hh > 23 || *mm > 59 || *ss > 60 {
-        return None;
-    }
-    // Days from 1970-01-01 (Howard Hinnant's civil-from-days, inverted).
-    let y = if *m <= 2 { y - 1 } else { *y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + day - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    let days = era * 146_097 + doe - 719_468;
-    Some(i128::from(days * 86_400 + hh * 3600 + mm * 60 + ss))
 }

@@ -42,7 +42,7 @@ except ImportError as _error:  # pragma: no cover - exercised only without dask
         "rngkit.distributed needs dask.distributed: pip install 'dask[distributed]'"
     ) from _error
 
-from . import BitGenerator, Match, describe
+from . import BitGenerator, Match, _rngkit
 from . import seed_search as _local_seed_search
 
 __all__ = ["seed_search", "DistributedSearch", "search_chunk"]
@@ -90,29 +90,10 @@ def _gen_name(gen: Any) -> str:
 
 
 def _seed_bounds(gen: str, seeds: Any) -> Interval:
-    """The range as ``[start, stop)``; the native parser checks it later."""
-    if seeds is None:
-        info = describe(gen)
-        bits = info.get("seed_bits")
-        signed = bool(info.get("seed_signed"))
-        if bits != 32:
-            raise ValueError(
-                f"{gen} seeds are {bits}-bit or not integers: give the range to search with seeds=range(A, B)"
-            )
-        return (-(1 << 31), 1 << 31) if signed else (0, 1 << 32)
-    if isinstance(seeds, range):
-        if seeds.step != 1:
-            raise ValueError("seeds must be a range with step 1")
-        start, stop = seeds.start, seeds.stop
-    elif isinstance(seeds, (tuple, list)) and len(seeds) == 2:
-        start, stop = seeds
-    else:
-        raise TypeError(
-            f"seeds must be range(A, B) or a pair (A, B), B excluded, not {type(seeds).__name__}"
-        )
-    start, stop = int(start), int(stop)
-    if stop <= start:
-        raise ValueError(f"the seed range {start}..{stop} is empty")
+    """The range as ``[start, stop)``, as the GEN writes seeds: read (or, for
+    None, chosen) by the native seed-range reader, so it is refused in the
+    words ``seed_search`` and the CLI use."""
+    start, stop = _rngkit._seed_range(gen, seeds)
     return start, stop
 
 
