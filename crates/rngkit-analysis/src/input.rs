@@ -40,8 +40,48 @@ use std::ops::RangeInclusive;
 use rngkit::number::{BigInt, parse_int};
 use rngkit::registry::SeedKind;
 
-use crate::message::Spelling;
-use crate::registry::Entry;
+use crate::entry::Entry;
+
+/// How a front end writes the arguments that messages name: the CLI's
+/// flags, Python's keyword arguments, the page's fields. This is all a
+/// front end adds to a message.
+///
+/// ```
+/// use rngkit_analysis::message::{Spelling, stream_not_applicable};
+/// use rngkit_analysis::registry;
+///
+/// let python = Spelling { stream: "stream", ..Spelling::CLI };
+/// let unity = registry::find("unity").unwrap();
+/// assert_eq!(
+///     stream_not_applicable(unity, &Spelling::CLI),
+///     "--stream applies to pcg32 and megacrush only, not unity"
+/// );
+/// assert!(stream_not_applicable(unity, &python).starts_with("stream applies"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spelling {
+    /// The seed range argument, before the range it quotes: `--seeds`.
+    pub seeds: &'static str,
+    /// How to give a seed range: `--seeds A..B`.
+    pub seed_range: &'static str,
+    /// How to give `distance` a search bound: `--max N`.
+    pub max: &'static str,
+    /// The bound of `identify`: `--max-advance`.
+    pub max_advance: &'static str,
+    /// The PCG stream argument: `--stream`.
+    pub stream: &'static str,
+}
+
+impl Spelling {
+    /// The command line's flags.
+    pub const CLI: Spelling = Spelling {
+        seeds: "--seeds",
+        seed_range: "--seeds A..B",
+        max: "--max N",
+        max_advance: "--max-advance",
+        stream: "--stream",
+    };
+}
 
 /// A seed as `--seed` takes it: an integer of any size, decimal or `0x` hex
 /// (the GEN checks that it fits its seed).

@@ -44,6 +44,7 @@
 #![warn(missing_docs)]
 
 pub mod detect;
+pub mod entry;
 pub mod generators;
 pub mod gf2;
 pub mod identify;

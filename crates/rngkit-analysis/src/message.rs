@@ -53,46 +53,9 @@ use crate::recover::{Count, Recovered};
 use crate::registry::{Entry, all};
 use crate::search::{Estimate, SearchSpec, estimate};
 
-/// How a front end writes the arguments that messages name: the CLI's
-/// flags, Python's keyword arguments, the page's fields. This is all a
-/// front end adds to a message.
-///
-/// ```
-/// use rngkit_analysis::message::{Spelling, stream_not_applicable};
-/// use rngkit_analysis::registry;
-///
-/// let python = Spelling { stream: "stream", ..Spelling::CLI };
-/// let unity = registry::find("unity").unwrap();
-/// assert_eq!(
-///     stream_not_applicable(unity, &Spelling::CLI),
-///     "--stream applies to pcg32 and megacrush only, not unity"
-/// );
-/// assert!(stream_not_applicable(unity, &python).starts_with("stream applies"));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Spelling {
-    /// The seed range argument, before the range it quotes: `--seeds`.
-    pub seeds: &'static str,
-    /// How to give a seed range: `--seeds A..B`.
-    pub seed_range: &'static str,
-    /// How to give `distance` a search bound: `--max N`.
-    pub max: &'static str,
-    /// The bound of `identify`: `--max-advance`.
-    pub max_advance: &'static str,
-    /// The PCG stream argument: `--stream`.
-    pub stream: &'static str,
-}
-
-impl Spelling {
-    /// The command line's flags.
-    pub const CLI: Spelling = Spelling {
-        seeds: "--seeds",
-        seed_range: "--seeds A..B",
-        max: "--max N",
-        max_advance: "--max-advance",
-        stream: "--stream",
-    };
-}
+// Input reading words its errors with the spelling too, so it is defined
+// there (input names no message), and named here as well.
+pub use crate::input::Spelling;
 
 /// A duration for people: seconds, minutes, hours or days.
 ///

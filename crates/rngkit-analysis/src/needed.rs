@@ -41,9 +41,9 @@ use std::time::{Duration, Instant};
 use rngkit::number::BigInt;
 use rngkit::registry::{Draw, Engine};
 
+use crate::entry::Entry;
 use crate::observe::{Observation, ObservationKind, ObservedValue};
 use crate::recover::{Count, RecoverOptions, Recovered, fits, recover};
-use crate::registry::Entry;
 
 /// The `N` of the bounded draws measured: a die, a percentage, a coin.
 pub const BOUNDS: [u32; 3] = [6, 100, 2];

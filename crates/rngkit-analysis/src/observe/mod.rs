@@ -33,7 +33,7 @@ use std::fmt;
 use rngkit::number::parse_int;
 use rngkit::registry::{Engine, Steps};
 
-use crate::registry::Entry;
+use crate::entry::Entry;
 
 mod range;
 

@@ -48,8 +48,8 @@ use std::fmt;
 
 use rngkit::registry::Engine;
 
+use crate::entry::Entry;
 use crate::observe::{Observation, layout, matches_all};
-use crate::registry::Entry;
 
 /// Recovery steps its basis generators through the observations one step
 /// at a time, so it stops at observations further in than this.

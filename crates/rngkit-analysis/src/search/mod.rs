@@ -48,8 +48,8 @@ use std::time::{Duration, Instant};
 use rngkit::cpu::CpuLevel;
 use rngkit::registry::{Gen, SeedOptions};
 
+use crate::entry::Entry;
 use crate::observe::{Layout, Observation, layout, matches_all};
-use crate::registry::Entry;
 
 /// A seed whose stream, advanced by `advance` raw steps, gives the observations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
