@@ -28,7 +28,14 @@ fn jumps_match_stepping_and_distances_invert_them() {
         "godot", "unreal", "pokerng", "xdrng", "arng", "bwrng", "swsh", "sfmt",
     ] {
         let e = entry(name);
-        for seed in [0u64, 1, 0xdead_beef, 0x1234_5678] {
+        // SFMT's jumps and distances are polynomial products over its
+        // 19937-bit state: two seeds are enough there (four took 10 s).
+        let seeds: &[u64] = if name == "sfmt" {
+            &[0, 0xdead_beef]
+        } else {
+            &[0, 1, 0xdead_beef, 0x1234_5678]
+        };
+        for &seed in seeds {
             let start = seeded(e, seed);
             for n in [0u64, 1, 2, 311, 312, 313, 1000, 4097] {
                 let mut stepped = start.clone();

@@ -1851,7 +1851,15 @@ mod tests {
     fn v8_jumps_equal_calls_across_cache_positions() {
         fn check<E: V8Era>() {
             let mut base = V8MathRandom::<E>::with_random_seed(-5).unwrap();
+            // Cache positions at and around both ends of a block (and past
+            // the first refill), and two inside: every position in 0..70
+            // took 9.5 CPU s for nothing more.
+            const POSITIONS: [u32; 14] = [0, 1, 2, 5, 23, 31, 32, 33, 62, 63, 64, 65, 66, 69];
             for pre in 0..70 {
+                if !POSITIONS.contains(&pre) {
+                    base.next_output();
+                    continue;
+                }
                 for n in [0u128, 1, 2, 5, 63, 64, 65, 127, 128, 129, 300] {
                     let mut a = base.clone();
                     a.jump(n);
