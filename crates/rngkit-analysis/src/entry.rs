@@ -104,6 +104,12 @@ impl fmt::Display for Entry {
     }
 }
 
+impl crate::observe::Described for Entry {
+    fn description(&self) -> &dyn DynGen {
+        self.spec
+    }
+}
+
 impl std::ops::Deref for Entry {
     type Target = dyn DynGen;
 

@@ -31,9 +31,7 @@
 use std::fmt;
 
 use rngkit::number::parse_int;
-use rngkit::registry::{Engine, Steps};
-
-use crate::entry::Entry;
+use rngkit::registry::{DynGen, Engine, Steps};
 
 mod range;
 
@@ -41,6 +39,40 @@ pub use range::{Number, ValueRange};
 pub use rngkit::observe::{KnownBits, ObservedValue};
 /// A draw that an observation names: the registry's parsed draw.
 pub use rngkit::registry::Draw as ObservedDraw;
+
+/// What the observation language needs of a GEN: its core description
+/// (name, draws, output width, seeding). A catalogue entry has one
+/// ([`crate::entry::Entry`]), and so has a bare `dyn DynGen`; the parsers
+/// take either, so this framework module does not name the catalogue's
+/// types.
+///
+/// ```
+/// use rngkit::registry::DynGen;
+/// use rngkit_analysis::observe::{Described, parse_observations};
+/// use rngkit_analysis::registry;
+///
+/// let unity = registry::find("unity").unwrap();
+/// let core: &dyn DynGen = &**unity;
+/// assert_eq!(unity.description().name(), core.description().name());
+/// let text = "value = 0.5\nskip 2\n";
+/// assert_eq!(parse_observations(unity, text), parse_observations(core, text));
+/// ```
+pub trait Described {
+    /// The core description of the GEN.
+    fn description(&self) -> &dyn DynGen;
+}
+
+impl Described for dyn DynGen {
+    fn description(&self) -> &dyn DynGen {
+        self
+    }
+}
+
+impl<T: Described + ?Sized> Described for &T {
+    fn description(&self) -> &dyn DynGen {
+        (**self).description()
+    }
+}
 
 /// One parsed observation with its line number (1-based).
 #[derive(Clone, Debug, PartialEq)]
@@ -151,8 +183,8 @@ impl std::error::Error for ObservationListError {}
 ///
 /// # Errors
 /// [`ObservationListError`]: the first malformed line, or no observation.
-pub fn parse_observation_list(
-    spec: &Entry,
+pub fn parse_observation_list<G: Described + ?Sized>(
+    spec: &G,
     source: &str,
     text: &str,
 ) -> Result<Vec<Observation>, ObservationListError> {
@@ -171,7 +203,11 @@ pub fn parse_observation_list(
 ///
 /// # Errors
 /// The first malformed line, as an [`ObservationError`].
-pub fn parse_observations(spec: &Entry, text: &str) -> Result<Vec<Observation>, ObservationError> {
+pub fn parse_observations<G: Described + ?Sized>(
+    spec: &G,
+    text: &str,
+) -> Result<Vec<Observation>, ObservationError> {
+    let spec = spec.description();
     let mut observations = Vec::new();
     let output_bits = spec.output_bits();
     let profile = spec.name();
@@ -481,7 +517,8 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
 /// assert!(python.iter().any(|(d, bits)| d == "randint 0 4294967294" && *bits == 32.0));
 /// assert!(python.iter().all(|(d, _)| !d.starts_with("value")));
 /// ```
-pub fn informative_draws(entry: &Entry) -> Vec<(String, f64)> {
+pub fn informative_draws<G: Described + ?Sized>(entry: &G) -> Vec<(String, f64)> {
+    let entry = entry.description();
     const ARGS: [&[&str]; 5] = [
         &[],
         &["32"],
