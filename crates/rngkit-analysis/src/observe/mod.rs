@@ -207,7 +207,12 @@ pub fn parse_observations<G: Described + ?Sized>(
     spec: &G,
     text: &str,
 ) -> Result<Vec<Observation>, ObservationError> {
-    let spec = spec.description();
+    parse_with(spec.description(), text)
+}
+
+/// [`parse_observations`] compiled once (its generic front only picks the
+/// description), which keeps the web page's WebAssembly small.
+fn parse_with(spec: &dyn DynGen, text: &str) -> Result<Vec<Observation>, ObservationError> {
     let mut observations = Vec::new();
     let output_bits = spec.output_bits();
     let profile = spec.name();
@@ -518,7 +523,11 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
 /// assert!(python.iter().all(|(d, _)| !d.starts_with("value")));
 /// ```
 pub fn informative_draws<G: Described + ?Sized>(entry: &G) -> Vec<(String, f64)> {
-    let entry = entry.description();
+    informative_draws_of(entry.description())
+}
+
+/// [`informative_draws`] compiled once.
+fn informative_draws_of(entry: &dyn DynGen) -> Vec<(String, f64)> {
     const ARGS: [&[&str]; 5] = [
         &[],
         &["32"],
