@@ -95,6 +95,23 @@ test('the page lists every GEN of the CLI', async () => {
   await page.screenshot({ path: path.join(shots, 'frame-table.png'), fullPage: false });
 });
 
+test('a GEN\'s notes are the text `rngkit recover --help` and `seed-search --help` print for it', async () => {
+  await open();
+  const words = (t) => t.split(/\s+/).filter(Boolean).join(' ');
+  const recoverHelp = words(cli(['recover', '--help']));
+  const searchHelp = words(cli(['seed-search', '--help']));
+  await page.selectOption('#gen', 'java');
+  assert.equal(await page.isHidden('#gen-notes'), false);
+  const recover = await page.textContent('#gen-notes-recover');
+  const search = await page.textContent('#gen-notes-search');
+  assert.ok(recover.startsWith('Recovery: ') && /lattice/i.test(recover), recover);
+  assert.ok(recoverHelp.includes(words(recover.slice('Recovery: '.length))), recover);
+  assert.ok(searchHelp.includes(words(search.slice('Seed search: '.length))), search);
+  // A GEN with neither a recovery nor a search of its own shows none.
+  await page.selectOption('#gen', 'bwrng');
+  assert.equal(await page.isHidden('#gen-notes'), true);
+});
+
 test('frame tables equal the CLI for the same inputs', async () => {
   await open();
   await compareWithCli({ gen: 'unity', text: '0', draws: ['value', 'range-int 0 100', 'range-float -1 1'] });

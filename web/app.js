@@ -157,6 +157,11 @@ function defaultDraws(g) {
 function genChanged(resetDraws = true) {
   const g = gen();
   $('gen-summary').textContent = `${g.summary}${g.aliases.length ? ` (also: ${g.aliases.join(', ')})` : ''}`;
+  // The GEN's own notes, the text `rngkit recover --help` and
+  // `rngkit seed-search --help` print for it.
+  $('gen-notes-recover').textContent = g.notes.recover ? `Recovery: ${g.notes.recover}` : '';
+  $('gen-notes-search').textContent = g.notes.search ? `Seed search: ${g.notes.search}` : '';
+  $('gen-notes').hidden = !g.notes.recover && !g.notes.search;
   $('stream-label').hidden = !g.has_stream;
   const list = $('draw-list');
   const add = $('draw-add');
@@ -325,6 +330,7 @@ function useState(state, obsText) {
 
 function detectChosen() {
   $('gen-summary').textContent = 'Paste the values into the observations box below, one a line, with no draw name (what Math.random(), random(), mt_rand(), rand() printed), and press Detect: every generator and engine era is tried with every draw that can give such values. A generator is named only if a state or seed gives every value again. In the browser the engine runs on one thread: the slowest recoveries are left out and seeds are searched below 2^16 only (the rngkit command line searches every seed it has time for).';
+  $('gen-notes').hidden = true;
   $('recover').textContent = 'Detect';
   $('search').disabled = true;
 }

@@ -26,6 +26,7 @@ use rngkit::number::BigInt;
 use rngkit::registry::{DynGen, Engine, Gen, Seed, SeedError, SeedOptions, of};
 
 use crate::identify::Identified;
+use crate::notes::Notes;
 use crate::observe::{Layout, Observation};
 use crate::recover::{RecoverError, RecoverOptions, Recovered};
 use crate::search::SearchSpec;
@@ -65,6 +66,7 @@ pub struct Entry {
     own_kernel: bool,
     unseeded: Option<&'static str>,
     recovery_cost: RecoveryCost,
+    notes: Notes,
 }
 
 /// How long a GEN's recovery may take on a few values, for callers that run
@@ -209,6 +211,17 @@ impl Entry {
     /// [`RecoveryCost`]).
     pub fn recovery_cost(&self) -> RecoveryCost {
         self.recovery_cost
+    }
+
+    /// What its recovery and seed search do and need, in words (see
+    /// [`Notes`]).
+    ///
+    /// ```
+    /// let java = rngkit_analysis::registry::find("java").unwrap();
+    /// assert!(java.notes().recover.contains("next-int"));
+    /// ```
+    pub fn notes(&self) -> &Notes {
+        &self.notes
     }
 
     /// Whether seed identification needs no bound on the advance.
@@ -370,6 +383,7 @@ pub fn entry<G: Gen>() -> Builder<G> {
             own_kernel: false,
             unseeded: None,
             recovery_cost: RecoveryCost::Quick,
+            notes: Notes::NONE,
         },
         generator: PhantomData,
     }
@@ -441,6 +455,9 @@ impl<G: Gen> Builder<G> {
         G::Rng: crate::recover::linear::LinearView + StateWords,
     {
         self.entry.recover = Some(crate::recover::linear::recover::<G>);
+        if self.entry.notes.recover.is_empty() {
+            self.entry.notes.recover = Notes::LINEAR.recover;
+        }
         self
     }
 
@@ -494,6 +511,18 @@ impl<G: Gen> Builder<G> {
     /// How long its recovery may take ([`RecoveryCost::Quick`] unless said).
     pub fn recovery_cost(mut self, cost: RecoveryCost) -> Self {
         self.entry.recovery_cost = cost;
+        self
+    }
+
+    /// What its recovery and seed search do and need, in words, from the
+    /// generator's module (given after [`linear`](Builder::linear), they
+    /// replace its generic text where they have a recovery text).
+    pub fn notes(mut self, notes: Notes) -> Self {
+        let linear = self.entry.notes.recover;
+        self.entry.notes = notes;
+        if notes.recover.is_empty() {
+            self.entry.notes.recover = linear;
+        }
         self
     }
 

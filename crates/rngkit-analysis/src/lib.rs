@@ -52,6 +52,7 @@ pub mod input;
 pub mod linear;
 pub mod message;
 pub mod needed;
+pub mod notes;
 pub mod observe;
 pub mod progress;
 pub mod recover;

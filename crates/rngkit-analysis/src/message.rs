@@ -808,6 +808,34 @@ pub fn stream_not_applicable(entry: &Entry, spelling: &Spelling) -> String {
     )
 }
 
+/// `identify` asked of a GEN that has no identification.
+///
+/// ```
+/// use rngkit_analysis::message::identify_unsupported;
+/// let pcg32 = rngkit_analysis::registry::find("pcg32").unwrap();
+/// let text = identify_unsupported(pcg32);
+/// assert!(text.starts_with("identify supports unity, "), "{text}");
+/// assert!(text.contains(", not pcg32 (its seeding takes a stream"), "{text}");
+/// ```
+pub fn identify_unsupported(entry: &Entry) -> String {
+    let supported: Vec<&str> = all()
+        .iter()
+        .filter(|e| e.can_identify())
+        .map(|e| e.name())
+        .collect();
+    format!(
+        "identify supports {}, not {}{}",
+        supported.join(", "),
+        entry.name(),
+        if entry.info().has_stream {
+            " (its seeding takes a stream as well, and every state is the seeding of some \
+             seed and stream: there is nothing to identify)"
+        } else {
+            ""
+        }
+    )
+}
+
 /// `identify` found no seed for the state.
 ///
 /// ```

@@ -66,7 +66,7 @@ fn one_line(message: &str) -> String {
 
 /// Reports a clap error: help and version go to stdout with status 0; every
 /// other error becomes one `error:` line with status 2.
-pub fn report_clap(err: clap::Error) -> ExitCode {
+pub fn report_clap(err: clap::Error, cli: &clap::Command) -> ExitCode {
     use clap::error::ErrorKind;
     match err.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
@@ -76,7 +76,7 @@ pub fn report_clap(err: clap::Error) -> ExitCode {
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             // `rngkit` alone is bad usage like any other: one `error:` line
             // (the contract), naming the commands.
-            let commands: Vec<String> = <crate::cli::Cli as clap::CommandFactory>::command()
+            let commands: Vec<String> = cli
                 .get_subcommands()
                 .map(|c| c.get_name().to_string())
                 .collect();

@@ -7,6 +7,7 @@
 //!
 //! Output goes to the process's stdout and stderr, as the binary's does.
 
+mod args;
 mod cli;
 mod commands;
 mod error;
@@ -41,7 +42,7 @@ where
     let argv = std::iter::once(OsString::from("rngkit")).chain(args.into_iter().map(Into::into));
     let code = match Cli::try_parse_from(argv) {
         Ok(cli) => dispatch(cli.command),
-        Err(err) => error::report_clap(err),
+        Err(err) => error::report_clap(err, &<Cli as clap::CommandFactory>::command()),
     };
     // A binary's stdout is flushed when `main` returns; inside another
     // program (the Python extension) nothing does that, so flush here.

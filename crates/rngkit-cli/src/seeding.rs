@@ -13,7 +13,7 @@ use rngkit_analysis::input::{self, parse_seed};
 use rngkit_analysis::message::{Spelling, stream_not_applicable};
 use rngkit_analysis::registry::Entry;
 
-use crate::cli::Source;
+use crate::args::Source;
 use crate::error::CliError;
 
 /// The generator the options describe, advanced as asked.

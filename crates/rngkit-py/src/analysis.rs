@@ -16,13 +16,14 @@ use rngkit::registry::SeedKind;
 use rngkit_analysis::DistanceError;
 use rngkit_analysis::input::{SeedRange, parse_seed_range};
 use rngkit_analysis::message::{
-    Hints, Unresolved, UnresolvedKind, distance_error, no_seed_found, stream_not_applicable,
+    Hints, Unresolved, UnresolvedKind, distance_error, identify_unsupported, no_seed_found,
+    stream_not_applicable,
 };
 use rngkit_analysis::observe::{
     Observation, ObservationKind, ObservedDraw, ObservedValue, parse_observation_list, replay,
 };
 use rngkit_analysis::recover::{Count, RecoverOptions, Recovered, recover as recover_state};
-use rngkit_analysis::registry::{self, Entry};
+use rngkit_analysis::registry::Entry;
 use rngkit_analysis::search::{Match, SearchSpec, search};
 
 use crate::generator::{Generator, state_from_py};
@@ -388,17 +389,8 @@ fn identify<'py>(
     };
     let g = g.get();
     let entry = g.entry;
-    let name = entry.name();
     if !entry.can_identify() {
-        let supported: Vec<&str> = registry::all()
-            .iter()
-            .filter(|e| e.can_identify())
-            .map(|e| e.name())
-            .collect();
-        return Err(value_error(format!(
-            "identify supports {}, not {name}",
-            supported.join(", ")
-        )));
+        return Err(value_error(identify_unsupported(entry)));
     }
     let max = match max_advance {
         Some(m) => Some(to_u64(m, "max_advance")?),

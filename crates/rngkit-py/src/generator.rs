@@ -929,7 +929,10 @@ fn generators() -> Vec<&'static str> {
 
 /// describe(gen): what a GEN is, as a dict: name, aliases, summary, seed
 /// (what a seed means), seed_kind, state (the words), stream, versions,
-/// output_bits, draws (syntax -> meaning), and which analyses it has.
+/// output_bits, draws (syntax -> meaning), which analyses it has, and notes
+/// (how its state is recovered and from how many values, what its seed
+/// search runs, example command lines: the texts `rngkit recover --help`
+/// and `rngkit seed-search --help` print for it).
 #[pyfunction]
 #[pyo3(signature = (r#gen))]
 fn describe<'py>(py: Python<'py>, r#gen: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
@@ -975,6 +978,13 @@ fn describe<'py>(py: Python<'py>, r#gen: &Bound<'py, PyAny>) -> PyResult<Bound<'
         Some(p) => d.set_item("period", from_bigint(py, &p)?)?,
         None => d.set_item("period", py.None())?,
     }
+    let notes = entry.notes();
+    let n = PyDict::new(py);
+    n.set_item("recover", notes.recover)?;
+    n.set_item("recover_examples", notes.recover_examples.to_vec())?;
+    n.set_item("search", notes.search)?;
+    n.set_item("search_examples", notes.search_examples.to_vec())?;
+    d.set_item("notes", n)?;
     Ok(d)
 }
 

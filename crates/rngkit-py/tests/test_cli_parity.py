@@ -151,3 +151,29 @@ def test_raw_words_equal_cli_raw(cli, gen):
         lines = cli("gen", name, *cli_seed, "-n", 8, gen).stdout.split()
         arr = getattr(rngkit.BitGenerator(name, **py_seed), gen)(8)
         assert [int(x) for x in lines] == arr.tolist(), name
+
+
+def _words(text):
+    return " ".join(text.split())
+
+
+def test_notes_are_the_cli_help(cli):
+    """describe(gen)["notes"] is what `rngkit recover --help` and
+    `rngkit seed-search --help` print for the GEN: one text, two front ends."""
+    recover_help = _words(cli("recover", "--help").stdout)
+    search_help = _words(cli("seed-search", "--help").stdout)
+    recovering = 0
+    for gen in rngkit.generators():
+        notes = rngkit.describe(gen)["notes"]
+        assert set(notes) == {"recover", "recover_examples", "search", "search_examples"}
+        if notes["recover"]:
+            recovering += 1
+            assert _words(notes["recover"]) in recover_help, gen
+        if notes["search"]:
+            assert _words(notes["search"]) in search_help, gen
+        for line in notes["recover_examples"]:
+            assert _words(line) in recover_help, gen
+        for line in notes["search_examples"]:
+            assert _words(line) in search_help, gen
+    # every GEN that recovers says how (the linear ones share one text)
+    assert recovering == sum(rngkit.describe(g)["can_recover"] for g in rngkit.generators())

@@ -114,6 +114,12 @@ fn gens() -> Value {
                 // python and ruby, whose seed types are wider).
                 "search_bits": e.seed_search_bits().filter(|_| e.can_search_seeds()),
                 "period": e.period().map(|p| p.to_string()),
+                // How recovery and seed search work for it (the text of
+                // `rngkit recover --help` and `seed-search --help`).
+                "notes": {
+                    "recover": e.notes().recover,
+                    "search": e.notes().search,
+                },
             })
         })
         .collect();

@@ -366,3 +366,16 @@ pub fn scan<'a>(spec: &'a SearchSpec, lay: &'a Layout) -> Plan<'a> {
         }
     }))
 }
+
+/// What `recover` and `seed-search` do for `dotnet-legacy`, for the front
+/// ends' help.
+pub const NOTES: crate::notes::Notes = crate::notes::Notes {
+    recover: "From 55 full samples (`next`, `next-double`, `u32`) whose equations are \
+              independent over GF(2^31 - 1): the subtractive table, then the state before \
+              the first observation by stepping back.",
+    recover_examples: &[],
+    search: "A 64-seed kernel over the int seeds; Math.Abs makes S and -S one stream, so \
+             --seeds 0.. covers them all; Environment.TickCount seeds: a window of \
+             milliseconds since boot.",
+    search_examples: &[],
+};

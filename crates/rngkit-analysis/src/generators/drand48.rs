@@ -151,6 +151,17 @@ fn complete(observations: &[Observation]) -> bool {
     })
 }
 
+/// What `recover` does for `drand48`, for the front ends' help.
+pub const NOTES: crate::notes::Notes = crate::notes::Notes {
+    recover: "Lattice reduction on the 48-bit states, shared with java: one `drand48`, or \
+              two `lrand48` or `mrand48`, pin the state.",
+    recover_examples: &[
+        "rngkit gen drand48 --seed 42 -n 2 lrand48 | sed 's/^/lrand48 = /' > l48.txt",
+        "rngkit recover drand48 --observations l48.txt --predict 3 lrand48",
+    ],
+    ..crate::notes::Notes::NONE
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1150,3 +1150,28 @@ fn complete(observations: &[Observation]) -> bool {
         _ => true,
     })
 }
+
+/// What `recover` and `seed-search` do for `java`, for the front ends'
+/// help.
+pub const NOTES: crate::notes::Notes = crate::notes::Notes {
+    recover: "Lattice reduction (LLL and enumeration) on the bits and inequalities each draw \
+              gives of the 48-bit states, unknown gaps (`skip A..B`) enumerated, every state \
+              verified: two `next-int` or one `next-double` pin it; 12 `next-int 16` leave 1 \
+              to 5 states, 13 pin one. `next-int N` with an odd factor (100, 6, 10, 24) goes \
+              by its low bits and a vectorised scan of the rest: 8 to 12 `next-int 100` or \
+              30 dice `next-int 6` pin the state in well under a second; an odd N costs \
+              2^48 / N candidates (see --max-candidates).",
+    recover_examples: &[
+        "rngkit gen java --seed 42 -n 2 next-int | sed 's/^/next-int = /' > java.txt",
+        "rngkit recover java --observations java.txt",
+        "rngkit gen java --seed 7 -n 30 next-int 6 | sed 's/^/next-int 6 = /' >dice.txt",
+        "rngkit recover java --observations dice.txt --predict 5 next-int 6",
+    ],
+    search: "Seed S stands for the state (S ^ 0x5DEECE66D) mod 2^48, so --seeds \
+             0..0x1000000000000 is every 48-bit state once (shard it: 2^40 seeds per \
+             machine); a 16-lane kernel (AVX-512/AVX2) filters on exact bits, \
+             inequalities and `next-int BOUND` residues.",
+    search_examples: &[
+        "echo 'next-int = -1170105035' | rngkit seed-search java --seeds 0..0x1000000",
+    ],
+};

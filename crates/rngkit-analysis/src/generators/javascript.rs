@@ -1816,6 +1816,49 @@ pub fn recover_spidermonkey(
     recover_xorshift128plus::<SpiderMonkeyGen>(observations, options)
 }
 
+/// What `recover` and `seed-search` do for `v8-legacy` and `v8-13`, whose
+/// double is the top bits of one word, for the front ends' help.
+pub const NOTES_V8_ONE_WORD: crate::notes::Notes = crate::notes::Notes {
+    recover: "Linear over GF(2): a double is the top 52 or 53 bits of one xorshift128+ word, \
+              but V8 hands each block of 64 out last-made first, so each of the 64 cache \
+              positions is tried. Three doubles that cross a refill fix the state; values \
+              inside one block leave one state per cache position that keeps them inside it \
+              (65 - n for n values). With --fresh (the values start a new process or page) \
+              the cache position is known: the first 4 values of a new Node.js 20, 22 or 24 \
+              process pin the state.",
+    recover_examples: &[],
+    search: V8_SEARCH,
+    search_examples: &[],
+};
+
+/// What `recover` and `seed-search` do for `v8` and `v8-14`, whose double
+/// is the sum `(s0 + s1) >> 11`, for the front ends' help.
+pub const NOTES_V8_SUM: crate::notes::Notes = crate::notes::Notes {
+    recover: "A double is the top 53 bits of the sum of the two state words, so a bit-plane \
+              search over the carries stands between the values and linear equations: three \
+              consecutive doubles recover in about a second of CPU (their 159 known bits now \
+              and then leave two or three states, listed). With --fresh (the values start a \
+              new process or page) the cache position is known: 5 values of a new Node.js 26 \
+              process or Chromium page pin the state; without it, each cache position is \
+              tried.",
+    recover_examples: &[],
+    search: V8_SEARCH,
+    search_examples: &[],
+};
+
+/// The seed search of every V8 era.
+const V8_SEARCH: &str = "Runs only the xorshift128+ steps the observed calls read, 64 \
+    seeds at a time (AVX-512, AVX2 or scalar).";
+
+/// What `recover` does for `spidermonkey`, for the front ends' help.
+pub const NOTES_SPIDERMONKEY: crate::notes::Notes = crate::notes::Notes {
+    recover: "A double is the low 53 bits of the sum of the two state words: a bit-plane \
+              search over the carries, from bit 0 up, recovers three consecutive doubles in \
+              about a second of CPU; 128 or more observed low bits are solved directly. \
+              `floor N` values reveal the bits their interval pins.",
+    ..crate::notes::Notes::NONE
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -278,6 +278,16 @@ fn scan_body(checks: &[(u64, u64, u64)], start: u32, count: u32, hits: &mut Vec<
     }
 }
 
+/// What `recover` does for `javascriptcore`, for the front ends' help.
+pub const NOTES: crate::notes::Notes = crate::notes::Notes {
+    recover: "A double is the low 53 bits of the sum of the two state words: a bit-plane \
+              search over the carries recovers three consecutive doubles. With --fresh (the \
+              values start a new Safari page or realm, or a new jsc or Bun process) the \
+              state is one of 2^32 seeds, and --fresh searches them all (seconds): about 20 \
+              `floor 6` dice, 10 `floor 100` or one double pin it.",
+    ..crate::notes::Notes::NONE
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

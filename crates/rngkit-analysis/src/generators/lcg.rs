@@ -201,3 +201,13 @@ where
     }
     Ok(conclude(found))
 }
+
+/// What `recover` does for the 32-bit LCGs whose output is the state's top
+/// half (`unreal`, `pokerng`, `xdrng`, `arng`), for the front ends' help.
+pub const NOTES: crate::notes::Notes = crate::notes::Notes {
+    recover: "One full 32-bit output is the state. A 16-bit output (`next-u16`, or `bits` \
+              on the top half) gives the high half of a state: the 65536 low halves of the \
+              first are tried against the others, then against every observation; bounded \
+              draws need an observation that reveals at least 8 bits of a word.",
+    ..crate::notes::Notes::NONE
+};

@@ -506,3 +506,26 @@ pub fn pair_shortcut(spec: &SearchSpec, lay: &Layout) -> Option<Vec<Match>> {
 }
 
 pub use crate::mt::mt19937_canonical;
+
+/// What `recover` and `seed-search` do for the MT19937 GENs that seed with
+/// `init_genrand` and draw its raw words (`mt19937`, `mars`, PHP 8.2's
+/// `Random\Engine\Mt19937`), for the front ends' help.
+pub const NOTES: crate::notes::Notes = crate::notes::Notes {
+    recover: "From 624 full outputs, or from any observations that reveal 19937 \
+              independent bits of the raw words (a float reveals its top bits), solved \
+              over GF(2): 624 full words is the least (19937 bits). The state comes back \
+              at the first observation's position, so `--at end` and `--predict` go on \
+              from there.",
+    recover_examples: &[
+        "rngkit gen mars --seed 7 -n 624 next-u32 | sed 's/^/next-u32 = /' > mt.txt",
+        "rngkit recover mars --observations mt.txt -o rng.bin",
+    ],
+    search: MT_SEARCH,
+    search_examples: &["echo 'u32 = 1791095845' | rngkit seed-search mt19937 --seeds 0..1000"],
+};
+
+/// The seed search of every GEN seeded by `init_genrand(S)`.
+pub(crate) const MT_SEARCH: &str = "Observations within the first 624 outputs (advance included) run a kernel that \
+     computes only the words they need, 64 seeds at a time with AVX-512 or AVX2 when \
+     the CPU has them; two full outputs 227 apart (`u32 = A`, `skip 226`, `u32 = B`) \
+     give the seed with no search at all.";

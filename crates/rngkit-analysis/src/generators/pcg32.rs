@@ -116,3 +116,13 @@ pub fn recover<G: Gen<Rng = Pcg32>>(
         .collect();
     Ok(conclude(states))
 }
+
+/// What `recover` does for the PCG32 GENs (`pcg32`, `megacrush`, `godot`),
+/// for the front ends' help.
+pub const NOTES: crate::notes::Notes = crate::notes::Notes {
+    recover: "From full outputs with the stream known (--stream where the GEN takes one, \
+              default 54; Godot's is fixed): one output fixes the top 37 bits of its state, \
+              the 2^32 candidates left are filtered by the next output (vectorised, spread \
+              over threads), and three outputs pin the state.",
+    ..crate::notes::Notes::NONE
+};

@@ -320,3 +320,32 @@ pub fn scan_php3<'a, G: Gen>(spec: &'a SearchSpec, lay: &'a Layout) -> Plan<'a> 
         Twist::Standard,
     )
 }
+
+/// What `recover` and `seed-search` do for `php` and `php3` (the
+/// reference MT19937 twist), for the front ends' help.
+pub const NOTES: crate::notes::Notes = crate::notes::Notes {
+    recover: "MT19937's recovery over GF(2) from the bits the draws reveal: every `mt-rand` \
+              (`mt_rand()`) reveals 31 of its word's 32 bits, so 624 of them leave 2^622 \
+              states and about 1246 pin the state; full words (`u32`) need 624.",
+    recover_examples: &[],
+    search: SEARCH,
+    search_examples: &[
+        "printf 'mt-rand 1 100 = %s\\n' 7 75 16 98 99 63 42 76 85 5 > rolls.txt",
+        "rngkit seed-search php --seeds 1793540000..1793541000 < rolls.txt",
+    ],
+};
+
+/// What `recover` and `seed-search` do for `php5` and `php-mt-rand-php`
+/// (PHP's buggy twist), for the front ends' help.
+pub const NOTES_BUGGY_TWIST: crate::notes::Notes = crate::notes::Notes {
+    recover: "PHP 5's twist (a bug that reads the wrong word's low bit) is linear too, with \
+              one bit more: any observations that reveal 19938 independent bits pin the \
+              state; `mt-rand` reveals 31 bits, so about 1246 values are needed.",
+    ..NOTES
+};
+
+/// One search text for every PHP era, so the help lists them together.
+const SEARCH: &str = "`mt_srand` keeps the low 32 bits of PHP's int, so the search covers \
+    0..2^32 (S + k*2^32 is the same seed). `mt-rand`, `mt-rand MIN MAX` and `rand MIN \
+    MAX` run a vector kernel per era (php: PHP 7.1+, rejection-aware; php5 and \
+    php-mt-rand-php: PHP's twist bug and float scaling; php3: Cokus's seeding).";

@@ -583,3 +583,23 @@ impl rand_core::TryRng for LaneWords<'_> {
         Ok(())
     }
 }
+
+/// What `recover` and `seed-search` do for `python`, for the front ends'
+/// help.
+pub const NOTES: crate::notes::Notes = crate::notes::Notes {
+    recover: "MT19937's recovery: 624 `getrandbits 32` words, 624 `randint 0 4294967294` (a \
+              span whose redraw is negligible reads as its words, verified with redraws \
+              simulated) or 623 `random` floats, in about the same time for 20000. Dice \
+              (`randint 1 6`) reveal too little: try a seed search.",
+    recover_examples: &[],
+    search: "Searches the one-word seeds 0..2^32 of `random.seed(S)` (larger ones: recover \
+             the state, then `identify`): init_by_array runs 64 seeds at a time (AVX-512, \
+             AVX2 or scalar), `random`, `getrandbits` and `bits` are checked at fixed \
+             places on all 64 at once, then every other observation (`randint`, \
+             `randrange`, `choice`, whose redraws move the later words, `shuffle`, \
+             `sample`, ranges, gaps, outputs past word 624) runs CPython's own draw code \
+             on each seed still alive: dice take about as long as floats (all 2^32 seeds \
+             in a few minutes on 2 cores). A `random` the program never seeded is seeded \
+             from os.urandom: no seed search can find it.",
+    search_examples: &[],
+};

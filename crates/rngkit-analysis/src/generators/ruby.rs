@@ -79,3 +79,15 @@ pub fn identify(rng: &Engine, max_advance: Option<u64>) -> Option<Identified> {
     }
     None
 }
+
+/// What `recover` and `seed-search` do for `ruby`, for the front ends'
+/// help.
+pub const NOTES: crate::notes::Notes = crate::notes::Notes {
+    recover: "MT19937's recovery: 624 full words, or the bits `rand` floats reveal (the top \
+              27 and 26 bits of two words each).",
+    recover_examples: &[],
+    search: "Searches the one-word seeds 0..2^32 of `Random.new(S)` / `srand(S)` (larger \
+             ones: recover the state, then `identify`) with MT19937's kernel, which \
+             computes only the words the observations read, 64 seeds at a time.",
+    search_examples: &[],
+};

@@ -337,3 +337,10 @@ fn chunk_body(kernel: &Kernel, start: u32, count: u32, out: &mut Vec<u64>) {
         base += LANES as u64;
     }
 }
+
+/// What `seed-search` does for `sfmt`, for the front ends' help.
+pub const NOTES: crate::notes::Notes = crate::notes::Notes {
+    search: "Runs init_gen_rand 64 seeds at a time and regenerates only the words the \
+             outputs read.",
+    ..crate::notes::Notes::NONE
+};

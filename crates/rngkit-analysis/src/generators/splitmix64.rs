@@ -148,3 +148,9 @@ pub fn identify(rng: &rngkit::registry::Engine, _: Option<u64>) -> Option<Identi
         advance: 0,
     })
 }
+
+/// What `recover` does for `splitmix64`, for the front ends' help.
+pub const NOTES: crate::notes::Notes = crate::notes::Notes {
+    recover: "One full `u64` output is the state (the output function is invertible).",
+    ..crate::notes::Notes::NONE
+};

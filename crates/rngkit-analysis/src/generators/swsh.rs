@@ -115,3 +115,13 @@ pub fn recover(
     }
     Ok(conclude(found))
 }
+
+/// What `recover` does for `swsh`, for the front ends' help.
+pub const NOTES: crate::notes::Notes = crate::notes::Notes {
+    recover: "Each `rand N` reveals the masked low bits of the word it accepted, and bit 0 \
+              of the sum is linear in the state: about 128 coin flips (`rand 2`) pin the \
+              128-bit state. A bound that is not a power of two may have redrawn unseen: \
+              recovery tries no redraw, then one or two before such draws, and keeps the \
+              states that give every value with the real rejection loop.",
+    ..crate::notes::Notes::NONE
+};

@@ -116,3 +116,23 @@ pub fn identify(rng: &rngkit::registry::Engine, max_advance: Option<u64>) -> Opt
     let g = rng.downcast_ref::<Xorshift128>()?;
     identify_xorshift128(g.state(), max_advance.unwrap_or(10_000_000))
 }
+
+/// What `recover` does for Unity's and BDSP's xorshift128, for the front
+/// ends' help: the linear recovery, with examples.
+pub const NOTES_UNITY: crate::notes::Notes = crate::notes::Notes {
+    recover: "Linear recovery over GF(2) of the 128-bit state: 4 full words, or 6 `value` \
+              floats (23 bits each as `gen` prints them), in any order and with gaps; \
+              composite draws (`inside-unit-circle`, `rotation`, ...) reveal nothing.",
+    recover_examples: &[
+        "rngkit gen unity --seed 12345 -n 8 value | sed 's/^/value = /' > values.txt",
+        "rngkit recover unity --observations values.txt",
+        "rngkit recover unity --observations values.txt --at end",
+        "rngkit recover unity --observations values.txt --predict 3 range-int 1 7",
+    ],
+    search: "",
+    search_examples: &[
+        "rngkit gen unity --seed -12345 --advance 40 -n 2 u32 > words.txt",
+        "sed 's/^/u32 = /' words.txt > obs.txt",
+        "rngkit seed-search unity --seeds=-20000..0 --max-advance 100 < obs.txt",
+    ],
+};

@@ -55,8 +55,8 @@ OUTPUT (stdout, one line per GEN that fits, best first):
   GEN DRAW states=N           N states fit (V8 values at an unknown cache position)
   GEN DRAW seed=S [advance=k] the seed whose stream gives the values
 A fit of several GENs sharing one state and giving the same values (the
-MT19937 runtimes read as raw words; php and php3, which differ only in
-seeding) prints once, with ` family=GEN,...` at the end.
+MT19937 runtimes read as raw words; PHP eras that differ only in seeding)
+prints once, with ` family=GEN,...` at the end.
 
 A fit is decisive when the values reveal {MARGIN} bits more than the state
 (or the 32-bit seed) holds; fewer values fit any state of some GENs (any 624

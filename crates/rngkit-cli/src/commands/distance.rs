@@ -10,7 +10,7 @@ use rngkit_analysis::DistanceError;
 use rngkit_analysis::message::{Spelling, distance_error};
 use rngkit_analysis::registry::Entry;
 
-use crate::cli::{generators_help, parse_gen};
+use crate::args::{generators_help, parse_gen};
 use crate::error::CliError;
 use crate::output::Output;
 use crate::seeding::{state_from_file, state_from_text};
@@ -60,7 +60,7 @@ pub struct DistanceArgs {
         conflicts_with = "from_file"
     )]
     pub from: Option<String>,
-    /// The start state from a file (the save blob for mars/mt19937).
+    /// The start state from a file (the GEN's save blob where it has one).
     #[arg(long, value_name = "FILE")]
     pub from_file: Option<PathBuf>,
     /// The target state, as hex words.
@@ -71,7 +71,7 @@ pub struct DistanceArgs {
         conflicts_with = "to_file"
     )]
     pub to: Option<String>,
-    /// The target state from a file (the save blob for mars/mt19937).
+    /// The target state from a file (the GEN's save blob where it has one).
     #[arg(long, value_name = "FILE")]
     pub to_file: Option<PathBuf>,
     /// Search at most N steps (needed where no fast method exists).

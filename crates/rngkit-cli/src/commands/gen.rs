@@ -8,7 +8,7 @@ use rngkit::number::parse_int;
 use rngkit::rand_core::Rng;
 use rngkit::registry::Engine;
 
-use crate::cli::{Source, generators_help, reject_options_after_draw};
+use crate::args::{Source, generators_help, reject_options_after_draw};
 use crate::error::CliError;
 use crate::output::{Output, Written};
 use crate::seeding;

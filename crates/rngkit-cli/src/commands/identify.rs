@@ -5,10 +5,10 @@ use std::process::ExitCode;
 
 use clap::Args;
 use rngkit::number::parse_int;
-use rngkit_analysis::message::{Spelling, no_seed_found};
+use rngkit_analysis::message::{Spelling, identify_unsupported, no_seed_found};
 use rngkit_analysis::registry::{self, Entry};
 
-use crate::cli::parse_gen;
+use crate::args::parse_gen;
 use crate::error::CliError;
 use crate::output::Output;
 use crate::seeding::{state_from_file, state_from_text};
@@ -22,11 +22,12 @@ pub fn help() -> String {
         .collect();
     format!(
         "Prints `seed=S advance=n` such that the state is seed(S) advanced by n raw\n\
-steps; S prints as the GEN writes its seed (unity's int seeds signed).\n\n\
+steps; S prints as the GEN writes its seed (signed for int seeds).\n\n\
 Each GEN has its own method: the Mersenne Twister GENs untwist the block back\n\
 to the one init_genrand wrote, with no search (any save blob; --max-advance\n\
 only bounds the answer); the others walk back step by step to a freshly seeded\n\
-state, at most --max-advance steps (default 10^7, 10^6 for tinymt32), or read\n\
+state, at most --max-advance steps (default 10^7, less for GENs whose steps are\n\
+slow), or read\n\
 the seed off the state directly.\n\n\
 SUPPORTED: {}.\n\n\
 EXAMPLES:\n  \
@@ -51,7 +52,8 @@ pub struct IdentifyArgs {
         conflicts_with = "state_file"
     )]
     pub state: Option<String>,
-    /// A state file: the save blob for mars/mt19937, the text words otherwise.
+    /// A state file: the GEN's save blob where it has one, the text words
+    /// otherwise.
     #[arg(long, value_name = "FILE")]
     pub state_file: Option<PathBuf>,
     /// The largest advance to consider.
@@ -61,22 +63,8 @@ pub struct IdentifyArgs {
 
 pub fn run(args: IdentifyArgs) -> Result<ExitCode, CliError> {
     let entry = args.generator;
-    let name = entry.name();
     if !entry.can_identify() {
-        let supported: Vec<&str> = registry::all()
-            .iter()
-            .filter(|e| e.can_identify())
-            .map(|e| e.name())
-            .collect();
-        return Err(CliError::usage(format_args!(
-            "identify supports {}, not {name}{}",
-            supported.join(", "),
-            if entry.info().has_stream {
-                " (any pcg32 state is pcg32_srandom of some seed: there is nothing to identify)"
-            } else {
-                ""
-            }
-        )));
+        return Err(CliError::usage(identify_unsupported(entry)));
     }
     let rng = match (&args.state, &args.state_file) {
         (Some(text), _) => state_from_text(entry, text)

@@ -7,7 +7,7 @@ use clap::Args;
 use rngkit::number::parse_int;
 use rngkit_analysis::observe::{layout, matches_all};
 
-use crate::cli::Source;
+use crate::args::Source;
 use crate::commands::observations;
 use crate::error::CliError;
 use crate::output::{Output, Written};

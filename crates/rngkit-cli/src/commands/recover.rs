@@ -13,18 +13,20 @@ use rngkit_analysis::observe::{Observation, replay};
 use rngkit_analysis::recover::{RecoverOptions, Recovered, recover};
 use rngkit_analysis::registry::{self, Entry};
 
-use crate::cli::{parse_gen, reject_options_after_draw};
+use crate::args::{parse_gen, reject_options_after_draw};
 use crate::commands::observations;
 use crate::error::{CliError, EXIT_NO_ANSWER, EXIT_UNDERDETERMINED};
 use crate::output::Output;
 use crate::seeding::write_state_file;
 
-/// The long help of `recover`.
+/// The long help of `recover`: the syntax and the outcomes, then each
+/// GEN's own notes (how it is recovered, how many values it needs) and
+/// examples, from the catalogue.
 pub fn help() -> String {
-    let methods: Vec<String> = registry::all()
+    let methods: Vec<&str> = registry::all()
         .iter()
         .filter(|e| e.can_recover())
-        .map(|e| e.name().to_string())
+        .map(|e| e.name())
         .collect();
     format!(
         "OBSERVATIONS (one a line; blank lines and # comments are ignored):\n  \
@@ -33,7 +35,8 @@ pub fn help() -> String {
   DRAW [ARGS] in LOW..HIGH\n                        \
   the draw gave LOW <= value < HIGH (`LOW..=HIGH`: <= HIGH), for values not\n                        \
   seen exactly: `next-float in 0..0.05`, `next-int 16 in 8..16`; LOW and HIGH\n                        \
-  are integers or decimal floats; checked on every GEN, used by java's lattice\n  \
+  are integers or decimal floats; checked on every GEN, used by lattice\n                        \
+  recoveries\n  \
   skip N                N raw steps nobody saw\n  \
   skip A..B             an unknown number of them, A to B - 1 (A..=B: to B)\n  \
   bits MASK = VALUE     (next output word & MASK) == VALUE, e.g. a BDSP blink: `bits 0xf = 0x1`\n\n\
@@ -46,19 +49,15 @@ count goes to stderr) or when listing them would search more than\n\
 `about 2^n`, and the message says what to add); exit 1 when none does. When\n\
 several states fit, are listed, and all give the same N draws, --predict\n\
 prints them (exit 0) and says on stderr how many states fit and how far they\n\
-agree. A search that runs over a second (PCG32's 2^32 candidates, java's\n\
-residue scan) shows a progress bar on stderr when stderr is a terminal.\n\n\
+agree. A search that runs over a second shows a progress bar on stderr when\n\
+stderr is a terminal.\n\n\
 --fresh: the first observation is the first draw of a fresh context (a new\n\
-process, page or realm). For V8 (v8, v8-14, v8-13, v8-legacy) it fixes the\n\
-cache position, so the first 4 Math.random() values of a new Node.js 20/22/24\n\
-process pin the state (5 for the sums of Node.js 26 and Chromium); without it\n\
-values inside one 64-value block leave one state per cache position. For\n\
-javascriptcore (Safari, jsc, Bun) a fresh context is one of 2^32 seeds: --fresh\n\
-searches them all (seconds), so about 20 `floor 6` dice, 10 `floor 100` or one\n\
-double pin it. Other GENs ignore it.\n\n\
+process, page or realm). The GENs whose recovery uses it say how below; the\n\
+others ignore it.\n\n\
 HOW MANY OBSERVATIONS: each observation gives the linear solver one equation\n\
-per exact bit it reveals of the raw words. Measured (the average over 20000\n\
-random words of the bits `known_bits` finds):\n  \
+per exact bit it reveals of the raw words, and a GEN needs about as many bits\n\
+as its state holds (below). Measured (the average over 20000 random words of\n\
+the bits `known_bits` finds):\n  \
   u32, next-uint, next-u32        32\n  \
   value printed with 7 decimals   23 (as `gen` prints it: 23)\n  \
   value printed with 2 decimals   about 5 (`%.2f`: 4.9)\n  \
@@ -66,47 +65,18 @@ random words of the bits `known_bits` finds):\n  \
   range-int 0 10                  1 (the word mod 2)\n  \
   range-int 0 7                   0 (an odd span reveals no bit)\n  \
   bits MASK = VALUE               the bits set in MASK\n\
-unity/bdsp need 128 bits (4 full words, 6 values), mt19937/mars 19937\n\
-(624 full words). Composite draws (inside-unit-circle, rotation, color-hsv,\n\
-...) reveal none: recover names the observations that gave nothing; use\n\
-exact draws, or `rngkit seed-search` when the seed is 32-bit.\n\n\
-SUPPORTED: {}.\n\
-Methods: linear recovery over GF(2) where the outputs reveal bits linear in\n\
-the state (the xorshift family, xoshiro/xoroshiro, tinymt32, v8-legacy, v8-13); the\n\
-Mersenne Twister GENs (mt19937, mars, php, php3, python, ruby, ...) from 624\n\
-full outputs or any 19937 independent revealed bits, and PHP's buggy twist\n\
-(php5, php-mt-rand-php) from any 19938: every PHP era's mt_rand() reveals 31\n\
-bits, so 624 of them leave 2^622 states and 1246 pin the state; python from\n\
-624 `randint 0 4294967294` (a span whose redraw is negligible reads as its\n\
-words, verified with redraws simulated) or 623 `random` floats, in about the\n\
-same time for 20000;\n\
-bit-plane search for the xorshift128+ sums (v8, v8-14, spidermonkey,\n\
-javascriptcore); the LCGs from a few outputs; PCG from full outputs with\n\
---stream known; java and drand48 by lattice reduction (LLL and enumeration)\n\
-on the bits and inequalities each draw gives of the 48-bit states, unknown\n\
-gaps (skip A..B) enumerated, every state verified (two next-int or one\n\
-next-double pin java; 12 next-int 16 leave 1 to 5 states, 13 pin one);\n\
-java's next-int N with an odd factor (100, 6, 10, 24) by its low bits and a\n\
-vectorised scan of the rest (8 to 12 next-int 100 or 30 dice next-int 6 pin\n\
-the state in well under a second; an odd N costs 2^48 / N candidates, see\n\
---max-candidates); one\n\
-drand48, or two lrand48 or mrand48, pin drand48); dotnet-legacy from 55 full\n\
-samples over GF(2^31 - 1). Each GEN's doc in docs/ says how many observations\n\
-it needs.\n\n\
-EXAMPLES:\n  \
-rngkit gen unity --seed 12345 -n 8 value | sed 's/^/value = /' > values.txt\n  \
-rngkit recover unity --observations values.txt\n  \
-rngkit recover unity --observations values.txt --at end\n  \
-rngkit recover unity --observations values.txt --predict 3 range-int 1 7\n  \
-rngkit gen mars --seed 7 -n 624 next-u32 | sed 's/^/next-u32 = /' > mt.txt\n  \
-rngkit recover mars --observations mt.txt -o rng.bin\n  \
-rngkit gen java --seed 42 -n 2 next-int | sed 's/^/next-int = /' > java.txt\n  \
-rngkit recover java --observations java.txt\n  \
-rngkit gen java --seed 7 -n 30 next-int 6 | sed 's/^/next-int 6 = /' >dice.txt\n  \
-rngkit recover java --observations dice.txt --predict 5 next-int 6\n  \
-rngkit gen drand48 --seed 42 -n 2 lrand48 | sed 's/^/lrand48 = /' > l48.txt\n  \
-rngkit recover drand48 --observations l48.txt --predict 3 lrand48",
-        methods.join(", ")
+Composite draws (inside-unit-circle, rotation, color-hsv, ...) reveal none:\n\
+recover names the observations that gave nothing; use exact draws, or\n\
+`rngkit seed-search` when the seed is 32-bit.\n\n\
+SUPPORTED: {}.\n\n\
+GENERATORS (how each is recovered and what it needs; docs/ has one page per\n\
+family):\n\
+{}\n\
+EXAMPLES:\n\
+{}",
+        methods.join(", "),
+        crate::args::notes_help(|n| n.recover),
+        crate::args::examples_help(|n| n.recover_examples),
     )
 }
 
@@ -141,22 +111,23 @@ pub struct RecoverArgs {
         allow_hyphen_values = true
     )]
     pub predict: Option<Vec<String>>,
-    /// Write the state to FILE instead (the save blob for mars/mt19937).
+    /// Write the state to FILE instead (the GEN's save blob where it has
+    /// one, see `rngkit state --help`).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// The first observation is the first draw of a fresh context (a new
-    /// process, page or realm): fixes V8's cache position; searches
-    /// JavaScriptCore's 2^32 seeds.
+    /// process, page or realm): GENs whose fresh state is narrower say how
+    /// they use it (see GENERATORS below).
     #[arg(long)]
     pub fresh: bool,
-    /// The PCG stream for pcg32/megacrush (default 54).
+    /// The PCG stream, for GENs that take one (default 54).
     #[arg(long, value_name = "N")]
     pub stream: Option<String>,
     /// Worker threads for the searches inside recovery (default: all cores).
     #[arg(long, value_name = "T")]
     pub threads: Option<String>,
     /// The most candidate states a search inside recovery may check
-    /// (default 2^36, about 25 s on 2 cores for java's `next-int N` scan);
+    /// (default 2^36, about 25 s on 2 cores for the residue scans);
     /// beyond it recovery exits 3 with what remains. Decimal, 0x hex or
     /// `2^K`: `--max-candidates 2^46` runs the exact scan for odd bounds.
     #[arg(long, value_name = "N")]

@@ -12,10 +12,11 @@ use rngkit::cpu::CpuLevel;
 use rngkit::number::parse_int;
 use rngkit_analysis::input::parse_seed_range;
 use rngkit_analysis::message::{Hints, NoSeedFits, Spelling, stream_not_applicable};
-use rngkit_analysis::registry::Entry;
+use rngkit_analysis::notes;
+use rngkit_analysis::registry::{self, Entry};
 use rngkit_analysis::search::{Match, SearchSpec, search};
 
-use crate::cli::parse_gen;
+use crate::args::parse_gen;
 use crate::commands::observations;
 use crate::commands::recover::parse_threads;
 use crate::error::CliError;
@@ -26,9 +27,17 @@ const CALIBRATE_FROM: u128 = 1 << 20;
 /// How long the timed first pieces run, at least.
 const CALIBRATE_SECONDS: f64 = 0.25;
 
-/// The long help of `seed-search`.
+/// The long help of `seed-search`: the syntax and the outcomes, then each
+/// GEN's own notes (its kernel, its seed space) and examples, from the
+/// catalogue.
 pub fn help() -> String {
-    "Prints every seed S in the range whose stream, from seed(S) advanced by 0..=K raw
+    let kernels: Vec<&str> = registry::all()
+        .iter()
+        .filter(|e| e.has_own_seed_kernel())
+        .map(|e| e.name())
+        .collect();
+    format!(
+        "Prints every seed S in the range whose stream, from seed(S) advanced by 0..=K raw
 steps, gives every observation (the `recover` observation syntax): `S`, or
 `S advance=k` with --max-advance. Matches print as they are found (in no fixed
 order across threads); exit 1 when none matches. A one-line summary (seeds
@@ -39,56 +48,30 @@ whole would take over a minute, prints the estimate on stderr before going on
 
 --seeds A..B is half-open, A..=B inclusive, A.. runs to the end of the seed
 space: shard a search over machines with 0..0x40000000, 0x40000000..0x80000000, ...
-GENs with signed int seeds (unity) take and print negative seeds: -5..10.
+GENs with signed int seeds take and print negative seeds: -5..10.
 A window of UTC times, 2026-11-01T00:00:00Z..2026-11-02T00:00:00Z, means the
 Unix seconds in it (srand(time(NULL))-style seeds).
-The default range is the GEN's whole 32-bit seed space (64-bit seeds need --seeds).
-PHP's mt_srand keeps the low 32 bits of its int, so php, php-mt-rand-php, php5
-and php3 search 0..2^32 (S + k*2^32 is the same seed); python and ruby search
-their one-word seeds 0..2^32 (larger ones: recover the state, then identify).
+The default range is the GEN's whole 32-bit seed space (64-bit seeds need
+--seeds); GENs whose seeds are wider but searched over 32 bits say so below.
+GENs without a kernel of their own seed and step every seed.
 
-PHP: `mt-rand`, `mt-rand MIN MAX` and `rand MIN MAX` run a vector kernel per era
-(php: PHP 7.1+, rejection-aware; php5 and php-mt-rand-php: PHP's twist bug and
-float scaling; php3: Cokus's seeding); glibc runs without stepping (srand's
-table is linear in the outputs).
-
-python runs init_by_array 64 seeds at a time (AVX-512, AVX2 or scalar), checks
-`random`, `getrandbits` and `bits` at fixed places on all 64 at once, then runs
-every other observation (`randint`/`randrange`/`choice`, whose redraws move the
-later words, `shuffle`, `sample`, ranges, gaps, outputs past word 624) with
-CPython's own draw code on each seed still alive: dice take about as long as
-floats (all 2^32 seeds in a few minutes on 2 cores). A `random` the program
-never seeded is seeded from os.urandom: no seed search can find it.
-
-sfmt runs init_gen_rand 64 seeds at a time and regenerates only the words the
-outputs read; the V8 GENs (v8, v8-14, v8-13, v8-legacy) run only the
-xorshift128+ steps the observed calls read, 64 seeds at a time.
-
---kernel scalar|avx2|avx512 forces the vector kernel of mt19937, mars, ruby,
-php, php5, php-mt-rand-php, php3, python, sfmt and the V8 GENs (to compare
-them; the default is the fastest this CPU runs).
-
-mt19937/mars observations within the first 624 outputs (advance included) run a
-kernel that computes only the words they need, with AVX-512 or AVX2 when the CPU
-has them; two full outputs 227 apart (e.g. `u32 = A`, `skip 226`, `u32 = B`)
-give the seed with no search at all.
-
-java: seed S stands for the state (S ^ 0x5DEECE66D) mod 2^48, so
---seeds 0..0x1000000000000 is every 48-bit state once (shard it: 2^40 seeds per
-machine); a 16-lane kernel (AVX-512/AVX2) filters on exact bits, inequalities
-and next-int BOUND residues. dotnet-legacy: a 64-seed kernel over the int
-seeds; Math.Abs makes S and -S one stream, so --seeds 0.. covers them all;
-Environment.TickCount seeds: a window of milliseconds since boot.
-
+{}
+GENERATORS (what each one's search runs):
+{}
 EXAMPLES:
-  echo 'u32 = 1791095845' | rngkit seed-search mt19937 --seeds 0..1000
-  rngkit gen unity --seed -12345 --advance 40 -n 2 u32 > words.txt
-  sed 's/^/u32 = /' words.txt > obs.txt
-  rngkit seed-search unity --seeds=-20000..0 --max-advance 100 < obs.txt
-  printf 'mt-rand 1 100 = %s\\n' 7 75 16 98 99 63 42 76 85 5 > rolls.txt
-  rngkit seed-search php --seeds 1793540000..1793541000 < rolls.txt
-  echo 'next-int = -1170105035' | rngkit seed-search java --seeds 0..0x1000000"
-        .to_string()
+{}",
+        notes::wrap(
+            &format!(
+                "--kernel scalar|avx2|avx512 forces the vector kernel of the GENs that have \
+                 one (to compare them; the default is the fastest this CPU runs): {}.",
+                kernels.join(", ")
+            ),
+            "",
+            80
+        ),
+        crate::args::notes_help(|n| n.search),
+        crate::args::examples_help(|n| n.search_examples),
+    )
 }
 
 /// The values of `--kernel`: a [`CpuLevel`] by its name, with the help line
@@ -125,10 +108,10 @@ pub struct SeedSearchArgs {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "T")]
     pub threads: Option<String>,
-    /// The PCG stream for pcg32/megacrush seeds (default 54).
+    /// The PCG stream, for GENs that take one (default 54).
     #[arg(long, value_name = "N")]
     pub stream: Option<String>,
-    /// Force a vector kernel (the MT19937 GENs, PHP's, python, sfmt, V8's).
+    /// Force a vector kernel (the GENs that have one: see below).
     #[arg(long, value_parser = kernel_parser())]
     pub kernel: Option<CpuLevel>,
 }

@@ -5,7 +5,10 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::cli::{Source, generators_help};
+use rngkit_analysis::notes;
+use rngkit_analysis::registry::{self, Entry};
+
+use crate::args::{Source, generators_help};
 use crate::error::CliError;
 use crate::output::Output;
 use crate::seeding;
@@ -19,14 +22,46 @@ pub fn help() -> String {
          rngkit state xoshiro256ss --seed 1 --advance 1000000000000000000000000000000\n  \
          rngkit state unity --seed 0 --format json\n\n\
          Words print as zero-padded lowercase hex (8 digits for 32-bit words, 16 for\n\
-         64-bit). With -o, GENs with a save blob (mars, mt19937) write the blob; the\n\
-         others write the text line, which --state-file reads back.\n\n\
-         --format json prints the GEN's own JSON form where it has one (unity, bdsp,\n\
-         xorshift128: Unity's JsonUtility.ToJson(Random.state), signed ints) and\n\
-         {{\"gen\":\"NAME\",\"words\":[\"HEX\",...]}} otherwise. --state and --state-file\n\
-         read every form back, as do the Python package and the web page.\n\n{}",
+         64-bit).\n{}\n\
+         --format json prints the GEN's own JSON form where it has one (the engine's\n\
+         own serialisation, e.g. Unity's JsonUtility.ToJson(Random.state)) and\n\
+         {{\"gen\":\"NAME\",\"words\":[\"HEX\",...]}} otherwise; {}\n\
+         --state and --state-file read every form back, as do the Python package and\n\
+         the web page.\n\n{}",
+        notes::wrap(
+            &format!(
+                "With -o, the GENs with a save blob ({}) write the blob; the others write \
+                 the text line, which --state-file reads back.",
+                names_where(|e| e.from_bytes(&[]).is_some())
+            ),
+            "",
+            80
+        ),
+        notes::wrap(
+            &format!("these have one: {}.", names_where(has_own_json)),
+            "",
+            80
+        ),
         generators_help()
     )
+}
+
+/// The names of the GENs `pick` selects, in catalogue order.
+fn names_where(pick: impl Fn(&Entry) -> bool) -> String {
+    let names: Vec<&str> = registry::all()
+        .iter()
+        .filter(|e| pick(e))
+        .map(|e| e.name())
+        .collect();
+    names.join(", ")
+}
+
+/// Whether the GEN writes a JSON form of its own (seen on a seeded state:
+/// the form does not depend on the state's value).
+fn has_own_json(entry: &Entry) -> bool {
+    entry
+        .seed(&0.into(), &Default::default())
+        .is_ok_and(|rng| entry.format_state_json(&rng).is_some())
 }
 
 /// Arguments of `rngkit state`.
@@ -34,7 +69,7 @@ pub fn help() -> String {
 pub struct StateArgs {
     #[command(flatten)]
     pub source: Source,
-    /// Write the state to FILE (the save blob for mars/mt19937).
+    /// Write the state to FILE (the GEN's save blob where it has one).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// `words` (hex words, what --state reads) or `json` (the GEN's JSON
