@@ -3,12 +3,12 @@
 use rngkit::number::{BigInt, parse_int};
 use rngkit::registry::{Draw, SeedKind};
 use rngkit_analysis::message::{Hints, Undetected, Unresolved, distance_error};
-use rngkit_analysis::observe::{Observation, parse_observation_list, replay};
+use rngkit_analysis::observe::replay;
 use rngkit_analysis::recover::{RecoverOptions, Recovered, recover};
 use rngkit_analysis::registry::{self, Entry};
 use serde_json::{Value, json};
 
-use crate::input::{self, Error, SPELLING, text};
+use crate::input::{self, Error, SPELLING, entry, observations, text};
 use crate::session;
 
 /// The most rows one `table` request returns.
@@ -63,12 +63,6 @@ fn dispatch(v: &Value) -> Result<Value, Error> {
         "detect" => detect_op(v),
         _ => Err(format!("unknown op `{op}`")),
     }
-}
-
-/// The GEN named by the `gen` field.
-pub fn entry(v: &Value) -> Result<&'static Entry, Error> {
-    let name = text(v, "gen")?.ok_or("choose a generator")?;
-    registry::find(name.trim()).map_err(|e| e.to_string())
 }
 
 fn gens() -> Value {
@@ -185,12 +179,6 @@ fn table(v: &Value) -> Result<Value, Error> {
         "rows": rows,
         "after": rng.format_words(),
     }))
-}
-
-/// Observations from the `observations` field, as the CLI reads a file.
-pub fn observations(entry: &Entry, v: &Value) -> Result<Vec<Observation>, Error> {
-    let text = text(v, "observations")?.unwrap_or("");
-    parse_observation_list(entry, "the observation list", text).map_err(|e| e.to_string())
 }
 
 fn recover_op(v: &Value) -> Result<Value, Error> {

@@ -8,7 +8,8 @@ use rngkit::registry::{Engine, SeedOptions};
 use rngkit::state_text::WordForm;
 use rngkit_analysis::input::{SeedRange, parse_seed, parse_seed_range, parse_steps};
 use rngkit_analysis::message::{Spelling, stream_not_applicable};
-use rngkit_analysis::registry::Entry;
+use rngkit_analysis::observe::{Observation, parse_observation_list};
+use rngkit_analysis::registry::{self, Entry};
 use serde_json::Value;
 
 /// A one-line message for the page.
@@ -87,4 +88,16 @@ pub fn steps(what: &str, text: &str) -> Result<BigInt, Error> {
 pub fn seed_range(entry: &Entry, text: &str) -> Result<SeedRange, Error> {
     let text = Some(text.trim()).filter(|t| !t.is_empty());
     parse_seed_range(entry, text, &SPELLING).map_err(|e| e.to_string())
+}
+
+/// The GEN named by the `gen` field.
+pub fn entry(v: &Value) -> Result<&'static Entry, Error> {
+    let name = text(v, "gen")?.ok_or("choose a generator")?;
+    registry::find(name.trim()).map_err(|e| e.to_string())
+}
+
+/// Observations from the `observations` field, as the CLI reads a file.
+pub fn observations(entry: &Entry, v: &Value) -> Result<Vec<Observation>, Error> {
+    let text = text(v, "observations")?.unwrap_or("");
+    parse_observation_list(entry, "the observation list", text).map_err(|e| e.to_string())
 }

@@ -10,8 +10,7 @@ use rngkit_analysis::observe::{Layout, layout};
 use rngkit_analysis::search::{Plan, SearchSpec, verify};
 use serde_json::{Value, json};
 
-use crate::api::{entry, observations};
-use crate::input::{self, Error, text};
+use crate::input::{self, Error, entry, observations, text};
 
 /// The most seeds one `search_step` covers.
 pub const MAX_STEP: u64 = 1 << 24;
