@@ -237,26 +237,17 @@ fn interleaved_draws_match_ruby() {
     let Some(output) = oracles::run_script("ruby", "rb", "ruby", &program) else {
         return;
     };
-    let gen_ruby = ruby_gen();
-    let draws: Vec<_> = steps
-        .iter()
-        .map(|(name, args, _)| gen_ruby.parse_draw(name, args).unwrap())
-        .collect();
+    let steps: Vec<(&str, &[&str])> = steps.iter().map(|(n, a, _)| (*n, *a)).collect();
     let seeds = ["0", "1", "2", "3", "99", "1208925819614629174706177"];
-    for (s, line) in seeds.iter().zip(output.lines()) {
-        let mut rng = gen_ruby
-            .seed(&s.parse().unwrap(), &Default::default())
-            .unwrap();
-        let ours: Vec<String> = (0..3000)
-            .map(|i| oracle_format(&draws[i % draws.len()].eval(&mut rng)))
-            .collect();
-        oracles::compare_tokens(
-            "Ruby",
-            &format!("interleaved, seed {s}"),
-            &ours.join(" "),
-            line,
-        );
-    }
+    oracles::compare_interleaved(
+        "Ruby",
+        ruby_gen(),
+        &steps,
+        &seeds,
+        3000,
+        &output,
+        oracle_format,
+    );
 }
 
 #[test]

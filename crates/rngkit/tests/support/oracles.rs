@@ -268,6 +268,42 @@ pub fn compare_tokens(who: &str, label: &str, ours: &str, theirs: &str) {
     }
 }
 
+/// Checks a runtime's interleaved stream: `output` has one line per seed
+/// of `seeds`, each the `per_seed` values the runtime drew from that seed,
+/// cycling through `steps` (draw name and arguments); `generator` draws the same
+/// from the same seed and `format` prints each value as the runtime's
+/// script did. Panics at the first difference.
+pub fn compare_interleaved(
+    who: &str,
+    generator: &dyn rngkit::registry::DynGen,
+    steps: &[(&str, &[&str])],
+    seeds: &[&str],
+    per_seed: usize,
+    output: &str,
+    format: impl Fn(&rngkit::draw::DrawValue) -> String,
+) {
+    let draws: Vec<_> = steps
+        .iter()
+        .map(|(name, args)| generator.parse_draw(name, args).unwrap())
+        .collect();
+    let lines: Vec<&str> = output.lines().collect();
+    assert_eq!(lines.len(), seeds.len(), "{who}: one line per seed");
+    for (s, line) in seeds.iter().zip(lines) {
+        let mut rng = generator
+            .seed(&s.parse().unwrap(), &Default::default())
+            .unwrap();
+        let ours: Vec<String> = (0..per_seed)
+            .map(|i| format(&draws[i % draws.len()].eval(&mut rng)))
+            .collect();
+        compare_tokens(
+            who,
+            &format!("interleaved, seed {s}"),
+            &ours.join(" "),
+            line,
+        );
+    }
+}
+
 /// The generator words that drawing `draw` once consumes from `rng` (which
 /// it advances), read off a copy stepped word by word until it meets `rng`.
 pub fn words_of(draw: &rngkit::registry::Draw, rng: &mut rngkit::registry::Engine) -> Vec<u64> {
