@@ -3,8 +3,13 @@
 //!
 //! This is the framework's side of the catalogue: it names no generator.
 //! The catalogue itself ([`crate::registry`]) lists one [`Entry`] per GEN,
-//! so the framework modules (observations, recovery, search, detection)
-//! take an `&Entry` from here and never import the list of generators.
+//! so the modules that use GENs never import the list of generators. The
+//! observation parser, recovery and search do not name `Entry` either: they
+//! take the traits an entry implements here
+//! ([`Described`](crate::observe::Described),
+//! [`Recoverable`](crate::recover::Recoverable),
+//! [`Searchable`](crate::search::Searchable)), so `entry` depends on them
+//! and not the other way round.
 //!
 //! ```
 //! use rngkit::registry::of;
