@@ -15,9 +15,9 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rngkit::cpu::CpuLevel;
 use rngkit::engines::unity::value_from_word;
 use rngkit_analysis::generators::mt19937::identify_mt19937;
+use rngkit_analysis::generators::mt19937::search::MtPlan;
 use rngkit_analysis::observe::parse_observations;
 use rngkit_analysis::recover::{RecoverOptions, recover};
-use rngkit_analysis::search::mt::MtPlan;
 use rngkit_analysis::search::{SearchSpec, search};
 
 fn first_output(seed: u32) -> u32 {

@@ -18,9 +18,9 @@ use std::time::Instant;
 use rngkit::WordRng;
 use rngkit::cpu::CpuLevel;
 use rngkit::generators::Mt19937;
+use rngkit_analysis::generators::mt19937::search::MtPlan;
 use rngkit_analysis::observe::{layout, parse_observations};
 use rngkit_analysis::registry;
-use rngkit_analysis::search::mt::MtPlan;
 use rngkit_analysis::search::{SearchSpec, search};
 
 fn main() {

@@ -1174,7 +1174,7 @@ pub fn seed_alternatives(
         let share = deadline.saturating_duration_since(now) / (others.len() - k) as u32;
         let mut first: Option<crate::search::Match> = None;
         for range in ranges {
-            let spec = SearchSpec::new(g, obs.clone(), range.clone())
+            let spec = SearchSpec::new(*g, obs.clone(), range.clone())
                 .max_advance(max_advance)
                 .deadline(now + share)
                 .first_match_only();

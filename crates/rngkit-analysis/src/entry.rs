@@ -3,8 +3,13 @@
 //!
 //! This is the framework's side of the catalogue: it names no generator.
 //! The catalogue itself ([`crate::registry`]) lists one [`Entry`] per GEN,
-//! so the framework modules (observations, recovery, search, detection)
-//! take an `&Entry` from here and never import the list of generators.
+//! so the modules that use GENs never import the list of generators. The
+//! observation parser, recovery and search do not name `Entry` either: they
+//! take the traits an entry implements here
+//! ([`Described`](crate::observe::Described),
+//! [`Recoverable`](crate::recover::Recoverable),
+//! [`Searchable`](crate::search::Searchable)), so `entry` depends on them
+//! and not the other way round.
 //!
 //! ```
 //! use rngkit::registry::of;
@@ -27,9 +32,9 @@ use rngkit::registry::{DynGen, Engine, Gen, Seed, SeedError, SeedOptions, of};
 
 use crate::identify::Identified;
 use crate::notes::Notes;
-use crate::observe::{Layout, Observation};
+use crate::observe::Observation;
 use crate::recover::{RecoverError, RecoverOptions, Recovered};
-use crate::search::SearchSpec;
+pub use crate::search::{ScanFn, SeedBitsFn};
 use crate::{Distance, DistanceError, Jump};
 
 /// Moves a generator `n` raw steps, forwards or backwards.
@@ -40,11 +45,6 @@ pub type JumpBigFn = fn(&mut Engine, &BigInt) -> bool;
 pub type DistanceFn = fn(&Engine, &Engine, Option<u128>) -> Result<u128, DistanceError>;
 /// State recovery from observations.
 pub type RecoverFn = fn(&[Observation], &RecoverOptions) -> Result<Recovered, RecoverError>;
-/// The seed-search filter: pushes the seeds of `first..first + count` whose
-/// streams may fit (every survivor is verified afterwards).
-pub type ScanFn = for<'a> fn(&'a SearchSpec, &'a Layout) -> crate::search::Plan<'a>;
-/// Seeds a generator from a seed's bit pattern, for verification.
-pub type SeedBitsFn = fn(u64, &SeedOptions) -> Option<Engine>;
 /// Seed identification from a state, with a bound on the advance.
 pub type IdentifyFn = fn(&Engine, Option<u64>) -> Option<Identified>;
 
@@ -109,6 +109,30 @@ impl fmt::Display for Entry {
 impl crate::observe::Described for Entry {
     fn description(&self) -> &dyn DynGen {
         self.spec
+    }
+}
+
+impl crate::recover::Recoverable for Entry {
+    fn recover_with_method(
+        &self,
+        observations: &[Observation],
+        options: &RecoverOptions,
+    ) -> Result<Recovered, RecoverError> {
+        self.recover(observations, options)
+    }
+}
+
+impl crate::search::Searchable for Entry {
+    fn scan_fn(&self) -> Option<ScanFn> {
+        self.scan
+    }
+
+    fn seed_bits_fn(&self) -> Option<SeedBitsFn> {
+        self.seed_bits
+    }
+
+    fn search_bits(&self) -> Option<u32> {
+        self.seed_search_bits()
     }
 }
 

@@ -62,7 +62,6 @@ pub mod search;
 mod advance;
 mod distance;
 mod dlog;
-mod mt;
 
 pub use advance::{Jump, StepBack};
 pub use distance::{Distance, DistanceError};

@@ -163,8 +163,8 @@ fn probe_ranks() {
 #[test]
 #[ignore = "probe: times the phases of partial MT19937 recovery"]
 fn probe_phases() {
+    use rngkit_analysis::generators::mt19937::recover_partial;
     use rngkit_analysis::observe::layout;
-    use rngkit_analysis::recover::mt_partial;
     let mut oracle = rand_mt::Mt::new(11);
     let text: String = (0..4000)
         .map(|_| format!("bits 0xff = {:#x}\n", oracle.next_u32() & 0xff))
@@ -172,7 +172,8 @@ fn probe_phases() {
     let obs = parse_observations(p("mt19937"), &text).unwrap();
     let lay = layout(&obs, 32, true);
     let t = std::time::Instant::now();
-    let sol = mt_partial::solve(&lay.constraints, mt_partial::Twist::Standard, 1, 16).unwrap();
+    let sol =
+        recover_partial::solve(&lay.constraints, recover_partial::Twist::Standard, 1, 16).unwrap();
     eprintln!("solve: rank {} in {:?}", sol.rank, t.elapsed());
     let mut s = 1u64;
     let width = 312;
@@ -184,7 +185,7 @@ fn probe_phases() {
         })
         .collect();
     let t = std::time::Instant::now();
-    let rank = mt_partial::echelon(&mut m, width, 19937, 1).len();
+    let rank = recover_partial::echelon(&mut m, width, 19937, 1).len();
     eprintln!(
         "dense 20000 x 19937 echelon: rank {rank} in {:?}",
         t.elapsed()

@@ -6,8 +6,8 @@ use crate::common;
 use common::*;
 use rand_mt::Mt;
 use rngkit::cpu::CpuLevel;
+use rngkit_analysis::generators::mt19937::search::MtPlan;
 use rngkit_analysis::observe::{KnownBits, WordConstraint, parse_observations};
-use rngkit_analysis::search::mt::MtPlan;
 use rngkit_analysis::search::{Match, SearchSpec, search};
 
 fn run(spec: &SearchSpec) -> Vec<Match> {

@@ -8,9 +8,11 @@
 use rngkit::WordRng;
 use rngkit::cpu::CpuLevel;
 use rngkit::runtimes::php::{PhpLegacyMt, mt_srand, php3_mt_srand};
+use rngkit_analysis::generators::php::search::{
+    Check, PhpPlan, PositionedCheck, Seeding, Twist, Verdict,
+};
 use rngkit_analysis::observe::{matches_all, parse_observations};
 use rngkit_analysis::registry;
-use rngkit_analysis::search::php::{Check, PhpPlan, PositionedCheck, Seeding, Twist, Verdict};
 use rngkit_analysis::search::{Match, SearchSpec, search};
 
 /// The first `n` raw words after `mt_srand(seed)` in each era's generator.

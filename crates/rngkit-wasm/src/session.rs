@@ -105,10 +105,7 @@ pub fn step(v: &Value) -> Result<Value, Error> {
         let mut left = budget;
         while left > 0 && s.range < s.specs.len() {
             let spec = &s.specs[s.range];
-            let scan = spec
-                .entry()
-                .scan()
-                .ok_or("this generator has no seed search")?;
+            let scan = spec.scan().ok_or("this generator has no seed search")?;
             let end = *spec.seeds().end();
             let count = (end - s.next).saturating_add(1).min(left);
             let finished_range = match scan(spec, &s.layout) {

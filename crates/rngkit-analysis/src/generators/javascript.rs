@@ -2221,7 +2221,7 @@ pub fn scan_v8<'a, E: V8Era + Gen<Rng = V8MathRandom<E>>>(
     spec: &'a crate::search::SearchSpec,
     lay: &'a crate::observe::Layout,
 ) -> crate::search::Plan<'a> {
-    use crate::search::mt::check_scan;
+    use crate::search::check_scan;
     use rngkit::cpu::CpuLevel;
     let k = spec.max_advance_value();
     let fits = !lay.constraints.is_empty()

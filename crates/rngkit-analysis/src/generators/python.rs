@@ -19,12 +19,12 @@ use rngkit::cpu::CpuLevel;
 use rngkit::draw::CommonDraw;
 use rngkit::runtimes::python::{PythonDraw, eval_draw};
 
+use crate::generators::mt19937::untwist;
 use crate::identify::Identified;
-use crate::mt::untwist;
 use crate::observe::{
     KnownBits, Layout, Observation, ObservationKind, ObservedValue, ValueRange, WordConstraint,
 };
-use crate::search::mt::check_scan;
+use crate::search::check_scan;
 use crate::search::{Plan, SearchSpec, generic_scan};
 
 const N: usize = 624;

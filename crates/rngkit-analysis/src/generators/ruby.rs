@@ -9,8 +9,8 @@ use rngkit::WordRng;
 use rngkit::generators::Mt19937;
 use rngkit::registry::Engine;
 
+use crate::generators::mt19937::untwist;
 use crate::identify::Identified;
-use crate::mt::untwist;
 
 const N: usize = 624;
 const INIT_MUL: u32 = 1_812_433_253;

@@ -19,7 +19,7 @@ use rngkit::engines::pokemon::sfmt::{N128, POS1, Sfmt19937, recursion};
 
 use crate::gf2::{BitVec, Modulus, Poly, berlekamp_massey};
 use crate::observe::Layout;
-use crate::search::mt::check_scan;
+use crate::search::check_scan;
 use crate::search::{Plan, SearchSpec, generic_scan};
 use crate::{Distance, DistanceError, Jump};
 

@@ -8,15 +8,24 @@
 //!   rank, the number of states that fit the linear equations, and, when at
 //!   most [`ENUMERATE_LIMIT`] fit, each of them verified against every
 //!   observation (the non-linear ones too).
-//! * [`mt`] and [`mt_partial`]: the Mersenne Twister from 624 consecutive
-//!   full outputs, or else any revealed bits as equations in the 19 937
-//!   state bits (the low 8 bits of about 4000 outputs pin the state).
-//! * [`pcg`]: PCG from full outputs with a known increment.
-//! * [`splitmix`]: SplitMix from one full output.
+//! * [`lattice`]: truncated LCGs modulo a power of two (the 48-bit LCGs).
+//!
+//! The generator-specific methods live with their generator
+//! (`generators/<name>/`), over the types of this module:
+//! [`recover_full`](crate::generators::mt19937::recover_full) and
+//! [`recover_partial`](crate::generators::mt19937::recover_partial): the
+//! Mersenne Twister from 624 consecutive full outputs, or else any revealed
+//! bits as equations in the 19 937 state bits (the low 8 bits of about 4000
+//! outputs pin the state);
+//! [`candidates`](crate::generators::pcg32::candidates): PCG from full
+//! outputs with a known increment;
+//! [`unmix`](crate::generators::splitmix64::unmix): SplitMix from one full
+//! output.
 //!
 //! Each GEN's method is reached through its registry entry
 //! ([`crate::registry::Entry::recover`]); [`recover`] adds the checks they
-//! share.
+//! share. It takes anything [`Recoverable`] (an entry is), so this module
+//! names no catalogue type.
 //!
 //! ```
 //! use rngkit::number::BigInt;
@@ -39,17 +48,12 @@
 
 pub mod lattice;
 pub mod linear;
-pub mod mt;
-pub mod mt_partial;
-pub mod pcg;
-pub mod splitmix;
 
 use std::fmt;
 
 use rngkit::registry::Engine;
 
-use crate::entry::Entry;
-use crate::observe::{Observation, layout, matches_all};
+use crate::observe::{Described, Observation, layout, matches_all};
 
 /// Recovery steps its basis generators through the observations one step
 /// at a time, so it stops at observations further in than this.
@@ -219,6 +223,33 @@ impl fmt::Display for RecoverError {
 
 impl std::error::Error for RecoverError {}
 
+/// A GEN with a recovery method, as [`recover`] runs it: its core
+/// description (for the output width) and its own method, without the
+/// checks [`recover`] adds. A catalogue entry
+/// ([`crate::entry::Entry`]) is one.
+pub trait Recoverable: Described {
+    /// The GEN's own recovery.
+    ///
+    /// # Errors
+    /// [`RecoverError`] when the GEN has no recovery or the observations
+    /// are out of its reach.
+    fn recover_with_method(
+        &self,
+        observations: &[Observation],
+        options: &RecoverOptions,
+    ) -> Result<Recovered, RecoverError>;
+}
+
+impl<T: Recoverable + ?Sized> Recoverable for &T {
+    fn recover_with_method(
+        &self,
+        observations: &[Observation],
+        options: &RecoverOptions,
+    ) -> Result<Recovered, RecoverError> {
+        (**self).recover_with_method(observations, options)
+    }
+}
+
 /// Recovers the state just before the first observed draw, with the GEN's
 /// own method.
 ///
@@ -226,21 +257,21 @@ impl std::error::Error for RecoverError {}
 /// [`RecoverError`] for an observation set this recovery cannot handle
 /// (no method for the GEN, PCG32 without a full output, SplitMix64 without
 /// a full `u64`, MT19937 partial words further in than
-/// [`mt_partial::MAX_PARTIAL_OFFSET`], anything further in than
+/// [`MAX_PARTIAL_OFFSET`](crate::generators::mt19937::recover_partial::MAX_PARTIAL_OFFSET), anything further in than
 /// [`MAX_OFFSET`]).
-pub fn recover(
-    entry: &Entry,
+pub fn recover<G: Recoverable + ?Sized>(
+    entry: &G,
     observations: &[Observation],
     options: &RecoverOptions,
 ) -> Result<Recovered, RecoverError> {
-    let lay = layout(observations, entry.output_bits(), true);
+    let lay = layout(observations, entry.description().output_bits(), true);
     if let Some(last) = lay.constraints.last().filter(|c| c.offset > MAX_OFFSET) {
         return Err(RecoverError(format!(
             "the observations reach {} steps in; recovery follows at most {MAX_OFFSET}",
             last.offset
         )));
     }
-    entry.recover(observations, options)
+    entry.recover_with_method(observations, options)
 }
 
 /// Whether `rng`'s stream gives every observation (on a copy).

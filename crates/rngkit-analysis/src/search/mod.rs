@@ -8,7 +8,9 @@
 //!
 //! * the MT19937 GENs (the same stream from the same seed): a pair of full
 //!   words 227 apart needs no search; outputs in the first block run
-//!   [`mt::MtPlan`], scalar or SIMD (`generators/mt19937.rs`);
+//!   [`MtPlan`](crate::generators::mt19937::search::MtPlan), scalar or SIMD
+//!   (`generators/mt19937/`); PHP's eras run the same block plan with their
+//!   own seeding, twist and checks (`generators/php/`);
 //! * CPython (`python`): `init_by_array` 64 seeds at a time, then every
 //!   observation, redrawing ones included, on the seeds still alive
 //!   (`generators/python.rs`); SFMT and the V8 eras have batch kernels of
@@ -21,7 +23,9 @@
 //! unless [`SearchSpec::backend`] forces one.
 //!
 //! Each GEN's kernel comes from its registry entry
-//! ([`crate::registry::Entry::scan`]).
+//! ([`crate::registry::Entry::scan`]): [`SearchSpec::new`] takes anything
+//! [`Searchable`] (an entry is) and keeps the kernel, so this module names
+//! no catalogue type.
 //!
 //! ```
 //! use rngkit_analysis::observe::parse_observations;
@@ -37,19 +41,15 @@
 //! assert_eq!(found, vec![Match { seed: 0, advance: 3 }]);
 //! ```
 
-pub mod mt;
-pub mod php;
-
 use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use rngkit::cpu::CpuLevel;
-use rngkit::registry::{Gen, SeedOptions};
+use rngkit::registry::{DynGen, Engine, Gen, SeedOptions};
 
-use crate::entry::Entry;
-use crate::observe::{Layout, Observation, layout, matches_all};
+use crate::observe::{Described, Layout, Observation, layout, matches_all};
 
 /// A seed whose stream, advanced by `advance` raw steps, gives the observations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -60,13 +60,37 @@ pub struct Match {
     pub advance: u64,
 }
 
+/// The seed-search filter: pushes the seeds of `first..first + count` whose
+/// streams may fit (every survivor is verified afterwards).
+pub type ScanFn = for<'a> fn(&'a SearchSpec, &'a Layout) -> Plan<'a>;
+/// Seeds a generator from a seed's bit pattern, for verification.
+pub type SeedBitsFn = fn(u64, &SeedOptions) -> Option<Engine>;
+
+/// A GEN as a seed search needs it: its core description (name, output
+/// width), its kernel, its seeding from a seed's bit pattern and the width
+/// of the seeds searched. A catalogue entry ([`crate::entry::Entry`]) is
+/// one; [`SearchSpec::new`] copies these out, so the search holds no
+/// catalogue type.
+pub trait Searchable: Described {
+    /// The seed-search filter kernel; `None` without a seed search.
+    fn scan_fn(&self) -> Option<ScanFn>;
+    /// Seeds the generator from a seed's bit pattern, for verification.
+    fn seed_bits_fn(&self) -> Option<SeedBitsFn>;
+    /// The width of the seeds searched (see
+    /// [`crate::entry::Entry::seed_search_bits`]).
+    fn search_bits(&self) -> Option<u32>;
+}
+
 /// What to search.
 ///
 /// Seeds are the bit patterns of the GEN's fixed-width seed (a negative
 /// `int` seed is its two's complement).
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct SearchSpec {
-    entry: &'static Entry,
+    generator: &'static dyn DynGen,
+    scan: Option<ScanFn>,
+    seed_bits: Option<SeedBitsFn>,
+    search_bits: Option<u32>,
     observations: Vec<Observation>,
     seeds: RangeInclusive<u64>,
     max_advance: u64,
@@ -77,16 +101,36 @@ pub struct SearchSpec {
     first_only: bool,
 }
 
+impl std::fmt::Debug for SearchSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchSpec")
+            .field("generator", &self.generator.name())
+            .field("observations", &self.observations)
+            .field("seeds", &self.seeds)
+            .field("max_advance", &self.max_advance)
+            .field("threads", &self.threads)
+            .field("options", &self.options)
+            .field("backend", &self.backend)
+            .field("deadline", &self.deadline)
+            .field("first_only", &self.first_only)
+            .finish_non_exhaustive()
+    }
+}
+
 impl SearchSpec {
-    /// Seeds in `seeds` for the GEN of `entry`, matching `observations`,
-    /// advance 0, as many threads as the machine has, the best kernel.
-    pub fn new(
-        entry: &'static Entry,
+    /// Seeds in `seeds` for the GEN of `entry` (a catalogue entry),
+    /// matching `observations`, advance 0, as many threads as the machine
+    /// has, the best kernel.
+    pub fn new<G: Searchable + ?Sized>(
+        entry: &'static G,
         observations: Vec<Observation>,
         seeds: RangeInclusive<u64>,
     ) -> Self {
         SearchSpec {
-            entry,
+            generator: entry.description(),
+            scan: entry.scan_fn(),
+            seed_bits: entry.seed_bits_fn(),
+            search_bits: entry.search_bits(),
             observations,
             seeds,
             max_advance: 0,
@@ -98,9 +142,14 @@ impl SearchSpec {
         }
     }
 
-    /// The GEN searched.
-    pub fn entry(&self) -> &'static Entry {
-        self.entry
+    /// The core description of the GEN searched.
+    pub fn generator(&self) -> &'static dyn DynGen {
+        self.generator
+    }
+
+    /// The GEN's seed-search kernel (from its entry); `None` without one.
+    pub fn scan(&self) -> Option<ScanFn> {
+        self.scan
     }
 
     /// The observations.
@@ -197,6 +246,23 @@ impl std::fmt::Display for SearchError {
 
 impl std::error::Error for SearchError {}
 
+/// Checks a scan's arguments, for every kernel's `scan`: the seed range
+/// ends at 2^32 at the latest, and this CPU runs `level` (after this, a
+/// kernel may enter the `#[target_feature]` functions of `level`).
+///
+/// # Panics
+/// If either does not hold.
+pub(crate) fn check_scan(level: CpuLevel, start: u32, count: u32) {
+    assert!(
+        u64::from(start) + u64::from(count) <= 1 << 32,
+        "seed range passes 2^32"
+    );
+    assert!(
+        level.is_supported(),
+        "the {level:?} kernel is not available on this CPU"
+    );
+}
+
 /// Seeds a chunk covers.
 const CHUNK: u64 = 1 << 20;
 
@@ -218,19 +284,19 @@ pub fn search(
     mut on_match: impl FnMut(Match),
     mut on_progress: impl FnMut(u64),
 ) -> Result<u64, SearchError> {
-    let Some(scan) = spec.entry.scan() else {
+    let Some(scan) = spec.scan else {
         return Err(SearchError::SeedRange(format!(
             "{} has no seed search (its seed is not a fixed-width integer)",
-            spec.entry.name()
+            spec.generator.name()
         )));
     };
-    if spec.entry.seed_search_bits() == Some(32)
+    if spec.search_bits == Some(32)
         && *spec.seeds.end() > u64::from(u32::MAX)
         && !spec.seeds.is_empty()
     {
         return Err(SearchError::SeedRange(format!(
             "{} seeds are 32-bit; the range ends at {}",
-            spec.entry.name(),
+            spec.generator.name(),
             spec.seeds.end()
         )));
     }
@@ -242,7 +308,7 @@ pub fn search(
     if spec.seeds.is_empty() {
         return Ok(0);
     }
-    let lay = layout(&spec.observations, spec.entry.output_bits(), false);
+    let lay = layout(&spec.observations, spec.generator.output_bits(), false);
     let scanner = match scan(spec, &lay) {
         Plan::Done(found) => {
             for m in found {
@@ -398,7 +464,7 @@ pub fn estimate(spec: &SearchSpec, at_least: Duration) -> Result<Estimate, Searc
 
 /// Whether `seed(S)` advanced by `advance` gives every observation.
 pub fn verify(spec: &SearchSpec, seed: u64, advance: u64) -> bool {
-    match spec.entry.seed_bits(seed, &spec.options) {
+    match spec.seed_bits.and_then(|f| f(seed, &spec.options)) {
         Some(mut rng) => {
             rng.discard(advance);
             matches_all(&spec.observations, &mut rng)

@@ -29,9 +29,9 @@
 
 use rngkit::generators::{Mt19937, temper, untemper};
 
+pub use super::Twist;
 use crate::observe::WordConstraint;
 use crate::progress::Progress;
-pub use crate::search::php::Twist;
 
 const N: usize = 624;
 const M: usize = Mt19937::M;
@@ -57,7 +57,7 @@ pub const MAX_PARTIAL_OFFSET: u64 = 1 << 18;
 /// 19 938 for PHP's (the low bit of the first word reaches the stream).
 ///
 /// ```
-/// use rngkit_analysis::recover::mt_partial::{unknowns, Twist};
+/// use rngkit_analysis::generators::mt19937::recover_partial::{unknowns, Twist};
 /// assert_eq!(unknowns(Twist::Standard), 19_937);
 /// assert_eq!(unknowns(Twist::Legacy), 19_938);
 /// ```
@@ -301,7 +301,7 @@ pub fn solve_with_progress(
 }
 
 /// The generator for a solution: block `y` with `left = 0`, twisted once so
-/// that it reads like [`super::mt::from_full_words`]' answers (`left = 624`).
+/// that it reads like [`super::recover_full::from_full_words`]' answers (`left = 624`).
 /// `None` for the all-zero block.
 pub fn state_of(x: &[u64]) -> Option<Mt19937> {
     let mut mt = Mt19937::from_state(block_of(x, Twist::Standard), 0).ok()?;
@@ -376,7 +376,7 @@ pub const WINDOW_MAX_UNKNOWNS: usize = 12_000;
 /// ```
 /// use rngkit::generators::{Mt19937, temper};
 /// use rngkit_analysis::observe::{KnownBits, WordConstraint};
-/// use rngkit_analysis::recover::mt_partial::{Window, solve_window};
+/// use rngkit_analysis::generators::mt19937::recover_partial::{Window, solve_window};
 ///
 /// // The top 27 bits of 1400 outputs (what `random()` floats reveal of
 /// // their first words, and a little less than of their second).

@@ -3,6 +3,8 @@
 
 #![allow(unused_imports)]
 
+pub mod unmix;
+
 use std::sync::OnceLock;
 
 use rngkit::generators::*;
@@ -19,7 +21,6 @@ use crate::{Distance, DistanceError, Jump, StepBack};
 use rngkit::registry::{Engine, Gen};
 
 use crate::observe::{Observation, layout};
-use crate::recover::splitmix;
 use crate::recover::{
     Count, ENUMERATE_LIMIT, RecoverError, RecoverOptions, Recovered, conclude, fits,
 };
@@ -78,7 +79,7 @@ impl Distance for SplitMix64 {
 /// ```
 pub fn splitmix_filled_seed(words: &[u64]) -> Option<u64> {
     let (&first, rest) = words.split_first()?;
-    let seed = crate::recover::splitmix::unmix(first).wrapping_sub(SPLITMIX_GAMMA);
+    let seed = unmix::unmix(first).wrapping_sub(SPLITMIX_GAMMA);
     let mut mix = SplitMix64::new(seed);
     let _ = mix.next_word();
     rest.iter().all(|&w| mix.next_word() == w).then_some(seed)
@@ -119,7 +120,7 @@ pub fn recover(
 ) -> Result<Recovered, RecoverError> {
     let lay = layout(observations, 64, true);
     let fits = |rng: &Engine| fits(observations, rng);
-    let Some(state) = splitmix::from_full_word(&lay.constraints) else {
+    let Some(state) = unmix::from_full_word(&lay.constraints) else {
         return Err(RecoverError(
             "SplitMix64 recovery needs one fully observed u64 output".into(),
         ));

@@ -24,7 +24,7 @@
 //! ```
 //! use rngkit::cpu::CpuLevel;
 //! use rngkit::runtimes::php::{mt_rand, mt_srand};
-//! use rngkit_analysis::search::php::{Check, PhpPlan, PositionedCheck, Seeding, Twist};
+//! use rngkit_analysis::generators::php::search::{Check, PhpPlan, PositionedCheck, Seeding, Twist};
 //!
 //! // PHP 7.1+: which seeds near 1234567890 give this mt_rand() first?
 //! let first = mt_rand(&mut mt_srand(1234567890)) as u32;
@@ -38,7 +38,9 @@
 use rngkit::cpu::CpuLevel;
 use rngkit::generators::temper;
 
-use crate::search::mt::check_scan;
+pub use crate::generators::mt19937::Twist;
+use crate::generators::mt19937::search::BlockWords;
+use crate::search::check_scan;
 
 const MATRIX_A: u32 = 0x9908_b0df;
 const UPPER: u32 = 0x8000_0000;
@@ -57,15 +59,6 @@ pub enum Seeding {
     InitGenrand,
     /// Shawn Cokus's `seedMT`: word `j` is `(S | 1) * 69069^j`: PHP 3.0.7 to 5.2.0.
     Cokus,
-}
-
-/// Which twist regenerates the block.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Twist {
-    /// MT19937's: PHP 3.0.7 to 5.2.0 and 7.1.0+.
-    Standard,
-    /// PHP's `loBit(u)` bug: PHP 5.2.1 to 7.0.x and `MT_RAND_PHP`.
-    Legacy,
 }
 
 /// A test on one tempered output word.
@@ -112,7 +105,7 @@ impl Check {
     /// `mt_rand()` gave `value` (31 bits): the word's top 31 bits.
     ///
     /// ```
-    /// use rngkit_analysis::search::php::{Check, Verdict};
+    /// use rngkit_analysis::generators::php::search::{Check, Verdict};
     /// assert_eq!(Check::mt_rand(5).test(11), Verdict::Pass);
     /// assert_eq!(Check::mt_rand(5).test(12), Verdict::Fail);
     /// ```
@@ -127,7 +120,7 @@ impl Check {
     /// `MIN + residue`; a power-of-two span needs no rejection.
     ///
     /// ```
-    /// use rngkit_analysis::search::php::{Check, Verdict};
+    /// use rngkit_analysis::generators::php::search::{Check, Verdict};
     /// let c = Check::modulo(100, 7);
     /// assert_eq!(c.test(107), Verdict::Pass);
     /// assert_eq!(c.test(108), Verdict::Fail);
@@ -293,67 +286,20 @@ impl PhpPlan {
         if kept.is_empty() {
             return None;
         }
-        let mut positions: Vec<u32> = (0..=max_advance)
-            .flat_map(|k| kept.iter().map(move |c| (c.offset + k) as u32))
-            .collect();
-        positions.sort_unstable();
-        positions.dedup();
-        // The twisted words needed: the observed ones and, transitively, the
-        // earlier twisted words they read (j - 227; word 623 reads word 0).
-        let mut twisted = positions.clone();
-        let mut i = 0;
-        while i < twisted.len() {
-            let j = twisted[i];
-            if j >= 227 {
-                twisted.push(j - 227);
-            }
-            if j == 623 {
-                twisted.push(0);
-            }
-            i += 1;
-        }
-        twisted.sort_unstable();
-        twisted.dedup();
-        let mut needed: Vec<u32> = twisted
-            .iter()
-            .flat_map(|&j| {
-                let mut words = vec![j];
-                if j < 623 {
-                    words.push(j + 1);
-                }
-                if j < 227 {
-                    words.push(j + 397);
-                }
-                words
-            })
-            .collect();
-        needed.sort_unstable();
-        needed.dedup();
-        let init = |w: u32| needed.binary_search(&w).expect("needed word");
-        let slot = |j: u32| needed.len() + twisted.binary_search(&j).expect("twisted word");
-        let ops = twisted
-            .iter()
-            .map(|&j| {
-                let b = if j == 623 { slot(0) } else { init(j + 1) };
-                let c = if j < 227 {
-                    init(j + 397)
-                } else {
-                    slot(j - 227)
-                };
-                [init(j), b, c]
-            })
-            .collect();
-        let outputs = positions.iter().map(|&p| slot(p)).collect();
+        let words = BlockWords::new(kept.iter().map(|c| c.offset), max_advance);
         let plain: Vec<Vec<(usize, Check)>> = (0..=max_advance)
             .map(|k| {
                 kept.iter()
-                    .map(|c| {
-                        let p = (c.offset + k) as u32;
-                        (positions.binary_search(&p).expect("position"), c.check)
-                    })
+                    .map(|c| (words.output(c.offset + k), c.check))
                     .collect()
             })
             .collect();
+        let BlockWords {
+            needed,
+            ops,
+            outputs,
+            ..
+        } = words;
         let checks = plain
             .iter()
             .map(|list| list.iter().map(|&(o, c)| (o, c.prepare())).collect())

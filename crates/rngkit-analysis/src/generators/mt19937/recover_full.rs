@@ -4,7 +4,7 @@
 
 use rngkit::generators::{Mt19937, untemper};
 
-use crate::mt::untwist;
+use super::window::untwist;
 use crate::observe::WordConstraint;
 
 /// The state just before offset 0, from constraints that include 624

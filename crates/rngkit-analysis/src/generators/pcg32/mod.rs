@@ -3,6 +3,8 @@
 
 #![allow(unused_imports)]
 
+pub mod candidates;
+
 use std::sync::OnceLock;
 
 use rngkit::generators::*;
@@ -19,7 +21,6 @@ use crate::{Distance, DistanceError, Jump, StepBack};
 use rngkit::registry::{Engine, Gen};
 
 use crate::observe::{Observation, layout};
-use crate::recover::pcg;
 use crate::recover::{
     Count, ENUMERATE_LIMIT, RecoverError, RecoverOptions, Recovered, conclude, fits,
 };
@@ -73,7 +74,7 @@ impl Distance for Pcg32 {
 }
 
 /// PCG32 recovery for GEN `G`: full outputs with a known increment
-/// ([`crate::recover::pcg`]).
+/// ([`candidates`]).
 ///
 /// # Errors
 /// [`RecoverError`] without a fully observed output.
@@ -99,7 +100,7 @@ pub fn recover<G: Gen<Rng = Pcg32>>(
             states: Vec::new(),
         });
     }
-    let found = pcg::candidates(
+    let found = candidates::candidates(
         &lay.constraints,
         anchor,
         options.pcg_increment,

@@ -1,6 +1,6 @@
 //! The analysis of PHP's `mt_rand()` generators (`php`, `php-mt-rand-php`,
 //! `php5`, `php3`): the seed-search kernels of every era
-//! ([`crate::search::php`]), which read `mt_rand()`, `mt_rand(MIN, MAX)` and
+//! ([`search`]), which read `mt_rand()`, `mt_rand(MIN, MAX)` and
 //! `rand(MIN, MAX)` observations with each era's range mapping.
 //!
 //! `mt_srand` keeps the low 32 bits of the PHP int, so the seeds `S` and
@@ -13,13 +13,15 @@
 //! with Cokus's multiplier (seeds `2k` and `2k + 1` are the same stream,
 //! and both are printed).
 
+pub mod search;
+
 use rngkit::cpu::CpuLevel;
 use rngkit::generators::{Mt19937, untemper};
 use rngkit::registry::{Gen, Steps};
 use rngkit::runtimes::php::{mt_rand_legacy_scaling, rand_range_php5};
 
+use self::search::{Check, PhpPlan, PositionedCheck, Seeding, Twist};
 use crate::observe::{Layout, Observation, ObservationKind};
-use crate::search::php::{Check, PhpPlan, PositionedCheck, Seeding, Twist};
 use crate::search::{Plan, SearchSpec, generic_scan};
 
 /// The range mapping of `mt_rand(MIN, MAX)`.
@@ -45,7 +47,7 @@ pub enum RangeMapping {
 /// use rngkit_analysis::generators::php::{RangeMapping, checks};
 /// use rngkit_analysis::observe::parse_observations;
 /// use rngkit_analysis::registry;
-/// use rngkit_analysis::search::php::{Check, PositionedCheck};
+/// use rngkit_analysis::generators::php::search::{Check, PositionedCheck};
 ///
 /// let php = registry::find("php").unwrap();
 /// let obs = parse_observations(php, "mt-rand 0 99 = 42\nskip 2\nmt-rand = 5").unwrap();

@@ -10,6 +10,7 @@
 use rngkit::cpu::CpuLevel;
 
 use crate::observe::WordConstraint;
+use crate::search::check_scan;
 
 const MATRIX_A: u32 = 0x9908_b0df;
 const UPPER: u32 = 0x8000_0000;
@@ -18,21 +19,95 @@ const INIT_MUL: u32 = 1_812_433_253;
 /// The fast kernel covers outputs in the first twisted block.
 pub const MAX_POSITION: u64 = 623;
 
-/// Checks a scan's arguments, for every kernel's `scan`: the seed range
-/// ends at 2^32 at the latest, and this CPU runs `level` (after this, a
-/// kernel may enter the `#[target_feature]` functions of `level`).
-///
-/// # Panics
-/// If either does not hold.
-pub(crate) fn check_scan(level: CpuLevel, start: u32, count: u32) {
-    assert!(
-        u64::from(start) + u64::from(count) <= 1 << 32,
-        "seed range passes 2^32"
-    );
-    assert!(
-        level.is_supported(),
-        "the {level:?} kernel is not available on this CPU"
-    );
+/// The block words a plan builds for observed outputs in the first twisted
+/// block (each offset plus each advance at most [`MAX_POSITION`]): the
+/// init words to keep, the twisted words to build from them (in dependency
+/// order) and the slot of each position's word. MT19937's plan and PHP's
+/// ([`crate::generators::php::search`]) share it: the eras differ in
+/// seeding, twist and checks, not in which words an output reads.
+pub(crate) struct BlockWords {
+    /// Sorted distinct init word indices to keep (slots `0..needed.len()`).
+    pub needed: Vec<u32>,
+    /// Twisted words, each appended as the next slot:
+    /// `slot[c] ^ f(top slot[a] | low slot[b])`, as `[a, b, c]`.
+    pub ops: Vec<[usize; 3]>,
+    /// The slot of each position's (untempered) word.
+    pub outputs: Vec<usize>,
+    /// The positions read (`offset + k` for every offset and advance `k`),
+    /// sorted and distinct: `outputs[i]` is the slot of `positions[i]`.
+    positions: Vec<u32>,
+}
+
+impl BlockWords {
+    /// The words that the outputs at `offsets` need, for every advance
+    /// `0..=max_advance`.
+    pub fn new(offsets: impl Iterator<Item = u64> + Clone, max_advance: u64) -> BlockWords {
+        let mut positions: Vec<u32> = (0..=max_advance)
+            .flat_map(|k| offsets.clone().map(move |o| (o + k) as u32))
+            .collect();
+        positions.sort_unstable();
+        positions.dedup();
+        // The twisted words needed: the observed ones and, transitively, the
+        // earlier twisted words they read (j - 227; word 623 reads word 0).
+        let mut twisted: Vec<u32> = positions.clone();
+        let mut i = 0;
+        while i < twisted.len() {
+            let j = twisted[i];
+            if j >= 227 {
+                twisted.push(j - 227);
+            }
+            if j == 623 {
+                twisted.push(0);
+            }
+            i += 1;
+        }
+        twisted.sort_unstable();
+        twisted.dedup();
+        let mut needed: Vec<u32> = twisted
+            .iter()
+            .flat_map(|&j| {
+                let mut words = vec![j];
+                if j < 623 {
+                    words.push(j + 1);
+                }
+                if j < 227 {
+                    words.push(j + 397);
+                }
+                words
+            })
+            .collect();
+        needed.sort_unstable();
+        needed.dedup();
+        let init = |w: u32| needed.binary_search(&w).expect("needed word");
+        let slot = |j: u32| needed.len() + twisted.binary_search(&j).expect("twisted word");
+        let ops: Vec<[usize; 3]> = twisted
+            .iter()
+            .map(|&j| {
+                let b = if j == 623 { slot(0) } else { init(j + 1) };
+                let c = if j < 227 {
+                    init(j + 397)
+                } else {
+                    slot(j - 227)
+                };
+                [init(j), b, c]
+            })
+            .collect();
+        let outputs: Vec<usize> = positions.iter().map(|&p| slot(p)).collect();
+        BlockWords {
+            needed,
+            ops,
+            outputs,
+            positions,
+        }
+    }
+
+    /// The index in [`BlockWords::outputs`] of the output at `position`
+    /// (an offset plus an advance given to [`BlockWords::new`]).
+    pub fn output(&self, position: u64) -> usize {
+        self.positions
+            .binary_search(&(position as u32))
+            .expect("position")
+    }
 }
 
 /// What the kernel computes for a set of observed outputs: the `init_genrand`
@@ -69,76 +144,22 @@ impl MtPlan {
         if last > MAX_POSITION {
             return None;
         }
-        let mut positions: Vec<u32> = Vec::new();
-        for k in 0..=max_advance {
-            for c in constraints {
-                positions.push((c.offset + k) as u32);
-            }
-        }
-        positions.sort_unstable();
-        positions.dedup();
-        // The twisted words needed: the observed ones and, transitively, the
-        // earlier twisted words they read (j - 227; word 623 reads word 0).
-        let mut twisted: Vec<u32> = positions.clone();
-        let mut i = 0;
-        while i < twisted.len() {
-            let j = twisted[i];
-            if j >= 227 {
-                twisted.push(j - 227);
-            }
-            if j == 623 {
-                twisted.push(0);
-            }
-            i += 1;
-        }
-        twisted.sort_unstable();
-        twisted.dedup();
-        let mut needed: Vec<u32> = twisted
-            .iter()
-            .flat_map(|&j| {
-                let mut words = vec![j];
-                if j < 623 {
-                    words.push(j + 1);
-                }
-                if j < 227 {
-                    words.push(j + 397);
-                }
-                words
-            })
-            .collect();
-        needed.sort_unstable();
-        needed.dedup();
-        let init = |w: u32| needed.binary_search(&w).expect("needed word");
-        let slot = |j: u32| needed.len() + twisted.binary_search(&j).expect("twisted word");
-        let ops = twisted
-            .iter()
-            .map(|&j| {
-                let b = if j == 623 { slot(0) } else { init(j + 1) };
-                let c = if j < 227 {
-                    init(j + 397)
-                } else {
-                    slot(j - 227)
-                };
-                [init(j), b, c]
-            })
-            .collect();
-        let outputs = positions.iter().map(|&p| slot(p)).collect();
+        let words = BlockWords::new(constraints.iter().map(|c| c.offset), max_advance);
         let checks = (0..=max_advance)
             .map(|k| {
                 constraints
                     .iter()
                     .map(|c| {
-                        let p = (c.offset + k) as u32;
-                        let out = positions.binary_search(&p).expect("position");
+                        let out = words.output(c.offset + k);
                         (out, c.known.mask as u32, c.known.value as u32)
                     })
                     .collect()
             })
             .collect();
         Some(MtPlan {
-            needed,
-            ops,
-            outputs,
+            needed: words.needed,
+            ops: words.ops,
+            outputs: words.outputs,
             checks,
         })
     }

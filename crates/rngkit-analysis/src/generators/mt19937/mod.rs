@@ -3,6 +3,11 @@
 
 #![allow(unused_imports)]
 
+pub mod recover_full;
+pub mod recover_partial;
+pub mod search;
+mod window;
+
 use std::sync::OnceLock;
 
 use rngkit::cpu::CpuLevel;
@@ -15,19 +20,16 @@ use crate::dlog::*;
 use crate::gf2::*;
 use crate::identify::*;
 use crate::linear::*;
-use crate::mt;
 use crate::{Distance, DistanceError, Jump, StepBack};
 
 use rngkit::registry::{Engine, Gen};
 
+use self::search::MtPlan;
 use crate::observe::Layout;
 use crate::observe::{KnownBits, Observation, WordConstraint, layout};
-use crate::recover::mt as full_words;
-use crate::recover::mt_partial;
 use crate::recover::{
     Count, ENUMERATE_LIMIT, RecoverError, RecoverOptions, Recovered, conclude, fits,
 };
-use crate::search::mt::MtPlan;
 use crate::search::{Match, Plan, SearchSpec, generic_scan, verify};
 use rngkit::runtimes::php::PhpLegacyMt;
 
@@ -38,7 +40,7 @@ impl StepBack for Mt19937 {
     /// previous block is recovered by untwisting (every bit of it, including
     /// its first word) and `left` becomes 1.
     fn step_back(&mut self) {
-        *self = mt::step_back(self);
+        *self = window::step_back(self);
     }
 }
 
@@ -46,14 +48,14 @@ impl Jump for Mt19937 {
     /// Leaves the same representation as `n` calls of `next_word` (`left`
     /// in 0..624 after a twist).
     fn jump(&mut self, n: u128) {
-        *self = mt::jump(self, n);
+        *self = window::jump(self, n);
     }
 
     /// Stays in the current block when the target lies in it; otherwise
     /// lands on an earlier block with `left` in 0..624, its first word
     /// recomputed (see [`mt19937_canonical`](mt19937_canonical)).
     fn jump_back(&mut self, n: u128) {
-        *self = mt::jump_back(self, n);
+        *self = window::jump_back(self, n);
     }
 
     /// Any count: the block `t` twists ahead is x^(624 t - 1) mod P applied
@@ -74,7 +76,7 @@ impl Jump for Mt19937 {
         // Window t is reached from the first window by T^(624 t - 1).
         let exponent = minus_one(&t.mul_add_small(624, 0));
         let g = Mt19937::modulus().pow_x_words(&exponent.u64_words());
-        let block = mt::apply_to_window_one(self.block(), &g);
+        let block = window::apply_to_window_one(self.block(), &g);
         *self = Mt19937::from_state(block, 624 - position).expect("a jump keeps the state nonzero");
         true
     }
@@ -95,7 +97,7 @@ impl Distance for Mt19937 {
 
     /// Scans the word sequence from `self` for the 624-word window of `to`.
     fn distance_within(&self, to: &Self, max: u128) -> Result<u128, DistanceError> {
-        mt::search(self, to, max).ok_or(DistanceError::NotWithin { max })
+        window::search(self, to, max).ok_or(DistanceError::NotWithin { max })
     }
 }
 
@@ -106,7 +108,7 @@ impl F2Linear for Mt19937 {
     const DEGREE: usize = 19937;
 
     fn to_bits(&self) -> BitVec {
-        u32_to_bits(&crate::mt::window(self))
+        u32_to_bits(&window::window(self))
     }
 
     fn from_bits(bits: &BitVec) -> Result<Self, StateError> {
@@ -125,7 +127,7 @@ impl F2Linear for Mt19937 {
     /// [`derive_characteristic_polynomial`].
     fn characteristic_polynomial() -> &'static Poly {
         static POLY: OnceLock<Poly> = OnceLock::new();
-        POLY.get_or_init(crate::mt::characteristic_polynomial)
+        POLY.get_or_init(window::characteristic_polynomial)
     }
 
     fn modulus() -> &'static Modulus {
@@ -148,7 +150,7 @@ const INIT_MUL_INV: u32 = 2_520_285_293;
 
 /// The block before one twist (the inverse of [`Mt19937::twist`]); the one
 /// implementation, shared with the jumps.
-pub use crate::mt::untwist;
+pub use window::untwist;
 
 /// The seed whose `init_genrand` block agrees with `block` on words
 /// `1..624` and the top bit of word 0, if there is one.
@@ -244,7 +246,7 @@ pub fn identify_mt19937(state: &Mt19937, max_twists: u64) -> Option<Identified> 
 /// ```
 pub fn mt19937_seeds_from_pair(i: usize, first: u32, second: u32) -> Vec<u32> {
     assert!(i + 228 < N, "the pair relation needs i <= 395, got {i}");
-    let y = crate::mt::f_inverse(untemper(second) ^ untemper(first));
+    let y = window::f_inverse(untemper(second) ^ untemper(first));
     let mut seeds = Vec::new();
     for top in [0, UPPER] {
         let mut x = (y & LOWER) | top;
@@ -272,17 +274,27 @@ fn stream_has(seed: u32, i: usize, first: u32, second: u32) -> bool {
     temper(mt.block()[i]) == first && temper(mt.block()[i + 227]) == second
 }
 
+/// Which twist regenerates the block: MT19937's, or PHP's buggy one
+/// (the partial-word recovery and PHP's seed-search kernel take either).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Twist {
+    /// MT19937's: PHP 3.0.7 to 5.2.0 and 7.1.0+.
+    Standard,
+    /// PHP's `loBit(u)` bug: PHP 5.2.1 to 7.0.x and `MT_RAND_PHP`.
+    Legacy,
+}
+
 /// A Mersenne Twister generator that [`recover`] can build: MT19937 itself
 /// (`mt19937`, `mars`, `php`, `php3`, `python`, `ruby`, ...) and PHP's
 /// buggy-twist variant ([`PhpLegacyMt`]: `php5`, `php-mt-rand-php`). Both
 /// are linear in their state, so the partial-output solver
-/// ([`mt_partial`]) serves both; only the twist differs.
+/// ([`recover_partial`]) serves both; only the twist differs.
 ///
 /// ```
 /// use rngkit::generators::Mt19937;
 /// use rngkit::runtimes::php::PhpLegacyMt;
 /// use rngkit_analysis::generators::mt19937::RecoverableMt;
-/// use rngkit_analysis::recover::mt_partial::Twist;
+/// use rngkit_analysis::generators::mt19937::Twist;
 ///
 /// assert_eq!(<Mt19937 as RecoverableMt>::TWIST, Twist::Standard);
 /// assert_eq!(<PhpLegacyMt as RecoverableMt>::TWIST, Twist::Legacy);
@@ -292,10 +304,10 @@ fn stream_has(seed: u32, i: usize, first: u32, second: u32) -> bool {
 /// ```
 pub trait RecoverableMt: Sized {
     /// The twist that regenerates its block.
-    const TWIST: mt_partial::Twist;
+    const TWIST: Twist;
     /// The generator after block `y` is twisted once (`left = 624`): its
     /// next draw reads the first word of the block that follows `y`, as
-    /// the solutions of [`mt_partial`] describe it; `None` for the
+    /// the solutions of [`recover_partial`] describe it; `None` for the
     /// all-zero block.
     fn from_untwisted(y: [u32; N]) -> Option<Self>;
     /// The state before offset 0 from 624 consecutive fully known words,
@@ -307,7 +319,7 @@ pub trait RecoverableMt: Sized {
 }
 
 impl RecoverableMt for Mt19937 {
-    const TWIST: mt_partial::Twist = mt_partial::Twist::Standard;
+    const TWIST: Twist = Twist::Standard;
 
     fn from_untwisted(y: [u32; N]) -> Option<Self> {
         let mut mt = Mt19937::from_state(y, 0).ok()?;
@@ -315,14 +327,14 @@ impl RecoverableMt for Mt19937 {
         Some(mt)
     }
 
-    /// Untempering, and untwisting back to offset 0 ([`full_words`]).
+    /// Untempering, and untwisting back to offset 0 ([`recover_full`]).
     fn from_full_words(constraints: &[WordConstraint]) -> Option<Self> {
-        full_words::from_full_words(constraints)
+        recover_full::from_full_words(constraints)
     }
 }
 
 impl RecoverableMt for PhpLegacyMt {
-    const TWIST: mt_partial::Twist = mt_partial::Twist::Legacy;
+    const TWIST: Twist = Twist::Legacy;
 
     fn from_untwisted(y: [u32; N]) -> Option<Self> {
         let mut mt = PhpLegacyMt::from_state(y, 0).ok()?;
@@ -334,7 +346,7 @@ impl RecoverableMt for PhpLegacyMt {
 /// Mersenne Twister recovery for GEN `G` (whose generator is a
 /// [`RecoverableMt`]): 624 consecutive full outputs directly where the
 /// generator has that shortcut, else every revealed bit as equations in the
-/// state bits ([`crate::recover::mt_partial`], with `G`'s twist). PHP's
+/// state bits ([`recover_partial`], with `G`'s twist). PHP's
 /// `mt_rand()` reveals 31 bits of a word, so its outputs always take the
 /// equations: 624 of them leave 2^622 states (2^623 with PHP's twist),
 /// each further one removes one unknown, and 1246 pin the state.
@@ -360,10 +372,10 @@ where
     }
     // The words from the first observed one on, with only the unknowns they
     // leave, and only as many equations as pin them: the rest verify.
-    if G::Rng::TWIST == mt_partial::Twist::Standard {
-        match mt_partial::solve_window(&lay.constraints, options.threads) {
-            Some(mt_partial::Window::Contradiction) => return Ok(Recovered::NoneFits),
-            Some(mt_partial::Window::Unique { offset, block, .. }) => {
+    if G::Rng::TWIST == Twist::Standard {
+        match recover_partial::solve_window(&lay.constraints, options.threads) {
+            Some(recover_partial::Window::Contradiction) => return Ok(Recovered::NoneFits),
+            Some(recover_partial::Window::Unique { offset, block, .. }) => {
                 let full: Vec<WordConstraint> = block
                     .iter()
                     .zip(offset + 1..)
@@ -383,7 +395,7 @@ where
             }
             // Each unknown stands for one bit of the state, so the count
             // is exact; few enough states are listed by the full solver.
-            Some(mt_partial::Window::Open {
+            Some(recover_partial::Window::Open {
                 free,
                 complete: true,
             }) if free > ENUMERATE_LIMIT.ilog2() => {
@@ -392,15 +404,15 @@ where
                     states: Vec::new(),
                 });
             }
-            Some(mt_partial::Window::Open { .. }) | None => {}
+            Some(recover_partial::Window::Open { .. }) | None => {}
         }
     }
     if let Some(last) = lay
         .constraints
         .last()
-        .filter(|c| c.offset > mt_partial::MAX_PARTIAL_OFFSET)
+        .filter(|c| c.offset > recover_partial::MAX_PARTIAL_OFFSET)
     {
-        let shortcut = if G::Rng::TWIST == mt_partial::Twist::Standard {
+        let shortcut = if G::Rng::TWIST == Twist::Standard {
             " (624 consecutive full outputs have no such limit)"
         } else {
             ""
@@ -408,11 +420,11 @@ where
         return Err(RecoverError(format!(
             "the observations reach {} words in; Mersenne Twister recovery from partial words follows at most {}{shortcut}",
             last.offset,
-            mt_partial::MAX_PARTIAL_OFFSET
+            recover_partial::MAX_PARTIAL_OFFSET
         )));
     }
     let limit = ENUMERATE_LIMIT.ilog2();
-    let Some(solutions) = mt_partial::solve_with_progress(
+    let Some(solutions) = recover_partial::solve_with_progress(
         &lay.constraints,
         G::Rng::TWIST,
         options.threads,
@@ -438,7 +450,7 @@ where
                 }
             }
         }
-        if let Some(mt) = G::Rng::from_untwisted(mt_partial::block_of(&x, G::Rng::TWIST)) {
+        if let Some(mt) = G::Rng::from_untwisted(recover_partial::block_of(&x, G::Rng::TWIST)) {
             let rng = Engine::new::<G>(mt);
             if fits(&rng) {
                 states.push(rng);
@@ -505,7 +517,7 @@ pub fn pair_shortcut(spec: &SearchSpec, lay: &Layout) -> Option<Vec<Match>> {
     Some(found)
 }
 
-pub use crate::mt::mt19937_canonical;
+pub use window::mt19937_canonical;
 
 /// What `recover` and `seed-search` do for the MT19937 GENs that seed with
 /// `init_genrand` and draw its raw words (`mt19937`, `mars`, PHP 8.2's

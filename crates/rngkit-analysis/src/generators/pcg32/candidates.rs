@@ -43,7 +43,7 @@ pub fn candidates(
     threads: usize,
     limit: usize,
     progress: &Progress,
-    stop: &super::Stop,
+    stop: &crate::recover::Stop,
 ) -> Vec<u64> {
     let a = constraints[anchor];
     let output = a.known.value as u32;
