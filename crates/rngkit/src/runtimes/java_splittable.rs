@@ -205,24 +205,9 @@ impl SplittableRandom {
 
 impl_rng_u64!(SplittableRandom);
 
-/// No SIMD kernel: the scalar loops, whatever the kernel asked for.
+/// No SIMD kernel: the trait's scalar loops.
 impl crate::bulk::BulkFill for SplittableRandom {
     type Word = u64;
-
-    #[inline]
-    fn fill_words_with(&mut self, dst: &mut [u64], _level: crate::cpu::CpuLevel) {
-        for slot in dst {
-            *slot = self.next_output();
-        }
-    }
-
-    #[inline]
-    fn fill_bytes_with(&mut self, dst: &mut [u8], _level: crate::cpu::CpuLevel) {
-        for chunk in dst.chunks_mut(8) {
-            let word = self.next_output().to_le_bytes();
-            chunk.copy_from_slice(&word[..chunk.len()]);
-        }
-    }
 }
 
 impl SeedableRng for SplittableRandom {
