@@ -12,7 +12,7 @@
 //! the family.
 //!
 //! ```
-//! use rngkit::family::{DrawFamily, Member};
+//! use rngkit::family::Member;
 //! use rngkit::registry::{of, Seed};
 //! use rngkit::runtimes::php::{PhpGen, PhpMtRandPhpGen};
 //!
@@ -27,7 +27,8 @@
 //! assert_eq!(draw.eval(&mut modern).format(false), "6");
 //! assert_eq!(legacy_draw.eval(&mut legacy).format(false), "4");
 //! assert_eq!(legacy_draw.eval(&mut legacy).format(false), "1");
-//! assert_eq!(PhpGen::FAMILY.draws(), of::<PhpGen>().engine_draws());
+//! // What a member writes: its INFO, its seeding, its family.
+//! assert_eq!(<PhpMtRandPhpGen as Member>::INFO.name, "php-mt-rand-php");
 //! ```
 
 use alloc::vec::Vec;

@@ -134,7 +134,7 @@ mod sealed {
 ///
 /// assert_eq!(<u32 as Word>::BYTES, 4);
 /// assert_eq!(u32::from_word(0x1_0000_0002), 2); // a 32-bit output, zero-extended
-/// assert_eq!(0x0102u32.to_le(), [2, 1, 0, 0]);
+/// assert_eq!(Word::to_le(0x0102u32), [2, 1, 0, 0]);
 /// ```
 pub trait Word: Copy + sealed::Sealed {
     /// Bytes in one word (4 or 8).
