@@ -140,25 +140,24 @@ trait HexFloat: core::str::FromStr + Copy {
     fn is_finite(self) -> bool;
 }
 
-impl HexFloat for f32 {
-    const HEX_DIGITS: usize = 8;
-    fn from_hex_bits(hex: &str) -> Option<f32> {
-        u32::from_str_radix(hex, 16).ok().map(f32::from_bits)
-    }
-    fn is_finite(self) -> bool {
-        f32::is_finite(self)
-    }
+macro_rules! hex_float {
+    ($float:ty, $bits:ty, $digits:expr) => {
+        impl HexFloat for $float {
+            const HEX_DIGITS: usize = $digits;
+            fn from_hex_bits(hex: &str) -> Option<$float> {
+                <$bits>::from_str_radix(hex, 16)
+                    .ok()
+                    .map(<$float>::from_bits)
+            }
+            fn is_finite(self) -> bool {
+                <$float>::is_finite(self)
+            }
+        }
+    };
 }
 
-impl HexFloat for f64 {
-    const HEX_DIGITS: usize = 16;
-    fn from_hex_bits(hex: &str) -> Option<f64> {
-        u64::from_str_radix(hex, 16).ok().map(f64::from_bits)
-    }
-    fn is_finite(self) -> bool {
-        f64::is_finite(self)
-    }
-}
+hex_float!(f32, u32, 8);
+hex_float!(f64, u64, 16);
 
 /// [`parse_f32`] and [`parse_f64`]: a finite decimal, or `0x` and exactly
 /// the type's hex digits of bits.

@@ -256,61 +256,40 @@ macro_rules! lane_fill_bytes {
     }};
 }
 
-impl BulkFill for Xorshift128 {
-    type Word = u32;
+/// The `BulkFill` of a generator with lane kernels (`$words`, `$bytes`)
+/// and the smallest buffer they take.
+macro_rules! lane_bulk {
+    ($ty:ty, $word:ty, $words:path, $bytes:path, $min_words:expr) => {
+        impl BulkFill for $ty {
+            type Word = $word;
 
-    #[inline]
-    fn fill_words_with(&mut self, dst: &mut [u32], level: CpuLevel) {
-        lane_fill_words!(
-            self,
-            dst,
-            level,
-            x86::xorshift128_words,
-            u32,
-            jump::XORSHIFT128_MIN_WORDS
-        );
-    }
+            #[inline]
+            fn fill_words_with(&mut self, dst: &mut [$word], level: CpuLevel) {
+                lane_fill_words!(self, dst, level, $words, $word, $min_words);
+            }
 
-    #[inline]
-    fn fill_bytes_with(&mut self, dst: &mut [u8], level: CpuLevel) {
-        lane_fill_bytes!(
-            self,
-            dst,
-            level,
-            x86::xorshift128_bytes,
-            u32,
-            jump::XORSHIFT128_MIN_WORDS
-        );
-    }
+            #[inline]
+            fn fill_bytes_with(&mut self, dst: &mut [u8], level: CpuLevel) {
+                lane_fill_bytes!(self, dst, level, $bytes, $word, $min_words);
+            }
+        }
+    };
 }
 
-impl BulkFill for Xoshiro256StarStar {
-    type Word = u64;
-
-    #[inline]
-    fn fill_words_with(&mut self, dst: &mut [u64], level: CpuLevel) {
-        lane_fill_words!(
-            self,
-            dst,
-            level,
-            x86::xoshiro256ss_words,
-            u64,
-            jump::XOSHIRO256_MIN_WORDS
-        );
-    }
-
-    #[inline]
-    fn fill_bytes_with(&mut self, dst: &mut [u8], level: CpuLevel) {
-        lane_fill_bytes!(
-            self,
-            dst,
-            level,
-            x86::xoshiro256ss_bytes,
-            u64,
-            jump::XOSHIRO256_MIN_WORDS
-        );
-    }
-}
+lane_bulk!(
+    Xorshift128,
+    u32,
+    x86::xorshift128_words,
+    x86::xorshift128_bytes,
+    jump::XORSHIFT128_MIN_WORDS
+);
+lane_bulk!(
+    Xoshiro256StarStar,
+    u64,
+    x86::xoshiro256ss_words,
+    x86::xoshiro256ss_bytes,
+    jump::XOSHIRO256_MIN_WORDS
+);
 
 impl BulkFill for Mt19937 {
     type Word = u32;

@@ -645,30 +645,10 @@ impl crate::registry::Gen for JavaGen {
 
     fn parse_draw(name: &str, args: &[&str]) -> Result<Option<JavaDraw>, DrawError> {
         let draw = match name {
-            "next-int" => match *args {
-                [] => JavaDraw::NextInt,
-                [bound] => {
-                    let bound = parse_int::<i32>(bound)?;
-                    if bound <= 0 {
-                        return Err(DrawError::Invalid(format!(
-                            "`next-int BOUND` needs BOUND > 0 (Java throws \
-                             IllegalArgumentException: bound must be positive), got {bound}"
-                        )));
-                    }
-                    JavaDraw::NextIntBound(bound)
-                }
-                [origin, bound] => {
-                    let origin = parse_int::<i32>(origin)?;
-                    let bound = parse_int::<i32>(bound)?;
-                    check_range(origin.into(), bound.into(), "next-int ORIGIN BOUND")?;
-                    JavaDraw::NextIntRange(origin, bound)
-                }
-                _ => {
-                    return Err(DrawError::Invalid(format!(
-                        "`next-int` takes no arguments, BOUND, or ORIGIN BOUND; found {} arguments",
-                        args.len()
-                    )));
-                }
+            "next-int" => match parse_next_int(args)? {
+                NextIntArgs::None => JavaDraw::NextInt,
+                NextIntArgs::Bound(bound) => JavaDraw::NextIntBound(bound),
+                NextIntArgs::Range(origin, bound) => JavaDraw::NextIntRange(origin, bound),
             },
             "next-long" => match *args {
                 [] => JavaDraw::NextLong,
@@ -752,6 +732,45 @@ impl crate::registry::Gen for JavaGen {
 
     fn known_bits(draw: &JavaDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
         java_known_bits(draw, value)
+    }
+}
+
+/// The arguments of `next-int` (`nextInt()`, `nextInt(bound)`,
+/// `nextInt(origin, bound)`), checked as Java checks them; shared by the
+/// Java GENs.
+pub(crate) enum NextIntArgs {
+    /// No arguments.
+    None,
+    /// `BOUND > 0`.
+    Bound(i32),
+    /// `ORIGIN < BOUND`.
+    Range(i32, i32),
+}
+
+/// Parses `next-int [BOUND | ORIGIN BOUND]`.
+pub(crate) fn parse_next_int(args: &[&str]) -> Result<NextIntArgs, DrawError> {
+    match *args {
+        [] => Ok(NextIntArgs::None),
+        [bound] => {
+            let bound = parse_int::<i32>(bound)?;
+            if bound <= 0 {
+                return Err(DrawError::Invalid(format!(
+                    "`next-int BOUND` needs BOUND > 0 (Java throws \
+                     IllegalArgumentException: bound must be positive), got {bound}"
+                )));
+            }
+            Ok(NextIntArgs::Bound(bound))
+        }
+        [origin, bound] => {
+            let origin = parse_int::<i32>(origin)?;
+            let bound = parse_int::<i32>(bound)?;
+            check_range(origin.into(), bound.into(), "next-int ORIGIN BOUND")?;
+            Ok(NextIntArgs::Range(origin, bound))
+        }
+        _ => Err(DrawError::Invalid(format!(
+            "`next-int` takes no arguments, BOUND, or ORIGIN BOUND; found {} arguments",
+            args.len()
+        ))),
     }
 }
 
