@@ -43,11 +43,13 @@ extern crate std;
 pub use rand_core;
 
 pub mod bulk;
+mod cmath;
 pub mod cpu;
 pub mod draw;
 pub mod engines;
 mod error;
 pub mod facade;
+pub mod family;
 pub mod generators;
 pub mod number;
 pub mod observe;

@@ -125,16 +125,53 @@ pub fn parse_int<T: ParseableInt>(text: &str) -> Result<T, NumberError> {
 /// assert!(parse_f32("nan").is_err());
 /// ```
 pub fn parse_f32(text: &str) -> Result<f32, NumberError> {
+    parse_float(
+        text,
+        "a finite decimal number (or 0x and 8 hex digits of float bits)",
+    )
+}
+
+/// A float type [`parse_float`] reads: decimal text or `0x` and its bits in
+/// hex.
+trait HexFloat: core::str::FromStr + Copy {
+    /// Hex digits of the bits (8 or 16).
+    const HEX_DIGITS: usize;
+    fn from_hex_bits(hex: &str) -> Option<Self>;
+    fn is_finite(self) -> bool;
+}
+
+macro_rules! hex_float {
+    ($float:ty, $bits:ty, $digits:expr) => {
+        impl HexFloat for $float {
+            const HEX_DIGITS: usize = $digits;
+            fn from_hex_bits(hex: &str) -> Option<$float> {
+                <$bits>::from_str_radix(hex, 16)
+                    .ok()
+                    .map(<$float>::from_bits)
+            }
+            fn is_finite(self) -> bool {
+                <$float>::is_finite(self)
+            }
+        }
+    };
+}
+
+hex_float!(f32, u32, 8);
+hex_float!(f64, u64, 16);
+
+/// [`parse_f32`] and [`parse_f64`]: a finite decimal, or `0x` and exactly
+/// the type's hex digits of bits.
+fn parse_float<F: HexFloat>(text: &str, reason: &'static str) -> Result<F, NumberError> {
     let error = || NumberError {
         text: text.to_string(),
-        reason: "a finite decimal number (or 0x and 8 hex digits of float bits)",
+        reason,
     };
     let trimmed = text.trim();
     let value = match trimmed.get(..2) {
-        Some("0x" | "0X") if trimmed.len() == 10 => {
-            f32::from_bits(u32::from_str_radix(&trimmed[2..], 16).map_err(|_| error())?)
+        Some("0x" | "0X") if trimmed.len() == 2 + F::HEX_DIGITS => {
+            F::from_hex_bits(&trimmed[2..]).ok_or_else(error)?
         }
-        _ => trimmed.parse::<f32>().map_err(|_| error())?,
+        _ => trimmed.parse::<F>().map_err(|_| error())?,
     };
     if value.is_finite() {
         Ok(value)
@@ -154,22 +191,10 @@ pub fn parse_f32(text: &str) -> Result<f32, NumberError> {
 /// assert_eq!(parse_f64("0x3fd0000000000000").unwrap(), 0.25);
 /// ```
 pub fn parse_f64(text: &str) -> Result<f64, NumberError> {
-    let error = || NumberError {
-        text: text.to_string(),
-        reason: "a finite decimal number (or 0x and 16 hex digits of double bits)",
-    };
-    let trimmed = text.trim();
-    let value = match trimmed.get(..2) {
-        Some("0x" | "0X") if trimmed.len() == 18 => {
-            f64::from_bits(u64::from_str_radix(&trimmed[2..], 16).map_err(|_| error())?)
-        }
-        _ => trimmed.parse::<f64>().map_err(|_| error())?,
-    };
-    if value.is_finite() {
-        Ok(value)
-    } else {
-        Err(error())
-    }
+    parse_float(
+        text,
+        "a finite decimal number (or 0x and 16 hex digits of double bits)",
+    )
 }
 
 /// An integer of any size: a sign and a magnitude in little-endian 32-bit

@@ -236,6 +236,44 @@ impl fmt::Display for SeedError {
 
 impl core::error::Error for SeedError {}
 
+/// `--seed-str TEXT` by the documented FNV-1a hash
+/// ([`crate::facade::seed_from_str`]) as the seed, its low 32 bits for
+/// 32-bit seeds: the default of [`Gen::seed_str`] and of
+/// [`Member::seed_str`](crate::family::Member::seed_str).
+pub(crate) fn hashed_seed_str<R>(
+    kind: SeedKind,
+    text: &str,
+    options: &SeedOptions,
+    seed: fn(&Seed, &SeedOptions) -> Result<R, SeedError>,
+) -> Result<R, SeedError> {
+    let hash = crate::facade::seed_from_str(text);
+    let hash = match kind.bits() {
+        Some(32) => hash & 0xffff_ffff,
+        _ => hash,
+    };
+    seed(&Seed::from(hash), options)
+}
+
+/// The bare draw of a bare generator: its raw output word (`u32` or `u64`).
+pub(crate) const fn raw_bare_draws(output_bits: u32) -> &'static [BareDraw] {
+    match output_bits {
+        32 => &[BareDraw {
+            draw: "u32",
+            yields: Yields::Int {
+                bits: 32,
+                signed: false,
+            },
+        }],
+        _ => &[BareDraw {
+            draw: "u64",
+            yields: Yields::Int {
+                bits: 64,
+                signed: false,
+            },
+        }],
+    }
+}
+
 /// A GEN: one generator of the catalogue with its engine's conventions.
 ///
 /// Implemented by a unit type in the GEN's own module. Only
@@ -265,12 +303,7 @@ pub trait Gen: Send + Sync + 'static {
     /// # Errors
     /// As [`seed`](Gen::seed).
     fn seed_str(text: &str, options: &SeedOptions) -> Result<Self::Rng, SeedError> {
-        let hash = crate::facade::seed_from_str(text);
-        let hash = match Self::INFO.seed_kind.bits() {
-            Some(32) => hash & 0xffff_ffff,
-            _ => hash,
-        };
-        Self::seed(&Seed::from(hash), options)
+        hashed_seed_str(Self::INFO.seed_kind, text, options, Self::seed)
     }
 
     /// The generator from state words in the `--state` order.
@@ -322,22 +355,7 @@ pub trait Gen: Send + Sync + 'static {
     /// its own (`math-random`, `mt-rand`, `next-double`); the default, for
     /// a bare generator, is its raw output word (`u32` or `u64`).
     fn bare_draws() -> &'static [BareDraw] {
-        match <Self::Rng as WordRng>::OUTPUT_BITS {
-            32 => &[BareDraw {
-                draw: "u32",
-                yields: Yields::Int {
-                    bits: 32,
-                    signed: false,
-                },
-            }],
-            _ => &[BareDraw {
-                draw: "u64",
-                yields: Yields::Int {
-                    bits: 64,
-                    signed: false,
-                },
-            }],
-        }
+        raw_bare_draws(<Self::Rng as WordRng>::OUTPUT_BITS)
     }
 
     /// Parses an engine draw; `Ok(None)` when the GEN has no draw of that name.

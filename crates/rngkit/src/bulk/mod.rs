@@ -98,24 +98,52 @@ fn or_scalar(level: CpuLevel) -> CpuLevel {
 /// ```
 pub trait BulkFill: WordRng {
     /// The output word: `u32` or `u64`.
-    type Word: Copy;
+    type Word: Word;
 
     /// Fills `dst` with the next `dst.len()` outputs using the kernels of
-    /// `level`.
-    fn fill_words_with(&mut self, dst: &mut [Self::Word], level: CpuLevel);
+    /// `level`. The default, for generators without a SIMD kernel, is the
+    /// scalar loop of [`WordRng::next_word`] whatever the level: a generator
+    /// with no kernel writes `impl BulkFill for G { type Word = u32; }`.
+    #[inline]
+    fn fill_words_with(&mut self, dst: &mut [Self::Word], level: CpuLevel) {
+        let _ = level;
+        scalar_words(dst, || Self::Word::from_word(self.next_word()));
+    }
 
     /// `fill_bytes` with the kernels of `level`: whole outputs
     /// little-endian, in order; a final partial output is truncated (the
-    /// rest of it is discarded).
-    fn fill_bytes_with(&mut self, dst: &mut [u8], level: CpuLevel);
+    /// rest of it is discarded). The default is the scalar loop, as
+    /// [`fill_words_with`](Self::fill_words_with).
+    #[inline]
+    fn fill_bytes_with(&mut self, dst: &mut [u8], level: CpuLevel) {
+        let _ = level;
+        scalar_bytes::<Self::Word>(dst, || Self::Word::from_word(self.next_word()));
+    }
 }
 
-/// An output word: `u32` or `u64`.
-pub(crate) trait Word: Copy {
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for u32 {}
+    impl Sealed for u64 {}
+}
+
+/// An output word of a [`BulkFill`] generator: `u32` or `u64` (sealed).
+///
+/// ```
+/// use rngkit::bulk::Word;
+///
+/// assert_eq!(<u32 as Word>::BYTES, 4);
+/// assert_eq!(u32::from_word(0x1_0000_0002), 2); // a 32-bit output, zero-extended
+/// assert_eq!(Word::to_le(0x0102u32), [2, 1, 0, 0]);
+/// ```
+pub trait Word: Copy + sealed::Sealed {
     /// Bytes in one word (4 or 8).
     const BYTES: usize;
     /// The little-endian bytes.
     type Bytes: AsRef<[u8]>;
+    /// The word from [`WordRng::next_word`]'s zero-extended output.
+    fn from_word(word: u64) -> Self;
+    /// The little-endian bytes.
     fn to_le(self) -> Self::Bytes;
     /// Writes the first `dst.len()` little-endian bytes.
     #[inline(always)]
@@ -128,6 +156,10 @@ impl Word for u32 {
     const BYTES: usize = 4;
     type Bytes = [u8; 4];
     #[inline(always)]
+    fn from_word(word: u64) -> u32 {
+        word as u32
+    }
+    #[inline(always)]
     fn to_le(self) -> [u8; 4] {
         self.to_le_bytes()
     }
@@ -136,6 +168,10 @@ impl Word for u32 {
 impl Word for u64 {
     const BYTES: usize = 8;
     type Bytes = [u8; 8];
+    #[inline(always)]
+    fn from_word(word: u64) -> u64 {
+        word
+    }
     #[inline(always)]
     fn to_le(self) -> [u8; 8] {
         self.to_le_bytes()
@@ -162,27 +198,6 @@ pub(crate) fn scalar_bytes<W: Word>(dst: &mut [u8], mut next: impl FnMut() -> W)
         next().write_le(rest);
     }
 }
-
-/// Generators without a SIMD kernel: the scalar loops.
-macro_rules! scalar_bulk {
-    ($ty:ty, $word:ty) => {
-        impl $crate::bulk::BulkFill for $ty {
-            type Word = $word;
-
-            #[inline]
-            fn fill_words_with(&mut self, dst: &mut [$word], _level: $crate::cpu::CpuLevel) {
-                $crate::bulk::scalar_words(dst, || self.next_output());
-            }
-
-            #[inline]
-            fn fill_bytes_with(&mut self, dst: &mut [u8], _level: $crate::cpu::CpuLevel) {
-                $crate::bulk::scalar_bytes::<$word>(dst, || self.next_output());
-            }
-        }
-    };
-}
-
-pub(crate) use scalar_bulk;
 
 /// Words to draw one by one before a SIMD kernel so that its stores are
 /// 64-byte aligned (a store that straddles two cache lines costs two); 0
@@ -241,61 +256,40 @@ macro_rules! lane_fill_bytes {
     }};
 }
 
-impl BulkFill for Xorshift128 {
-    type Word = u32;
+/// The `BulkFill` of a generator with lane kernels (`$words`, `$bytes`)
+/// and the smallest buffer they take.
+macro_rules! lane_bulk {
+    ($ty:ty, $word:ty, $words:path, $bytes:path, $min_words:expr) => {
+        impl BulkFill for $ty {
+            type Word = $word;
 
-    #[inline]
-    fn fill_words_with(&mut self, dst: &mut [u32], level: CpuLevel) {
-        lane_fill_words!(
-            self,
-            dst,
-            level,
-            x86::xorshift128_words,
-            u32,
-            jump::XORSHIFT128_MIN_WORDS
-        );
-    }
+            #[inline]
+            fn fill_words_with(&mut self, dst: &mut [$word], level: CpuLevel) {
+                lane_fill_words!(self, dst, level, $words, $word, $min_words);
+            }
 
-    #[inline]
-    fn fill_bytes_with(&mut self, dst: &mut [u8], level: CpuLevel) {
-        lane_fill_bytes!(
-            self,
-            dst,
-            level,
-            x86::xorshift128_bytes,
-            u32,
-            jump::XORSHIFT128_MIN_WORDS
-        );
-    }
+            #[inline]
+            fn fill_bytes_with(&mut self, dst: &mut [u8], level: CpuLevel) {
+                lane_fill_bytes!(self, dst, level, $bytes, $word, $min_words);
+            }
+        }
+    };
 }
 
-impl BulkFill for Xoshiro256StarStar {
-    type Word = u64;
-
-    #[inline]
-    fn fill_words_with(&mut self, dst: &mut [u64], level: CpuLevel) {
-        lane_fill_words!(
-            self,
-            dst,
-            level,
-            x86::xoshiro256ss_words,
-            u64,
-            jump::XOSHIRO256_MIN_WORDS
-        );
-    }
-
-    #[inline]
-    fn fill_bytes_with(&mut self, dst: &mut [u8], level: CpuLevel) {
-        lane_fill_bytes!(
-            self,
-            dst,
-            level,
-            x86::xoshiro256ss_bytes,
-            u64,
-            jump::XOSHIRO256_MIN_WORDS
-        );
-    }
-}
+lane_bulk!(
+    Xorshift128,
+    u32,
+    x86::xorshift128_words,
+    x86::xorshift128_bytes,
+    jump::XORSHIFT128_MIN_WORDS
+);
+lane_bulk!(
+    Xoshiro256StarStar,
+    u64,
+    x86::xoshiro256ss_words,
+    x86::xoshiro256ss_bytes,
+    jump::XOSHIRO256_MIN_WORDS
+);
 
 impl BulkFill for Mt19937 {
     type Word = u32;

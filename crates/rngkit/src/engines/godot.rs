@@ -169,26 +169,7 @@ impl GodotRng<'_> {
 }
 
 // Godot calls the C library's `cos`/`log` and `cosf`/`logf` (glibc on Linux).
-// With `std` these are the platform's (Rust's float methods call the C
-// library); without it, the `libm` crate's, which can differ in the last bit.
-#[cfg(feature = "std")]
-fn c_log(x: f64) -> f64 {
-    x.ln()
-}
-#[cfg(feature = "std")]
-fn c_cos(x: f64) -> f64 {
-    x.cos()
-}
-#[cfg(feature = "std")]
-fn c_logf(x: f32) -> f32 {
-    x.ln()
-}
-#[cfg(feature = "std")]
-fn c_cosf(x: f32) -> f32 {
-    x.cos()
-}
-#[cfg(not(feature = "std"))]
-use libm::{cos as c_cos, cosf as c_cosf, log as c_log, logf as c_logf};
+use crate::cmath::{cos as c_cos, cosf as c_cosf, log as c_log, logf as c_logf};
 
 /// `ldexpf` for the finite, normal values `randf` scales (exact: a power
 /// of two times a float, never below 2^-64).

@@ -23,36 +23,66 @@ use core::marker::PhantomData;
 
 use crate::{StateError, StateWords};
 
-/// The affine map `s -> mult * s + plus` applied `n` times, modulo 2^64:
-/// `(mult^n, plus * (1 + mult + ... + mult^(n-1)))`, by squaring in
-/// O(log n) (F. Brown, "Random number generation with arbitrary strides",
-/// 1994). Every LCG modulo 2^k for k <= 64 jumps with it: truncate both
-/// words to k bits (the map modulo 2^k is the map modulo 2^64, reduced).
-///
-/// ```
-/// use rngkit::engines::lcg::affine_power;
-///
-/// // drand48 (a = 0x5DEECE66D, c = 0xB, modulo 2^48), 3 steps by hand:
-/// let mask = (1u64 << 48) - 1;
-/// let mut x = 12345u64;
-/// for _ in 0..3 { x = x.wrapping_mul(0x5DEECE66D).wrapping_add(0xB) & mask; }
-/// let (m, p) = affine_power(0x5DEECE66D, 0xB, 3);
-/// assert_eq!(12345u64.wrapping_mul(m).wrapping_add(p) & mask, x);
-/// assert_eq!(affine_power(7, 3, 0), (1, 0));
-/// ```
-pub const fn affine_power(mut mult: u64, mut plus: u64, mut n: u64) -> (u64, u64) {
-    let (mut acc_mult, mut acc_plus) = (1u64, 0u64);
-    while n > 0 {
-        if n & 1 == 1 {
-            acc_mult = acc_mult.wrapping_mul(mult);
-            acc_plus = acc_plus.wrapping_mul(mult).wrapping_add(plus);
+/// Writes Brown's jump for one word width: the affine map `s -> mult * s +
+/// plus` applied `n` times, by squaring. One body for every LCG, at the two
+/// widths the generators need (64 bits: every LCG modulo 2^k for k <= 64;
+/// 128 bits: PCG64's).
+macro_rules! affine_power_fn {
+    ($(#[$doc:meta])* $name:ident, $word:ty) => {
+        $(#[$doc])*
+        pub const fn $name(mut mult: $word, mut plus: $word, mut n: $word) -> ($word, $word) {
+            let (mut acc_mult, mut acc_plus): ($word, $word) = (1, 0);
+            while n > 0 {
+                if n & 1 == 1 {
+                    acc_mult = acc_mult.wrapping_mul(mult);
+                    acc_plus = acc_plus.wrapping_mul(mult).wrapping_add(plus);
+                }
+                plus = mult.wrapping_add(1).wrapping_mul(plus);
+                mult = mult.wrapping_mul(mult);
+                n >>= 1;
+            }
+            (acc_mult, acc_plus)
         }
-        plus = mult.wrapping_add(1).wrapping_mul(plus);
-        mult = mult.wrapping_mul(mult);
-        n >>= 1;
-    }
-    (acc_mult, acc_plus)
+    };
 }
+
+affine_power_fn!(
+    /// The affine map `s -> mult * s + plus` applied `n` times, modulo 2^64:
+    /// `(mult^n, plus * (1 + mult + ... + mult^(n-1)))`, by squaring in
+    /// O(log n) (F. Brown, "Random number generation with arbitrary strides",
+    /// 1994). Every LCG modulo 2^k for k <= 64 jumps with it: truncate both
+    /// words to k bits (the map modulo 2^k is the map modulo 2^64, reduced).
+    ///
+    /// ```
+    /// use rngkit::engines::lcg::affine_power;
+    ///
+    /// // drand48 (a = 0x5DEECE66D, c = 0xB, modulo 2^48), 3 steps by hand:
+    /// let mask = (1u64 << 48) - 1;
+    /// let mut x = 12345u64;
+    /// for _ in 0..3 { x = x.wrapping_mul(0x5DEECE66D).wrapping_add(0xB) & mask; }
+    /// let (m, p) = affine_power(0x5DEECE66D, 0xB, 3);
+    /// assert_eq!(12345u64.wrapping_mul(m).wrapping_add(p) & mask, x);
+    /// assert_eq!(affine_power(7, 3, 0), (1, 0));
+    /// ```
+    affine_power,
+    u64
+);
+
+affine_power_fn!(
+    /// [`affine_power`] modulo 2^128, for 128-bit LCGs (PCG64's state).
+    ///
+    /// ```
+    /// use rngkit::engines::lcg::affine_power_u128;
+    ///
+    /// let (a, c) = (0x2360ed051fc65da44385df649fccf645u128, 0x5851f42d4c957f2d14057b7ef767814fu128);
+    /// let mut x = 99u128;
+    /// for _ in 0..5 { x = x.wrapping_mul(a).wrapping_add(c); }
+    /// let (m, p) = affine_power_u128(a, c, 5);
+    /// assert_eq!(99u128.wrapping_mul(m).wrapping_add(p), x);
+    /// ```
+    affine_power_u128,
+    u128
+);
 
 /// The number of steps `n < 2^bits` of the full-period LCG `s -> mult * s +
 /// plus (mod 2^bits)` from `from` to `to`, exact in O(bits): advancing by
@@ -292,11 +322,15 @@ impl<P: Lcg64Params> StateWords for Lcg64<P> {
 macro_rules! lcg_rng {
     (32, $ty:ty) => {
         $crate::generators::impl_rng_u32!($ty);
-        $crate::bulk::scalar_bulk!($ty, u32);
+        impl $crate::bulk::BulkFill for $ty {
+            type Word = u32;
+        }
     };
     (64, $ty:ty) => {
         $crate::generators::impl_rng_u64!($ty);
-        $crate::bulk::scalar_bulk!($ty, u64);
+        impl $crate::bulk::BulkFill for $ty {
+            type Word = u64;
+        }
     };
 }
 

@@ -260,28 +260,45 @@ impl StateWords for Mt19937 {
     const FREE_BITS: u32 = 19937;
 
     fn to_words(&self) -> Vec<u64> {
-        let mut words = Vec::with_capacity(N + 1);
-        words.push(u64::from(self.left()));
-        words.extend(self.mt.iter().map(|&w| u64::from(w)));
-        words
+        block_to_words(self.left(), &self.mt)
     }
 
     fn from_words(words: &[u64]) -> Result<Self, StateError> {
-        check_count(Self::NAME, N + 1, words.len())?;
-        let left = i64::try_from(words[0]).unwrap_or(i64::MAX);
-        if !(0..=N as i64).contains(&left) {
-            return Err(StateError::LeftOutOfRange { left });
-        }
-        let mut mt = [0u32; N];
-        for (index, (slot, &word)) in mt.iter_mut().zip(&words[1..]).enumerate() {
-            *slot = u32::try_from(word).map_err(|_| StateError::WordTooWide {
-                generator: Self::NAME,
-                index: index + 1,
-                bits: 32,
-            })?;
-        }
-        Self::from_state(mt, left as u32)
+        let (mt, left) = block_from_words(Self::NAME, words)?;
+        Self::from_state(mt, left)
     }
+}
+
+/// The state words of an MT19937 block (this generator's and PHP's legacy
+/// variant's): `left`, then the 624 words.
+pub(crate) fn block_to_words(left: u32, mt: &[u32; N]) -> Vec<u64> {
+    let mut words = Vec::with_capacity(N + 1);
+    words.push(u64::from(left));
+    words.extend(mt.iter().map(|&w| u64::from(w)));
+    words
+}
+
+/// Reads [`block_to_words`]'s form back: the block and `left`, checked for
+/// the word count, `left <= 624` and 32-bit words (the generator checks
+/// the rest).
+pub(crate) fn block_from_words(
+    name: &'static str,
+    words: &[u64],
+) -> Result<([u32; N], u32), StateError> {
+    check_count(name, N + 1, words.len())?;
+    let left = i64::try_from(words[0]).unwrap_or(i64::MAX);
+    if !(0..=N as i64).contains(&left) {
+        return Err(StateError::LeftOutOfRange { left });
+    }
+    let mut mt = [0u32; N];
+    for (index, (slot, &word)) in mt.iter_mut().zip(&words[1..]).enumerate() {
+        *slot = u32::try_from(word).map_err(|_| StateError::WordTooWide {
+            generator: name,
+            index: index + 1,
+            bits: 32,
+        })?;
+    }
+    Ok((mt, left as u32))
 }
 
 /// Size of the save blob: 624 little-endian `u32` then one `i32` `left`.

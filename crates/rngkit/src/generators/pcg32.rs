@@ -169,6 +169,9 @@ impl crate::registry::Gen for Pcg32 {
     }
 }
 
-crate::bulk::scalar_bulk!(Pcg32, u32);
+/// No SIMD kernel: the trait's scalar loops.
+impl crate::bulk::BulkFill for Pcg32 {
+    type Word = u32;
+}
 
 crate::bulk::inherent_fill!(Pcg32, fill_u32, u32, next_u32, "Pcg32::new(42, 54)");

@@ -126,7 +126,10 @@ impl crate::registry::Gen for Xoroshiro128Plus {
     }
 }
 
-crate::bulk::scalar_bulk!(Xoroshiro128Plus, u64);
+/// No SIMD kernel: the trait's scalar loops.
+impl crate::bulk::BulkFill for Xoroshiro128Plus {
+    type Word = u64;
+}
 
 crate::bulk::inherent_fill!(
     Xoroshiro128Plus,

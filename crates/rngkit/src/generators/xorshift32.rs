@@ -82,7 +82,10 @@ impl StateWords for Xorshift32 {
     }
 }
 
-crate::bulk::scalar_bulk!(Xorshift32, u32);
+/// No SIMD kernel: the trait's scalar loops.
+impl crate::bulk::BulkFill for Xorshift32 {
+    type Word = u32;
+}
 
 crate::bulk::inherent_fill!(
     Xorshift32,

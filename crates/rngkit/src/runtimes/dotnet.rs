@@ -281,24 +281,9 @@ impl DotnetRandom {
 
 impl_rng_u32!(DotnetRandom);
 
-/// No SIMD kernel: the scalar loops, whatever the kernel asked for.
+/// No SIMD kernel: the trait's scalar loops.
 impl crate::bulk::BulkFill for DotnetRandom {
     type Word = u32;
-
-    #[inline]
-    fn fill_words_with(&mut self, dst: &mut [u32], _level: crate::cpu::CpuLevel) {
-        for slot in dst {
-            *slot = self.next_output();
-        }
-    }
-
-    #[inline]
-    fn fill_bytes_with(&mut self, dst: &mut [u8], _level: crate::cpu::CpuLevel) {
-        for chunk in dst.chunks_mut(4) {
-            let word = self.next_output().to_le_bytes();
-            chunk.copy_from_slice(&word[..chunk.len()]);
-        }
-    }
 }
 
 impl SeedableRng for DotnetRandom {

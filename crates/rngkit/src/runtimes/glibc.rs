@@ -134,7 +134,10 @@ impl StateWords for GlibcRandom {
 }
 
 crate::generators::impl_rng_u32!(GlibcRandom);
-crate::bulk::scalar_bulk!(GlibcRandom, u32);
+/// No SIMD kernel: the trait's scalar loops.
+impl crate::bulk::BulkFill for GlibcRandom {
+    type Word = u32;
+}
 
 /// The `glibc` GEN: `srand(S)` and `rand()`.
 ///

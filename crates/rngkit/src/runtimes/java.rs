@@ -317,36 +317,60 @@ impl JavaRandom {
     }
 }
 
-/// `RandomSupport.boundedNextInt(rng, origin, bound)` of JDK 17, on a
-/// `nextInt()` source; `origin < bound` is checked by the caller (Java's
-/// `checkRange`).
-pub(crate) fn bounded_next_int(mut next_int: impl FnMut() -> i32, origin: i32, bound: i32) -> i32 {
-    let mut r = next_int();
-    if origin < bound {
-        let n = bound.wrapping_sub(origin);
-        let m = n.wrapping_sub(1);
-        if n & m == 0 {
-            // A power-of-two span (2^31 included, where n wraps to MIN_VALUE).
-            r = (r & m).wrapping_add(origin);
-        } else if n > 0 {
-            let mut u = ((r as u32) >> 1) as i32;
-            loop {
-                r = u % n;
-                if u.wrapping_add(m).wrapping_sub(r) >= 0 {
-                    break;
+/// Writes JDK 17's `RandomSupport.boundedNext{Int,Long}(rng, origin,
+/// bound)` for one width: the same algorithm for `int` and `long` (a
+/// power-of-two span masks, a span that fits rejects on `u >> 1`, a span
+/// that overflows draws until inside).
+macro_rules! bounded_next {
+    ($(#[$doc:meta])* $name:ident, $int:ty, $uint:ty) => {
+        $(#[$doc])*
+        pub(crate) fn $name(mut next: impl FnMut() -> $int, origin: $int, bound: $int) -> $int {
+            let mut r = next();
+            if origin < bound {
+                let n = bound.wrapping_sub(origin);
+                let m = n.wrapping_sub(1);
+                if n & m == 0 {
+                    // A power-of-two span (2^31 or 2^63 included, where n
+                    // wraps to MIN_VALUE).
+                    r = (r & m).wrapping_add(origin);
+                } else if n > 0 {
+                    let mut u = ((r as $uint) >> 1) as $int;
+                    loop {
+                        r = u % n;
+                        if u.wrapping_add(m).wrapping_sub(r) >= 0 {
+                            break;
+                        }
+                        u = ((next() as $uint) >> 1) as $int;
+                    }
+                    r = r.wrapping_add(origin);
+                } else {
+                    // The span does not fit the type: draw until inside.
+                    while r < origin || r >= bound {
+                        r = next();
+                    }
                 }
-                u = ((next_int() as u32) >> 1) as i32;
             }
-            r = r.wrapping_add(origin);
-        } else {
-            // The span does not fit an int: draw until inside.
-            while r < origin || r >= bound {
-                r = next_int();
-            }
+            r
         }
-    }
-    r
+    };
 }
+
+bounded_next!(
+    /// `RandomSupport.boundedNextInt(rng, origin, bound)` of JDK 17, on a
+    /// `nextInt()` source; `origin < bound` is checked by the caller (Java's
+    /// `checkRange`).
+    bounded_next_int,
+    i32,
+    u32
+);
+
+bounded_next!(
+    /// `RandomSupport.boundedNextLong(rng, origin, bound)` of JDK 17, on a
+    /// `nextLong()` source.
+    bounded_next_long,
+    i64,
+    u64
+);
 
 /// `RandomSupport.boundedNextInt(rng, bound)` of JDK 17 (origin 0,
 /// `bound > 0`), on a `nextInt()` source.
@@ -368,58 +392,11 @@ pub(crate) fn bounded_next_int_from_zero(mut next_int: impl FnMut() -> i32, boun
     r
 }
 
-/// `RandomSupport.boundedNextLong(rng, origin, bound)` of JDK 17, on a
-/// `nextLong()` source.
-pub(crate) fn bounded_next_long(
-    mut next_long: impl FnMut() -> i64,
-    origin: i64,
-    bound: i64,
-) -> i64 {
-    let mut r = next_long();
-    if origin < bound {
-        let n = bound.wrapping_sub(origin);
-        let m = n.wrapping_sub(1);
-        if n & m == 0 {
-            r = (r & m).wrapping_add(origin);
-        } else if n > 0 {
-            let mut u = ((r as u64) >> 1) as i64;
-            loop {
-                r = u % n;
-                if u.wrapping_add(m).wrapping_sub(r) >= 0 {
-                    break;
-                }
-                u = ((next_long() as u64) >> 1) as i64;
-            }
-            r = r.wrapping_add(origin);
-        } else {
-            while r < origin || r >= bound {
-                r = next_long();
-            }
-        }
-    }
-    r
-}
-
 impl_rng_u32!(JavaRandom);
 
-/// No SIMD kernel: the scalar loops, whatever the kernel asked for.
+/// No SIMD kernel: the trait's scalar loops.
 impl crate::bulk::BulkFill for JavaRandom {
     type Word = u32;
-
-    #[inline]
-    fn fill_words_with(&mut self, dst: &mut [u32], _level: crate::cpu::CpuLevel) {
-        for slot in dst {
-            *slot = self.next_output();
-        }
-    }
-
-    #[inline]
-    fn fill_bytes_with(&mut self, dst: &mut [u8], _level: crate::cpu::CpuLevel) {
-        for chunk in dst.chunks_mut(4) {
-            let word = self.next_output().to_le_bytes();
-            chunk.copy_from_slice(&word[..chunk.len()]);
-        }
-    }
 }
 
 impl SeedableRng for JavaRandom {
@@ -668,30 +645,10 @@ impl crate::registry::Gen for JavaGen {
 
     fn parse_draw(name: &str, args: &[&str]) -> Result<Option<JavaDraw>, DrawError> {
         let draw = match name {
-            "next-int" => match *args {
-                [] => JavaDraw::NextInt,
-                [bound] => {
-                    let bound = parse_int::<i32>(bound)?;
-                    if bound <= 0 {
-                        return Err(DrawError::Invalid(format!(
-                            "`next-int BOUND` needs BOUND > 0 (Java throws \
-                             IllegalArgumentException: bound must be positive), got {bound}"
-                        )));
-                    }
-                    JavaDraw::NextIntBound(bound)
-                }
-                [origin, bound] => {
-                    let origin = parse_int::<i32>(origin)?;
-                    let bound = parse_int::<i32>(bound)?;
-                    check_range(origin.into(), bound.into(), "next-int ORIGIN BOUND")?;
-                    JavaDraw::NextIntRange(origin, bound)
-                }
-                _ => {
-                    return Err(DrawError::Invalid(format!(
-                        "`next-int` takes no arguments, BOUND, or ORIGIN BOUND; found {} arguments",
-                        args.len()
-                    )));
-                }
+            "next-int" => match parse_next_int(args)? {
+                NextIntArgs::None => JavaDraw::NextInt,
+                NextIntArgs::Bound(bound) => JavaDraw::NextIntBound(bound),
+                NextIntArgs::Range(origin, bound) => JavaDraw::NextIntRange(origin, bound),
             },
             "next-long" => match *args {
                 [] => JavaDraw::NextLong,
@@ -775,6 +732,45 @@ impl crate::registry::Gen for JavaGen {
 
     fn known_bits(draw: &JavaDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
         java_known_bits(draw, value)
+    }
+}
+
+/// The arguments of `next-int` (`nextInt()`, `nextInt(bound)`,
+/// `nextInt(origin, bound)`), checked as Java checks them; shared by the
+/// Java GENs.
+pub(crate) enum NextIntArgs {
+    /// No arguments.
+    None,
+    /// `BOUND > 0`.
+    Bound(i32),
+    /// `ORIGIN < BOUND`.
+    Range(i32, i32),
+}
+
+/// Parses `next-int [BOUND | ORIGIN BOUND]`.
+pub(crate) fn parse_next_int(args: &[&str]) -> Result<NextIntArgs, DrawError> {
+    match *args {
+        [] => Ok(NextIntArgs::None),
+        [bound] => {
+            let bound = parse_int::<i32>(bound)?;
+            if bound <= 0 {
+                return Err(DrawError::Invalid(format!(
+                    "`next-int BOUND` needs BOUND > 0 (Java throws \
+                     IllegalArgumentException: bound must be positive), got {bound}"
+                )));
+            }
+            Ok(NextIntArgs::Bound(bound))
+        }
+        [origin, bound] => {
+            let origin = parse_int::<i32>(origin)?;
+            let bound = parse_int::<i32>(bound)?;
+            check_range(origin.into(), bound.into(), "next-int ORIGIN BOUND")?;
+            Ok(NextIntArgs::Range(origin, bound))
+        }
+        _ => Err(DrawError::Invalid(format!(
+            "`next-int` takes no arguments, BOUND, or ORIGIN BOUND; found {} arguments",
+            args.len()
+        ))),
     }
 }
 

@@ -26,17 +26,18 @@
 //! assert_eq!(rng.try_next_int_range(-5, 5), Ok(-4));
 //! ```
 
-use alloc::format;
 use alloc::vec;
 use alloc::vec::Vec;
 
 use rand_core::SeedableRng;
 
-use super::java::{bounded_next_int, bounded_next_int_from_zero, common_prefix, match_interval};
+use super::java::{
+    NextIntArgs, bounded_next_int, bounded_next_int_from_zero, common_prefix, match_interval,
+    parse_next_int,
+};
 use crate::draw::{DrawError, DrawValue};
 use crate::engines::EngineError;
 use crate::generators::impl_rng_u64;
-use crate::number::parse_int;
 use crate::observe::{KnownBits, ObservedValue};
 use crate::registry::{DrawInfo, GenInfo, Seed, SeedError, SeedKind, SeedOptions, Steps};
 use crate::state::words_u64;
@@ -205,24 +206,9 @@ impl SplittableRandom {
 
 impl_rng_u64!(SplittableRandom);
 
-/// No SIMD kernel: the scalar loops, whatever the kernel asked for.
+/// No SIMD kernel: the trait's scalar loops.
 impl crate::bulk::BulkFill for SplittableRandom {
     type Word = u64;
-
-    #[inline]
-    fn fill_words_with(&mut self, dst: &mut [u64], _level: crate::cpu::CpuLevel) {
-        for slot in dst {
-            *slot = self.next_output();
-        }
-    }
-
-    #[inline]
-    fn fill_bytes_with(&mut self, dst: &mut [u8], _level: crate::cpu::CpuLevel) {
-        for chunk in dst.chunks_mut(8) {
-            let word = self.next_output().to_le_bytes();
-            chunk.copy_from_slice(&word[..chunk.len()]);
-        }
-    }
 }
 
 impl SeedableRng for SplittableRandom {
@@ -377,35 +363,11 @@ impl crate::registry::Gen for SplittableRandomGen {
 
     fn parse_draw(name: &str, args: &[&str]) -> Result<Option<SplittableRandomDraw>, DrawError> {
         let draw = match name {
-            "next-int" => match *args {
-                [] => SplittableRandomDraw::NextInt,
-                [bound] => {
-                    let bound = parse_int::<i32>(bound)?;
-                    if bound <= 0 {
-                        return Err(DrawError::Invalid(format!(
-                            "`next-int BOUND` needs BOUND > 0 (Java throws \
-                             IllegalArgumentException: bound must be positive), got {bound}"
-                        )));
-                    }
-                    SplittableRandomDraw::NextIntBound(bound)
-                }
-                [origin, bound] => {
-                    let origin = parse_int::<i32>(origin)?;
-                    let bound = parse_int::<i32>(bound)?;
-                    if origin >= bound {
-                        return Err(DrawError::Invalid(format!(
-                            "`next-int ORIGIN BOUND` needs ORIGIN < BOUND (Java throws \
-                             IllegalArgumentException: bound must be greater than origin), \
-                             got {origin} and {bound}"
-                        )));
-                    }
+            "next-int" => match parse_next_int(args)? {
+                NextIntArgs::None => SplittableRandomDraw::NextInt,
+                NextIntArgs::Bound(bound) => SplittableRandomDraw::NextIntBound(bound),
+                NextIntArgs::Range(origin, bound) => {
                     SplittableRandomDraw::NextIntRange(origin, bound)
-                }
-                _ => {
-                    return Err(DrawError::Invalid(format!(
-                        "`next-int` takes no arguments, BOUND, or ORIGIN BOUND; found {} arguments",
-                        args.len()
-                    )));
                 }
             },
             "next-long" | "next-double" | "split" => {

@@ -48,8 +48,11 @@ use core::convert::Infallible;
 use core::fmt;
 
 use crate::draw::{DrawError, DrawValue};
+use crate::family::{DrawFamily, Member};
 use crate::observe::{KnownBits, ObservedValue};
-use crate::registry::{DrawInfo, Gen, GenInfo, Seed, SeedError, SeedKind, SeedOptions, Steps};
+use crate::registry::{
+    BareDraw, DrawInfo, GenInfo, Seed, SeedError, SeedKind, SeedOptions, Yields,
+};
 use crate::state::check_count;
 use crate::{StateError, StateWords, WordRng};
 
@@ -218,7 +221,7 @@ impl V8CacheOrder {
 /// One era of V8's `Math.random()`: its GEN description and where it sits
 /// on the two axes that changed, the [`V8Mapping`] and the
 /// [`V8CacheOrder`]. Each era is a unit type implementing this trait
-/// ([`V8Gen`], [`V8LegacyGen`], [`V813Gen`], [`V814Gen`]); the [`Gen`]
+/// ([`V8Gen`], [`V8LegacyGen`], [`V813Gen`], [`V814Gen`]); the [`Gen`](crate::registry::Gen)
 /// implementation, the generator [`V8MathRandom`] and the analyses are
 /// written once for all of them.
 ///
@@ -867,6 +870,116 @@ fn math_known_bits(
 // ---------------------------------------------------------------------------
 // The GENs.
 
+/// A generator whose raw step is one `Math.random()` call, as the
+/// [`MathRandom`] family sees it: the call's double is `((w >> SHIFT) &
+/// (2^BITS - 1)) * 2^-BITS` of the step's word `w`.
+///
+/// ```
+/// use rngkit::runtimes::javascript::{MathRandomWord, V8MathRandom, V8LegacyGen, Xorshift128Plus};
+///
+/// assert_eq!(<Xorshift128Plus as MathRandomWord>::MANTISSA_BITS, 53);
+/// assert_eq!(<V8MathRandom<V8LegacyGen> as MathRandomWord>::MANTISSA_SHIFT, 12);
+/// ```
+pub trait MathRandomWord: WordRng {
+    /// How many bits of the word the double shows (52 or 53).
+    const MANTISSA_BITS: u32;
+    /// The lowest word bit the double shows.
+    const MANTISSA_SHIFT: u32;
+    /// The engine draws (`math-random` and `floor N`) with this engine's help.
+    const DRAWS: &'static [DrawInfo];
+    /// The bare values users hold: `Math.random()` doubles.
+    const BARE_DRAWS: &'static [BareDraw] = &[BareDraw {
+        draw: "math-random",
+        yields: Yields::Unit {
+            bits: Self::MANTISSA_BITS,
+        },
+    }];
+
+    /// One `Math.random()` call.
+    fn next_math_random(&mut self) -> f64;
+}
+
+impl<E: V8Era> MathRandomWord for V8MathRandom<E> {
+    const MANTISSA_BITS: u32 = 64 - E::MAPPING.shift();
+    const MANTISSA_SHIFT: u32 = E::MAPPING.shift();
+    const DRAWS: &'static [DrawInfo] = E::DRAWS;
+
+    #[inline]
+    fn next_math_random(&mut self) -> f64 {
+        self.math_random()
+    }
+}
+
+impl MathRandomWord for Xorshift128Plus {
+    const MANTISSA_BITS: u32 = XS128P_MAPPING.bits;
+    const MANTISSA_SHIFT: u32 = XS128P_MAPPING.shift;
+    const DRAWS: &'static [DrawInfo] = &[
+        DrawInfo {
+            syntax: "math-random",
+            help: "Math.random(): w = s0 + s1 after one step, (w & (2^53 - 1)) * 2^-53 (1 step)",
+        },
+        DrawInfo {
+            syntax: "floor N",
+            help: "Math.floor(Math.random() * N), 1 <= N <= 2^53 (1 step)",
+        },
+    ];
+
+    #[inline]
+    fn next_math_random(&mut self) -> f64 {
+        self.next_double()
+    }
+}
+
+/// The JavaScript `Math.random()` draw family: `math-random` and `floor N`
+/// over any [`MathRandomWord`] generator. Every JavaScript GEN is a member
+/// (the V8 eras, [`SpiderMonkeyGen`], [`JavaScriptCoreGen`]); a new engine
+/// writes its INFO and its seeding.
+///
+/// ```
+/// use rngkit::family::DrawFamily;
+/// use rngkit::runtimes::javascript::{MathRandom, Xorshift128Plus};
+///
+/// let mut rng = Xorshift128Plus::from_state([1, 2]).unwrap();
+/// let floor = <MathRandom as DrawFamily<Xorshift128Plus>>::parse_draw(MathRandom, "floor", &["10"]);
+/// let floor = floor.unwrap().unwrap();
+/// let mut copy = rng.clone();
+/// let expected = (copy.next_double() * 10.0) as u64;
+/// assert_eq!(MathRandom.eval(&floor, &mut rng).format(false), expected.to_string());
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MathRandom;
+
+impl<R: MathRandomWord> DrawFamily<R> for MathRandom {
+    type Draw = MathRandomDraw;
+
+    fn draws(self) -> &'static [DrawInfo] {
+        R::DRAWS
+    }
+
+    fn bare_draws(self) -> &'static [BareDraw] {
+        R::BARE_DRAWS
+    }
+
+    fn parse_draw(self, name: &str, args: &[&str]) -> Result<Option<MathRandomDraw>, DrawError> {
+        parse_math_draw(name, args)
+    }
+
+    #[inline]
+    fn eval(self, draw: &MathRandomDraw, rng: &mut R) -> DrawValue {
+        eval_math_draw(draw, rng.next_math_random())
+    }
+
+    /// The shown bits of the call's word (`s0`: linear in the state; `s0 +
+    /// s1`: a sum, whose linear bit 0 alone is revealed as such).
+    fn known_bits(self, draw: &MathRandomDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
+        let mapping = Mapping {
+            bits: R::MANTISSA_BITS,
+            shift: R::MANTISSA_SHIFT,
+        };
+        math_known_bits(mapping, draw, value)
+    }
+}
+
 /// The `v8` GEN: `Math.random()` of V8 15 on, the engine of the Chromium that
 /// Debian ships (156.0.8078.114, V8 15.6) and of Deno 2.9 (V8 15.0), seeded
 /// like `--js-flags=--random-seed=S`.
@@ -999,11 +1112,12 @@ impl V8Era for V814Gen {
     const MATH_RANDOM_HELP: &'static str = "Math.random(): the next cached word w = s0 + s1 as (w >> 11) * 2^-53 (1 step = 1 call; each block of 64 steps is handed out last-made first)";
 }
 
-/// Every V8 era is a GEN, written once: [`V8MathRandom`] with the era's
-/// mapping and order underneath.
-impl<E: V8Era> Gen for E {
+/// Every V8 era is a member of the `Math.random()` family, written once:
+/// [`V8MathRandom`] with the era's mapping and order underneath.
+impl<E: V8Era> Member for E {
     type Rng = V8MathRandom<E>;
-    type Draw = MathRandomDraw;
+    type Family = MathRandom;
+    const FAMILY: MathRandom = MathRandom;
 
     const INFO: GenInfo = <E as V8Era>::INFO;
 
@@ -1014,50 +1128,6 @@ impl<E: V8Era> Gen for E {
                 <E as V8Era>::INFO.name
             ))
         })
-    }
-
-    fn draws() -> &'static [DrawInfo] {
-        E::DRAWS
-    }
-
-    fn parse_draw(name: &str, args: &[&str]) -> Result<Option<MathRandomDraw>, DrawError> {
-        parse_math_draw(name, args)
-    }
-
-    fn eval(draw: &MathRandomDraw, rng: &mut V8MathRandom<E>) -> DrawValue {
-        eval_math_draw(draw, rng.math_random())
-    }
-
-    fn steps(_: &MathRandomDraw) -> Steps {
-        Steps::Fixed(1)
-    }
-
-    /// The top 52 or 53 bits of the call's word (`s0`: linear in the
-    /// state; `s0 + s1`: a sum, whose linear bit 0 is not revealed).
-    /// `Math.random()` values: multiples of 2^-52 in the eras that map
-    /// `s0 >> 12`, of 2^-53 in the others.
-    fn bare_draws() -> &'static [crate::registry::BareDraw] {
-        const fn math_random(bits: u32) -> [crate::registry::BareDraw; 1] {
-            [crate::registry::BareDraw {
-                draw: "math-random",
-                yields: crate::registry::Yields::Unit { bits },
-            }]
-        }
-        const TOP52: &[crate::registry::BareDraw] = &math_random(52);
-        const TOP53: &[crate::registry::BareDraw] = &math_random(53);
-        match E::MAPPING {
-            V8Mapping::S0Top52 => TOP52,
-            V8Mapping::S0Top53 | V8Mapping::Sum => TOP53,
-        }
-    }
-
-    fn known_bits(draw: &MathRandomDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
-        let shift = E::MAPPING.shift();
-        let mapping = Mapping {
-            bits: 64 - shift,
-            shift,
-        };
-        math_known_bits(mapping, draw, value)
     }
 }
 
@@ -1096,9 +1166,10 @@ pub struct SpiderMonkeyGen;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct JavaScriptCoreGen;
 
-impl Gen for SpiderMonkeyGen {
+impl Member for SpiderMonkeyGen {
     type Rng = Xorshift128Plus;
-    type Draw = MathRandomDraw;
+    type Family = MathRandom;
+    const FAMILY: MathRandom = MathRandom;
 
     const INFO: GenInfo = GenInfo {
         name: "spidermonkey",
@@ -1116,48 +1187,12 @@ impl Gen for SpiderMonkeyGen {
             "spidermonkey cannot be seeded (Firefox seeds Math.random from the OS): give --state S0 S1".into(),
         ))
     }
-
-    fn bare_draws() -> &'static [crate::registry::BareDraw] {
-        &[crate::registry::BareDraw {
-            draw: "math-random",
-            yields: crate::registry::Yields::Unit { bits: 53 },
-        }]
-    }
-
-    fn draws() -> &'static [DrawInfo] {
-        &[
-            DrawInfo {
-                syntax: "math-random",
-                help: "Math.random(): w = s0 + s1 after one step, (w & (2^53 - 1)) * 2^-53 (1 step)",
-            },
-            DrawInfo {
-                syntax: "floor N",
-                help: "Math.floor(Math.random() * N), 1 <= N <= 2^53 (1 step)",
-            },
-        ]
-    }
-
-    fn parse_draw(name: &str, args: &[&str]) -> Result<Option<MathRandomDraw>, DrawError> {
-        parse_math_draw(name, args)
-    }
-
-    fn eval(draw: &MathRandomDraw, rng: &mut Xorshift128Plus) -> DrawValue {
-        eval_math_draw(draw, rng.next_double())
-    }
-
-    fn steps(_: &MathRandomDraw) -> Steps {
-        Steps::Fixed(1)
-    }
-
-    /// The low 53 bits of the word `s0 + s1` (only bit 0 is linear).
-    fn known_bits(draw: &MathRandomDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
-        math_known_bits(XS128P_MAPPING, draw, value)
-    }
 }
 
-impl Gen for JavaScriptCoreGen {
+impl Member for JavaScriptCoreGen {
     type Rng = Xorshift128Plus;
-    type Draw = MathRandomDraw;
+    type Family = MathRandom;
+    const FAMILY: MathRandom = MathRandom;
 
     const INFO: GenInfo = GenInfo {
         name: "javascriptcore",
@@ -1175,40 +1210,12 @@ impl Gen for JavaScriptCoreGen {
             "javascriptcore cannot be seeded (Safari seeds Math.random from the OS): give --state LOW HIGH".into(),
         ))
     }
-
-    fn bare_draws() -> &'static [crate::registry::BareDraw] {
-        &[crate::registry::BareDraw {
-            draw: "math-random",
-            yields: crate::registry::Yields::Unit { bits: 53 },
-        }]
-    }
-
-    fn draws() -> &'static [DrawInfo] {
-        SpiderMonkeyGen::draws()
-    }
-
-    fn parse_draw(name: &str, args: &[&str]) -> Result<Option<MathRandomDraw>, DrawError> {
-        parse_math_draw(name, args)
-    }
-
-    fn eval(draw: &MathRandomDraw, rng: &mut Xorshift128Plus) -> DrawValue {
-        eval_math_draw(draw, rng.next_double())
-    }
-
-    fn steps(_: &MathRandomDraw) -> Steps {
-        Steps::Fixed(1)
-    }
-
-    /// The low 53 bits of the word `s0 + s1` (only bit 0 is linear).
-    fn known_bits(draw: &MathRandomDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
-        math_known_bits(XS128P_MAPPING, draw, value)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::registry::of;
+    use crate::registry::{Gen, of};
     use alloc::string::ToString;
 
     #[test]

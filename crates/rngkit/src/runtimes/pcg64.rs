@@ -89,7 +89,8 @@ impl Pcg64 {
         self.state = self.state.wrapping_mul(MULTIPLIER).wrapping_add(self.inc);
     }
 
-    /// Moves `delta` steps forward in O(log delta) (Brown's algorithm, as
+    /// Moves `delta` steps forward in O(log delta) (Brown's algorithm,
+    /// [`affine_power_u128`](crate::engines::lcg::affine_power_u128), as
     /// pcg-c's `pcg_advance_lcg_128` and PHP's `PcgOneseq128XslRr64::jump`).
     ///
     /// ```
@@ -102,19 +103,9 @@ impl Pcg64 {
     /// b.discard(1000);
     /// assert_eq!(a, b);
     /// ```
-    pub fn advance(&mut self, mut delta: u128) {
-        let (mut cur_mult, mut cur_plus) = (MULTIPLIER, self.inc);
-        let (mut acc_mult, mut acc_plus) = (1u128, 0u128);
-        while delta > 0 {
-            if delta & 1 == 1 {
-                acc_mult = acc_mult.wrapping_mul(cur_mult);
-                acc_plus = acc_plus.wrapping_mul(cur_mult).wrapping_add(cur_plus);
-            }
-            cur_plus = cur_mult.wrapping_add(1).wrapping_mul(cur_plus);
-            cur_mult = cur_mult.wrapping_mul(cur_mult);
-            delta >>= 1;
-        }
-        self.state = acc_mult.wrapping_mul(self.state).wrapping_add(acc_plus);
+    pub fn advance(&mut self, delta: u128) {
+        let (mult, plus) = crate::engines::lcg::affine_power_u128(MULTIPLIER, self.inc, delta);
+        self.state = mult.wrapping_mul(self.state).wrapping_add(plus);
     }
 
     #[inline]
@@ -128,23 +119,9 @@ impl Pcg64 {
 
 impl_rng_u64!(Pcg64);
 
+/// No SIMD kernel: the trait's scalar loops.
 impl crate::bulk::BulkFill for Pcg64 {
     type Word = u64;
-
-    /// One word at a time (no SIMD kernel for this generator).
-    fn fill_words_with(&mut self, dst: &mut [u64], _level: crate::cpu::CpuLevel) {
-        for word in dst {
-            *word = self.next_output();
-        }
-    }
-
-    /// Whole outputs little-endian; a final partial output is truncated.
-    fn fill_bytes_with(&mut self, dst: &mut [u8], _level: crate::cpu::CpuLevel) {
-        for chunk in dst.chunks_mut(8) {
-            let bytes = self.next_output().to_le_bytes();
-            chunk.copy_from_slice(&bytes[..chunk.len()]);
-        }
-    }
 }
 
 impl StateWords for Pcg64 {

@@ -29,13 +29,15 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::draw::{DrawError, DrawValue};
+use crate::family::{DrawFamily, Member};
 use crate::generators::Mt19937;
 use crate::generators::impl_rng_u32;
 use crate::generators::mt19937::{LOWER_MASK, M, MATRIX_A, N, UPPER_MASK};
 use crate::number::parse_int;
 use crate::observe::{KnownBits, ObservedValue, interval_known, mod_known};
-use crate::registry::{DrawInfo, GenInfo, Seed, SeedError, SeedKind, SeedOptions, Steps};
-use crate::state::check_count;
+use crate::registry::{
+    BareDraw, DrawInfo, GenInfo, Seed, SeedError, SeedKind, SeedOptions, Steps, Yields,
+};
 use crate::{StateError, StateWords, WordRng, generators::temper};
 
 /// `PHP_MT_RAND_MAX + 1.0`: `mt_rand()` gives 31 bits.
@@ -194,23 +196,9 @@ impl PhpLegacyMt {
 
 impl_rng_u32!(PhpLegacyMt);
 
+/// No SIMD kernel: the trait's scalar loops.
 impl crate::bulk::BulkFill for PhpLegacyMt {
     type Word = u32;
-
-    /// One word at a time (no SIMD kernel for this generator).
-    fn fill_words_with(&mut self, dst: &mut [u32], _level: crate::cpu::CpuLevel) {
-        for word in dst {
-            *word = self.next_output();
-        }
-    }
-
-    /// Whole outputs little-endian; a final partial output is truncated.
-    fn fill_bytes_with(&mut self, dst: &mut [u8], _level: crate::cpu::CpuLevel) {
-        for chunk in dst.chunks_mut(4) {
-            let bytes = self.next_output().to_le_bytes();
-            chunk.copy_from_slice(&bytes[..chunk.len()]);
-        }
-    }
 }
 
 impl StateWords for PhpLegacyMt {
@@ -222,27 +210,12 @@ impl StateWords for PhpLegacyMt {
     const FREE_BITS: u32 = 19937;
 
     fn to_words(&self) -> Vec<u64> {
-        let mut words = Vec::with_capacity(N + 1);
-        words.push(u64::from(self.left));
-        words.extend(self.mt.iter().map(|&w| u64::from(w)));
-        words
+        crate::generators::mt19937::block_to_words(self.left, &self.mt)
     }
 
     fn from_words(words: &[u64]) -> Result<Self, StateError> {
-        check_count(Self::NAME, N + 1, words.len())?;
-        let left = i64::try_from(words[0]).unwrap_or(i64::MAX);
-        if !(0..=N as i64).contains(&left) {
-            return Err(StateError::LeftOutOfRange { left });
-        }
-        let mut mt = [0u32; N];
-        for (index, (slot, &word)) in mt.iter_mut().zip(&words[1..]).enumerate() {
-            *slot = u32::try_from(word).map_err(|_| StateError::WordTooWide {
-                generator: Self::NAME,
-                index: index + 1,
-                bits: 32,
-            })?;
-        }
-        Self::from_state(mt, left as u32)
+        let (mt, left) = crate::generators::mt19937::block_from_words(Self::NAME, words)?;
+        Self::from_state(mt, left)
     }
 }
 
@@ -564,7 +537,7 @@ pub enum PhpDraw {
 }
 
 /// The PHP eras, for the shared parsing and evaluation.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Era {
     /// PHP 7.1+ default mode.
     Modern,
@@ -764,6 +737,78 @@ fn known_php(era: Era, draw: &PhpDraw, value: &ObservedValue) -> Option<Vec<Know
     }
 }
 
+/// The `mt_rand` draw family: `mt_rand`, `rand`, `shuffle`, `str_shuffle`
+/// and `array_rand` of one PHP era (which draws it has, how it scales a
+/// range), over any 32-bit MT19937 variant. The PHP GENs ([`PhpGen`],
+/// [`PhpMtRandPhpGen`], [`Php5Gen`], [`Php3Gen`]) are its members; a new era
+/// writes its INFO and its `mt_srand`.
+///
+/// ```
+/// use rngkit::family::DrawFamily;
+/// use rngkit::generators::Mt19937;
+/// use rngkit::runtimes::php::PhpMtRand;
+///
+/// // PHP 5 and earlier: mt_rand only (shuffle and rand used random()).
+/// let old = <PhpMtRand as DrawFamily<Mt19937>>::draws(PhpMtRand::OLD);
+/// let modern = <PhpMtRand as DrawFamily<Mt19937>>::draws(PhpMtRand::MODERN);
+/// assert!(old.len() < modern.len());
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct PhpMtRand {
+    era: Era,
+}
+
+impl PhpMtRand {
+    /// PHP 7.1.0+ in its default mode.
+    pub const MODERN: PhpMtRand = PhpMtRand { era: Era::Modern };
+    /// PHP 7.1.0+ after `mt_srand(S, MT_RAND_PHP)`.
+    pub const MT_RAND_PHP: PhpMtRand = PhpMtRand {
+        era: Era::MtRandPhp,
+    };
+    /// PHP 3.0.7 to 7.0.x: `mt_rand` only, PHP 5's scaling.
+    pub const OLD: PhpMtRand = PhpMtRand { era: Era::Old };
+}
+
+impl<R: WordRng> DrawFamily<R> for PhpMtRand {
+    type Draw = PhpDraw;
+
+    fn draws(self) -> &'static [DrawInfo] {
+        match self.era {
+            Era::Modern => MODERN_DRAWS,
+            Era::MtRandPhp => MT_RAND_PHP_DRAWS,
+            Era::Old => OLD_DRAWS,
+        }
+    }
+
+    /// `mt_rand()`: the word >> 1, 31 bits.
+    fn bare_draws(self) -> &'static [BareDraw] {
+        &[BareDraw {
+            draw: "mt-rand",
+            yields: Yields::Int {
+                bits: 31,
+                signed: false,
+            },
+        }]
+    }
+
+    fn parse_draw(self, name: &str, args: &[&str]) -> Result<Option<PhpDraw>, DrawError> {
+        parse_php(self.era, name, args)
+    }
+
+    #[inline]
+    fn eval(self, draw: &PhpDraw, rng: &mut R) -> DrawValue {
+        eval_php(self.era, draw, rng)
+    }
+
+    fn steps(self, draw: &PhpDraw) -> Steps {
+        steps_php(self.era, draw)
+    }
+
+    fn known_bits(self, draw: &PhpDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
+        known_php(self.era, draw, value)
+    }
+}
+
 /// The low 32 bits of the seed, as `mt_srand` takes them.
 fn seed32(seed: &Seed) -> i64 {
     i64::from(seed.low_u64() as u32)
@@ -787,9 +832,10 @@ const MT_STATE_DOC: &str = "625 words of 32 bits: `left`, then mt[0..624] (untem
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhpGen;
 
-impl crate::registry::Gen for PhpGen {
+impl Member for PhpGen {
     type Rng = Mt19937;
-    type Draw = PhpDraw;
+    type Family = PhpMtRand;
+    const FAMILY: PhpMtRand = PhpMtRand::MODERN;
 
     const INFO: GenInfo = GenInfo {
         name: "php",
@@ -804,36 +850,6 @@ impl crate::registry::Gen for PhpGen {
 
     fn seed(seed: &Seed, _: &SeedOptions) -> Result<Mt19937, SeedError> {
         Ok(mt_srand(seed32(seed)))
-    }
-
-    fn bare_draws() -> &'static [crate::registry::BareDraw] {
-        &[crate::registry::BareDraw {
-            draw: "mt-rand",
-            yields: crate::registry::Yields::Int {
-                bits: 31,
-                signed: false,
-            },
-        }]
-    }
-
-    fn draws() -> &'static [DrawInfo] {
-        MODERN_DRAWS
-    }
-
-    fn parse_draw(name: &str, args: &[&str]) -> Result<Option<PhpDraw>, DrawError> {
-        parse_php(Era::Modern, name, args)
-    }
-
-    fn eval(draw: &PhpDraw, rng: &mut Mt19937) -> DrawValue {
-        eval_php(Era::Modern, draw, rng)
-    }
-
-    fn steps(draw: &PhpDraw) -> Steps {
-        steps_php(Era::Modern, draw)
-    }
-
-    fn known_bits(draw: &PhpDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
-        known_php(Era::Modern, draw, value)
     }
 }
 
@@ -854,9 +870,10 @@ impl crate::registry::Gen for PhpGen {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhpMtRandPhpGen;
 
-impl crate::registry::Gen for PhpMtRandPhpGen {
+impl Member for PhpMtRandPhpGen {
     type Rng = PhpLegacyMt;
-    type Draw = PhpDraw;
+    type Family = PhpMtRand;
+    const FAMILY: PhpMtRand = PhpMtRand::MT_RAND_PHP;
 
     const INFO: GenInfo = GenInfo {
         name: "php-mt-rand-php",
@@ -871,36 +888,6 @@ impl crate::registry::Gen for PhpMtRandPhpGen {
 
     fn seed(seed: &Seed, _: &SeedOptions) -> Result<PhpLegacyMt, SeedError> {
         Ok(PhpLegacyMt::new(seed32(seed) as u32))
-    }
-
-    fn bare_draws() -> &'static [crate::registry::BareDraw] {
-        &[crate::registry::BareDraw {
-            draw: "mt-rand",
-            yields: crate::registry::Yields::Int {
-                bits: 31,
-                signed: false,
-            },
-        }]
-    }
-
-    fn draws() -> &'static [DrawInfo] {
-        MT_RAND_PHP_DRAWS
-    }
-
-    fn parse_draw(name: &str, args: &[&str]) -> Result<Option<PhpDraw>, DrawError> {
-        parse_php(Era::MtRandPhp, name, args)
-    }
-
-    fn eval(draw: &PhpDraw, rng: &mut PhpLegacyMt) -> DrawValue {
-        eval_php(Era::MtRandPhp, draw, rng)
-    }
-
-    fn steps(draw: &PhpDraw) -> Steps {
-        steps_php(Era::MtRandPhp, draw)
-    }
-
-    fn known_bits(draw: &PhpDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
-        known_php(Era::MtRandPhp, draw, value)
     }
 }
 
@@ -924,9 +911,10 @@ impl crate::registry::Gen for PhpMtRandPhpGen {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Php5Gen;
 
-impl crate::registry::Gen for Php5Gen {
+impl Member for Php5Gen {
     type Rng = PhpLegacyMt;
-    type Draw = PhpDraw;
+    type Family = PhpMtRand;
+    const FAMILY: PhpMtRand = PhpMtRand::OLD;
 
     const INFO: GenInfo = GenInfo {
         name: "php5",
@@ -941,36 +929,6 @@ impl crate::registry::Gen for Php5Gen {
 
     fn seed(seed: &Seed, _: &SeedOptions) -> Result<PhpLegacyMt, SeedError> {
         Ok(PhpLegacyMt::new(seed32(seed) as u32))
-    }
-
-    fn bare_draws() -> &'static [crate::registry::BareDraw] {
-        &[crate::registry::BareDraw {
-            draw: "mt-rand",
-            yields: crate::registry::Yields::Int {
-                bits: 31,
-                signed: false,
-            },
-        }]
-    }
-
-    fn draws() -> &'static [DrawInfo] {
-        OLD_DRAWS
-    }
-
-    fn parse_draw(name: &str, args: &[&str]) -> Result<Option<PhpDraw>, DrawError> {
-        parse_php(Era::Old, name, args)
-    }
-
-    fn eval(draw: &PhpDraw, rng: &mut PhpLegacyMt) -> DrawValue {
-        eval_php(Era::Old, draw, rng)
-    }
-
-    fn steps(draw: &PhpDraw) -> Steps {
-        steps_php(Era::Old, draw)
-    }
-
-    fn known_bits(draw: &PhpDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
-        known_php(Era::Old, draw, value)
     }
 }
 
@@ -990,9 +948,10 @@ impl crate::registry::Gen for Php5Gen {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Php3Gen;
 
-impl crate::registry::Gen for Php3Gen {
+impl Member for Php3Gen {
     type Rng = Mt19937;
-    type Draw = PhpDraw;
+    type Family = PhpMtRand;
+    const FAMILY: PhpMtRand = PhpMtRand::OLD;
 
     const INFO: GenInfo = GenInfo {
         name: "php3",
@@ -1007,35 +966,5 @@ impl crate::registry::Gen for Php3Gen {
 
     fn seed(seed: &Seed, _: &SeedOptions) -> Result<Mt19937, SeedError> {
         Ok(php3_mt_srand(seed32(seed)))
-    }
-
-    fn bare_draws() -> &'static [crate::registry::BareDraw] {
-        &[crate::registry::BareDraw {
-            draw: "mt-rand",
-            yields: crate::registry::Yields::Int {
-                bits: 31,
-                signed: false,
-            },
-        }]
-    }
-
-    fn draws() -> &'static [DrawInfo] {
-        OLD_DRAWS
-    }
-
-    fn parse_draw(name: &str, args: &[&str]) -> Result<Option<PhpDraw>, DrawError> {
-        parse_php(Era::Old, name, args)
-    }
-
-    fn eval(draw: &PhpDraw, rng: &mut Mt19937) -> DrawValue {
-        eval_php(Era::Old, draw, rng)
-    }
-
-    fn steps(draw: &PhpDraw) -> Steps {
-        steps_php(Era::Old, draw)
-    }
-
-    fn known_bits(draw: &PhpDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
-        known_php(Era::Old, draw, value)
     }
 }

@@ -28,6 +28,7 @@ use alloc::vec::Vec;
 
 use crate::WordRng;
 use crate::draw::{DrawError, DrawValue};
+use crate::family::{DrawFamily, Member};
 use crate::generators::{Mt19937, Xoshiro256StarStar};
 use crate::number::parse_int;
 use crate::observe::{KnownBits, ObservedValue};
@@ -372,6 +373,49 @@ fn known_randomizer(
     }
 }
 
+/// The `Random\Randomizer` draw family: PHP 8.2's Randomizer methods
+/// over one `Random\Engine`, whose word width (32 or 64 bits, the
+/// generator's output width) sets what `generate` returns and how ranges
+/// are drawn. The `php-*` engine GENs ([`PhpMt19937Gen`], [`PhpPcg64Gen`],
+/// [`PhpXoshiro256ssGen`]) are its members; a new engine writes its INFO and
+/// its constructor.
+///
+/// ```
+/// use rngkit::family::DrawFamily;
+/// use rngkit::runtimes::pcg64::Pcg64;
+/// use rngkit::runtimes::php_random::PhpRandomizer;
+///
+/// let draws = <PhpRandomizer as DrawFamily<Pcg64>>::draws(PhpRandomizer);
+/// assert!(draws.iter().any(|d| d.syntax == "generate"));
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PhpRandomizer;
+
+impl<R: WordRng> DrawFamily<R> for PhpRandomizer {
+    type Draw = RandomizerDraw;
+
+    fn draws(self) -> &'static [DrawInfo] {
+        draw_infos(R::OUTPUT_BITS)
+    }
+
+    fn parse_draw(self, name: &str, args: &[&str]) -> Result<Option<RandomizerDraw>, DrawError> {
+        parse_randomizer(name, args)
+    }
+
+    #[inline]
+    fn eval(self, draw: &RandomizerDraw, rng: &mut R) -> DrawValue {
+        eval_randomizer(draw, rng)
+    }
+
+    fn steps(self, draw: &RandomizerDraw) -> Steps {
+        steps_randomizer(draw, R::OUTPUT_BITS)
+    }
+
+    fn known_bits(self, draw: &RandomizerDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
+        known_randomizer(draw, value, R::OUTPUT_BITS)
+    }
+}
+
 /// The `php-mt19937` GEN: `new Random\Engine\Mt19937(S)` (mode
 /// `MT_RAND_MT19937`) with `Random\Randomizer`.
 ///
@@ -388,9 +432,10 @@ fn known_randomizer(
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhpMt19937Gen;
 
-impl crate::registry::Gen for PhpMt19937Gen {
+impl Member for PhpMt19937Gen {
     type Rng = Mt19937;
-    type Draw = RandomizerDraw;
+    type Family = PhpRandomizer;
+    const FAMILY: PhpRandomizer = PhpRandomizer;
 
     const INFO: GenInfo = GenInfo {
         name: "php-mt19937",
@@ -405,26 +450,6 @@ impl crate::registry::Gen for PhpMt19937Gen {
 
     fn seed(seed: &Seed, _: &SeedOptions) -> Result<Mt19937, SeedError> {
         Ok(mt_srand(seed.low_u64() as i64))
-    }
-
-    fn draws() -> &'static [DrawInfo] {
-        draw_infos(32)
-    }
-
-    fn parse_draw(name: &str, args: &[&str]) -> Result<Option<RandomizerDraw>, DrawError> {
-        parse_randomizer(name, args)
-    }
-
-    fn eval(draw: &RandomizerDraw, rng: &mut Mt19937) -> DrawValue {
-        eval_randomizer(draw, rng)
-    }
-
-    fn steps(draw: &RandomizerDraw) -> Steps {
-        steps_randomizer(draw, 32)
-    }
-
-    fn known_bits(draw: &RandomizerDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
-        known_randomizer(draw, value, 32)
     }
 }
 
@@ -443,9 +468,10 @@ impl crate::registry::Gen for PhpMt19937Gen {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhpPcg64Gen;
 
-impl crate::registry::Gen for PhpPcg64Gen {
+impl Member for PhpPcg64Gen {
     type Rng = Pcg64;
-    type Draw = RandomizerDraw;
+    type Family = PhpRandomizer;
+    const FAMILY: PhpRandomizer = PhpRandomizer;
 
     const INFO: GenInfo = GenInfo {
         name: "php-pcg64",
@@ -465,26 +491,6 @@ impl crate::registry::Gen for PhpPcg64Gen {
     fn seed_str(text: &str, _: &SeedOptions) -> Result<Pcg64, SeedError> {
         pcg_oneseq_from_bytes(text.as_bytes())
     }
-
-    fn draws() -> &'static [DrawInfo] {
-        draw_infos(64)
-    }
-
-    fn parse_draw(name: &str, args: &[&str]) -> Result<Option<RandomizerDraw>, DrawError> {
-        parse_randomizer(name, args)
-    }
-
-    fn eval(draw: &RandomizerDraw, rng: &mut Pcg64) -> DrawValue {
-        eval_randomizer(draw, rng)
-    }
-
-    fn steps(draw: &RandomizerDraw) -> Steps {
-        steps_randomizer(draw, 64)
-    }
-
-    fn known_bits(draw: &RandomizerDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
-        known_randomizer(draw, value, 64)
-    }
 }
 
 /// The `php-xoshiro256ss` GEN: `new Random\Engine\Xoshiro256StarStar(S)`
@@ -502,9 +508,10 @@ impl crate::registry::Gen for PhpPcg64Gen {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhpXoshiro256ssGen;
 
-impl crate::registry::Gen for PhpXoshiro256ssGen {
+impl Member for PhpXoshiro256ssGen {
     type Rng = Xoshiro256StarStar;
-    type Draw = RandomizerDraw;
+    type Family = PhpRandomizer;
+    const FAMILY: PhpRandomizer = PhpRandomizer;
 
     const INFO: GenInfo = GenInfo {
         name: "php-xoshiro256ss",
@@ -523,25 +530,5 @@ impl crate::registry::Gen for PhpXoshiro256ssGen {
 
     fn seed_str(text: &str, _: &SeedOptions) -> Result<Xoshiro256StarStar, SeedError> {
         xoshiro_from_bytes(text.as_bytes())
-    }
-
-    fn draws() -> &'static [DrawInfo] {
-        draw_infos(64)
-    }
-
-    fn parse_draw(name: &str, args: &[&str]) -> Result<Option<RandomizerDraw>, DrawError> {
-        parse_randomizer(name, args)
-    }
-
-    fn eval(draw: &RandomizerDraw, rng: &mut Xoshiro256StarStar) -> DrawValue {
-        eval_randomizer(draw, rng)
-    }
-
-    fn steps(draw: &RandomizerDraw) -> Steps {
-        steps_randomizer(draw, 64)
-    }
-
-    fn known_bits(draw: &RandomizerDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
-        known_randomizer(draw, value, 64)
     }
 }

@@ -358,26 +358,7 @@ pub fn gauss_pair<R: Rng + ?Sized>(rng: &mut R) -> (f64, f64) {
     (c_cos(x2pi) * g2rad, c_sin(x2pi) * g2rad)
 }
 
-/// The C library's `log` (see [`gauss_pair`]).
-#[cfg(feature = "std")]
-fn c_log(x: f64) -> f64 {
-    x.ln()
-}
-
-/// The C library's `cos`.
-#[cfg(feature = "std")]
-fn c_cos(x: f64) -> f64 {
-    x.cos()
-}
-
-/// The C library's `sin`.
-#[cfg(feature = "std")]
-fn c_sin(x: f64) -> f64 {
-    x.sin()
-}
-
-#[cfg(not(feature = "std"))]
-use libm::{cos as c_cos, log as c_log, sin as c_sin};
+use crate::cmath::{cos as c_cos, log as c_log, sin as c_sin};
 
 /// `random.gauss(mu, sigma)` with an empty cache: `mu + z * sigma` with `z`
 /// the first of [`gauss_pair`].

@@ -48,11 +48,13 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
+use crate::WordRng;
 use crate::draw::{DrawError, DrawValue, no_args};
 use crate::engines::lcg::{Lcg32, Lcg32Params, lcg_rng};
+use crate::family::{DrawFamily, Member};
 use crate::number::parse_int;
 use crate::observe::{KnownBits, ObservedValue};
-use crate::registry::{DrawInfo, Gen, GenInfo, Seed, SeedError, SeedKind, SeedOptions};
+use crate::registry::{DrawInfo, GenInfo, Seed, SeedError, SeedKind, SeedOptions};
 
 macro_rules! params {
     ($(#[$doc:meta])* $name:ident, $gen:literal, $mul:literal, $add:literal) => {
@@ -242,15 +244,58 @@ fn known_lcrng(draw: &LcrngDraw, value: &ObservedValue) -> Option<Vec<KnownBits>
     }])
 }
 
+/// The Pokémon LCRNG draw family: `next`, `next-u16` and `rand N` over
+/// any 32-bit game LCG ([`Lcg32`] with its constants). The `pokerng`,
+/// `xdrng` and `arng` GENs are its members; another LCRNG writes its
+/// constants, its INFO and its seeding.
+///
+/// ```
+/// use rngkit::engines::pokemon::lcrng::{Lcrng, PokeRng};
+/// use rngkit::family::DrawFamily;
+///
+/// let mut rng = PokeRng::new(0);
+/// let draw = <Lcrng as DrawFamily<PokeRng>>::parse_draw(Lcrng, "next", &[]).unwrap().unwrap();
+/// assert_eq!(Lcrng.eval(&draw, &mut rng).format(true), "0x00006073"); // 0 * 0x41C64E6D + 0x6073
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Lcrng;
+
+impl<P: Lcg32Params> DrawFamily<Lcg32<P>> for Lcrng
+where
+    Lcg32<P>: WordRng,
+{
+    type Draw = LcrngDraw;
+
+    fn draws(self) -> &'static [DrawInfo] {
+        LCRNG_DRAWS
+    }
+
+    fn parse_draw(self, name: &str, args: &[&str]) -> Result<Option<LcrngDraw>, DrawError> {
+        parse_lcrng(name, args)
+    }
+
+    #[inline]
+    fn eval(self, draw: &LcrngDraw, rng: &mut Lcg32<P>) -> DrawValue {
+        eval_lcrng(draw, rng.next_output())
+    }
+
+    fn known_bits(self, draw: &LcrngDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
+        known_lcrng(draw, value)
+    }
+}
+
+/// One member of the [`Lcrng`] family: its name, alias, summary and
+/// versions (the seed is the state for every LCRNG).
 macro_rules! lcrng_gen {
     ($(#[$doc:meta])* $gen:ident, $rng:ty, $name:literal, $alias:literal, $summary:literal, $versions:literal) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default)]
         pub struct $gen;
 
-        impl Gen for $gen {
+        impl Member for $gen {
             type Rng = $rng;
-            type Draw = LcrngDraw;
+            type Family = Lcrng;
+            const FAMILY: Lcrng = Lcrng;
 
             const INFO: GenInfo = GenInfo {
                 name: $name,
@@ -265,22 +310,6 @@ macro_rules! lcrng_gen {
 
             fn seed(seed: &Seed, _: &SeedOptions) -> Result<$rng, SeedError> {
                 Ok(<$rng>::new(seed.low_u64() as u32))
-            }
-
-            fn draws() -> &'static [DrawInfo] {
-                LCRNG_DRAWS
-            }
-
-            fn parse_draw(name: &str, args: &[&str]) -> Result<Option<LcrngDraw>, DrawError> {
-                parse_lcrng(name, args)
-            }
-
-            fn eval(draw: &LcrngDraw, rng: &mut $rng) -> DrawValue {
-                eval_lcrng(draw, rng.next_output())
-            }
-
-            fn known_bits(draw: &LcrngDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
-                known_lcrng(draw, value)
             }
         }
     };

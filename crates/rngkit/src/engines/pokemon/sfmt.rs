@@ -290,7 +290,10 @@ impl Sfmt19937 {
 }
 
 crate::generators::impl_rng_u64!(Sfmt19937);
-crate::bulk::scalar_bulk!(Sfmt19937, u64);
+/// No SIMD kernel: the trait's scalar loops.
+impl crate::bulk::BulkFill for Sfmt19937 {
+    type Word = u64;
+}
 
 /// The `sfmt` GEN.
 ///
