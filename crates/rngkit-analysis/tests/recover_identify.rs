@@ -13,16 +13,7 @@ use rngkit_analysis::generators::tinymt32::identify_tinymt32;
 use rngkit_analysis::generators::xorshift128::identify_xorshift128;
 use rngkit_analysis::identify::Identified;
 
-struct TestRng(u64);
-impl TestRng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
+use crate::oracles::TestRng;
 
 fn mt_of(rng: rngkit::registry::Engine) -> Mt19937 {
     rng.downcast_ref::<Mt19937>()

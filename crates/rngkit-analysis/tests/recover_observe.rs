@@ -7,18 +7,7 @@ use rngkit_analysis::observe::{
     KnownBits, ObservationKind, ObservedValue, layout, matches_all, parse_observations,
 };
 
-/// A small deterministic generator for test inputs (SplitMix64 constants,
-/// Steele et al. 2014), independent of the code under test.
-struct TestRng(u64);
-impl TestRng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
+use crate::oracles::TestRng;
 
 #[test]
 fn parses_every_line_kind() {

@@ -11,16 +11,7 @@ use rngkit::engines::unity::{range_from_t, value_from_word as unity_value};
 use rngkit_analysis::observe::parse_observations;
 use rngkit_analysis::recover::{Count, RecoverOptions, Recovered, recover};
 
-struct TestRng(u64);
-impl TestRng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
+use crate::oracles::TestRng;
 
 fn run(profile: &'static rngkit_analysis::registry::Entry, text: &str) -> Recovered {
     let obs = parse_observations(profile, text).unwrap();

@@ -69,17 +69,7 @@ const LENGTHS: &[usize] = &[
     300_001,
 ];
 
-/// A simple splitmix-style source of test states (not under test).
-struct Source(u64);
-impl Source {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
+use crate::oracles::TestRng as Source;
 
 fn kernels() -> Vec<CpuLevel> {
     let supported = CpuLevel::available().to_vec();

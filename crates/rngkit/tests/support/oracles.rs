@@ -12,6 +12,22 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 
+/// A small deterministic source of test inputs (SplitMix64's constants,
+/// Steele, Lea and Flood 2014), written here independently of the code
+/// under test: the states, seeds and words the tests feed in.
+pub struct TestRng(pub u64);
+
+impl TestRng {
+    /// The next 64-bit input.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
 /// Whether a missing runtime skips its test (`RNGKIT_SKIP_MISSING_RUNTIMES=1`,
 /// which `scripts/test-all` sets when it could not install them).
 pub fn skipping_allowed() -> bool {
