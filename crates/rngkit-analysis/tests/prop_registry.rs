@@ -1,9 +1,10 @@
 //! Property tests of the registry's state and seed handling for every GEN:
 //! words in, words out, seeds in range or refused, names that round-trip.
 //!
-//! The oracle for "which states are valid" is written here from the CLI
-//! contract's state table, independently of the validation code under test,
-//! keyed by the generator type underneath each GEN.
+//! The oracle for "which states are valid" is the test kit's
+//! (`oracles::valid_state`, shared with the core's property tests), written
+//! from the CLI contract's state table independently of the validation code
+//! under test, keyed by the generator type underneath each GEN.
 
 use proptest::prelude::*;
 use rngkit::number::BigInt;
@@ -34,29 +35,8 @@ fn word(bits: u32) -> impl Strategy<Value = u64> {
     ]
 }
 
-fn fits(words: &[u64], bits: u32) -> bool {
-    bits == 64 || words.iter().all(|&w| w <= U32_MAX)
-}
-
 /// The contract's validity rule for each generator type (`None`: no rule
 /// written here yet; the test then only checks that nothing panics).
-fn valid(rng_name: &str, w: &[u64]) -> Option<bool> {
-    let nonzero = |ws: &[u64]| ws.iter().any(|&x| x != 0);
-    let count = |n: usize| w.len() == n;
-    Some(match rng_name {
-        "xorshift128" => count(4) && fits(w, 32) && nonzero(w),
-        "mt19937" => count(625) && w[0] <= 624 && fits(&w[1..], 32) && nonzero(&w[1..]),
-        "pcg32" => count(2) && w[1] % 2 == 1,
-        "xoshiro256ss" => count(4) && nonzero(w),
-        "xoroshiro128p" => count(2) && nonzero(w),
-        "splitmix64" => count(1),
-        // TinyMT's state is 127 bits: status[0]'s top bit is not part of it.
-        "tinymt32" => count(4) && fits(w, 32) && nonzero(&[w[0] & 0x7fff_ffff, w[1], w[2], w[3]]),
-        "xorshift32" => count(1) && fits(w, 32) && w[0] != 0,
-        _ => return None,
-    })
-}
-
 fn entry(index: usize) -> &'static Entry {
     let all = registry::all();
     &all[index % all.len()]
@@ -70,7 +50,7 @@ proptest! {
     fn gen_from_words(index in 0usize..64, w in proptest::collection::vec(word(64), 0..6)) {
         let e = entry(index);
         let parsed = e.from_words(&w);
-        if let Some(ok) = valid(e.rng_name(), &w) {
+        if let Some(ok) = crate::oracles::valid_state(e.rng_name(), &w) {
             prop_assert_eq!(parsed.is_ok(), ok);
         }
     }
@@ -95,12 +75,12 @@ proptest! {
             None => kind != SeedKind::Unseedable,
         };
         let refused = e.name() == "unity-math" && seed & 0xffff_ffff == 0;
-        if valid(e.rng_name(), &[]).is_some() {
+        if crate::oracles::valid_state(e.rng_name(), &[]).is_some() {
             prop_assert_eq!(seeded.is_ok(), in_space && !refused, "{} {}", e.name(), seed);
         }
         if let Ok(mut g) = seeded {
             let words = g.words();
-            if let Some(ok) = valid(e.rng_name(), &words) {
+            if let Some(ok) = crate::oracles::valid_state(e.rng_name(), &words) {
                 prop_assert!(ok);
             }
             let mut back = e.from_words(&words).unwrap();

@@ -1,9 +1,9 @@
 //! Property tests of every generator's state handling: words in, words out.
 //!
-//! The oracle for "which states are valid" is written here from the CLI
-//! contract's state table and the generators' documented rules (word count,
-//! word width, the all-zero fixed point, PCG's odd increment, MT19937's
-//! `left` in 0..=624), independently of the validation code under test.
+//! The oracle for "which states are valid" is the test kit's one
+//! (`oracles::valid_state`), written from the CLI contract's state table and
+//! the generators' documented rules, independently of the validation code
+//! under test.
 //!
 //! To cover a new generator, add one `state_props!` row at the bottom.
 
@@ -55,24 +55,11 @@ fn fits(words: &[u64], bits: u32) -> bool {
     bits == 64 || words.iter().all(|&w| w <= U32_MAX)
 }
 
-/// The contract's validity rule for each algorithm.
+/// The contract's validity rule for each algorithm (the test kit's one
+/// oracle, `oracles::valid_state`).
 fn valid(algorithm: Algorithm, w: &[u64]) -> bool {
-    let nonzero = |ws: &[u64]| ws.iter().any(|&x| x != 0);
-    let count = |n: usize| w.len() == n;
-    match algorithm {
-        Algorithm::Xorshift128 => count(4) && fits(w, 32) && nonzero(w),
-        Algorithm::Mt19937 => count(625) && w[0] <= 624 && fits(&w[1..], 32) && nonzero(&w[1..]),
-        Algorithm::Pcg32 => count(2) && w[1] % 2 == 1,
-        Algorithm::Xoshiro256StarStar => count(4) && nonzero(w),
-        Algorithm::Xoroshiro128Plus => count(2) && nonzero(w),
-        Algorithm::SplitMix64 => count(1),
-        // TinyMT's state is 127 bits: status[0]'s top bit is not part of it.
-        Algorithm::TinyMt32 => {
-            count(4) && fits(w, 32) && nonzero(&[w[0] & 0x7fff_ffff, w[1], w[2], w[3]])
-        }
-        Algorithm::Xorshift32 => count(1) && fits(w, 32) && w[0] != 0,
-        other => panic!("no validity rule for {other:?}: add one from the contract"),
-    }
+    crate::oracles::valid_state(algorithm.name(), w)
+        .unwrap_or_else(|| panic!("no validity rule for {algorithm:?}: add one from the contract"))
 }
 
 /// Properties every generator has; one invocation per generator.

@@ -28,6 +28,31 @@ impl TestRng {
     }
 }
 
+/// The state-validity oracle of the property tests: whether the words `w`
+/// are a valid state of the generator named `rng_name` (its `NAME`: the
+/// generator type underneath a GEN), written from the contract's state
+/// table and the generators' documented rules (word count, word width, the
+/// all-zero fixed point, PCG's odd increment, MT19937's `left` in
+/// 0..=624), independently of the validation code under test; `None` for
+/// a generator it has no rule for.
+pub fn valid_state(rng_name: &str, w: &[u64]) -> Option<bool> {
+    let fits = |ws: &[u64]| ws.iter().all(|&x| x <= u64::from(u32::MAX));
+    let nonzero = |ws: &[u64]| ws.iter().any(|&x| x != 0);
+    let count = |n: usize| w.len() == n;
+    Some(match rng_name {
+        "xorshift128" => count(4) && fits(w) && nonzero(w),
+        "mt19937" => count(625) && w[0] <= 624 && fits(&w[1..]) && nonzero(&w[1..]),
+        "pcg32" => count(2) && w[1] % 2 == 1,
+        "xoshiro256ss" => count(4) && nonzero(w),
+        "xoroshiro128p" => count(2) && nonzero(w),
+        "splitmix64" => count(1),
+        // TinyMT's state is 127 bits: status[0]'s top bit is not part of it.
+        "tinymt32" => count(4) && fits(w) && nonzero(&[w[0] & 0x7fff_ffff, w[1], w[2], w[3]]),
+        "xorshift32" => count(1) && fits(w) && w[0] != 0,
+        _ => return None,
+    })
+}
+
 /// Whether a missing runtime skips its test (`RNGKIT_SKIP_MISSING_RUNTIMES=1`,
 /// which `scripts/test-all` sets when it could not install them).
 pub fn skipping_allowed() -> bool {
