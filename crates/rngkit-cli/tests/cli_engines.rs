@@ -4,21 +4,11 @@
 
 use std::process::Command;
 
+use crate::common;
+
+/// Runs successfully and returns stdout's lines.
 fn lines(args: &[&str]) -> Vec<String> {
-    let out = Command::new(env!("CARGO_BIN_EXE_rngkit"))
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "rngkit {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_owned)
-        .collect()
+    common::run(args).ok()
 }
 
 fn floats(line: &str) -> Vec<f32> {

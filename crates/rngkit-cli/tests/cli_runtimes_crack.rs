@@ -13,18 +13,7 @@ use crate::common;
 use common::rngkit_in;
 
 fn ok_lines(args: &[&str], stdin: &str) -> Vec<String> {
-    let out = rngkit_in(args, stdin);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_owned)
-        .collect()
+    common::run_stdin(args, stdin).ok()
 }
 
 /// `n` draws of `draw` after `--seed seed --advance advance`, as `gen`
