@@ -8,16 +8,12 @@ use libfuzzer_sys::fuzz_target;
 use rngkit::draw::{CommonDraw, DrawValue};
 use rngkit::number::BigInt;
 use rngkit::registry::Steps;
-use rngkit_fuzz::entry;
+use rngkit_fuzz::entry_and_text;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&selector, rest)) = data.split_first() else {
+    let Some((spec, text)) = entry_and_text(data) else {
         return;
     };
-    let Ok(text) = std::str::from_utf8(rest) else {
-        return;
-    };
-    let spec = entry(selector);
     let mut parts = text.split(' ');
     let name = parts.next().unwrap_or("");
     let args: Vec<&str> = parts.collect();
@@ -25,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let common = CommonDraw::parse(name, &args).ok().flatten();
-    let Ok(mut rng) = spec.seed(&BigInt::from(u32::from(selector) + 1), &Default::default()) else {
+    let Ok(mut rng) = spec.seed(&BigInt::from(u32::from(data[0]) + 1), &Default::default()) else {
         return; // an unseedable GEN
     };
     // Draws of up to 2^24 raw steps are valid (PHP's `get-bytes 16777216`)

@@ -5,16 +5,13 @@
 
 use libfuzzer_sys::fuzz_target;
 use rngkit_analysis::observe::parse_observations;
-use rngkit_fuzz::entry;
+use rngkit_fuzz::entry_and_text;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&selector, rest)) = data.split_first() else {
+    let Some((spec, text)) = entry_and_text(data) else {
         return;
     };
-    let Ok(text) = std::str::from_utf8(rest) else {
-        return;
-    };
-    match parse_observations(entry(selector), text) {
+    match parse_observations(spec, text) {
         Ok(observations) => {
             // Every observation came from a real line of the text.
             let lines = text.lines().count().max(1);

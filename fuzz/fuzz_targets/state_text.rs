@@ -4,16 +4,12 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rngkit_fuzz::{entry, parse_state_text};
+use rngkit_fuzz::{entry_and_text, parse_state_text};
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&selector, rest)) = data.split_first() else {
+    let Some((spec, text)) = entry_and_text(data) else {
         return;
     };
-    let Ok(text) = std::str::from_utf8(rest) else {
-        return;
-    };
-    let spec = entry(selector);
     match parse_state_text(spec, text) {
         Ok(rng) => {
             let printed = rng.format_words();

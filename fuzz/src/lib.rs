@@ -8,6 +8,8 @@
 //! [`run_cli`] (the exhaustive `match` stops compiling until then).
 #![allow(dead_code, clippy::all)]
 
+#[path = "../../crates/rngkit-cli/src/args.rs"]
+mod args;
 #[path = "../../crates/rngkit-cli/src/cli.rs"]
 mod cli;
 #[path = "../../crates/rngkit-cli/src/commands/mod.rs"]
@@ -54,6 +56,14 @@ pub fn valid_words(rng_name: &str, w: &[u64]) -> Option<bool> {
 pub fn entry(selector: u8) -> &'static registry::Entry {
     let all = registry::all();
     &all[usize::from(selector) % all.len()]
+}
+
+/// A fuzz input read as a GEN (its first byte) and UTF-8 text (the rest);
+/// `None` when the input is empty or the rest is not UTF-8.
+pub fn entry_and_text(data: &[u8]) -> Option<(&'static registry::Entry, &str)> {
+    let (&selector, rest) = data.split_first()?;
+    let text = std::str::from_utf8(rest).ok()?;
+    Some((entry(selector), text))
 }
 
 /// The CLI's `--state` text parser, as the binary uses it.
@@ -123,7 +133,7 @@ pub const FILES: &[&str] = &[
 /// Whether the parsed arguments are safe and quick to run: a bounded
 /// output, a bounded `--advance`, files only inside the scratch dir.
 fn acceptable(cli: &cli::Cli) -> bool {
-    let source_ok = |s: &cli::Source| {
+    let source_ok = |s: &args::Source| {
         // Advances jump in O(log n), except MT19937's, which are slower per call.
         let advance_ok = s.advance.as_deref().is_none_or(|a| {
             s.generator.word_count() < 600
