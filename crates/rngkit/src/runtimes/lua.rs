@@ -164,7 +164,7 @@ impl Gen for Lua54Gen {
         seed_doc: "math.randomseed(S), S a 64-bit integer: the words S, 0xff, 0, 0, then 16 outputs discarded (float seeds are not taken: give the integer)",
         state_doc: "4 words of 64 bits: xoshiro256**'s s[0] s[1] s[2] s[3], as xoshiro256ss",
         has_stream: false,
-        versions: "Lua 5.4 (lmathlib.c: nextrand, I2d with 53 bits, project, setseed); verified against Lua 5.4.4 (Debian 12 lua5.4, tests/runtime_lua.rs)",
+        versions: "Lua 5.4.0 to 5.4.8 and 5.5.0 (lmathlib.c: nextrand, I2d with 53 bits, project and setseed are the same in each); verified against Lua 5.4.4 (Debian 12 lua5.4, tests/runtime_lua.rs)",
     };
 
     fn seed(seed: &Seed, _: &SeedOptions) -> Result<Xoshiro256StarStar, SeedError> {
@@ -313,7 +313,10 @@ pub struct LuaJitRandom {
 impl LuaJitRandom {
     /// `math.randomseed(d)` (`random_init`): `d = d * pi + e` four times, the
     /// bits of each `d` a word (raised by `2^(64 - k)` when below it), then
-    /// 10 steps discarded. The state LuaJIT starts with is `randomseed(0.0)`.
+    /// 10 steps discarded. LuaJIT 2.0 and 2.1.0-beta3 start unseeded from
+    /// `randomseed(0.0)`; later 2.1 releases from a fixed state of their own
+    /// (`lj_prng_seed_fixed`), and `math.randomseed()` without an argument
+    /// seeds from the system's entropy.
     pub fn randomseed(seed: f64) -> Self {
         let mut words = [0u64; 4];
         let mut d = seed;
@@ -465,7 +468,7 @@ impl Gen for LuaJitGen {
         seed_doc: "math.randomseed(S): S (a 64-bit integer) converted to a double, four words from d = d * pi + e, then 10 steps discarded",
         state_doc: "4 words of 64 bits: the components of 63, 58, 55 and 47 significant bits (the top bits of each word; the low bits are never read again)",
         has_stream: false,
-        versions: "LuaJIT 2.1 (lib_math.c: lj_math_random_step, random_init; 2.0 is the same); verified against LuaJIT 2.1.0-beta3 (Debian 12 luajit, tests/runtime_lua.rs)",
+        versions: "LuaJIT 2.0 and 2.1 (lib_math.c / lj_prng.c: the TW223 step and the double seeding are the same in each); verified against LuaJIT 2.1.0-beta3 (Debian 12 luajit, tests/runtime_lua.rs)",
     };
 
     fn seed(seed: &Seed, _: &SeedOptions) -> Result<LuaJitRandom, SeedError> {
