@@ -321,9 +321,9 @@ impl LuaJitRandom {
         let mut words = [0u64; 4];
         let mut d = seed;
         for (word, &(k, _, _)) in words.iter_mut().zip(&TW223) {
-            // Two roundings, as C without contraction computes it.
-            d = d * core::f64::consts::PI;
-            d += core::f64::consts::E;
+            // A product then a sum, two roundings (Rust never fuses them
+            // into one FMA; LuaJIT's x86-64 build does not either).
+            d = d * core::f64::consts::PI + core::f64::consts::E;
             let m = 1u64 << (64 - k);
             let mut bits = d.to_bits();
             if bits < m {
@@ -521,7 +521,7 @@ impl Gen for LuaJitGen {
         // The double is k * 2^-52 for the low 52 bits k of the raw word;
         // every draw is monotone in k, so its values fix a prefix of k.
         let (lo, hi) = match *draw {
-            LuaJitDraw::Float => matching_interval(MANTISSA, |k| random_double(k), value)?,
+            LuaJitDraw::Float => matching_interval(MANTISSA, random_double, value)?,
             LuaJitDraw::Range(m, n) => {
                 matching_interval(MANTISSA, |k| range_of(random_double(k), m, n), value)?
             }
