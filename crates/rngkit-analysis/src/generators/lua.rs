@@ -211,6 +211,11 @@ impl Distance for LuaJitRandom {
 
 /// The period: the product of the four `2^k - 1` (pairwise coprime, as
 /// the `k` are), about 2^223.
+///
+/// ```
+/// use rngkit_analysis::generators::lua::luajit_period;
+/// assert_eq!(luajit_period().bit_len(), 223);
+/// ```
 pub fn luajit_period() -> BigInt {
     let mut p = BigInt::from(1u128);
     for k in K {
@@ -251,6 +256,11 @@ fn add_big(a: &BigInt, b: &BigInt) -> BigInt {
 impl crate::recover::linear::LinearView for LuaJitRandom {}
 
 /// What `recover` and `seed-search` do for `lua54`.
+///
+/// ```
+/// let lua = rngkit_analysis::registry::find("lua54").unwrap();
+/// assert!(lua.notes().recover.contains("random 0"));
+/// ```
 pub const NOTES_LUA54: crate::notes::Notes = crate::notes::Notes {
     recover: "Linear recovery over GF(2) through the xoshiro256** view: only whole 64-bit \
               outputs are linear in the state (the `**` scrambler inverts), so four \
@@ -264,6 +274,11 @@ pub const NOTES_LUA54: crate::notes::Notes = crate::notes::Notes {
 };
 
 /// What `recover` and `seed-search` do for `luajit`.
+///
+/// ```
+/// let jit = rngkit_analysis::registry::find("luajit").unwrap();
+/// assert!(jit.notes().recover.contains("52 bits"));
+/// ```
 pub const NOTES_LUAJIT: crate::notes::Notes = crate::notes::Notes {
     recover: "Linear recovery over GF(2): the generator is four Tausworthe components whose \
               step output is the xor of the new words, and each `random` double reveals that \

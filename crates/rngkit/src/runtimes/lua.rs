@@ -339,6 +339,13 @@ impl LuaJitRandom {
     }
 
     /// The four words.
+    ///
+    /// ```
+    /// use rngkit::runtimes::lua::LuaJitRandom;
+    ///
+    /// let rng = LuaJitRandom::randomseed(42.0);
+    /// assert_eq!(LuaJitRandom::from_state(rng.state()).unwrap(), rng);
+    /// ```
     pub const fn state(&self) -> [u64; 4] {
         self.words
     }
@@ -349,6 +356,14 @@ impl LuaJitRandom {
     /// # Errors
     /// [`StateError::AllZero`] when every word's significant bits are zero
     /// (a stream of zeros that no seed gives).
+    ///
+    /// ```
+    /// use rngkit::runtimes::lua::LuaJitRandom;
+    ///
+    /// // The low bit of the first word is never read: still the empty state.
+    /// assert!(LuaJitRandom::from_state([1, 0, 0, 0]).is_err());
+    /// assert!(LuaJitRandom::from_state([2, 0, 0, 0]).is_ok());
+    /// ```
     pub fn from_state(words: [u64; 4]) -> Result<Self, StateError> {
         if words
             .iter()
@@ -364,6 +379,16 @@ impl LuaJitRandom {
     }
 
     /// One step (`lj_math_random_step`): the xor of the four new words.
+    ///
+    /// ```
+    /// use rngkit::runtimes::lua::LuaJitRandom;
+    ///
+    /// // `random()` is the low 52 bits of the step's word, scaled.
+    /// let mut a = LuaJitRandom::randomseed(42.0);
+    /// let mut b = a.clone();
+    /// let word = a.next_output();
+    /// assert_eq!(b.random(), (word & ((1 << 52) - 1)) as f64 / (1u64 << 52) as f64);
+    /// ```
     #[inline]
     pub fn next_output(&mut self) -> u64 {
         let mut r = 0;
@@ -376,7 +401,8 @@ impl LuaJitRandom {
         r
     }
 
-    /// `math.random()`: the step's low 52 bits as a double in `[0, 1)`.
+    /// `math.random()`: the step's low 52 bits as a double in `[0, 1)`
+    /// (example: [`LuaJitRandom`]).
     pub fn random(&mut self) -> f64 {
         random_double(self.next_output())
     }
