@@ -489,7 +489,7 @@ impl Gen for LuaJitGen {
     const INFO: GenInfo = GenInfo {
         name: "luajit",
         aliases: &["luajit2"],
-        summary: "LuaJIT 2.1's math.random (Tausworthe TW223, lib_math.c)",
+        summary: "LuaJIT 2.0 and 2.1 math.random (Tausworthe TW223, lib_math.c)",
         seed_kind: SeedKind::I64,
         seed_doc: "math.randomseed(S): S (a 64-bit integer) converted to a double, four words from d = d * pi + e, then 10 steps discarded",
         state_doc: "4 words of 64 bits: the components of 63, 58, 55 and 47 significant bits (the top bits of each word; the low bits are never read again)",
