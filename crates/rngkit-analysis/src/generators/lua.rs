@@ -1,7 +1,7 @@
 //! The analysis of Lua's generators: `lua54` is xoshiro256** (its jumps,
 //! distance and linear view are [`super::xoshiro256ss`]'s; only its notes
-//! are here), and `luajit`'s Tausworthe generator, whose jumps, bounded
-//! distance and linear view are here.
+//! are here), and `luajit`'s Tausworthe generator, whose jumps, distance
+//! (a discrete logarithm per component) and linear view are here.
 //!
 //! LuaJIT's four components are linear maps over GF(2) on their top `k`
 //! bits (63, 58, 55, 47), each of order dividing `2^k - 1` (checked by a
@@ -181,30 +181,190 @@ fn live(rng: &LuaJitRandom) -> [u64; 4] {
     core::array::from_fn(|i| w[i] >> (64 - K[i]))
 }
 
-impl Distance for LuaJitRandom {
-    const HAS_FAST_METHOD: bool = false;
+/// The prime factors of `2^k - 1` with their exponents, per component
+/// (checked against `2^k - 1` by a test): what Pohlig-Hellman needs.
+const FACTORS: [&[(u64, u32)]; 4] = [
+    &[
+        (7, 2),
+        (73, 1),
+        (127, 1),
+        (337, 1),
+        (92_737, 1),
+        (649_657, 1),
+    ],
+    &[
+        (3, 1),
+        (59, 1),
+        (233, 1),
+        (1_103, 1),
+        (2_089, 1),
+        (3_033_169, 1),
+    ],
+    &[
+        (23, 1),
+        (31, 1),
+        (89, 1),
+        (881, 1),
+        (3_191, 1),
+        (201_961, 1),
+    ],
+    &[(2_351, 1), (4_513, 1), (13_264_529, 1)],
+];
 
-    fn distance_to(&self, _to: &Self) -> Result<u128, DistanceError> {
-        Err(DistanceError::NeedsBound {
-            generator: "luajit",
-        })
+/// `n` with `m^n t = target`, modulo the order `2^k - 1` of `m` (primitive:
+/// every nonzero vector's orbit is all of them), by Pohlig-Hellman with a
+/// baby-step giant-step search in each prime-power subgroup; `None` when
+/// none leads there.
+fn component_log(i: usize, t: u64, target: u64) -> Option<u64> {
+    let m = &step_matrices()[i];
+    let order = component_period(i);
+    // The field element behind the target: the matrix X = M^n of F2[M]
+    // with X t = target (t is a cyclic vector, M's polynomial being
+    // primitive). Pohlig-Hellman needs X^(N/q), a power of the element,
+    // which a power of M applied to the target vector would not give.
+    let x_matrix = element_of(m, K[i] as usize, t, target)?;
+    let mut x = 0u128;
+    let mut modulus = 1u128;
+    for &(p, e) in FACTORS[i] {
+        let q = p.pow(e);
+        let a = m.pow(order / q);
+        let goal = x_matrix.pow(order / q).apply(t);
+        let r = bsgs(&a, q, t, goal)?;
+        // Chinese remainders: x = r (mod q) on top of x (mod modulus).
+        let inv = mod_inverse(modulus % u128::from(q), u128::from(q));
+        let diff = (u128::from(r) + u128::from(q) - x % u128::from(q)) % u128::from(q);
+        x += modulus * (diff * inv % u128::from(q));
+        modulus *= u128::from(q);
+    }
+    Some(x as u64)
+}
+
+/// The matrix `sum c_j M^j` (`j < n`) that maps `t` to `target`: the
+/// coefficients solve `sum c_j M^j t = target` by Gaussian elimination.
+fn element_of(m: &BitMatrix64, n: usize, t: u64, target: u64) -> Option<BitMatrix64> {
+    // Columns M^j t; row r of the system holds bit r of each column.
+    let mut powers = Vec::with_capacity(n);
+    let mut p = BitMatrix64::identity(n);
+    let mut rows = vec![0u64; n];
+    for j in 0..n {
+        let col = p.apply(t);
+        for (r, row) in rows.iter_mut().enumerate() {
+            if col >> r & 1 == 1 {
+                *row |= 1 << j;
+            }
+        }
+        powers.push(p);
+        p = p.mul(m);
+    }
+    let mut rhs: Vec<bool> = (0..n).map(|r| target >> r & 1 == 1).collect();
+    // Reduce to the identity (the system is square and regular).
+    for col in 0..n {
+        let pivot = (col..n).find(|&r| rows[r] >> col & 1 == 1)?;
+        rows.swap(col, pivot);
+        rhs.swap(col, pivot);
+        for r in 0..n {
+            if r != col && rows[r] >> col & 1 == 1 {
+                rows[r] ^= rows[col];
+                rhs[r] ^= rhs[col];
+            }
+        }
+    }
+    let mut x = BitMatrix64 { rows: [0; 64], n };
+    for (j, power) in powers.iter().enumerate() {
+        if rhs[j] {
+            for r in 0..n {
+                x.rows[r] ^= power.rows[r];
+            }
+        }
+    }
+    Some(x)
+}
+
+/// `x < q` with `a^x u = goal`, where `a^q` is the identity.
+fn bsgs(a: &BitMatrix64, q: u64, u: u64, goal: u64) -> Option<u64> {
+    let steps = (q as f64).sqrt() as u64 + 1;
+    let mut baby = std::collections::HashMap::with_capacity(steps as usize);
+    let mut v = u;
+    for j in 0..steps {
+        baby.entry(v).or_insert(j);
+        v = a.apply(v);
+    }
+    // a^(-steps) = a^(q - steps mod q).
+    let giant = a.pow((q - steps % q) % q);
+    let mut y = goal;
+    for g in 0..=steps {
+        if let Some(&j) = baby.get(&y) {
+            let x = (g * steps + j) % q;
+            if a.pow(x).apply(u) == goal {
+                return Some(x);
+            }
+        }
+        y = giant.apply(y);
+    }
+    None
+}
+
+/// `a^-1 mod m` for coprime `a`, `m` (extended Euclid).
+fn mod_inverse(a: u128, m: u128) -> u128 {
+    if m == 1 {
+        return 0;
+    }
+    let (mut r0, mut r1) = (a as i128, m as i128);
+    let (mut s0, mut s1) = (1i128, 0i128);
+    while r1 != 0 {
+        let k = r0 / r1;
+        (r0, r1) = (r1, r0 - k * r1);
+        (s0, s1) = (s1, s0 - k * s1);
+    }
+    s0.rem_euclid(m as i128) as u128
+}
+
+/// `a mod m` for a nonnegative `a`.
+fn rem_u64(a: &BigInt, m: u64) -> u64 {
+    a.magnitude_rem(&BigInt::from(u128::from(m))).low_u64()
+}
+
+impl Distance for LuaJitRandom {
+    const HAS_FAST_METHOD: bool = true;
+
+    /// A discrete logarithm per component (Pohlig-Hellman: the largest
+    /// prime of the four `2^k - 1` is 13,264,529), joined by Chinese
+    /// remainders. Only the significant bits count (the low bits a state
+    /// was given with are never read).
+    fn distance_to(&self, to: &Self) -> Result<u128, DistanceError> {
+        let (from, target) = (live(self), live(to));
+        let mut x = BigInt::from(0u128);
+        let mut modulus = BigInt::from(1u128);
+        for i in 0..4 {
+            let n = match (from[i], target[i]) {
+                (0, 0) => continue,
+                (0, _) | (_, 0) => {
+                    return Err(DistanceError::Unreachable(
+                        "a component with all significant bits zero stays zero",
+                    ));
+                }
+                (a, b) => component_log(i, a, b).ok_or(DistanceError::Unreachable(
+                    "no number of steps leads from one state to the other",
+                ))?,
+            };
+            // x += modulus * ((n - x) * modulus^-1 mod p), p = 2^k - 1.
+            let p = component_period(i);
+            let inv = mod_inverse(u128::from(rem_u64(&modulus, p)), u128::from(p));
+            let diff = (u128::from(n) + u128::from(p) - u128::from(rem_u64(&x, p))) % u128::from(p);
+            let t = (diff * inv % u128::from(p)) as u64;
+            x = add_big(&x, &mul_big(&modulus, t));
+            modulus = mul_big(&modulus, p);
+        }
+        x.magnitude_u128()
+            .ok_or(DistanceError::BeyondRange { limit: u128::MAX })
     }
 
-    /// Steps until the significant bits agree (the low bits a state was
-    /// given with are never read).
+    /// The exact method, with a check against `max`.
     fn distance_within(&self, to: &Self, max: u128) -> Result<u128, DistanceError> {
-        let target = live(to);
-        let mut cur = self.clone();
-        let mut n = 0u128;
-        loop {
-            if live(&cur) == target {
-                return Ok(n);
-            }
-            if n == max {
-                return Err(DistanceError::NotWithin { max });
-            }
-            cur.next_word();
-            n += 1;
+        match self.distance_to(to) {
+            Ok(n) if n <= max => Ok(n),
+            Ok(_) | Err(DistanceError::BeyondRange { .. }) => Err(DistanceError::NotWithin { max }),
+            Err(e) => Err(e),
         }
     }
 }
@@ -311,6 +471,47 @@ mod tests {
     }
 
     #[test]
+    fn factors_multiply_to_each_period_and_the_steps_are_primitive() {
+        for (i, m) in step_matrices().iter().enumerate() {
+            let product: u64 = FACTORS[i].iter().map(|&(p, e)| p.pow(e)).product();
+            assert_eq!(product, component_period(i), "component {i}");
+            // Order exactly 2^k - 1: no M^(N/p) is the identity.
+            for &(p, _) in FACTORS[i] {
+                assert_ne!(
+                    m.pow(component_period(i) / p),
+                    BitMatrix64::identity(K[i] as usize),
+                    "component {i}, p = {p}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn distance_inverts_jumps() {
+        let start = LuaJitRandom::randomseed(-3.5);
+        for n in [
+            0u128,
+            1,
+            5,
+            1_000_003,
+            1 << 70,
+            (1 << 127) + 12345,
+            u128::MAX,
+        ] {
+            let mut to = start.clone();
+            to.jump(n);
+            assert_eq!(start.distance_to(&to), Ok(n), "n = {n}");
+        }
+        // Beyond 2^128 - 1.
+        let mut far = start.clone();
+        assert!(far.jump_big(&mul_big(&BigInt::from(u128::MAX), 3)));
+        assert_eq!(
+            start.distance_to(&far),
+            Err(DistanceError::BeyondRange { limit: u128::MAX })
+        );
+    }
+
+    #[test]
     fn jumps_agree_with_steps() {
         let start = LuaJitRandom::randomseed(7.0);
         for n in [0u128, 1, 2, 16, 17, 18, 100, 1000, 4321] {
@@ -330,6 +531,7 @@ mod tests {
                 assert_eq!(back, one, "back {n}");
             }
             assert_eq!(start.distance_within(&stepped, 5000), Ok(n));
+            assert_eq!(start.distance_to(&stepped), Ok(n));
         }
         // A whole period returns to the same words.
         let mut full = start.clone();
