@@ -283,17 +283,23 @@ fn element_of(m: &BitMatrix64, n: usize, t: u64, target: u64) -> Option<BitMatri
 /// `x < q` with `a^x u = goal`, where `a^q` is the identity.
 fn bsgs(a: &BitMatrix64, q: u64, u: u64, goal: u64) -> Option<u64> {
     let steps = (q as f64).sqrt() as u64 + 1;
-    let mut baby = std::collections::HashMap::with_capacity(steps as usize);
+    // A sorted table rather than a hash map: a few thousand entries, and
+    // no hash map code in the page's wasm for it.
+    let mut baby: Vec<(u64, u64)> = Vec::with_capacity(steps as usize);
     let mut v = u;
     for j in 0..steps {
-        baby.entry(v).or_insert(j);
+        baby.push((v, j));
         v = a.apply(v);
     }
+    baby.sort_unstable();
     // a^(-steps) = a^(q - steps mod q).
     let giant = a.pow((q - steps % q) % q);
     let mut y = goal;
     for g in 0..=steps {
-        if let Some(&j) = baby.get(&y) {
+        let at = baby.partition_point(|&(w, _)| w < y);
+        if let Some(&(w, j)) = baby.get(at)
+            && w == y
+        {
             let x = (g * steps + j) % q;
             if a.pow(x).apply(u) == goal {
                 return Some(x);
