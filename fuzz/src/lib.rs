@@ -48,6 +48,8 @@ pub fn valid_words(rng_name: &str, w: &[u64]) -> Option<bool> {
         "splitmix64" => count(1),
         "tinymt32" => count(4) && fits32(w) && nonzero(&[w[0] & 0x7fff_ffff, w[1], w[2], w[3]]),
         "xorshift32" => count(1) && fits32(w) && w[0] != 0,
+        // LuaJIT: the top 63, 58, 55 and 47 bits are the ones ever read.
+        "luajit" => count(4) && (w[0] >> 1 | w[1] >> 6 | w[2] >> 9 | w[3] >> 17) != 0,
         _ => return None,
     })
 }

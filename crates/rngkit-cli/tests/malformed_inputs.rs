@@ -826,6 +826,22 @@ fn rows(f: &Fixtures) -> Vec<Row> {
         ),
         row(&["gen", "ruby", "--seed", "1", "rand-int", "0"], "N >= 1"),
         row(
+            &["gen", "lua54", "--seed", "1", "random", "5", "1"],
+            "interval is empty",
+        ),
+        row(
+            &["gen", "lua54", "--seed", "1", "random", "1.5"],
+            "64-bit integers",
+        ),
+        row(
+            &["gen", "luajit", "--seed", "1", "random", "1", "2", "3"],
+            "at most two arguments",
+        ),
+        row(
+            &["gen", "luajit", "--seed", "1", "random", "nan"],
+            "bad argument to 'random'",
+        ),
+        row(
             &["gen", "php", "--seed", "0x1000000000000000000", "mt-rand"],
             "does not fit php's 64-bit seed",
         ),

@@ -28,6 +28,7 @@ mod runtime_drand48;
 mod runtime_glibc;
 mod runtime_java;
 mod runtime_javascript;
+mod runtime_lua;
 mod runtime_php;
 mod runtime_python;
 mod runtime_ruby;

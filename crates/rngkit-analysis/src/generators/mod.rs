@@ -12,6 +12,7 @@ pub mod javascript;
 pub mod javascriptcore;
 pub mod lcg;
 pub mod lcg48;
+pub mod lua;
 pub mod mt19937;
 pub mod pcg32;
 pub mod php;

@@ -433,6 +433,26 @@ def Glibc(
     return BitGenerator('glibc', seed, seed_str=seed_str, state=state, stream=stream)
 
 
+def Lua54(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('lua54', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Luajit(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('luajit', seed, seed_str=seed_str, state=state, stream=stream)
+
+
 def Drand48(
     seed: Optional[int] = None,
     *,
@@ -649,6 +669,8 @@ _CONSTRUCTORS: dict[str, str] = {
     'Python': 'python',
     'Ruby': 'ruby',
     'Glibc': 'glibc',
+    'Lua54': 'lua54',
+    'Luajit': 'luajit',
     'Drand48': 'drand48',
     'Java': 'java',
     'SplittableRandom': 'splittable-random',
@@ -691,6 +713,8 @@ __all__ += [
     'Python',
     'Ruby',
     'Glibc',
+    'Lua54',
+    'Luajit',
     'Drand48',
     'Java',
     'SplittableRandom',

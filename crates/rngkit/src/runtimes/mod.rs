@@ -15,6 +15,7 @@
 //!   `java.util.SplittableRandom`; [`fdlibm`]: `StrictMath.log` for
 //!   `nextGaussian`.
 //! * [`dotnet`]: .NET's seeded `System.Random` (the subtractive generator).
+//! * [`lua`]: `math.random` of Lua 5.4 (xoshiro256**) and LuaJIT 2.1 (Tausworthe).
 //! * [`javascript`]: `Math.random` in V8 (Chromium, Node.js), SpiderMonkey
 //!   (Firefox) and JavaScriptCore (Safari).
 //!
@@ -36,6 +37,7 @@ pub mod glibc;
 pub mod java;
 pub mod java_splittable;
 pub mod javascript;
+pub mod lua;
 pub mod pcg64;
 pub mod php;
 pub mod php_random;
