@@ -1,4 +1,5 @@
-//! Shared pieces of the fuzz targets: the state-validity oracle, and the
+//! Shared pieces of the fuzz targets: the state-validity oracle (the test
+//! kit's, compiled in), and the
 //! `rngkit` command line compiled in process.
 //!
 //! The CLI's modules are private to its crate, so they are compiled here
@@ -10,6 +11,8 @@
 
 #[path = "../../crates/rngkit-cli/src/args.rs"]
 mod args;
+#[path = "../../crates/rngkit/tests/support/oracles.rs"]
+mod oracles;
 #[path = "../../crates/rngkit-cli/src/cli.rs"]
 mod cli;
 #[path = "../../crates/rngkit-cli/src/commands/mod.rs"]
@@ -31,28 +34,11 @@ use clap::Parser;
 use rngkit::number::parse_int;
 use rngkit_analysis::registry;
 
-/// The contract's validity rule for state words (count, width, the all-zero
-/// fixed point, PCG's odd increment, MT19937's `left` in 0..=624), written
-/// independently of the library's validation, keyed by the generator type's
-/// name; `None` for a type without a rule here (only "never panics" holds).
-pub fn valid_words(rng_name: &str, w: &[u64]) -> Option<bool> {
-    let fits32 = |ws: &[u64]| ws.iter().all(|&x| x <= u64::from(u32::MAX));
-    let nonzero = |ws: &[u64]| ws.iter().any(|&x| x != 0);
-    let count = |n: usize| w.len() == n;
-    Some(match rng_name {
-        "xorshift128" => count(4) && fits32(w) && nonzero(w),
-        "mt19937" => count(625) && w[0] <= 624 && fits32(&w[1..]) && nonzero(&w[1..]),
-        "pcg32" => count(2) && w[1] % 2 == 1,
-        "xoshiro256ss" => count(4) && nonzero(w),
-        "xoroshiro128p" => count(2) && nonzero(w),
-        "splitmix64" => count(1),
-        "tinymt32" => count(4) && fits32(w) && nonzero(&[w[0] & 0x7fff_ffff, w[1], w[2], w[3]]),
-        "xorshift32" => count(1) && fits32(w) && w[0] != 0,
-        // LuaJIT: the top 63, 58, 55 and 47 bits are the ones ever read.
-        "luajit" => count(4) && (w[0] >> 1 | w[1] >> 6 | w[2] >> 9 | w[3] >> 17) != 0,
-        _ => return None,
-    })
-}
+/// The contract's validity rule for state words, keyed by the generator
+/// type's name: the one oracle the property tests use too
+/// (`crates/rngkit/tests/support/oracles.rs`, compiled here); `None` for a
+/// type without a rule (only "never panics" holds there).
+pub use oracles::valid_state as valid_words;
 
 /// The GEN a fuzz input selects.
 pub fn entry(selector: u8) -> &'static registry::Entry {

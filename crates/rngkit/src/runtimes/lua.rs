@@ -456,7 +456,10 @@ impl StateWords for LuaJitRandom {
 }
 
 crate::generators::impl_rng_u64!(LuaJitRandom);
-crate::bulk::scalar_bulk!(LuaJitRandom, u64);
+// No vector kernel: the scalar fill every such generator shares.
+impl crate::bulk::BulkFill for LuaJitRandom {
+    type Word = u64;
+}
 
 /// The `luajit` GEN: LuaJIT 2.1's `math.randomseed(S)` and `math.random`.
 ///

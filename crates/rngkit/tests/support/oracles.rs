@@ -49,6 +49,9 @@ pub fn valid_state(rng_name: &str, w: &[u64]) -> Option<bool> {
         // TinyMT's state is 127 bits: status[0]'s top bit is not part of it.
         "tinymt32" => count(4) && fits(w) && nonzero(&[w[0] & 0x7fff_ffff, w[1], w[2], w[3]]),
         "xorshift32" => count(1) && fits(w) && w[0] != 0,
+        // LuaJIT's four Tausworthe components keep 63, 58, 55 and 47 bits
+        // (the low 1, 6, 9 and 17 bits are never read); not all of them zero.
+        "luajit" => count(4) && (w[0] >> 1 | w[1] >> 6 | w[2] >> 9 | w[3] >> 17) != 0,
         _ => return None,
     })
 }
