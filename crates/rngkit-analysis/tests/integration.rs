@@ -6,6 +6,8 @@
 mod common;
 #[path = "../../rngkit/tests/support/oracles.rs"]
 mod oracles;
+#[path = "../../rngkit/tests/support/strategies.rs"]
+mod strategies;
 
 mod advance;
 mod big_jumps;

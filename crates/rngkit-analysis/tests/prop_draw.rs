@@ -6,17 +6,12 @@
 //! `in_range` and their names to `NAMES`.
 
 use proptest::prelude::*;
+
+use crate::strategies::config;
 use rngkit::draw::{CommonDraw, DrawValue};
 use rngkit::number::{BigInt, parse_f32, parse_f64, parse_int};
 use rngkit::registry::{Engine, SeedKind, SeedOptions};
 use rngkit_analysis::registry::{self, Entry};
-
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: 256,
-        ..ProptestConfig::default()
-    }
-}
 
 /// Draw names the parser knows, plus near misses.
 const NAMES: &[&str] = &[

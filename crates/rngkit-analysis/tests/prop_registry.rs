@@ -7,33 +7,14 @@
 //! under test, keyed by the generator type underneath each GEN.
 
 use proptest::prelude::*;
+
+use crate::strategies::{config, word};
 use rngkit::number::BigInt;
 use rngkit::rand_core::Rng;
 use rngkit::registry::{SeedKind, SeedOptions};
 use rngkit_analysis::registry::{self, Entry};
 
 const U32_MAX: u64 = u32::MAX as u64;
-
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: 256,
-        ..ProptestConfig::default()
-    }
-}
-
-/// One state word, biased towards the edges.
-fn word(bits: u32) -> impl Strategy<Value = u64> {
-    let max = if bits == 32 { U32_MAX } else { u64::MAX };
-    prop_oneof![
-        6 => 0..=max,
-        2 => Just(0u64),
-        1 => Just(max),
-        1 => Just(1u64),
-        1 => Just(0x8000_0000u64),
-        1 => 623u64..=626,
-        1 => any::<u64>(),
-    ]
-}
 
 /// The contract's validity rule for each generator type (`None`: no rule
 /// written here yet; the test then only checks that nothing panics).

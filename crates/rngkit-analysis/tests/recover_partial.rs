@@ -7,26 +7,10 @@
 use crate::common;
 use common::*;
 use rngkit_analysis::observe::parse_observations;
-use rngkit_analysis::recover::{Count, RecoverOptions, Recovered, recover};
+use rngkit_analysis::recover::{Count, Recovered};
 
 fn run(profile: &'static rngkit_analysis::registry::Entry, text: &str) -> Recovered {
-    let obs = parse_observations(profile, text).unwrap();
-    recover(
-        profile,
-        &obs,
-        &RecoverOptions {
-            threads: 2,
-            ..RecoverOptions::default()
-        },
-    )
-    .unwrap()
-}
-
-fn unique(r: Recovered) -> rngkit::registry::Engine {
-    match r {
-        Recovered::Unique(rng) => rng,
-        other => panic!("expected one state, got {other:?}"),
-    }
+    common::recover_on_two_threads(profile, text)
 }
 
 #[test]

@@ -8,29 +8,12 @@ use crate::common;
 use common::*;
 use rand_core::{Rng, SeedableRng};
 use rngkit::engines::unity::{range_from_t, value_from_word as unity_value};
-use rngkit_analysis::observe::parse_observations;
-use rngkit_analysis::recover::{Count, RecoverOptions, Recovered, recover};
+use rngkit_analysis::recover::{Count, Recovered};
 
 use crate::oracles::TestRng;
 
 fn run(profile: &'static rngkit_analysis::registry::Entry, text: &str) -> Recovered {
-    let obs = parse_observations(profile, text).unwrap();
-    recover(
-        profile,
-        &obs,
-        &RecoverOptions {
-            threads: 2,
-            ..RecoverOptions::default()
-        },
-    )
-    .unwrap()
-}
-
-fn unique(r: Recovered) -> rngkit::registry::Engine {
-    match r {
-        Recovered::Unique(g) => g,
-        other => panic!("expected one state, got {other:?}"),
-    }
+    common::recover_on_two_threads(profile, text)
 }
 
 #[test]

@@ -12,8 +12,6 @@
 //! * Property: on small seed ranges the kernel's matches are exactly the
 //!   generic kernel's (seed and step every seed, then verify).
 
-use std::process::Command;
-
 use proptest::prelude::*;
 use rngkit::cpu::CpuLevel;
 use rngkit::runtimes::python::PythonGen;
@@ -26,28 +24,10 @@ fn python_entry() -> &'static Entry {
     registry::find("python").unwrap()
 }
 
-/// Runs a Python program; `None` when python3 is missing and skipping is
-/// allowed.
+/// Runs a Python program (the test kit's runner); `None` when python3 is
+/// missing and skipping is allowed.
 fn python(program: &str) -> Option<String> {
-    if Command::new("python3").arg("--version").output().is_err() {
-        if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") {
-            eprintln!("note: python3 not found; skipping the CPython oracle test");
-            return None;
-        }
-        panic!(
-            "python3 not found: install the Debian package `python3` (or set RNGKIT_SKIP_MISSING_RUNTIMES=1)"
-        );
-    }
-    let out = Command::new("python3")
-        .args(["-c", program])
-        .output()
-        .expect("run python3");
-    assert!(
-        out.status.success(),
-        "python3 failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    Some(String::from_utf8(out.stdout).unwrap())
+    crate::oracles::run_script("python3", "py", "python3", program)
 }
 
 /// The matches of a search over `seeds` with `backend`.

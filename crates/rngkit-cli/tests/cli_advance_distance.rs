@@ -1,5 +1,6 @@
 //! `--advance` (negative and huge, O(log n) jumps) and `rngkit distance`.
 
+use crate::common;
 use std::process::{Command, Output};
 
 fn rngkit(args: &[&str]) -> Output {
@@ -19,20 +20,7 @@ fn line(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap().trim_end().to_owned()
 }
 
-const ALL: [&str; 12] = [
-    "unity",
-    "bdsp",
-    "xorshift128",
-    "mars",
-    "mt19937",
-    "pcg32",
-    "megacrush",
-    "xoshiro256ss",
-    "xoroshiro128p",
-    "splitmix64",
-    "tinymt32",
-    "unity-math",
-];
+const ALL: [&str; 12] = common::FIRST_GENS;
 
 /// A jump equals stepping: the draw after `--advance 1234` is the 1235th
 /// word of the plain stream.

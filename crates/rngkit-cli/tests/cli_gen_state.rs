@@ -154,20 +154,7 @@ fn negative_seed_is_twos_complement() {
 /// --state-file) continues the same stream, and advancing equals skipping.
 #[test]
 fn state_round_trips_for_every_generator() {
-    for profile in [
-        "unity",
-        "bdsp",
-        "xorshift128",
-        "mars",
-        "mt19937",
-        "pcg32",
-        "megacrush",
-        "xoshiro256ss",
-        "xoroshiro128p",
-        "splitmix64",
-        "tinymt32",
-        "unity-math",
-    ] {
+    for profile in common::FIRST_GENS {
         let state = lines(&["state", profile, "--seed", "12345", "--advance", "7"]);
         assert_eq!(state.len(), 1, "{profile}");
         let direct = lines(&["gen", profile, "--seed", "12345", "-n", "10", "u64"]);

@@ -14,42 +14,16 @@ use std::sync::OnceLock;
 use crate::common;
 use common::{rngkit_in, stdout_lines};
 
-/// Prints `count` x `nextInt(bound)` of `new Random()`.
-const PROGRAM: &str = r#"
-import java.util.Random;
-public class Draws {
-    public static void main(String[] a) {
-        Random r = new Random();
-        int bound = Integer.parseInt(a[0]);
-        int n = Integer.parseInt(a[1]);
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < n; i++) out.append(r.nextInt(bound)).append('\n');
-        System.out.print(out);
-    }
-}
-"#;
-
+/// The compiled program's directory, or `None` (skipped, after a note)
+/// without a JDK when `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 fn compiled() -> Option<&'static PathBuf> {
     static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir =
-            std::env::temp_dir().join(format!("rngkit-cli-java-draws-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("Draws.java"), PROGRAM).unwrap();
-        match Command::new("javac")
-            .arg("Draws.java")
-            .current_dir(&dir)
-            .status()
-        {
-            Ok(s) if s.success() => Some(dir),
-            _ if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") => {
-                eprintln!("note: no JDK (javac); skipped (RNGKIT_SKIP_MISSING_RUNTIMES=1)");
-                None
-            }
-            other => panic!(
-                "javac failed ({other:?}); install a JDK 17+ or set RNGKIT_SKIP_MISSING_RUNTIMES=1"
-            ),
-        }
+        crate::oracles::compile_java(
+            "cli-java-draws",
+            "Draws",
+            crate::oracles::JAVA_NEXT_INT_DRAWS,
+        )
     })
     .as_ref()
 }

@@ -19,34 +19,11 @@ use std::process::{Command, Stdio};
 use crate::common;
 use common::{rngkit_in, stdout_lines as lines};
 
-/// Runs a Python program; `None` when python3 is missing and skipping is
-/// allowed.
+/// Runs a Python program (the test kit's runner) and returns its output's
+/// lines; `None` when python3 is missing and skipping is allowed.
 fn python(program: &str) -> Option<Vec<String>> {
-    if Command::new("python3").arg("--version").output().is_err() {
-        if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") {
-            eprintln!("note: python3 not found; skipping the CPython oracle test");
-            return None;
-        }
-        panic!(
-            "python3 not found: install the Debian package `python3` (or set RNGKIT_SKIP_MISSING_RUNTIMES=1)"
-        );
-    }
-    let out = Command::new("python3")
-        .args(["-c", program])
-        .output()
-        .expect("run python3");
-    assert!(
-        out.status.success(),
-        "python3 failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    Some(
-        String::from_utf8(out.stdout)
-            .unwrap()
-            .lines()
-            .map(str::to_owned)
-            .collect(),
-    )
+    let out = crate::oracles::run_script("python3", "py", "python3", program)?;
+    Some(out.lines().map(str::to_owned).collect())
 }
 
 fn observations(draw: &str, values: &[String]) -> String {

@@ -9,7 +9,7 @@ import rngkit
 
 # A value for each placeholder of a draw's syntax.
 PLACEHOLDERS = {
-    "MIN": 3, "MAX": 50, "N": 10, "K": 3, "A": 2, "B": 9, "START": 3, "STOP": 50,
+    "MIN": 3, "MAX": 50, "M": 3, "N": 10, "K": 3, "A": 2, "B": 9, "START": 3, "STOP": 50,
     "STEP": 5, "MU": 0.5, "SIGMA": 2.0, "X": 2.5, "BOUND": 1000, "ORIGIN": -20,
     "TEXT": "abcdef", "HMIN": 0.0, "HMAX": 1.0, "SMIN": 0.5, "SMAX": 1.0,
     "VMIN": 0.25, "VMAX": 0.75, "AMIN": 1.0, "AMAX": 1.0,

@@ -5,6 +5,8 @@
 
 #[path = "support/oracles.rs"]
 mod oracles;
+#[path = "support/strategies.rs"]
+mod strategies;
 
 mod bulk;
 mod engine_bdsp;

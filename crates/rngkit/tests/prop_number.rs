@@ -3,14 +3,9 @@
 //! the spellings both accept (the oracle), and round-trips `Display`.
 
 use proptest::prelude::*;
-use rngkit::number::{parse_f32, parse_f64, parse_int};
 
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: 256,
-        ..ProptestConfig::default()
-    }
-}
+use crate::strategies::config;
+use rngkit::number::{parse_f32, parse_f64, parse_int};
 
 /// Text shaped like a number, with the characters that trip parsers.
 fn numberish() -> impl Strategy<Value = String> {

@@ -6,14 +6,9 @@
 //! today must keep loading in every later version of rngkit.
 
 use proptest::prelude::*;
-use rngkit::facade::{Algorithm, DeterministicRng, SNAPSHOT_VERSION};
 
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: 256,
-        ..ProptestConfig::default()
-    }
-}
+use crate::strategies::config;
+use rngkit::facade::{Algorithm, DeterministicRng, SNAPSHOT_VERSION};
 
 /// 32-bit FNV-1a (offset basis 0x811c9dc5, prime 0x01000193).
 fn fnv1a(bytes: &[u8]) -> u32 {

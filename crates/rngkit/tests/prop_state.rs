@@ -8,34 +8,14 @@
 //! To cover a new generator, add one `state_props!` row at the bottom.
 
 use proptest::prelude::*;
+
+use crate::strategies::{config, word};
 use rngkit::facade::Algorithm;
 use rngkit::generators::*;
 use rngkit::rand_core::Rng;
 use rngkit::{StateWords, WordRng};
 
 const U32_MAX: u64 = u32::MAX as u64;
-
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: 256,
-        ..ProptestConfig::default()
-    }
-}
-
-/// One state word, biased towards the edges: zero, the width's maximum,
-/// one past it, and the MT19937 `left` boundaries.
-fn word(bits: u32) -> impl Strategy<Value = u64> {
-    let max = if bits == 32 { U32_MAX } else { u64::MAX };
-    prop_oneof![
-        6 => 0..=max,
-        2 => Just(0u64),
-        1 => Just(max),
-        1 => Just(1u64),
-        1 => Just(0x8000_0000u64),
-        1 => 623u64..=626,
-        1 => any::<u64>(),
-    ]
-}
 
 /// Word lists: mostly the right count, sometimes all zero but the first
 /// word, sometimes any count.

@@ -47,6 +47,32 @@ pub fn recover_text(name: &str, text: &str) -> rngkit_analysis::recover::Recover
     rngkit_analysis::recover::recover(entry, &obs, &Default::default()).unwrap()
 }
 
+/// `recover` of `entry` from observation `text` (well formed) on two
+/// threads.
+pub fn recover_on_two_threads(
+    entry: &'static Entry,
+    text: &str,
+) -> rngkit_analysis::recover::Recovered {
+    let obs = rngkit_analysis::observe::parse_observations(entry, text).unwrap();
+    let options = rngkit_analysis::recover::RecoverOptions {
+        threads: 2,
+        ..Default::default()
+    };
+    rngkit_analysis::recover::recover(entry, &obs, &options).unwrap()
+}
+
+/// The one state an answer gives.
+///
+/// # Panics
+/// Unless exactly one state fits.
+#[track_caller]
+pub fn unique(r: rngkit_analysis::recover::Recovered) -> Engine {
+    match r {
+        rngkit_analysis::recover::Recovered::Unique(rng) => rng,
+        other => panic!("expected one state, got {other:?}"),
+    }
+}
+
 /// The first state word of every state an answer lists (none for
 /// `NoneFits` and `OverBudget`).
 pub fn first_words(r: &rngkit_analysis::recover::Recovered) -> Vec<u64> {

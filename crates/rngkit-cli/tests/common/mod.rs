@@ -7,6 +7,23 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+/// The twelve GENs of the first catalogue (the games' engines and the
+/// generators of the `rand` family), which the oldest CLI tests go through.
+pub const FIRST_GENS: [&str; 12] = [
+    "unity",
+    "bdsp",
+    "xorshift128",
+    "mars",
+    "mt19937",
+    "pcg32",
+    "megacrush",
+    "xoshiro256ss",
+    "xoroshiro128p",
+    "splitmix64",
+    "tinymt32",
+    "unity-math",
+];
+
 /// What one run gave.
 pub struct Run {
     pub code: Option<i32>,
@@ -72,41 +89,40 @@ pub fn binary() -> std::ffi::OsString {
     std::env::var_os("RNGKIT_TEST_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_rngkit").into())
 }
 
-/// Runs `rngkit ARGS` in `dir` with `stdin` (empty when `None`).
-pub fn run_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
-    let mut child = Command::new(binary())
+/// Runs `rngkit ARGS` (in `dir` when given) with `stdin`, written from a
+/// thread so that a large input cannot block on a full pipe; a command
+/// that fails on its arguments may exit before reading it.
+fn output_of(args: &[&str], dir: Option<&Path>, stdin: &[u8]) -> Output {
+    let mut command = Command::new(binary());
+    command
         .args(args)
-        .current_dir(dir)
         .env_remove("RUST_BACKTRACE")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the rngkit binary runs");
+        .stderr(Stdio::piped());
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let mut child = command.spawn().expect("the rngkit binary runs");
     let mut input = child.stdin.take().unwrap();
-    let data = stdin.unwrap_or_default().to_vec();
+    let data = stdin.to_vec();
     let writer = std::thread::spawn(move || {
         let _ = input.write_all(&data);
     });
     let out = child.wait_with_output().unwrap();
     writer.join().unwrap();
-    finish(out)
+    out
+}
+
+/// Runs `rngkit ARGS` in `dir` with `stdin` (empty when `None`).
+pub fn run_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
+    finish(output_of(args, Some(dir), stdin.unwrap_or_default()))
 }
 
 /// Runs `rngkit ARGS` with `stdin` and returns the process's raw output,
 /// for tests that read the exit status and the streams themselves.
 pub fn rngkit_in(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(binary())
-        .args(args)
-        .env_remove("RUST_BACKTRACE")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the rngkit binary runs");
-    // A command that fails on its arguments may exit before reading stdin.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
+    output_of(args, None, stdin.as_bytes())
 }
 
 /// The lines of a run's stdout.

@@ -262,6 +262,48 @@ pub fn npm_bun() -> Option<PathBuf> {
     npm_runtime("bun", "node_modules/@oven/bun-linux-x64/bin/bun")
 }
 
+/// A Java program, class `Draws`: `java Draws BOUND N [SEED]` prints `N`
+/// values of `nextInt(BOUND)`, one a line, from `new Random(SEED)` or,
+/// without a seed, a fresh `new Random()` (what a user's program sees).
+pub const JAVA_NEXT_INT_DRAWS: &str = r#"
+import java.util.Random;
+public class Draws {
+    public static void main(String[] a) {
+        Random r = a.length > 2 ? new Random(Long.parseLong(a[2])) : new Random();
+        int bound = Integer.parseInt(a[0]);
+        int n = Integer.parseInt(a[1]);
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < n; i++) out.append(r.nextInt(bound)).append('\n');
+        System.out.print(out);
+    }
+}
+"#;
+
+/// Compiles the Java class `class` from `source` with `javac` into a
+/// scratch folder and returns the folder (run it with `java -cp DIR
+/// class`); `None`, after a note, without a JDK when skipping is allowed.
+///
+/// # Panics
+/// Without a JDK when skipping is not allowed, or when `javac` fails.
+pub fn compile_java(tag: &str, class: &str, source: &str) -> Option<PathBuf> {
+    let dir = temp_dir(tag);
+    std::fs::write(dir.join(format!("{class}.java")), source).expect("write the Java source");
+    match Command::new("javac")
+        .arg(format!("{class}.java"))
+        .current_dir(&dir)
+        .status()
+    {
+        Ok(s) if s.success() => Some(dir),
+        Err(_) if skipping_allowed() => {
+            eprintln!("note: no JDK (javac); skipped (RNGKIT_SKIP_MISSING_RUNTIMES=1)");
+            None
+        }
+        other => panic!(
+            "javac failed ({other:?}); install a JDK 17+ or set RNGKIT_SKIP_MISSING_RUNTIMES=1"
+        ),
+    }
+}
+
 /// Runs `program` as a script file of `bin` (`python3 FILE.py`, `ruby
 /// FILE.rb`); its standard output. `None` after a note when `bin` is missing
 /// and skipping is allowed ([`skipping_allowed`]).
