@@ -40,6 +40,19 @@ pub struct Notes {
     /// Command lines that show a seed search, runnable as they are (at most
     /// 78 characters).
     pub search_examples: &'static [&'static str],
+    /// Examples of the other commands (`gen`, `state`, `identify`,
+    /// `distance`, `locate`, `detect`) on this GEN, for their `--help`.
+    pub examples: &'static [Example],
+}
+
+/// A block of command lines for one command's EXAMPLES, runnable in order
+/// in an empty folder (each at most 78 characters: the help indents them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Example {
+    /// The command whose help shows the block (`"gen"`, `"state"`, ...).
+    pub command: &'static str,
+    /// The lines; at least one runs `rngkit COMMAND`.
+    pub lines: &'static [&'static str],
 }
 
 impl Notes {
@@ -49,6 +62,7 @@ impl Notes {
         recover_examples: &[],
         search: "",
         search_examples: &[],
+        examples: &[],
     };
 
     /// The text of GENs recovered by linear algebra over GF(2) (their
@@ -178,6 +192,32 @@ mod tests {
             if !notes.search_examples.is_empty() {
                 assert!(runs(notes.search_examples, "seed-search"), "{}", e.name());
             }
+        }
+    }
+
+    #[test]
+    fn other_commands_examples_run_their_command() {
+        let mut commands = Vec::new();
+        for e in registry::all() {
+            for example in e.notes().examples {
+                assert!(
+                    example
+                        .lines
+                        .iter()
+                        .any(|l| (l.to_string() + " ")
+                            .contains(&format!("rngkit {} ", example.command))),
+                    "{}: {:?}",
+                    e.name(),
+                    example
+                );
+                for line in example.lines {
+                    assert!(line.len() <= 78, "longer than 78: {line}");
+                }
+                commands.push(example.command);
+            }
+        }
+        for command in ["gen", "state", "identify", "distance", "locate", "detect"] {
+            assert!(commands.contains(&command), "no GEN shows `{command}`");
         }
     }
 

@@ -106,13 +106,13 @@ fn entries() -> Vec<Entry> {
     use rngkit::runtimes as rt;
     vec![
         entry::<UnityGen>().jump().distance().period(periods::p128).linear().identify(xorshift128::identify).notes(xorshift128::NOTES_UNITY).done(),
-        entry::<BdspGen>().jump().distance().period(periods::p128).linear().identify(xorshift128::identify).done(),
+        entry::<BdspGen>().jump().distance().period(periods::p128).linear().identify(xorshift128::identify).notes(xorshift128::NOTES_BDSP).done(),
         entry::<g::Xorshift128>().jump().distance().period(periods::p128).linear().identify(xorshift128::identify).done(),
         entry::<MarsGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<MarsGen>).scan(mt19937::scan::<MarsGen>).identify_unbounded(mt19937::identify).notes(mt19937::NOTES).done(),
         entry::<g::Mt19937>().jump().distance().period(periods::p19937).recover(mt19937::recover::<g::Mt19937>).scan(mt19937::scan::<g::Mt19937>).identify_unbounded(mt19937::identify).notes(mt19937::NOTES).done(),
         entry::<g::Pcg32>().jump().distance().period(periods::p2_64).recover(crate::generators::pcg32::recover::<g::Pcg32>).recovery_cost(RecoveryCost::Unbounded).notes(crate::generators::pcg32::NOTES).done(),
         entry::<MegaCrushGen>().jump().distance().period(periods::p2_64).recover(crate::generators::pcg32::recover::<MegaCrushGen>).recovery_cost(RecoveryCost::Unbounded).notes(crate::generators::pcg32::NOTES).done(),
-        entry::<g::Xoshiro256StarStar>().jump().distance().period(periods::p256).linear().identify(splitmix64::identify_filled::<g::Xoshiro256StarStar>).done(),
+        entry::<g::Xoshiro256StarStar>().jump().distance().period(periods::p256).linear().identify(splitmix64::identify_filled::<g::Xoshiro256StarStar>).notes(crate::generators::xoshiro256ss::NOTES).done(),
         entry::<g::Xoroshiro128Plus>().jump().distance().period(periods::p128).linear().identify(splitmix64::identify_filled::<g::Xoroshiro128Plus>).done(),
         entry::<g::SplitMix64>().jump().distance().period(periods::p2_64).recover(splitmix64::recover).identify(splitmix64::identify).notes(splitmix64::NOTES).done(),
         entry::<g::TinyMt32>().jump().distance().period(periods::p127).linear().identify(tinymt32::identify).done(),

@@ -129,6 +129,27 @@ pub fn examples_help(field: impl Fn(&Notes) -> &'static [&'static str]) -> Strin
     out
 }
 
+/// The EXAMPLES of `command`'s `--help` (`gen`, `state`, ...): the blocks
+/// the GENs' notes give for it, in catalogue order, each once, indented
+/// by 2 (no trailing newline).
+pub fn command_examples(command: &str) -> String {
+    let mut seen: Vec<&[&str]> = Vec::new();
+    let mut out = String::new();
+    for e in registry::all() {
+        for example in e.notes().examples {
+            if example.command != command || seen.contains(&example.lines) {
+                continue;
+            }
+            seen.push(example.lines);
+            for line in example.lines {
+                out.push_str(&format!("  {line}\n"));
+            }
+        }
+    }
+    out.truncate(out.trim_end().len());
+    out
+}
+
 /// Every word after DRAW belongs to the draw (so `int -5 5` works), so an
 /// option there was meant for the command: say where options go.
 pub fn reject_options_after_draw(

@@ -378,4 +378,5 @@ pub const NOTES: crate::notes::Notes = crate::notes::Notes {
              --seeds 0.. covers them all; Environment.TickCount seeds: a window of \
              milliseconds since boot.",
     search_examples: &[],
+    examples: &[],
 };

@@ -620,4 +620,5 @@ pub const NOTES: crate::notes::Notes = crate::notes::Notes {
     search: "Runs without stepping: `srand`'s table is linear in the outputs, so each seed \
              costs a few multiplications.",
     search_examples: &[],
+    examples: &[],
 };

@@ -1174,4 +1174,5 @@ pub const NOTES: crate::notes::Notes = crate::notes::Notes {
     search_examples: &[
         "echo 'next-int = -1170105035' | rngkit seed-search java --seeds 0..0x1000000",
     ],
+    examples: &[],
 };

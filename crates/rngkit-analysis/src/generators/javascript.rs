@@ -1871,6 +1871,7 @@ pub const NOTES_V8_ONE_WORD: crate::notes::Notes = crate::notes::Notes {
     recover_examples: &[],
     search: V8_SEARCH,
     search_examples: &[],
+    examples: &[],
 };
 
 /// What `recover` and `seed-search` do for `v8` and `v8-14`, whose double
@@ -1886,6 +1887,7 @@ pub const NOTES_V8_SUM: crate::notes::Notes = crate::notes::Notes {
     recover_examples: &[],
     search: V8_SEARCH,
     search_examples: &[],
+    examples: &[],
 };
 
 /// The seed search of every V8 era.

@@ -437,6 +437,7 @@ pub const NOTES_LUA54: crate::notes::Notes = crate::notes::Notes {
     search: "The generic kernel over 64-bit integer seeds: `math.randomseed(S)` sets the \
              words S, 0xff, 0, 0 and discards 16 outputs, so each seed costs 17 steps.",
     search_examples: &[],
+    examples: &[],
 };
 
 /// What `recover` and `seed-search` do for `luajit`.
@@ -457,6 +458,7 @@ pub const NOTES_LUAJIT: crate::notes::Notes = crate::notes::Notes {
              `math.randomseed(S)` does with an integer): each seed costs four \
              multiply-adds and 11 steps.",
     search_examples: &[],
+    examples: &[],
 };
 
 #[cfg(test)]

@@ -602,4 +602,5 @@ pub const NOTES: crate::notes::Notes = crate::notes::Notes {
              in a few minutes on 2 cores). A `random` the program never seeded is seeded \
              from os.urandom: no seed search can find it.",
     search_examples: &[],
+    examples: &[],
 };

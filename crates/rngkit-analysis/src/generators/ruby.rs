@@ -90,4 +90,5 @@ pub const NOTES: crate::notes::Notes = crate::notes::Notes {
              ones: recover the state, then `identify`) with MT19937's kernel, which \
              computes only the words the observations read, 64 seeds at a time.",
     search_examples: &[],
+    examples: &[],
 };

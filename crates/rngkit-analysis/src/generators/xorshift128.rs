@@ -135,4 +135,55 @@ pub const NOTES_UNITY: crate::notes::Notes = crate::notes::Notes {
         "sed 's/^/u32 = /' words.txt > obs.txt",
         "rngkit seed-search unity --seeds=-20000..0 --max-advance 100 < obs.txt",
     ],
+    examples: &[
+        crate::notes::Example {
+            command: "gen",
+            lines: &[
+                "rngkit gen unity --seed 0 -n 5 value",
+                "rngkit gen unity --seed 0 range-int -2147483648 2147483647",
+                "rngkit gen unity --state '0 1 6c078966 714acb3f' u32",
+            ],
+        },
+        crate::notes::Example {
+            command: "state",
+            lines: &[
+                "rngkit state unity --seed 0",
+                "rngkit state unity --seed 0 --format json",
+            ],
+        },
+        crate::notes::Example {
+            command: "identify",
+            lines: &["rngkit identify unity --state '0 1 6c078966 714acb3f'"],
+        },
+        crate::notes::Example {
+            command: "distance",
+            lines: &[
+                "rngkit state unity --seed 0 --advance 1000000 > later.txt",
+                "rngkit distance unity --from '0 1 6c078966 714acb3f' --to-file later.txt",
+                "rngkit state unity --seed 0 > zero.txt",
+                "rngkit distance unity --signed --from-file later.txt --to-file zero.txt",
+            ],
+        },
+        crate::notes::Example {
+            command: "detect",
+            lines: &["rngkit gen unity --seed 7 -n 8 value | sed 's/^/value = /' | rngkit detect"],
+        },
+    ],
+};
+
+/// BDSP's examples (its recovery is the generic linear one): `locate`
+/// after a restart, from raw words and from blinks.
+pub const NOTES_BDSP: crate::notes::Notes = crate::notes::Notes {
+    examples: &[crate::notes::Example {
+        command: "locate",
+        lines: &[
+            "rngkit gen bdsp --seed 1 --advance 5000 -n 3 next-uint > words.txt",
+            "sed 's/^/next-uint = /' words.txt > obs.txt",
+            "rngkit locate bdsp --seed 1 --observations obs.txt --max 10000",
+            "rngkit gen bdsp --seed 1 --advance 7000 -n 60 u32 > more.txt",
+            "awk 'NR%3==1 { printf \"bits 0xf = %d\\nskip 2\\n\", $1%16 }' more.txt > b.txt",
+            "rngkit locate bdsp --seed 1 --observations b.txt --max 10000",
+        ],
+    }],
+    ..crate::notes::Notes::NONE
 };

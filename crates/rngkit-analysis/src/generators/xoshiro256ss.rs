@@ -169,3 +169,21 @@ impl crate::recover::linear::LinearView for Xoshiro256StarStar {
         s1
     }
 }
+
+/// `xoshiro256ss`'s examples (its recovery is the generic linear one):
+/// string seeds and a jump of 10^30 steps.
+pub const NOTES: crate::notes::Notes = crate::notes::Notes {
+    examples: &[
+        crate::notes::Example {
+            command: "gen",
+            lines: &["rngkit gen xoshiro256ss --seed-str level-1 -n 3 int 1 7"],
+        },
+        crate::notes::Example {
+            command: "state",
+            lines: &[
+                "rngkit state xoshiro256ss --seed 1 --advance 1000000000000000000000000000000",
+            ],
+        },
+    ],
+    ..crate::notes::Notes::NONE
+};

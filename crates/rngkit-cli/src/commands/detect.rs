@@ -71,7 +71,8 @@ EXAMPLES:
   node -e 'for (let i = 0; i < 10; i++) console.log(Math.random())' > values.txt
   rngkit detect --observations values.txt
   python3 -c 'import random; [print(random.getrandbits(32)) for _ in range(700)]' | rngkit detect
-  rngkit gen unity --seed 7 -n 8 value | sed 's/^/value = /' | rngkit detect"
+{}",
+        crate::args::command_examples("detect")
     )
 }
 

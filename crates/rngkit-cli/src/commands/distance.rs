@@ -10,7 +10,7 @@ use rngkit_analysis::DistanceError;
 use rngkit_analysis::message::{Spelling, distance_error};
 use rngkit_analysis::registry::Entry;
 
-use crate::args::{generators_help, parse_gen};
+use crate::args::{command_examples, generators_help, parse_gen};
 use crate::error::CliError;
 use crate::output::Output;
 use crate::seeding::{state_from_file, state_from_text};
@@ -35,13 +35,10 @@ pub fn help() -> String {
          Exact and fast (O(log) or a discrete logarithm): {}.\n\
          No fast method (prime periods; give --max N to search up to N steps): {}.\n\
          Exit 1 when the distance is not found (not within --max, different PCG streams).\n\n\
-         EXAMPLES:\n  \
-         rngkit state unity --seed 0 --advance 1000000 > later.txt\n  \
-         rngkit distance unity --from '0 1 6c078966 714acb3f' --to-file later.txt\n  \
-         rngkit state unity --seed 0 > zero.txt\n  \
-         rngkit distance unity --signed --from-file later.txt --to-file zero.txt\n\n{}",
+         EXAMPLES:\n{}\n\n{}",
         exact.join(", "),
         bounded.join(", "),
+        command_examples("distance"),
         generators_help()
     )
 }

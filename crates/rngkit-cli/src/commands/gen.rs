@@ -8,7 +8,7 @@ use rngkit::number::parse_int;
 use rngkit::rand_core::Rng;
 use rngkit::registry::Engine;
 
-use crate::args::{Source, generators_help, reject_options_after_draw};
+use crate::args::{Source, command_examples, generators_help, reject_options_after_draw};
 use crate::error::CliError;
 use crate::output::{Output, Written};
 use crate::seeding;
@@ -16,19 +16,13 @@ use crate::seeding;
 /// The long help of `gen`.
 pub fn help() -> String {
     format!(
-        "{}\nEXAMPLES:\n  \
-         rngkit gen unity --seed 0 -n 5 value\n  \
-         rngkit gen unity --seed 0 range-int -2147483648 2147483647\n  \
-         rngkit gen mt19937 --seed 5489 -n 5 u32\n  \
-         rngkit gen pcg32 --seed 42 --stream 54 --hex -n 6 u32\n  \
-         rngkit gen xoshiro256ss --seed-str level-1 -n 3 int 1 7\n  \
-         rngkit gen unity --state '0 1 6c078966 714acb3f' u32\n  \
-         rngkit gen splitmix64 --seed 1 --raw -n 4 u64 | od -A d -t x8\n\n\
+        "{}\nEXAMPLES:\n{}\n\n\
          Floats print as the shortest decimal that round-trips; --hex prints integers\n\
          as 0x hex and floats as their IEEE-754 bits. --raw writes little-endian binary\n\
          words (u32 or u64 draws), without end unless -n is given (for piping into a\n\
          statistical battery such as dieharder, an external tool).\n\n{}",
         super::draws_help(),
+        command_examples("gen"),
         generators_help()
     )
 }

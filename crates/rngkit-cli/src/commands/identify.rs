@@ -8,7 +8,7 @@ use rngkit::number::parse_int;
 use rngkit_analysis::message::{Spelling, identify_unsupported, no_seed_found};
 use rngkit_analysis::registry::{self, Entry};
 
-use crate::args::parse_gen;
+use crate::args::{command_examples, parse_gen};
 use crate::error::CliError;
 use crate::output::Output;
 use crate::seeding::{state_from_file, state_from_text};
@@ -30,11 +30,9 @@ state, at most --max-advance steps (default 10^7, less for GENs whose steps are\
 slow), or read\n\
 the seed off the state directly.\n\n\
 SUPPORTED: {}.\n\n\
-EXAMPLES:\n  \
-rngkit state mars --seed 1234 --advance 170 -o rng.bin\n  \
-rngkit identify mars --state-file rng.bin\n  \
-rngkit identify unity --state '0 1 6c078966 714acb3f'",
-        names.join(", ")
+EXAMPLES:\n{}",
+        names.join(", "),
+        command_examples("identify")
     )
 }
 

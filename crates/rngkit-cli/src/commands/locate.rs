@@ -7,7 +7,7 @@ use clap::Args;
 use rngkit::number::parse_int;
 use rngkit_analysis::observe::{layout, matches_all};
 
-use crate::args::Source;
+use crate::args::{Source, command_examples};
 use crate::commands::observations;
 use crate::error::CliError;
 use crate::output::{Output, Written};
@@ -15,24 +15,20 @@ use crate::seeding;
 
 /// The long help of `locate`.
 pub fn help() -> String {
-    "Prints every advance n (0 <= n <= --max, default 1000000) at which the\n\
+    format!(
+        "Prints every advance n (0 <= n <= --max, default 1000000) at which the\n\
 observations fit the stream that starts from SEEDING, one a line, in\n\
 increasing order; exit 1 when none fits. The stream is walked once: each\n\
 position is checked first against the exact bits the observations reveal, and\n\
 only the survivors run the full draws.\n\n\
-Project_Xs's \"reidentify\" for BDSP: after a restart you know the state from\n\
-before and see a few new blinks (`bits 0xf = ...` lines with `skip` for the\n\
-frames between them). Where NPCs draw k extra raw steps per frame, write those\n\
-steps as `skip` lines (a frame with one blink check and k NPC draws between two\n\
-blinks is `skip k` plus the unobserved checks). docs/cli.md walks through it.\n\n\
-EXAMPLES:\n  \
-rngkit gen bdsp --seed 1 --advance 5000 -n 3 next-uint > words.txt\n  \
-sed 's/^/next-uint = /' words.txt > obs.txt\n  \
-rngkit locate bdsp --seed 1 --observations obs.txt --max 10000\n  \
-rngkit gen bdsp --seed 1 --advance 7000 -n 60 u32 > more.txt\n  \
-awk 'NR%3==1 { printf \"bits 0xf = %d\\nskip 2\\n\", $1%16 }' more.txt > b.txt\n  \
-rngkit locate bdsp --seed 1 --observations b.txt --max 10000"
-        .to_string()
+After a restart you know the state from before and see a few new values\n\
+(`bits MASK = ...` lines for what a game shows, such as a blink, with `skip`\n\
+for the steps between them): this is Project_Xs's \"reidentify\". Where other\n\
+code draws k extra raw steps between two observed ones, write those steps as\n\
+`skip` lines. docs/cli.md walks through a whole case.\n\n\
+EXAMPLES:\n{}",
+        command_examples("locate")
+    )
 }
 
 /// Arguments of `rngkit locate`.

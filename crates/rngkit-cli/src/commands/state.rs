@@ -8,7 +8,7 @@ use clap::Args;
 use rngkit_analysis::notes;
 use rngkit_analysis::registry::{self, Entry};
 
-use crate::args::{Source, generators_help};
+use crate::args::{Source, command_examples, generators_help};
 use crate::error::CliError;
 use crate::output::Output;
 use crate::seeding;
@@ -16,11 +16,7 @@ use crate::seeding;
 /// The long help of `state`.
 pub fn help() -> String {
     format!(
-        "EXAMPLES:\n  rngkit state unity --seed 0\n  \
-         rngkit state mars --seed 1234 --advance 170 -o rng.bin\n  \
-         rngkit state mt19937 --state-file rng.bin --advance -5\n  \
-         rngkit state xoshiro256ss --seed 1 --advance 1000000000000000000000000000000\n  \
-         rngkit state unity --seed 0 --format json\n\n\
+        "EXAMPLES:\n{}\n\n\
          Words print as zero-padded lowercase hex (8 digits for 32-bit words, 16 for\n\
          64-bit).\n{}\n\
          --format json prints the GEN's own JSON form where it has one (the engine's\n\
@@ -28,6 +24,7 @@ pub fn help() -> String {
          {{\"gen\":\"NAME\",\"words\":[\"HEX\",...]}} otherwise; {}\n\
          --state and --state-file read every form back, as do the Python package and\n\
          the web page.\n\n{}",
+        command_examples("state"),
         notes::wrap(
             &format!(
                 "With -o, the GENs with a save blob ({}) write the blob; the others write \

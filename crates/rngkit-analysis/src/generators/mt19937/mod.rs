@@ -534,6 +534,26 @@ pub const NOTES: crate::notes::Notes = crate::notes::Notes {
     ],
     search: MT_SEARCH,
     search_examples: &["echo 'u32 = 1791095845' | rngkit seed-search mt19937 --seeds 0..1000"],
+    examples: &[
+        crate::notes::Example {
+            command: "gen",
+            lines: &["rngkit gen mt19937 --seed 5489 -n 5 u32"],
+        },
+        crate::notes::Example {
+            command: "state",
+            lines: &[
+                "rngkit state mars --seed 1234 --advance 170 -o rng.bin",
+                "rngkit state mt19937 --state-file rng.bin --advance -5",
+            ],
+        },
+        crate::notes::Example {
+            command: "identify",
+            lines: &[
+                "rngkit state mars --seed 1234 --advance 170 -o rng.bin",
+                "rngkit identify mars --state-file rng.bin",
+            ],
+        },
+    ],
 };
 
 /// The seed search of every GEN seeded by `init_genrand(S)`.

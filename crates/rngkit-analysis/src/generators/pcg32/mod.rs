@@ -125,5 +125,9 @@ pub const NOTES: crate::notes::Notes = crate::notes::Notes {
               default 54; Godot's is fixed): one output fixes the top 37 bits of its state, \
               the 2^32 candidates left are filtered by the next output (vectorised, spread \
               over threads), and three outputs pin the state.",
+    examples: &[crate::notes::Example {
+        command: "gen",
+        lines: &["rngkit gen pcg32 --seed 42 --stream 54 --hex -n 6 u32"],
+    }],
     ..crate::notes::Notes::NONE
 };

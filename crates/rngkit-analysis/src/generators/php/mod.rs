@@ -335,6 +335,7 @@ pub const NOTES: crate::notes::Notes = crate::notes::Notes {
         "printf 'mt-rand 1 100 = %s\\n' 7 75 16 98 99 63 42 76 85 5 > rolls.txt",
         "rngkit seed-search php --seeds 1793540000..1793541000 < rolls.txt",
     ],
+    examples: &[],
 };
 
 /// What `recover` and `seed-search` do for `php5` and `php-mt-rand-php`

@@ -153,5 +153,9 @@ pub fn identify(rng: &rngkit::registry::Engine, _: Option<u64>) -> Option<Identi
 /// What `recover` does for `splitmix64`, for the front ends' help.
 pub const NOTES: crate::notes::Notes = crate::notes::Notes {
     recover: "One full `u64` output is the state (the output function is invertible).",
+    examples: &[crate::notes::Example {
+        command: "gen",
+        lines: &["rngkit gen splitmix64 --seed 1 --raw -n 4 u64 | od -A d -t x8"],
+    }],
     ..crate::notes::Notes::NONE
 };
