@@ -337,6 +337,45 @@ pub fn run_script(bin: &str, extension: &str, package: &str, program: &str) -> O
     Some(String::from_utf8(out.stdout).expect("utf-8 output"))
 }
 
+/// Runs `program` (a Go `package main`) with `go run`; its standard output.
+/// `None` after a note when `go` is missing and skipping is allowed
+/// ([`skipping_allowed`]).
+///
+/// # Panics
+/// When `go` is missing and skipping is not allowed (naming the Debian
+/// package `golang-go`), or when the program fails.
+pub fn run_go(program: &str) -> Option<String> {
+    // `go version` (Go has no `--version`): whether it starts at all.
+    if Command::new("go").arg("version").output().is_err() {
+        if skipping_allowed() {
+            eprintln!("note: go not found; skipping this oracle test (install the Debian package `golang-go`)");
+            return None;
+        }
+        panic!(
+            "go not found: install the Debian package `golang-go` (apt-get install -y golang-go), or set RNGKIT_SKIP_MISSING_RUNTIMES=1 to skip"
+        );
+    }
+    let dir = temp_dir("go");
+    let path = dir.join("main.go");
+    std::fs::write(&path, program).expect("write the oracle program");
+    let out = Command::new("go")
+        .arg("run")
+        .arg(&path)
+        .current_dir(&dir)
+        // A single file outside any module: no module lookups.
+        .env("GO111MODULE", "off")
+        .env("GOFLAGS", "")
+        .output()
+        .expect("run go");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        out.status.success(),
+        "go run failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(String::from_utf8(out.stdout).expect("utf-8 output"))
+}
+
 /// Panics at the first of the space-separated values where `ours` and the
 /// runtime's (`who`: "CPython") differ.
 pub fn compare_tokens(who: &str, label: &str, ours: &str, theirs: &str) {
