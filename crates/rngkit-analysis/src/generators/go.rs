@@ -238,6 +238,21 @@ mod tests {
     }
 
     #[test]
+    fn the_message_says_two_of_the_states_are_listed() {
+        use crate::message::{Hints, Unresolved};
+        let mut rng = GoRand::new(8);
+        let text: String = (0..607).map(|_| format!("int63 = {}\n", rng.int63())).collect();
+        let obs = observe(&text);
+        let recovered = recover(&obs, &RecoverOptions::default()).unwrap();
+        let go = registry::find("go").unwrap();
+        let message = Unresolved::new(go, &obs, &recovered, &Hints::default()).unwrap();
+        assert_eq!(
+            message.listed("on stdout").to_string(),
+            "2^607 states fit the observations (2 of them listed on stdout); add observations to pin down one"
+        );
+    }
+
+    #[test]
     fn too_few_values_say_how_many_to_add() {
         let mut rng = GoRand::new(5);
         let text: String = (0..600).map(|_| format!("int63 = {}\n", rng.int63())).collect();
