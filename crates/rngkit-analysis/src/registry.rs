@@ -127,7 +127,7 @@ fn entries() -> Vec<Entry> {
         entry::<rt::python::PythonGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::python::PythonGen>).scan(crate::generators::python::scan::<rt::python::PythonGen>).seeds_u32().unseeded("an unseeded `random` (CPython seeds it from os.urandom: 624 words through init_by_array) can never be found by a seed search").identify(crate::generators::python::identify).notes(crate::generators::python::NOTES).done(),
         entry::<rt::ruby::RubyGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::ruby::RubyGen>).scan(mt19937::scan::<rt::ruby::RubyGen>).seeds_u32().identify(crate::generators::ruby::identify).notes(crate::generators::ruby::NOTES).done(),
         entry::<rt::glibc::GlibcGen>().jump().recover(crate::generators::glibc::recover::<rt::glibc::GlibcGen>).scan(crate::generators::glibc::scan::<rt::glibc::GlibcGen>).notes(crate::generators::glibc::NOTES).done(),
-        entry::<rt::go::GoGen>().recover(crate::generators::go::recover).notes(crate::generators::go::NOTES).done(),
+        entry::<rt::go::GoGen>().recover(crate::generators::go::recover).scan(crate::generators::go::scan).notes(crate::generators::go::NOTES).done(),
         entry::<rt::lua::Lua54Gen>().jump().distance().period(periods::p256).linear().notes(crate::generators::lua::NOTES_LUA54).done(),
         entry::<rt::lua::LuaJitGen>().jump().distance().period(crate::generators::lua::luajit_period).linear().notes(crate::generators::lua::NOTES_LUAJIT).done(),
         entry::<rt::drand48::Drand48Gen>().jump().distance().period(crate::generators::lcg48::period).recover(crate::generators::drand48::recover).notes(crate::generators::drand48::NOTES).done(),

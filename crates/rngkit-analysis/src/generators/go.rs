@@ -14,8 +14,12 @@
 //!   forever. Recovery then lists two of them, which differ in one top
 //!   bit, so `--predict` prints what they agree on (every draw but
 //!   `uint64`) and refuses `uint64`.
-//! * Seed search: the generic kernel; `NewSource(S)` reduces S mod 2^31 -
-//!   1, so `--seeds 1..2147483646` covers every stream.
+//! * Seed search ([`scan`]): `NewSource(S)` reduces S mod 2^31 - 1, so
+//!   `--seeds 1..2147483646` covers every stream. The first 334 outputs
+//!   read only words of the seeded ring, `x_j = vec[333 - j] + vec[606 -
+//!   j]`, and each word is three values of the seeding generator at known
+//!   positions, reached by precomputed powers of 48271: the kernel computes
+//!   just the words the observations read instead of the 1,841-step fill.
 //!
 //! The answer is written with `tap = 0, feed = 334`, the indices after
 //! seeding: all 607 rotations of the ring give the same stream, and so a
@@ -41,10 +45,13 @@
 use std::collections::BTreeMap;
 
 use rngkit::registry::Engine;
-use rngkit::runtimes::go::{GoGen, GoRand, LEN, MASK_63};
+use rngkit::runtimes::go::{
+    GoGen, GoRand, LEN, MASK_63, SEED_MODULUS, SEED_MULTIPLIER, TAP, reduced_seed, seeded_word,
+};
 
-use crate::observe::{Observation, layout};
+use crate::observe::{Layout, Observation, layout};
 use crate::recover::{Count, RecoverError, RecoverOptions, Recovered, fits};
+use crate::search::{Plan, SearchSpec, generic_scan};
 
 /// The top bit of a word: what `Int63` hides.
 const TOP: u64 = 1 << 63;
@@ -182,6 +189,62 @@ pub fn recover(
     })
 }
 
+/// Outputs before this offset read only words of the freshly seeded
+/// ring: the first step that reads a word it wrote itself is step 334.
+const FRESH_OUTPUTS: u64 = (LEN - TAP) as u64;
+
+/// The seed-search kernel of `go`: for each seed, only the seeded words the
+/// observed outputs read (two per output, three multiplications mod 2^31 -
+/// 1 each), for observations within the first 334 outputs (advances
+/// included); the generic kernel beyond.
+///
+/// ```
+/// use rngkit_analysis::observe::parse_observations;
+/// use rngkit_analysis::registry;
+/// use rngkit_analysis::search::{SearchSpec, search};
+///
+/// let go = registry::find("go").unwrap();
+/// let obs = parse_observations(go, "int63 = 5577006791947779410\nskip 1\nint63 = 6129484611666145821").unwrap();
+/// let spec = SearchSpec::new(go, obs, 0..=100_000);
+/// let mut found = Vec::new();
+/// search(&spec, |m| found.push(m.seed), |_| {}).unwrap();
+/// assert_eq!(found, [1]);
+/// ```
+pub fn scan<'a>(spec: &'a SearchSpec, lay: &'a Layout) -> Plan<'a> {
+    let Some(last) = lay.constraints.iter().map(|c| c.offset).max() else {
+        return generic_scan::<GoGen>(spec, lay);
+    };
+    let max_advance = spec.max_advance_value();
+    if last.saturating_add(max_advance) >= FRESH_OUTPUTS {
+        return generic_scan::<GoGen>(spec, lay);
+    }
+    // 48271^k mod (2^31 - 1): the seeding generator's value k is the
+    // reduced seed times this.
+    let mut powers = vec![1u64; 3 * LEN + 21];
+    for k in 1..powers.len() {
+        powers[k] = powers[k - 1] * SEED_MULTIPLIER % SEED_MODULUS;
+    }
+    Plan::Scan(Box::new(move |first, count, survivors| {
+        let word = |r: u64, i: usize| {
+            let value = |k: usize| r * powers[k] % SEED_MODULUS;
+            seeded_word(i, value(21 + 3 * i), value(22 + 3 * i), value(23 + 3 * i))
+        };
+        for seed in first..first + count {
+            let r = reduced_seed(seed as i64);
+            let hit = (0..=max_advance).any(|k| {
+                lay.constraints.iter().all(|c| {
+                    let j = (c.offset + k) as usize;
+                    let x = word(r, 333 - j).wrapping_add(word(r, 606 - j));
+                    c.known.matches(x)
+                })
+            });
+            if hit {
+                survivors.push(seed);
+            }
+        }
+    }))
+}
+
 /// What `recover` and `seed-search` do for `go`, for the front ends' help.
 ///
 /// ```
@@ -198,9 +261,10 @@ pub const NOTES: crate::notes::Notes = crate::notes::Notes {
               `--predict N int63` (or `intn N`, `float64`, ...) prints the values that follow. \
               The answer is written with tap = 0, feed = 334, as after seeding.",
     recover_examples: &[],
-    search: "The generic kernel over int64 seeds (give --seeds): `NewSource(S)` reduces S mod \
-             2^31 - 1, so `--seeds 1..2147483646` covers every stream; each seed costs 1841 \
-             steps of the seeding LCG and the 607-word fill before its first value.",
+    search: "Over int64 seeds (give --seeds): `NewSource(S)` reduces S mod 2^31 - 1, so \
+             `--seeds 1..2147483646` covers every stream. Observations within the first 334 \
+             outputs are checked on just the seeded words they read (two words an output, \
+             each three seeding values reached by powers of 48271), not the 1841-step fill.",
     search_examples: &[],
 };
 
@@ -250,6 +314,43 @@ mod tests {
             message.listed("on stdout").to_string(),
             "2^607 states fit the observations (2 of them listed on stdout); add observations to pin down one"
         );
+    }
+
+    #[test]
+    fn the_kernel_finds_what_the_generic_one_finds() {
+        use crate::search::{SearchSpec, search};
+        let go = registry::find("go").unwrap();
+        // Seeds that reduce to the same stream (2^31 - 1 apart, negatives,
+        // 0 and 89482311), observed after an advance of 3.
+        for seed in [777i64, 777 + (1 << 31) - 1, -50, 0] {
+            let mut rng = GoRand::new(seed);
+            for _ in 0..3 {
+                rng.uint64();
+            }
+            let text = format!("int63 = {}\nskip 5\nuint32 = {}\n", rng.int63(), {
+                for _ in 0..5 {
+                    rng.uint64();
+                }
+                rng.uint32()
+            });
+            let obs = observe(&text);
+            let lay = layout(&obs, 64, false);
+            let lo = (seed as u64).saturating_sub(1000);
+            // (Ranges end below 2^64 - 1: the search driver's chunks do.)
+            for range in [lo..=(seed as u64).saturating_add(40)] {
+                let spec = SearchSpec::new(go, obs.clone(), range.clone()).max_advance(4);
+                let mut ours = Vec::new();
+                search(&spec, |m| ours.push((m.seed, m.advance)), |_| {}).unwrap();
+                let Plan::Scan(generic) = generic_scan::<GoGen>(&spec, &lay) else {
+                    panic!("a scan")
+                };
+                let mut survivors = Vec::new();
+                generic(*range.start(), range.end() - range.start() + 1, &mut survivors);
+                let ours_seeds: Vec<u64> = ours.iter().map(|m| m.0).collect();
+                assert_eq!(ours_seeds, survivors, "seed {seed}");
+                assert!(ours.contains(&(seed as u64, 3)), "seed {seed}: {ours:?}");
+            }
+        }
     }
 
     #[test]

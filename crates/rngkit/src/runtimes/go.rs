@@ -223,8 +223,62 @@ const RNG_COOKED: [i64; LEN] = [
 /// which Go computes with Schrage's method; for `0 < x < 2^31 - 1` the
 /// plain product mod the prime is the same number.
 fn seedrand(x: u64) -> u64 {
-    x * 48271 % INT32_MAX as u64
+    x * SEED_MULTIPLIER % SEED_MODULUS
 }
+
+/// The value that starts the seeding generator for `NewSource(seed)`:
+/// `seed mod (2^31 - 1)` with Go's truncating `%`, plus `2^31 - 1` when
+/// negative, and 89482311 for 0.
+///
+/// ```
+/// use rngkit::runtimes::go::reduced_seed;
+///
+/// assert_eq!(reduced_seed(5), 5);
+/// assert_eq!(reduced_seed(-1), (1 << 31) - 2);
+/// assert_eq!(reduced_seed(0), 89482311);
+/// assert_eq!(reduced_seed((1 << 31) - 1), 89482311);
+/// ```
+pub fn reduced_seed(seed: i64) -> u64 {
+    let mut s = seed % INT32_MAX;
+    if s < 0 {
+        s += INT32_MAX;
+    }
+    if s == 0 {
+        s = 89_482_311;
+    }
+    s as u64
+}
+
+/// Seeding's word `i` from the three values `a`, `b`, `c` of the seeding
+/// generator it takes (its values number `21 + 3i`, `22 + 3i`, `23 + 3i`
+/// after [`reduced_seed`]): `a << 40 ^ b << 20 ^ c ^ rngCooked[i]`, the
+/// shift by 40 dropping the bits above 63 as Go's `int64` shift does. A
+/// seed-search kernel computes the few words an output reads this way,
+/// with the values reached by powers of 48271.
+///
+/// ```
+/// use rngkit::runtimes::go::{GoRand, reduced_seed, seeded_word};
+///
+/// // vec[0] of NewSource(7): the seeding generator's values 21, 22 and 23.
+/// let m = (1u64 << 31) - 1;
+/// let mut x = reduced_seed(7);
+/// let mut values = Vec::new();
+/// for _ in 0..23 {
+///     x = x * 48271 % m;
+///     values.push(x);
+/// }
+/// let word = seeded_word(0, values[20], values[21], values[22]);
+/// assert_eq!(word, GoRand::new(7).words()[0]);
+/// ```
+#[inline]
+pub fn seeded_word(i: usize, a: u64, b: u64, c: u64) -> u64 {
+    (a << 40) ^ (b << 20) ^ c ^ RNG_COOKED[i] as u64
+}
+
+/// The seeding generator's multiplier (`seedrand`'s `A`).
+pub const SEED_MULTIPLIER: u64 = 48271;
+/// Its modulus, `2^31 - 1`.
+pub const SEED_MODULUS: u64 = INT32_MAX as u64;
 
 /// Go's `math/rand` source (`rngSource`): 607 words and the ring indices
 /// `tap` and `feed`.
@@ -267,27 +321,16 @@ impl GoRand {
     /// assert_eq!(GoRand::new(1 + (1 << 31) - 1), GoRand::new(1));
     /// ```
     pub fn new(seed: i64) -> Self {
-        let mut s = seed % INT32_MAX;
-        if s < 0 {
-            s += INT32_MAX;
-        }
-        if s == 0 {
-            s = 89_482_311;
-        }
-        let mut x = s as u64;
+        let mut x = reduced_seed(seed);
         for _ in 0..20 {
             x = seedrand(x);
         }
         let mut vec = Box::new([0u64; LEN]);
-        for (word, &cooked) in vec.iter_mut().zip(&RNG_COOKED) {
-            x = seedrand(x);
-            // `int64(x) << 40` drops the bits above 63, as Go's shift does.
-            let mut u = x << 40;
-            x = seedrand(x);
-            u ^= x << 20;
-            x = seedrand(x);
-            u ^= x;
-            *word = u ^ cooked as u64;
+        for (i, word) in vec.iter_mut().enumerate() {
+            let a = seedrand(x);
+            let b = seedrand(a);
+            x = seedrand(b);
+            *word = seeded_word(i, a, b, x);
         }
         GoRand {
             vec,
