@@ -52,6 +52,9 @@ pub fn valid_state(rng_name: &str, w: &[u64]) -> Option<bool> {
         // LuaJIT's four Tausworthe components keep 63, 58, 55 and 47 bits
         // (the low 1, 6, 9 and 17 bits are never read); not all of them zero.
         "luajit" => count(4) && (w[0] >> 1 | w[1] >> 6 | w[2] >> 9 | w[3] >> 17) != 0,
+        // Go's rngSource: tap below 607, feed always tap + 334 mod 607, then
+        // 607 words of any value.
+        "go" => count(609) && w[0] < 607 && w[1] == (w[0] + 334) % 607,
         _ => return None,
     })
 }
