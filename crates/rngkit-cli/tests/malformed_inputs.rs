@@ -853,13 +853,16 @@ fn rows(f: &Fixtures) -> Vec<Row> {
             &["gen", "go", "--seed", "1", "int63n", "-3"],
             "invalid argument to Int63n",
         ),
-        row(&["gen", "go", "--seed", "1", "perm", "-1"], "0 <= N <= 16777216"),
-        row(&["gen", "go", "--seed", "1", "shuffle", "x"], "`shuffle N`"),
-        row(&["gen", "go", "--seed", "1", "int63", "5"], "takes 0 arguments"),
         row(
-            &["gen", "go", "--state", "0 1 2", "int63"],
-            "609",
+            &["gen", "go", "--seed", "1", "perm", "-1"],
+            "0 <= N <= 16777216",
         ),
+        row(&["gen", "go", "--seed", "1", "shuffle", "x"], "`shuffle N`"),
+        row(
+            &["gen", "go", "--seed", "1", "int63", "5"],
+            "takes 0 arguments",
+        ),
+        row(&["gen", "go", "--state", "0 1 2", "int63"], "609"),
         row(
             &["gen", "php", "--seed", "0x1000000000000000000", "mt-rand"],
             "does not fit php's 64-bit seed",

@@ -183,11 +183,7 @@ fn token(v: &DrawValue) -> String {
     match v {
         DrawValue::F64(x) => x.to_bits().to_string(),
         DrawValue::F32(x) => x.to_bits().to_string(),
-        DrawValue::Ints(p) => p
-            .iter()
-            .map(i64::to_string)
-            .collect::<Vec<_>>()
-            .join(","),
+        DrawValue::Ints(p) => p.iter().map(i64::to_string).collect::<Vec<_>>().join(","),
         _ => v.format(false),
     }
 }
@@ -231,7 +227,11 @@ fn go_interleaved_methods_share_one_stream() {
         ("float64", &[], "utoa(math.Float64bits(r.Float64()))"),
         ("uint64", &[], "utoa(r.Uint64())"),
         ("shuffle", &["7"], "shuffled(r, 7)"),
-        ("int31n", &["1073741825"], "itoa(int64(r.Int31n(1073741825)))"),
+        (
+            "int31n",
+            &["1073741825"],
+            "itoa(int64(r.Int31n(1073741825)))",
+        ),
         ("perm", &["4"], "ints(r.Perm(4))"),
         (
             "float32",
@@ -251,7 +251,9 @@ fn go_interleaved_methods_share_one_stream() {
     p.push_str(&format!("\tseeds := []int64{{{}}}\n", SEEDS.join(", ")));
     p.push_str("\tsteps := []func(r *rand.Rand) string{\n");
     for (_, _, go) in steps {
-        p.push_str(&format!("\t\tfunc(r *rand.Rand) string {{ return {go} }},\n"));
+        p.push_str(&format!(
+            "\t\tfunc(r *rand.Rand) string {{ return {go} }},\n"
+        ));
     }
     p.push_str(&format!(
         "\t}}\n\tfor _, s := range seeds {{\n\t\tr := rand.New(rand.NewSource(s))\n\t\tt := make([]string, {DRAWS})\n\t\tfor i := range t {{\n\t\t\tt[i] = steps[i%len(steps)](r)\n\t\t}}\n\t\tw.WriteString(strings.Join(t, \" \"))\n\t\tw.WriteString(\"\\n\")\n\t}}\n}}\n"
@@ -260,15 +262,7 @@ fn go_interleaved_methods_share_one_stream() {
         return;
     };
     let pairs: Vec<(&str, &[&str])> = steps.iter().map(|(d, a, _)| (*d, *a)).collect();
-    oracles::compare_interleaved(
-        "Go",
-        of::<GoGen>(),
-        &pairs,
-        &SEEDS,
-        DRAWS,
-        &output,
-        token,
-    );
+    oracles::compare_interleaved("Go", of::<GoGen>(), &pairs, &SEEDS, DRAWS, &output, token);
 }
 
 #[test]

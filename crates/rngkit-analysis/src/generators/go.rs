@@ -285,7 +285,9 @@ mod tests {
             rng.uint64();
         }
         let start = rng.clone();
-        let text: String = (0..607).map(|_| format!("int63 = {}\n", rng.int63())).collect();
+        let text: String = (0..607)
+            .map(|_| format!("int63 = {}\n", rng.int63()))
+            .collect();
         let Recovered::Several { count, states } =
             recover(&observe(&text), &RecoverOptions::default()).unwrap()
         else {
@@ -305,7 +307,9 @@ mod tests {
     fn the_message_says_two_of_the_states_are_listed() {
         use crate::message::{Hints, Unresolved};
         let mut rng = GoRand::new(8);
-        let text: String = (0..607).map(|_| format!("int63 = {}\n", rng.int63())).collect();
+        let text: String = (0..607)
+            .map(|_| format!("int63 = {}\n", rng.int63()))
+            .collect();
         let obs = observe(&text);
         let recovered = recover(&obs, &RecoverOptions::default()).unwrap();
         let go = registry::find("go").unwrap();
@@ -336,27 +340,32 @@ mod tests {
             let obs = observe(&text);
             let lay = layout(&obs, 64, false);
             let lo = (seed as u64).saturating_sub(1000);
-            // (Ranges end below 2^64 - 1: the search driver's chunks do.)
-            for range in [lo..=(seed as u64).saturating_add(40)] {
-                let spec = SearchSpec::new(go, obs.clone(), range.clone()).max_advance(4);
-                let mut ours = Vec::new();
-                search(&spec, |m| ours.push((m.seed, m.advance)), |_| {}).unwrap();
-                let Plan::Scan(generic) = generic_scan::<GoGen>(&spec, &lay) else {
-                    panic!("a scan")
-                };
-                let mut survivors = Vec::new();
-                generic(*range.start(), range.end() - range.start() + 1, &mut survivors);
-                let ours_seeds: Vec<u64> = ours.iter().map(|m| m.0).collect();
-                assert_eq!(ours_seeds, survivors, "seed {seed}");
-                assert!(ours.contains(&(seed as u64, 3)), "seed {seed}: {ours:?}");
-            }
+            // (The range ends below 2^64 - 1, as the search driver's chunks do.)
+            let range = lo..=(seed as u64).saturating_add(40);
+            let spec = SearchSpec::new(go, obs.clone(), range.clone()).max_advance(4);
+            let mut ours = Vec::new();
+            search(&spec, |m| ours.push((m.seed, m.advance)), |_| {}).unwrap();
+            let Plan::Scan(generic) = generic_scan::<GoGen>(&spec, &lay) else {
+                panic!("a scan")
+            };
+            let mut survivors = Vec::new();
+            generic(
+                *range.start(),
+                range.end() - range.start() + 1,
+                &mut survivors,
+            );
+            let ours_seeds: Vec<u64> = ours.iter().map(|m| m.0).collect();
+            assert_eq!(ours_seeds, survivors, "seed {seed}");
+            assert!(ours.contains(&(seed as u64, 3)), "seed {seed}: {ours:?}");
         }
     }
 
     #[test]
     fn too_few_values_say_how_many_to_add() {
         let mut rng = GoRand::new(5);
-        let text: String = (0..600).map(|_| format!("int63 = {}\n", rng.int63())).collect();
+        let text: String = (0..600)
+            .map(|_| format!("int63 = {}\n", rng.int63()))
+            .collect();
         let Recovered::OverBudget { advice, .. } =
             recover(&observe(&text), &RecoverOptions::default()).unwrap()
         else {
@@ -368,7 +377,9 @@ mod tests {
     #[test]
     fn a_wrong_value_fits_no_state() {
         let mut rng = GoRand::new(5);
-        let mut text: String = (0..607).map(|_| format!("int63 = {}\n", rng.int63())).collect();
+        let mut text: String = (0..607)
+            .map(|_| format!("int63 = {}\n", rng.int63()))
+            .collect();
         text.push_str(&format!("int63 = {}\n", (rng.int63() + 1) & MASK_63 as i64));
         assert!(matches!(
             recover(&observe(&text), &RecoverOptions::default()).unwrap(),

@@ -399,8 +399,16 @@ impl GoRand {
     /// ```
     #[inline]
     pub fn uint64(&mut self) -> u64 {
-        self.tap = if self.tap == 0 { LEN as u16 - 1 } else { self.tap - 1 };
-        self.feed = if self.feed == 0 { LEN as u16 - 1 } else { self.feed - 1 };
+        self.tap = if self.tap == 0 {
+            LEN as u16 - 1
+        } else {
+            self.tap - 1
+        };
+        self.feed = if self.feed == 0 {
+            LEN as u16 - 1
+        } else {
+            self.feed - 1
+        };
         let x = self.vec[usize::from(self.feed)].wrapping_add(self.vec[usize::from(self.tap)]);
         self.vec[usize::from(self.feed)] = x;
         x
@@ -839,9 +847,7 @@ const GO_DRAWS: &[DrawInfo] = &[
 /// 0`, so the message says what Go would.
 fn bound(draw: &str, method: &str, text: &str, max: i64) -> Result<i64, DrawError> {
     let n = parse_int::<i64>(text).map_err(|e| {
-        DrawError::Invalid(format!(
-            "`{draw} N`: {e}; N is a positive 64-bit integer"
-        ))
+        DrawError::Invalid(format!("`{draw} N`: {e}; N is a positive 64-bit integer"))
     })?;
     if n <= 0 || n > max {
         return Err(DrawError::Invalid(format!(
@@ -853,9 +859,8 @@ fn bound(draw: &str, method: &str, text: &str, max: i64) -> Result<i64, DrawErro
 
 /// A length `N` for `perm` and `shuffle`.
 fn length(draw: &str, text: &str) -> Result<usize, DrawError> {
-    let n = parse_int::<i64>(text).map_err(|e| {
-        DrawError::Invalid(format!("`{draw} N`: {e}; N is a count of elements"))
-    })?;
+    let n = parse_int::<i64>(text)
+        .map_err(|e| DrawError::Invalid(format!("`{draw} N`: {e}; N is a count of elements")))?;
     if n < 0 || n as u64 > MAX_ITEMS {
         return Err(DrawError::Invalid(format!(
             "`{draw} N` needs 0 <= N <= {MAX_ITEMS} (2^24), found {n}"
@@ -872,7 +877,10 @@ fn masked(v: i64, n: i64, shift: u32) -> Option<Vec<KnownBits>> {
     }
     if n & (n - 1) == 0 {
         let mask = (n - 1) as u64;
-        Some(alloc::vec![KnownBits::new(mask << shift, (v as u64) << shift)])
+        Some(alloc::vec![KnownBits::new(
+            mask << shift,
+            (v as u64) << shift
+        )])
     } else {
         // Rejected words may have come first: which word gave the value
         // is unknown.
@@ -1005,7 +1013,7 @@ impl Gen for GoGen {
             GoDraw::Intn(n) if n <= i64::from(i32::MAX) => masked(value.as_i64()?, n, 32),
             GoDraw::Intn(n) => masked(value.as_i64()?, n, 0),
             GoDraw::Float64 => {
-                let (lo, hi) = matching_interval(MASK_63, |k| float64_of(k), value)?;
+                let (lo, hi) = matching_interval(MASK_63, float64_of, value)?;
                 let k = prefix(lo, hi);
                 Some(alloc::vec![KnownBits::new(k.mask & MASK_63, k.value)])
             }

@@ -351,7 +351,9 @@ pub fn run_go(program: &str) -> Option<String> {
     // `go version` (Go has no `--version`): whether it starts at all.
     if Command::new("go").arg("version").output().is_err() {
         if skipping_allowed() {
-            eprintln!("note: go not found; skipping this oracle test (install the Debian package `golang-go`)");
+            eprintln!(
+                "note: go not found; skipping this oracle test (install the Debian package `golang-go`)"
+            );
             return None;
         }
         panic!(
