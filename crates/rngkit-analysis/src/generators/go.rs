@@ -42,8 +42,6 @@
 //! assert_eq!(state, Engine::new::<GoGen>(GoRand::new(2024)));
 //! ```
 
-use std::collections::BTreeMap;
-
 use rngkit::registry::Engine;
 use rngkit::runtimes::go::{
     GoGen, GoRand, LEN, MASK_63, SEED_MODULUS, SEED_MULTIPLIER, TAP, reduced_seed, seeded_word,
@@ -101,21 +99,27 @@ pub fn recover(
     _options: &RecoverOptions,
 ) -> Result<Recovered, RecoverError> {
     let lay = layout(observations, 64, false);
-    // The bits known of each word, several observations of one word merged.
-    let mut known: BTreeMap<u64, (u64, u64)> = BTreeMap::new();
+    // The bits known of each word, several observations of one word merged:
+    // `(offset, mask, value)` in offset order, as the layout gives them (a
+    // sorted vector, not a map: no map code in the page's wasm).
+    let mut known: Vec<(u64, u64, u64)> = Vec::with_capacity(lay.constraints.len());
     for c in &lay.constraints {
-        let slot = known.entry(c.offset).or_insert((0, 0));
-        let both = slot.0 & c.known.mask;
-        if (slot.1 ^ c.known.value) & both != 0 {
-            return Ok(Recovered::NoneFits);
+        match known.last_mut() {
+            Some((offset, mask, value)) if *offset == c.offset => {
+                if (*value ^ c.known.value) & *mask & c.known.mask != 0 {
+                    return Ok(Recovered::NoneFits);
+                }
+                *mask |= c.known.mask;
+                *value |= c.known.value & c.known.mask;
+            }
+            _ => known.push((c.offset, c.known.mask, c.known.value & c.known.mask)),
         }
-        slot.0 |= c.known.mask;
-        slot.1 |= c.known.value & c.known.mask;
     }
     // The first run of 607 consecutive words with their low 63 bits known.
     let (mut run_start, mut run_len, mut longest) = (0u64, 0u64, 0u64);
     let mut window = None;
-    for (&offset, &(mask, _)) in &known {
+    let mut window_index = 0;
+    for (index, &(offset, mask, _)) in known.iter().enumerate() {
         if mask & MASK_63 != MASK_63 {
             run_len = 0;
             continue;
@@ -123,6 +127,7 @@ pub fn recover(
         if run_len == 0 || offset != run_start + run_len {
             run_start = offset;
             run_len = 0;
+            window_index = index;
         }
         run_len += 1;
         longest = longest.max(run_len);
@@ -132,7 +137,7 @@ pub fn recover(
         }
     }
     let Some(a) = window else {
-        let revealed: u64 = known.values().map(|(m, _)| u64::from(m.count_ones())).sum();
+        let revealed: u64 = known.iter().map(|k| u64::from(k.1.count_ones())).sum();
         let free = (64 * LEN as u64).saturating_sub(revealed);
         return Ok(Recovered::OverBudget {
             count: Count::About(free.min(u64::from(u32::MAX)) as u32),
@@ -147,7 +152,7 @@ pub fn recover(
     let mut words = [0u64; LEN];
     let mut free = Vec::new();
     for (k, word) in words.iter_mut().enumerate() {
-        let (mask, value) = known[&(a + k as u64)];
+        let (_, mask, value) = known[window_index + k];
         *word = value;
         if mask & TOP == 0 {
             free.push(k);
@@ -170,7 +175,7 @@ pub fn recover(
         .collect();
     let top_seen_elsewhere = known
         .iter()
-        .any(|(&o, &(mask, _))| mask & TOP != 0 && !(a..a + LEN as u64).contains(&o));
+        .any(|&(o, mask, _)| mask & TOP != 0 && !(a..a + LEN as u64).contains(&o));
     Ok(match (fitting.len(), top_seen_elsewhere) {
         (2, _) => Recovered::Several {
             count: Count::PowerOfTwo(free.len() as u32),
