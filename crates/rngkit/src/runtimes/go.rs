@@ -370,17 +370,35 @@ impl GoRand {
     }
 
     /// The 607 words, in Go's ring order (`vec`).
+    ///
+    /// ```
+    /// use rngkit::runtimes::go::GoRand;
+    ///
+    /// // The first step adds vec[606] (tap) into vec[333] (feed).
+    /// let mut rng = GoRand::new(1);
+    /// let (a, b) = (rng.words()[333], rng.words()[606]);
+    /// assert_eq!(rng.uint64(), a.wrapping_add(b));
+    /// ```
     pub fn words(&self) -> &[u64; LEN] {
         &self.vec
     }
 
     /// `tap`: the ring index the next step decrements (`feed` is `tap +
     /// 334 mod 607`).
+    ///
+    /// ```
+    /// use rngkit::runtimes::go::GoRand;
+    ///
+    /// let mut rng = GoRand::new(1);
+    /// assert_eq!((rng.tap(), rng.feed()), (0, 334));
+    /// rng.uint64();
+    /// assert_eq!((rng.tap(), rng.feed()), (606, 333));
+    /// ```
     pub fn tap(&self) -> usize {
         usize::from(self.tap)
     }
 
-    /// `feed`.
+    /// `feed`, always `tap + 334 mod 607` (example: [`tap`](Self::tap)).
     pub fn feed(&self) -> usize {
         usize::from(self.feed)
     }
@@ -823,7 +841,7 @@ const GO_DRAWS: &[DrawInfo] = &[
     },
     DrawInfo {
         syntax: "intn N",
-        help: "Intn(N), N >= 1: Int31n(N) for N < 2^31, Int63n(N) from there",
+        help: "Intn(N), N >= 1: Int31n(N) for N < 2^31, Int63n(N) from there (1 step for a power of two, else variable)",
     },
     DrawInfo {
         syntax: "float64",
