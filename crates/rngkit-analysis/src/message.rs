@@ -155,7 +155,10 @@ pub struct Unresolved {
 enum Answer {
     Several {
         count: Count,
-        enumerated: bool,
+        /// How many of the fitting states the recovery listed (all of them,
+        /// or a few representatives where the rest differ only in bits no
+        /// draw but one shows, as Go's top bits).
+        enumerated: usize,
         no_bits: Option<NoBits>,
     },
     OverBudget {
@@ -206,7 +209,7 @@ impl Unresolved {
             Recovered::Unique(_) => return None,
             Recovered::Several { count, states } => Answer::Several {
                 count: *count,
-                enumerated: !states.is_empty(),
+                enumerated: states.len(),
                 no_bits: no_bits(entry, observations, *count, hints),
             },
             Recovered::OverBudget { count, advice } => Answer::OverBudget {
@@ -353,8 +356,12 @@ impl fmt::Display for Unresolved {
                     Some(no_bits) => write!(f, "{count} states fit: {no_bits}")?,
                     None => {
                         f.write_fmt(format_args!("{count} states fit the observations"))?;
-                        if let (Some(place), true) = (self.listed, enumerated) {
-                            write!(f, " (listed {place})")?;
+                        match (self.listed, *enumerated) {
+                            (None, _) | (_, 0) => {}
+                            (Some(place), n) if *count == Count::Exact(n as u128) => {
+                                write!(f, " (listed {place})")?;
+                            }
+                            (Some(place), n) => write!(f, " ({n} of them listed {place})")?,
                         }
                         f.write_str("; add observations to pin down one")?;
                     }

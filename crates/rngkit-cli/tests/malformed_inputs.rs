@@ -842,6 +842,28 @@ fn rows(f: &Fixtures) -> Vec<Row> {
             "bad argument to 'random'",
         ),
         row(
+            &["gen", "go", "--seed", "1", "intn", "0"],
+            "invalid argument to Intn",
+        ),
+        row(
+            &["gen", "go", "--seed", "1", "int31n", "2147483648"],
+            "1 <= N <= 2147483647",
+        ),
+        row(
+            &["gen", "go", "--seed", "1", "int63n", "-3"],
+            "invalid argument to Int63n",
+        ),
+        row(
+            &["gen", "go", "--seed", "1", "perm", "-1"],
+            "0 <= N <= 16777216",
+        ),
+        row(&["gen", "go", "--seed", "1", "shuffle", "x"], "`shuffle N`"),
+        row(
+            &["gen", "go", "--seed", "1", "int63", "5"],
+            "takes 0 arguments",
+        ),
+        row(&["gen", "go", "--state", "0 1 2", "int63"], "609"),
+        row(
             &["gen", "php", "--seed", "0x1000000000000000000", "mt-rand"],
             "does not fit php's 64-bit seed",
         ),

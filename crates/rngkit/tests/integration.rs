@@ -28,6 +28,7 @@ mod reference_vectors;
 mod runtime_dotnet;
 mod runtime_drand48;
 mod runtime_glibc;
+mod runtime_go;
 mod runtime_java;
 mod runtime_javascript;
 mod runtime_lua;

@@ -6,6 +6,7 @@
 pub mod dotnet;
 pub mod drand48;
 pub mod glibc;
+pub mod go;
 pub mod godot;
 pub mod java;
 pub mod javascript;

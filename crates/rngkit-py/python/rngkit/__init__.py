@@ -433,6 +433,16 @@ def Glibc(
     return BitGenerator('glibc', seed, seed_str=seed_str, state=state, stream=stream)
 
 
+def Go(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('go', seed, seed_str=seed_str, state=state, stream=stream)
+
+
 def Lua54(
     seed: Optional[int] = None,
     *,
@@ -669,6 +679,7 @@ _CONSTRUCTORS: dict[str, str] = {
     'Python': 'python',
     'Ruby': 'ruby',
     'Glibc': 'glibc',
+    'Go': 'go',
     'Lua54': 'lua54',
     'Luajit': 'luajit',
     'Drand48': 'drand48',
@@ -713,6 +724,7 @@ __all__ += [
     'Python',
     'Ruby',
     'Glibc',
+    'Go',
     'Lua54',
     'Luajit',
     'Drand48',

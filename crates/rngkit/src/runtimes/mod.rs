@@ -34,6 +34,7 @@ pub mod dotnet;
 pub mod drand48;
 pub mod fdlibm;
 pub mod glibc;
+pub mod go;
 pub mod java;
 pub mod java_splittable;
 pub mod javascript;

@@ -52,6 +52,9 @@ pub fn valid_state(rng_name: &str, w: &[u64]) -> Option<bool> {
         // LuaJIT's four Tausworthe components keep 63, 58, 55 and 47 bits
         // (the low 1, 6, 9 and 17 bits are never read); not all of them zero.
         "luajit" => count(4) && (w[0] >> 1 | w[1] >> 6 | w[2] >> 9 | w[3] >> 17) != 0,
+        // Go's rngSource: tap below 607, feed always tap + 334 mod 607, then
+        // 607 words of any value.
+        "go" => count(609) && w[0] < 607 && w[1] == (w[0] + 334) % 607,
         _ => return None,
     })
 }
@@ -332,6 +335,47 @@ pub fn run_script(bin: &str, extension: &str, package: &str, program: &str) -> O
     assert!(
         out.status.success(),
         "{bin} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(String::from_utf8(out.stdout).expect("utf-8 output"))
+}
+
+/// Runs `program` (a Go `package main`) with `go run`; its standard output.
+/// `None` after a note when `go` is missing and skipping is allowed
+/// ([`skipping_allowed`]).
+///
+/// # Panics
+/// When `go` is missing and skipping is not allowed (naming the Debian
+/// package `golang-go`), or when the program fails.
+pub fn run_go(program: &str) -> Option<String> {
+    // `go version` (Go has no `--version`): whether it starts at all.
+    if Command::new("go").arg("version").output().is_err() {
+        if skipping_allowed() {
+            eprintln!(
+                "note: go not found; skipping this oracle test (install the Debian package `golang-go`)"
+            );
+            return None;
+        }
+        panic!(
+            "go not found: install the Debian package `golang-go` (apt-get install -y golang-go), or set RNGKIT_SKIP_MISSING_RUNTIMES=1 to skip"
+        );
+    }
+    let dir = temp_dir("go");
+    let path = dir.join("main.go");
+    std::fs::write(&path, program).expect("write the oracle program");
+    let out = Command::new("go")
+        .arg("run")
+        .arg(&path)
+        .current_dir(&dir)
+        // A single file outside any module: no module lookups.
+        .env("GO111MODULE", "off")
+        .env("GOFLAGS", "")
+        .output()
+        .expect("run go");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        out.status.success(),
+        "go run failed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
     Some(String::from_utf8(out.stdout).expect("utf-8 output"))
