@@ -271,6 +271,7 @@ pub const NOTES: crate::notes::Notes = crate::notes::Notes {
              outputs are checked on just the seeded words they read (two words an output, \
              each three seeding values reached by powers of 48271), not the 1841-step fill.",
     search_examples: &[],
+    examples: &[],
 };
 
 #[cfg(test)]
