@@ -30,6 +30,7 @@
 //! assert_eq!(draw.eval(&mut rng).format(true), "0x3fc2d79d928e7bb8");
 //! ```
 
+pub mod cpp;
 pub mod dotnet;
 pub mod drand48;
 pub mod fdlibm;

@@ -171,6 +171,57 @@ pub fn run_c(tag: &str, source: &str) -> Option<String> {
     Some(String::from_utf8(out.stdout).expect("utf-8 output"))
 }
 
+/// Compiles the C++ program `source` with `compiler` (`g++`, `clang++`) and
+/// `compiler_args` (`-stdlib=libc++` picks LLVM's library), runs it with
+/// `input` on its standard input and returns its standard output; `None`,
+/// after a note, when the compiler is missing and skipping is allowed
+/// ([`skipping_allowed`]). `tag` names the scratch folder.
+///
+/// # Panics
+/// Without the compiler (unless skipping is allowed), naming the Debian
+/// `package`; when the program does not compile (a missing library, such
+/// as libc++'s headers, says so here) or fails.
+pub fn run_cpp(
+    tag: &str,
+    compiler: &str,
+    package: &str,
+    compiler_args: &[&str],
+    source: &str,
+    input: &str,
+) -> Option<String> {
+    if Command::new(compiler).arg("--version").output().is_err() {
+        if skipping_allowed() {
+            eprintln!(
+                "note: {compiler} not found; skipped (install the Debian package `{package}`)"
+            );
+            return None;
+        }
+        panic!(
+            "{compiler} not found: install the Debian package `{package}` (scripts/install-runtimes), or set RNGKIT_SKIP_MISSING_RUNTIMES=1 to skip"
+        );
+    }
+    let dir = temp_dir(tag);
+    let src = dir.join("oracle.cpp");
+    let exe = dir.join("oracle");
+    std::fs::write(&src, source).expect("write the oracle program");
+    let compiled = Command::new(compiler)
+        .args(compiler_args)
+        .arg("-O1")
+        .arg(&src)
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .expect("run the compiler");
+    assert!(
+        compiled.status.success(),
+        "{compiler} {compiler_args:?} failed (for -stdlib=libc++, install libc++-dev and libc++abi-dev): {}",
+        String::from_utf8_lossy(&compiled.stderr)
+    );
+    let out = run_runtime(exe.to_str().expect("UTF-8 path"), &[], package, input);
+    let _ = std::fs::remove_dir_all(&dir);
+    out
+}
+
 /// Runs `program` (text on standard input) with `bin`; `None` (after a
 /// note) when `bin` is missing and `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 pub fn run_runtime(bin: &str, args: &[&str], package: &str, input: &str) -> Option<String> {
