@@ -117,7 +117,11 @@ const RANGES: [(i32, i32); 9] = [
 
 /// The requests, in order, and our side of each: (request line, draw
 /// name and arguments, seed).
-fn requests() -> Vec<(String, &'static dyn DynGen, String, Vec<String>, u64)> {
+/// One request: its line, the GEN, the draw name (empty: the library's
+/// `uniform-int` draw), its arguments, the seed.
+type Request = (String, &'static dyn DynGen, String, Vec<String>, u64);
+
+fn requests() -> Vec<Request> {
     let mut out = Vec::new();
     for (engine_gen, has_next, _) in gens() {
         let seeds: Vec<u64> = SEEDS

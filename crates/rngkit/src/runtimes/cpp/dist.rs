@@ -147,7 +147,7 @@ pub fn uniform_int_libcxx<E: CppEngine>(engine: &mut E, a: i32, b: i32) -> i32 {
 fn independent_bits<E: CppEngine>(engine: &mut E, w: u32) -> u32 {
     let rp = (E::MAX - E::MIN).wrapping_add(1);
     let m = if rp == 0 { 64 } else { 63 - rp.leading_zeros() };
-    let mut n = w / m + u32::from(w % m != 0);
+    let mut n = w / m + u32::from(!w.is_multiple_of(m));
     let mut w0 = w / n;
     let multiple = |bits: u32| if bits < 64 { (rp >> bits) << bits } else { 0 };
     let mut y0 = if rp == 0 { 0 } else { multiple(w0) };

@@ -146,7 +146,7 @@ fn fixed_calls<R: CppEngine>(library: Library, a: i32, b: i32) -> Option<u64> {
             } else if range > span && lemire && (span + 1).is_power_of_two() {
                 // 2^k mod (n + 1) is 0: no low half is ever rejected.
                 Some(1)
-            } else if range > span && !lemire && (range + 1) % (span + 1) == 0 {
+            } else if range > span && !lemire && (range + 1).is_multiple_of(span + 1) {
                 // The largest multiple is the whole range: no rejection.
                 Some(1)
             } else {
