@@ -13,8 +13,9 @@ use crate::state::check_count;
 use crate::{StateError, StateWords};
 
 /// An engine as `std::uniform_int_distribution` sees it: its `min()`, its
-/// `max()` and one call of `operator()`. The library distributions of
-/// [`super::dist`] are written over this.
+/// `max()` and one call of `operator()`. The library distributions
+/// ([`uniform_int_libstdcxx`](super::uniform_int_libstdcxx),
+/// [`uniform_int_libcxx`](super::uniform_int_libcxx)) are written over it.
 pub trait CppEngine {
     /// `min()`: the smallest value `operator()` returns.
     const MIN: u64;
