@@ -52,6 +52,14 @@ pub fn valid_state(rng_name: &str, w: &[u64]) -> Option<bool> {
         // LuaJIT's four Tausworthe components keep 63, 58, 55 and 47 bits
         // (the low 1, 6, 9 and 17 bits are never read); not all of them zero.
         "luajit" => count(4) && (w[0] >> 1 | w[1] >> 6 | w[2] >> 9 | w[3] >> 17) != 0,
+        // The C++ engines: minstd's x in 1..m-1 (m = 2^31 - 1); mt19937_64's
+        // `left` then 312 words; ranlux's block count, carry and W-bit
+        // words; knuth_b's 258 minstd_rand0 values.
+        "minstd-rand" | "minstd-rand0" => count(1) && (1..0x7fff_ffff).contains(&w[0]),
+        "mt19937-64" => count(313) && w[0] <= 312 && nonzero(&w[1..]),
+        "ranlux24" => count(26) && w[0] <= 23 && w[1] <= 1 && w[2..].iter().all(|&x| x < 1 << 24),
+        "ranlux48" => count(14) && w[0] <= 11 && w[1] <= 1 && w[2..].iter().all(|&x| x < 1 << 48),
+        "knuth-b" => count(258) && w.iter().all(|x| (1..0x7fff_ffff).contains(x)),
         _ => return None,
     })
 }
