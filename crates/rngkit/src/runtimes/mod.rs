@@ -16,6 +16,8 @@
 //!   `nextGaussian`.
 //! * [`dotnet`]: .NET's seeded `System.Random` (the subtractive generator).
 //! * [`lua`]: `math.random` of Lua 5.4 (xoshiro256**) and LuaJIT 2.1 (Tausworthe).
+//! * [`cpp`]: C++'s `<random>` engines, with `uniform_int_distribution<int>`
+//!   of libstdc++ and of libc++.
 //! * [`javascript`]: `Math.random` in V8 (Chromium, Node.js), SpiderMonkey
 //!   (Firefox) and JavaScriptCore (Safari).
 //!
