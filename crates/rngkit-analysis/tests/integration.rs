@@ -19,6 +19,7 @@ mod linear;
 mod needed_table;
 mod prop_draw;
 mod prop_registry;
+mod recover_cpp;
 mod recover_dotnet;
 mod recover_drand48;
 mod recover_go;

@@ -864,6 +864,53 @@ fn rows(f: &Fixtures) -> Vec<Row> {
         ),
         row(&["gen", "go", "--state", "0 1 2", "int63"], "609"),
         row(
+            &[
+                "gen",
+                "minstd-rand",
+                "--seed",
+                "1",
+                "uniform-int-libcxx",
+                "6",
+                "1",
+            ],
+            "needs A <= B",
+        ),
+        row(
+            &[
+                "gen",
+                "mt19937",
+                "--seed",
+                "1",
+                "uniform-int-libstdcxx",
+                "1",
+            ],
+            "takes two arguments",
+        ),
+        row(
+            &[
+                "gen",
+                "knuth-b",
+                "--seed",
+                "1",
+                "uniform-int-libstdcxx",
+                "0",
+                "2147483648",
+            ],
+            "the bounds are C++ ints",
+        ),
+        row(
+            &["gen", "ranlux24", "--seed", "1", "next", "5"],
+            "takes no arguments",
+        ),
+        row(
+            &["gen", "mt19937-64", "--state", "0x313", "next"],
+            "mt19937-64 state needs 313 words",
+        ),
+        row(
+            &["gen", "minstd-rand0", "--state", "0x0", "next"],
+            "must be in 1..=2147483646",
+        ),
+        row(
             &["gen", "php", "--seed", "0x1000000000000000000", "mt-rand"],
             "does not fit php's 64-bit seed",
         ),

@@ -26,6 +26,7 @@ INIT = pathlib.Path(__file__).resolve().parent.parent / "python" / "rngkit" / "_
 # Nicer spellings beside the generated CamelCase names.
 ALIASES = {
     "mt19937": ["MT19937"],
+    "mt19937-64": ["MT19937_64"],
     "pcg32": ["PCG32"],
     "xoshiro256ss": ["Xoshiro256StarStar"],
     "xoroshiro128p": ["Xoroshiro128Plus"],

@@ -25,6 +25,7 @@ mod prop_number;
 mod prop_snapshot;
 mod prop_state;
 mod reference_vectors;
+mod runtime_cpp;
 mod runtime_dotnet;
 mod runtime_drand48;
 mod runtime_glibc;

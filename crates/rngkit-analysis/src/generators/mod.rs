@@ -3,6 +3,7 @@
 //! identification. The registry ([`crate::registry`]) reaches them; nothing
 //! else names a generator.
 
+pub mod cpp;
 pub mod dotnet;
 pub mod drand48;
 pub mod glibc;

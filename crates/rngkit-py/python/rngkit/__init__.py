@@ -463,6 +463,66 @@ def Luajit(
     return BitGenerator('luajit', seed, seed_str=seed_str, state=state, stream=stream)
 
 
+def Mt1993764(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('mt19937-64', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def MinstdRand(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('minstd-rand', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def MinstdRand0(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('minstd-rand0', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Ranlux24(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('ranlux24', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Ranlux48(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('ranlux48', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def KnuthB(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('knuth-b', seed, seed_str=seed_str, state=state, stream=stream)
+
+
 def Drand48(
     seed: Optional[int] = None,
     *,
@@ -649,6 +709,7 @@ Xoshiro256StarStar = Xoshiro256ss
 Xoroshiro128Plus = Xoroshiro128p
 SplitMix64 = Splitmix64
 TinyMT32 = Tinymt32
+MT19937_64 = Mt1993764
 
 _CONSTRUCTORS: dict[str, str] = {
     'Unity': 'unity',
@@ -682,6 +743,13 @@ _CONSTRUCTORS: dict[str, str] = {
     'Go': 'go',
     'Lua54': 'lua54',
     'Luajit': 'luajit',
+    'Mt1993764': 'mt19937-64',
+    'MT19937_64': 'mt19937-64',
+    'MinstdRand': 'minstd-rand',
+    'MinstdRand0': 'minstd-rand0',
+    'Ranlux24': 'ranlux24',
+    'Ranlux48': 'ranlux48',
+    'KnuthB': 'knuth-b',
     'Drand48': 'drand48',
     'Java': 'java',
     'SplittableRandom': 'splittable-random',
@@ -727,6 +795,12 @@ __all__ += [
     'Go',
     'Lua54',
     'Luajit',
+    'Mt1993764',
+    'MinstdRand',
+    'MinstdRand0',
+    'Ranlux24',
+    'Ranlux48',
+    'KnuthB',
     'Drand48',
     'Java',
     'SplittableRandom',
@@ -751,6 +825,7 @@ __all__ += [
     'Xoroshiro128Plus',
     'SplitMix64',
     'TinyMT32',
+    'MT19937_64',
 ]
 # --- end of the generated constructors ---
 

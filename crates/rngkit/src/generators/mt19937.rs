@@ -392,9 +392,12 @@ mod serde_impl {
     }
 }
 
+use crate::runtimes::cpp::CppDraws;
+
 impl crate::registry::Gen for Mt19937 {
     type Rng = Mt19937;
-    type Draw = crate::registry::NoDraw;
+    // `std::mt19937`'s uniform_int_distribution of each C++ library.
+    type Draw = crate::runtimes::cpp::CppDraw;
 
     const INFO: crate::registry::GenInfo = crate::registry::GenInfo {
         name: "mt19937",
@@ -422,8 +425,35 @@ impl crate::registry::Gen for Mt19937 {
         Some(rng.to_blob())
     }
 
-    fn eval(draw: &crate::registry::NoDraw, _: &mut Mt19937) -> crate::draw::DrawValue {
-        match *draw {}
+    fn draws() -> &'static [crate::registry::DrawInfo] {
+        use crate::family::DrawFamily;
+        <CppDraws as DrawFamily<Mt19937>>::draws(CppDraws::LIBRARY_ONLY)
+    }
+
+    fn parse_draw(
+        name: &str,
+        args: &[&str],
+    ) -> Result<Option<crate::runtimes::cpp::CppDraw>, crate::draw::DrawError> {
+        use crate::family::DrawFamily;
+        <CppDraws as DrawFamily<Mt19937>>::parse_draw(CppDraws::LIBRARY_ONLY, name, args)
+    }
+
+    fn eval(draw: &crate::runtimes::cpp::CppDraw, rng: &mut Mt19937) -> crate::draw::DrawValue {
+        use crate::family::DrawFamily;
+        <CppDraws as DrawFamily<Mt19937>>::eval(CppDraws::LIBRARY_ONLY, draw, rng)
+    }
+
+    fn steps(draw: &crate::runtimes::cpp::CppDraw) -> crate::registry::Steps {
+        use crate::family::DrawFamily;
+        <CppDraws as DrawFamily<Mt19937>>::steps(CppDraws::LIBRARY_ONLY, draw)
+    }
+
+    fn known_bits(
+        draw: &crate::runtimes::cpp::CppDraw,
+        value: &crate::observe::ObservedValue,
+    ) -> Option<Vec<crate::observe::KnownBits>> {
+        use crate::family::DrawFamily;
+        <CppDraws as DrawFamily<Mt19937>>::known_bits(CppDraws::LIBRARY_ONLY, draw, value)
     }
 }
 

@@ -16,6 +16,8 @@
 //!   `nextGaussian`.
 //! * [`dotnet`]: .NET's seeded `System.Random` (the subtractive generator).
 //! * [`lua`]: `math.random` of Lua 5.4 (xoshiro256**) and LuaJIT 2.1 (Tausworthe).
+//! * [`cpp`]: C++'s `<random>` engines, with `uniform_int_distribution<int>`
+//!   of libstdc++ and of libc++.
 //! * [`javascript`]: `Math.random` in V8 (Chromium, Node.js), SpiderMonkey
 //!   (Firefox) and JavaScriptCore (Safari).
 //!
@@ -30,6 +32,7 @@
 //! assert_eq!(draw.eval(&mut rng).format(true), "0x3fc2d79d928e7bb8");
 //! ```
 
+pub mod cpp;
 pub mod dotnet;
 pub mod drand48;
 pub mod fdlibm;

@@ -55,6 +55,14 @@ pub fn valid_state(rng_name: &str, w: &[u64]) -> Option<bool> {
         // Go's rngSource: tap below 607, feed always tap + 334 mod 607, then
         // 607 words of any value.
         "go" => count(609) && w[0] < 607 && w[1] == (w[0] + 334) % 607,
+        // The C++ engines: minstd's x in 1..m-1 (m = 2^31 - 1); mt19937_64's
+        // `left` then 312 words; ranlux's block count, carry and W-bit
+        // words; knuth_b's 258 minstd_rand0 values.
+        "minstd-rand" | "minstd-rand0" => count(1) && (1..0x7fff_ffff).contains(&w[0]),
+        "mt19937-64" => count(313) && w[0] <= 312 && nonzero(&w[1..]),
+        "ranlux24" => count(26) && w[0] <= 23 && w[1] <= 1 && w[2..].iter().all(|&x| x < 1 << 24),
+        "ranlux48" => count(14) && w[0] <= 11 && w[1] <= 1 && w[2..].iter().all(|&x| x < 1 << 48),
+        "knuth-b" => count(258) && w.iter().all(|x| (1..0x7fff_ffff).contains(x)),
         _ => return None,
     })
 }
@@ -172,6 +180,57 @@ pub fn run_c(tag: &str, source: &str) -> Option<String> {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(out.status.success(), "the oracle failed");
     Some(String::from_utf8(out.stdout).expect("utf-8 output"))
+}
+
+/// Compiles the C++ program `source` with `compiler` (`g++`, `clang++`) and
+/// `compiler_args` (`-stdlib=libc++` picks LLVM's library), runs it with
+/// `input` on its standard input and returns its standard output; `None`,
+/// after a note, when the compiler is missing and skipping is allowed
+/// ([`skipping_allowed`]). `tag` names the scratch folder.
+///
+/// # Panics
+/// Without the compiler (unless skipping is allowed), naming the Debian
+/// `package`; when the program does not compile (a missing library, such
+/// as libc++'s headers, says so here) or fails.
+pub fn run_cpp(
+    tag: &str,
+    compiler: &str,
+    package: &str,
+    compiler_args: &[&str],
+    source: &str,
+    input: &str,
+) -> Option<String> {
+    if Command::new(compiler).arg("--version").output().is_err() {
+        if skipping_allowed() {
+            eprintln!(
+                "note: {compiler} not found; skipped (install the Debian package `{package}`)"
+            );
+            return None;
+        }
+        panic!(
+            "{compiler} not found: install the Debian package `{package}` (scripts/install-runtimes), or set RNGKIT_SKIP_MISSING_RUNTIMES=1 to skip"
+        );
+    }
+    let dir = temp_dir(tag);
+    let src = dir.join("oracle.cpp");
+    let exe = dir.join("oracle");
+    std::fs::write(&src, source).expect("write the oracle program");
+    let compiled = Command::new(compiler)
+        .args(compiler_args)
+        .arg("-O1")
+        .arg(&src)
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .expect("run the compiler");
+    assert!(
+        compiled.status.success(),
+        "{compiler} {compiler_args:?} failed (for -stdlib=libc++, install libc++-dev and libc++abi-dev): {}",
+        String::from_utf8_lossy(&compiled.stderr)
+    );
+    let out = run_runtime(exe.to_str().expect("UTF-8 path"), &[], package, input);
+    let _ = std::fs::remove_dir_all(&dir);
+    out
 }
 
 /// Runs `program` (text on standard input) with `bin`; `None` (after a

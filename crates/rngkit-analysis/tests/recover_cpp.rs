@@ -1,0 +1,137 @@
+//! Recovering `minstd-rand` and `minstd-rand0` (C++'s `std::minstd_rand`
+//! and `std::minstd_rand0`): one whole value is the state, at any offset;
+//! a contradiction leaves none; jumps agree with stepping both ways.
+//!
+//! Values come from `rngkit::runtimes::cpp`'s engines, which
+//! `crates/rngkit/tests/runtime_cpp.rs` checks bit for bit against
+//! libstdc++ and libc++ (and the standard's 10000th values).
+
+use rngkit::WordRng;
+use rngkit::number::BigInt;
+use rngkit::registry::Seed;
+use rngkit::runtimes::cpp::{MinstdRand, MinstdRand0};
+use rngkit_analysis::recover::Recovered;
+use rngkit_analysis::registry;
+
+use crate::common;
+
+const SEEDS: [u64; 6] = [0, 1, 42, 2_147_483_646, 2_147_483_648, u64::MAX];
+
+/// The start state and the values of `n` calls, for either engine.
+fn stream(name: &str, seed: u64, n: usize) -> (u64, Vec<u64>) {
+    let mut a = MinstdRand::new(seed);
+    let mut b = MinstdRand0::new(seed);
+    let start = if name == "minstd-rand" {
+        a.state()
+    } else {
+        b.state()
+    };
+    let values = (0..n)
+        .map(|_| {
+            if name == "minstd-rand" {
+                a.next_word()
+            } else {
+                b.next_word()
+            }
+        })
+        .collect();
+    (u64::from(start), values)
+}
+
+#[test]
+fn one_next_at_any_offset_is_the_state() {
+    for name in ["minstd-rand", "minstd-rand0"] {
+        for seed in SEEDS {
+            let (start, values) = stream(name, seed, 40);
+            for k in [0usize, 1, 7, 39] {
+                let text = format!("skip {k}\nnext = {}\n", values[k]);
+                assert_eq!(
+                    common::unique_first_word(name, &text),
+                    start,
+                    "{name} seed {seed} offset {k}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn uniform_int_draws_before_and_after_are_checked() {
+    for name in ["minstd-rand", "minstd-rand0"] {
+        let entry = registry::find(name).unwrap();
+        for seed in SEEDS {
+            // libstdc++'s uniform_int_distribution<int>(1, 6) makes one
+            // call on these engines (6 divides their range, 2^31 - 2), so
+            // the whole value after it has a known offset.
+            let start = entry
+                .seed(&Seed::from(seed), &Default::default())
+                .unwrap()
+                .words()[0];
+            let mut rng = entry.seed(&Seed::from(seed), &Default::default()).unwrap();
+            let d = entry
+                .parse_draw("uniform-int-libstdcxx", &["1", "6"])
+                .unwrap();
+            let next = entry.parse_draw("next", &[]).unwrap();
+            let v1 = d.eval(&mut rng).format(false);
+            let v2 = next.eval(&mut rng).format(false);
+            let v3 = d.eval(&mut rng).format(false);
+            let text = format!(
+                "uniform-int-libstdcxx 1 6 = {v1}\nnext = {v2}\nuniform-int-libstdcxx 1 6 = {v3}\n"
+            );
+            assert_eq!(
+                common::unique_first_word(name, &text),
+                start,
+                "{name} seed {seed}"
+            );
+            // A wrong draw after the whole value: no state fits.
+            let wrong = (v3.parse::<i32>().unwrap() % 6) + 1;
+            let text = format!(
+                "uniform-int-libstdcxx 1 6 = {v1}\nnext = {v2}\nuniform-int-libstdcxx 1 6 = {wrong}\n"
+            );
+            assert!(
+                matches!(common::recover_text(name, &text), Recovered::NoneFits),
+                "{name} seed {seed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_value_outside_the_engine_leaves_no_state() {
+    for name in ["minstd-rand", "minstd-rand0"] {
+        for v in [0u64, 2_147_483_647] {
+            let text = format!("next = {v}\n");
+            let entry = registry::find(name).unwrap();
+            let parsed = rngkit_analysis::observe::parse_observations(entry, &text);
+            if let Ok(obs) = parsed {
+                let r = rngkit_analysis::recover::recover(entry, &obs, &Default::default());
+                assert!(
+                    matches!(r, Ok(Recovered::NoneFits) | Err(_)),
+                    "{name} {v}: {r:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn jumps_agree_with_stepping_both_ways() {
+    for name in ["minstd-rand", "minstd-rand0"] {
+        let entry = registry::find(name).unwrap();
+        for seed in SEEDS {
+            let start = entry.seed(&Seed::from(seed), &Default::default()).unwrap();
+            let mut stepped = start.clone();
+            stepped.discard(12_345);
+            let mut jumped = start.clone();
+            entry.advance(&mut jumped, &BigInt::from(12_345)).unwrap();
+            assert_eq!(jumped, stepped, "{name} seed {seed}");
+            entry.advance(&mut jumped, &BigInt::from(-12_345)).unwrap();
+            assert_eq!(jumped, start, "{name} seed {seed} back");
+            // The period, 2^31 - 2, returns to the start.
+            entry
+                .advance(&mut jumped, &BigInt::from(2_147_483_646u64))
+                .unwrap();
+            assert_eq!(jumped, start, "{name} seed {seed} period");
+        }
+    }
+}

@@ -1,0 +1,589 @@
+//! The C++ standard's engines ([rand.eng], [rand.adapt], [rand.predef]),
+//! written from the standard's definitions.
+//!
+//! Each type's example checks the standard's own requirement on it
+//! ([rand.predef]: "the 10000th consecutive invocation of a
+//! default-constructed object ... shall produce the value ..."), the
+//! published vector every conforming library meets.
+
+use alloc::vec::Vec;
+
+use crate::generators::{impl_rng_u32, impl_rng_u64};
+use crate::state::check_count;
+use crate::{StateError, StateWords};
+
+/// An engine as `std::uniform_int_distribution` sees it: its `min()`, its
+/// `max()` and one call of `operator()`. The library distributions
+/// ([`uniform_int_libstdcxx`](super::uniform_int_libstdcxx),
+/// [`uniform_int_libcxx`](super::uniform_int_libcxx)) are written over it.
+pub trait CppEngine {
+    /// `min()`: the smallest value `operator()` returns.
+    const MIN: u64;
+    /// `max()`: the largest value `operator()` returns.
+    const MAX: u64;
+    /// One call of `operator()`.
+    fn call(&mut self) -> u64;
+}
+
+// ------------------------------------------------------------ minstd
+
+/// The modulus of both minstd engines, 2^31 - 1.
+pub const MINSTD_M: u64 = 0x7fff_ffff;
+
+/// `std::linear_congruential_engine<uint_fast32_t, A, 0, 2147483647>`:
+/// `minstd_rand0` (`A = 16807`, [`MinstdRand0`]) and `minstd_rand`
+/// (`A = 48271`, [`MinstdRand`]). The state `x` is in `1..2^31-1`; a call
+/// sets `x = A * x mod (2^31 - 1)` and returns it.
+///
+/// ```
+/// use rngkit::runtimes::cpp::{MinstdRand, MinstdRand0};
+///
+/// // [rand.predef]: the 10000th value of a default-constructed (seed 1)
+/// // minstd_rand0 is 1043618065, of minstd_rand 399268537.
+/// let mut r0 = MinstdRand0::new(1);
+/// let mut r = MinstdRand::new(1);
+/// for _ in 0..9999 { r0.next_output(); r.next_output(); }
+/// assert_eq!(r0.next_output(), 1043618065);
+/// assert_eq!(r.next_output(), 399268537);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MinStd<const A: u64> {
+    x: u32,
+}
+
+/// `std::minstd_rand0`: multiplier 16807 (Park and Miller, 1988).
+pub type MinstdRand0 = MinStd<16807>;
+/// `std::minstd_rand`: multiplier 48271 (Park, Miller and Stockmeyer, 1993).
+pub type MinstdRand = MinStd<48271>;
+
+impl<const A: u64> MinStd<A> {
+    /// The constructor with a seed `s` ([rand.eng.lcong]): `x = s mod m`,
+    /// and 1 when that is 0 (0 is the fixed point of a multiplicative LCG).
+    ///
+    /// ```
+    /// use rngkit::runtimes::cpp::MinstdRand;
+    ///
+    /// assert_eq!(MinstdRand::new(0), MinstdRand::new(1));
+    /// assert_eq!(MinstdRand::new(2147483647), MinstdRand::new(1));
+    /// ```
+    pub const fn new(s: u64) -> Self {
+        let x = s % MINSTD_M;
+        MinStd {
+            x: if x == 0 { 1 } else { x as u32 },
+        }
+    }
+
+    /// The generator in state `x`.
+    ///
+    /// # Errors
+    /// [`StateError::OutOfRange`] unless `1 <= x < 2^31 - 1`.
+    ///
+    /// ```
+    /// use rngkit::runtimes::cpp::MinstdRand;
+    ///
+    /// assert!(MinstdRand::from_state(0).is_err());
+    /// assert_eq!(MinstdRand::from_state(5).unwrap().state(), 5);
+    /// ```
+    pub fn from_state(x: u64) -> Result<Self, StateError> {
+        if (1..MINSTD_M).contains(&x) {
+            Ok(MinStd { x: x as u32 })
+        } else {
+            Err(StateError::OutOfRange {
+                generator: Self::NAME,
+                index: 0,
+                found: x,
+                expected: "in 1..=2147483646",
+            })
+        }
+    }
+
+    /// The state `x`: the last value returned (or the seed, reduced).
+    pub const fn state(&self) -> u32 {
+        self.x
+    }
+
+    /// One call: `x = A * x mod (2^31 - 1)`, returned (example:
+    /// [`MinStd`]).
+    #[inline]
+    pub fn next_output(&mut self) -> u32 {
+        self.x = (u64::from(self.x) * A % MINSTD_M) as u32;
+        self.x
+    }
+}
+
+impl<const A: u64> StateWords for MinStd<A> {
+    const NAME: &'static str = if A == 16807 {
+        "minstd-rand0"
+    } else {
+        "minstd-rand"
+    };
+    const WORD_BITS: u32 = 32;
+    const WORD_COUNT: usize = 1;
+    const FREE_BITS: u32 = 31;
+
+    fn to_words(&self) -> Vec<u64> {
+        alloc::vec![u64::from(self.x)]
+    }
+
+    fn from_words(words: &[u64]) -> Result<Self, StateError> {
+        check_count(Self::NAME, 1, words.len())?;
+        Self::from_state(words[0])
+    }
+}
+
+impl<const A: u64> CppEngine for MinStd<A> {
+    const MIN: u64 = 1;
+    const MAX: u64 = MINSTD_M - 1;
+    #[inline]
+    fn call(&mut self) -> u64 {
+        u64::from(self.next_output())
+    }
+}
+
+impl_rng_u32!(MinstdRand0);
+impl_rng_u32!(MinstdRand);
+// No vector kernel: the scalar fill every such generator shares.
+impl crate::bulk::BulkFill for MinstdRand0 {
+    type Word = u32;
+}
+impl crate::bulk::BulkFill for MinstdRand {
+    type Word = u32;
+}
+
+// ------------------------------------------------------------ mt19937_64
+
+const MT64_N: usize = 312;
+const MT64_M: usize = 156;
+const MT64_A: u64 = 0xb502_6f5a_a966_19e9;
+/// The top 33 bits (`w - r` with `r = 31`).
+const MT64_UPPER: u64 = !0 << 31;
+const MT64_LOWER: u64 = (1 << 31) - 1;
+
+/// `std::mt19937_64`: the 64-bit Mersenne Twister with the standard's
+/// parameters (`w = 64, n = 312, m = 156, r = 31, a = 0xb5026f5aa96619e9`,
+/// tempering `u = 29, d = 0x5555555555555555, s = 17, b =
+/// 0x71d67fffeda60000, t = 37, c = 0xfff7eee000000000, l = 43`,
+/// initialisation multiplier `f = 6364136223846793005`).
+///
+/// The state is the block `mt[0..312]` and the index of the next word;
+/// the block is twisted when a word is needed and none is left (seeding
+/// leaves none, as in [`Mt19937`](crate::generators::Mt19937)).
+///
+/// ```
+/// use rngkit::runtimes::cpp::Mt19937_64;
+///
+/// // [rand.predef]: the 10000th value of a default-constructed (seed 5489)
+/// // mt19937_64 is 9981545732273789042.
+/// let mut rng = Mt19937_64::new(5489);
+/// for _ in 0..9999 { rng.next_output(); }
+/// assert_eq!(rng.next_output(), 9981545732273789042);
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+#[allow(non_camel_case_types)]
+pub struct Mt19937_64 {
+    mt: [u64; MT64_N],
+    pos: usize,
+}
+
+impl core::fmt::Debug for Mt19937_64 {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Mt19937_64")
+            .field("left", &(MT64_N - self.pos))
+            .finish_non_exhaustive()
+    }
+}
+
+impl Mt19937_64 {
+    /// The constructor with a seed `s` ([rand.eng.mers]): `mt[0] = s`,
+    /// `mt[i] = f * (mt[i-1] ^ (mt[i-1] >> 62)) + i`, no word left.
+    pub fn new(s: u64) -> Self {
+        let mut mt = [0u64; MT64_N];
+        mt[0] = s;
+        for i in 1..MT64_N {
+            let prev = mt[i - 1];
+            mt[i] = 6_364_136_223_846_793_005u64
+                .wrapping_mul(prev ^ (prev >> 62))
+                .wrapping_add(i as u64);
+        }
+        Mt19937_64 { mt, pos: MT64_N }
+    }
+
+    fn twist(&mut self) {
+        for i in 0..MT64_N {
+            let y = (self.mt[i] & MT64_UPPER) | (self.mt[(i + 1) % MT64_N] & MT64_LOWER);
+            let mag = if y & 1 == 1 { MT64_A } else { 0 };
+            self.mt[i] = self.mt[(i + MT64_M) % MT64_N] ^ (y >> 1) ^ mag;
+        }
+        self.pos = 0;
+    }
+
+    /// One call: the next block word, tempered (example: [`Mt19937_64`]).
+    #[inline]
+    pub fn next_output(&mut self) -> u64 {
+        if self.pos >= MT64_N {
+            self.twist();
+        }
+        let mut y = self.mt[self.pos];
+        self.pos += 1;
+        y ^= (y >> 29) & 0x5555_5555_5555_5555;
+        y ^= (y << 17) & 0x71d6_7fff_eda6_0000;
+        y ^= (y << 37) & 0xfff7_eee0_0000_0000;
+        y ^ (y >> 43)
+    }
+}
+
+impl StateWords for Mt19937_64 {
+    const NAME: &'static str = "mt19937-64";
+    const WORD_BITS: u32 = 64;
+    const WORD_COUNT: usize = MT64_N + 1;
+    /// `mt[0]`'s top bit and the 311 other words: 19937 bits.
+    const FREE_BITS: u32 = 19937;
+
+    /// `left` (the block words not yet returned), then `mt[0..312]`.
+    fn to_words(&self) -> Vec<u64> {
+        let mut words = Vec::with_capacity(MT64_N + 1);
+        words.push((MT64_N - self.pos) as u64);
+        words.extend_from_slice(&self.mt);
+        words
+    }
+
+    fn from_words(words: &[u64]) -> Result<Self, StateError> {
+        check_count(Self::NAME, MT64_N + 1, words.len())?;
+        if words[0] > MT64_N as u64 {
+            return Err(StateError::OutOfRange {
+                generator: Self::NAME,
+                index: 0,
+                found: words[0],
+                expected: "`left`, the block words not yet returned: in 0..=312",
+            });
+        }
+        if words[1..].iter().all(|&w| w == 0) {
+            return Err(StateError::AllZero {
+                generator: Self::NAME,
+            });
+        }
+        let mut mt = [0u64; MT64_N];
+        mt.copy_from_slice(&words[1..]);
+        Ok(Mt19937_64 {
+            mt,
+            pos: MT64_N - words[0] as usize,
+        })
+    }
+}
+
+impl CppEngine for Mt19937_64 {
+    const MIN: u64 = 0;
+    const MAX: u64 = u64::MAX;
+    #[inline]
+    fn call(&mut self) -> u64 {
+        self.next_output()
+    }
+}
+
+impl_rng_u64!(Mt19937_64);
+impl crate::bulk::BulkFill for Mt19937_64 {
+    type Word = u64;
+}
+
+impl CppEngine for crate::generators::Mt19937 {
+    const MIN: u64 = 0;
+    const MAX: u64 = u32::MAX as u64;
+    #[inline]
+    fn call(&mut self) -> u64 {
+        u64::from(self.next_output())
+    }
+}
+
+// ------------------------------------------------------------ ranlux
+
+/// `std::discard_block_engine<std::subtract_with_carry_engine<uint_fastN_t,
+/// W, S, R>, P, U>`: `ranlux24` (`W = 24, S = 10, R = 24`, `P = 223, U =
+/// 23`, [`Ranlux24`]) and `ranlux48` (`W = 48, S = 5, R = 12`, `P = 389,
+/// U = 11`, [`Ranlux48`]).
+///
+/// The subtract-with-carry base ([rand.eng.sub]) keeps the last `R` values
+/// and a carry `c`; a step computes `y = x[i-S] - x[i-R] - c`, sets `c = 1`
+/// when `y < 0` (else 0) and appends `y mod 2^W`. The discard block
+/// ([rand.adapt.disc]) returns `U` base values, then throws away `P - U`.
+/// The constructor with a seed `s` seeds the base: an
+/// `LCG(40014, 0, 2147483563)` seeded with `s` (19780503 when `s` is 0)
+/// gives the `R` words (`ceil(W / 32)` LCG values each, least significant
+/// first, reduced mod 2^W), the carry is 1 when the last word is 0, and
+/// the block starts.
+///
+/// ```
+/// use rngkit::runtimes::cpp::{Ranlux24, Ranlux48};
+///
+/// // [rand.predef]: the 10000th values of default-constructed (seed
+/// // 19780503) ranlux24 and ranlux48 are 9901578 and 249142670248501.
+/// let mut r24 = Ranlux24::new(19780503);
+/// let mut r48 = Ranlux48::new(19780503);
+/// for _ in 0..9999 { r24.step(); r48.step(); }
+/// assert_eq!(r24.step(), 9901578);
+/// assert_eq!(r48.step(), 249142670248501);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Ranlux<const W: u32, const S: usize, const R: usize, const P: usize, const U: usize> {
+    /// The last `R` base values, a ring: `x[pos]` is the oldest.
+    x: [u64; R],
+    pos: usize,
+    carry: u64,
+    /// The values returned in the current block (`0..=U`).
+    n: usize,
+}
+
+/// `std::ranlux24`.
+pub type Ranlux24 = Ranlux<24, 10, 24, 223, 23>;
+/// `std::ranlux48`.
+pub type Ranlux48 = Ranlux<48, 5, 12, 389, 11>;
+
+impl<const W: u32, const S: usize, const R: usize, const P: usize, const U: usize>
+    Ranlux<W, S, R, P, U>
+{
+    const MASK: u64 = (1 << W) - 1;
+
+    /// The constructor with a seed `s` (see [`Ranlux`]).
+    pub fn new(s: u64) -> Self {
+        // LCG(40014, 0, 2147483563) seeded with s: x = s mod m, 1 for 0.
+        const LCG_M: u64 = 2_147_483_563;
+        let mut lcg = if s == 0 { 19_780_503 } else { s % LCG_M };
+        if lcg == 0 {
+            lcg = 1;
+        }
+        let mut next = || {
+            lcg = lcg * 40014 % LCG_M;
+            lcg
+        };
+        let mut x = [0u64; R];
+        for word in &mut x {
+            let mut sum = 0u64;
+            for j in 0..W.div_ceil(32) {
+                sum |= next() << (32 * j);
+            }
+            *word = sum & Self::MASK;
+        }
+        let carry = u64::from(x[R - 1] == 0);
+        Ranlux {
+            x,
+            pos: 0,
+            carry,
+            n: 0,
+        }
+    }
+
+    /// One step of the subtract-with-carry base.
+    #[inline]
+    fn base_step(&mut self) -> u64 {
+        let short = self.x[(self.pos + R - S) % R];
+        let long = self.x[self.pos];
+        let y = short.wrapping_sub(long).wrapping_sub(self.carry);
+        self.carry = u64::from(short < long + self.carry);
+        let y = y & Self::MASK;
+        self.x[self.pos] = y;
+        self.pos = (self.pos + 1) % R;
+        y
+    }
+
+    /// One call of the discard block engine (example: [`Ranlux`]).
+    #[inline]
+    pub fn step(&mut self) -> u64 {
+        if self.n >= U {
+            for _ in 0..P - U {
+                self.base_step();
+            }
+            self.n = 0;
+        }
+        self.n += 1;
+        self.base_step()
+    }
+}
+
+impl<const W: u32, const S: usize, const R: usize, const P: usize, const U: usize> StateWords
+    for Ranlux<W, S, R, P, U>
+{
+    const NAME: &'static str = if W == 24 { "ranlux24" } else { "ranlux48" };
+    const WORD_BITS: u32 = if W <= 32 { 32 } else { 64 };
+    const WORD_COUNT: usize = R + 2;
+    const FREE_BITS: u32 = W * R as u32 + 1;
+
+    /// `n` (the values returned in this block), the carry, then the `R`
+    /// base values, oldest first.
+    fn to_words(&self) -> Vec<u64> {
+        let mut words = Vec::with_capacity(R + 2);
+        words.push(self.n as u64);
+        words.push(self.carry);
+        words.extend((0..R).map(|i| self.x[(self.pos + i) % R]));
+        words
+    }
+
+    fn from_words(words: &[u64]) -> Result<Self, StateError> {
+        check_count(Self::NAME, R + 2, words.len())?;
+        let out_of_range = |index: usize, expected: &'static str| StateError::OutOfRange {
+            generator: Self::NAME,
+            index,
+            found: words[index],
+            expected,
+        };
+        if words[0] > U as u64 {
+            return Err(out_of_range(
+                0,
+                "the values returned in this block: at most the block's used length (23 for ranlux24, 11 for ranlux48)",
+            ));
+        }
+        if words[1] > 1 {
+            return Err(out_of_range(1, "the carry: 0 or 1"));
+        }
+        if let Some(i) = words[2..].iter().position(|&w| w > Self::MASK) {
+            return Err(StateError::WordTooWide {
+                generator: Self::NAME,
+                index: i + 2,
+                bits: W,
+            });
+        }
+        let mut x = [0u64; R];
+        x.copy_from_slice(&words[2..]);
+        Ok(Ranlux {
+            x,
+            pos: 0,
+            carry: words[1],
+            n: words[0] as usize,
+        })
+    }
+}
+
+impl<const W: u32, const S: usize, const R: usize, const P: usize, const U: usize> CppEngine
+    for Ranlux<W, S, R, P, U>
+{
+    const MIN: u64 = 0;
+    const MAX: u64 = (1 << W) - 1;
+    #[inline]
+    fn call(&mut self) -> u64 {
+        self.step()
+    }
+}
+
+impl Ranlux24 {
+    #[inline]
+    pub(crate) fn next_output(&mut self) -> u32 {
+        self.step() as u32
+    }
+}
+
+impl Ranlux48 {
+    #[inline]
+    pub(crate) fn next_output(&mut self) -> u64 {
+        self.step()
+    }
+}
+
+impl_rng_u32!(Ranlux24);
+impl_rng_u64!(Ranlux48);
+impl crate::bulk::BulkFill for Ranlux24 {
+    type Word = u32;
+}
+impl crate::bulk::BulkFill for Ranlux48 {
+    type Word = u64;
+}
+
+// ------------------------------------------------------------ knuth_b
+
+/// The table size of `knuth_b`.
+const KNUTH_K: usize = 256;
+
+/// `std::knuth_b`: `shuffle_order_engine<minstd_rand0, 256>`
+/// ([rand.adapt.shuf]). Seeding seeds the `minstd_rand0` base, fills the
+/// table `V` with its next 256 values and `Y` with the one after; a call
+/// takes `j = floor(256 * (Y - 1) / (2^31 - 2))`, returns `Y = V[j]` and
+/// refills `V[j]` from the base.
+///
+/// ```
+/// use rngkit::runtimes::cpp::KnuthB;
+///
+/// // [rand.predef]: the 10000th value of a default-constructed (seed 1)
+/// // knuth_b is 1112339016.
+/// let mut rng = KnuthB::new(1);
+/// for _ in 0..9999 { rng.next_output(); }
+/// assert_eq!(rng.next_output(), 1112339016);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct KnuthB {
+    base: MinstdRand0,
+    v: [u32; KNUTH_K],
+    y: u32,
+}
+
+impl KnuthB {
+    /// The constructor with a seed `s` (see [`KnuthB`]).
+    pub fn new(s: u64) -> Self {
+        let mut base = MinstdRand0::new(s);
+        let mut v = [0u32; KNUTH_K];
+        for slot in &mut v {
+            *slot = base.next_output();
+        }
+        let y = base.next_output();
+        KnuthB { base, v, y }
+    }
+
+    /// One call (example: [`KnuthB`]).
+    #[inline]
+    pub fn next_output(&mut self) -> u32 {
+        // Exact in integers; both libraries' own forms (a double quotient
+        // in libstdc++, a reduced ratio in libc++) give the same floor for
+        // this range.
+        let j = (KNUTH_K as u64 * u64::from(self.y - 1) / (MINSTD_M - 1)) as usize;
+        self.y = self.v[j];
+        self.v[j] = self.base.next_output();
+        self.y
+    }
+}
+
+impl StateWords for KnuthB {
+    const NAME: &'static str = "knuth-b";
+    const WORD_BITS: u32 = 32;
+    const WORD_COUNT: usize = KNUTH_K + 2;
+    const FREE_BITS: u32 = 31 * (KNUTH_K as u32 + 2);
+
+    /// The base's `x`, then `Y`, then `V[0..256]`.
+    fn to_words(&self) -> Vec<u64> {
+        let mut words = Vec::with_capacity(KNUTH_K + 2);
+        words.push(u64::from(self.base.state()));
+        words.push(u64::from(self.y));
+        words.extend(self.v.iter().map(|&v| u64::from(v)));
+        words
+    }
+
+    fn from_words(words: &[u64]) -> Result<Self, StateError> {
+        check_count(Self::NAME, KNUTH_K + 2, words.len())?;
+        if let Some(index) = words.iter().position(|w| !(1..MINSTD_M).contains(w)) {
+            return Err(StateError::OutOfRange {
+                generator: Self::NAME,
+                index,
+                found: words[index],
+                expected: "a minstd_rand0 value: in 1..=2147483646",
+            });
+        }
+        let mut v = [0u32; KNUTH_K];
+        for (slot, &w) in v.iter_mut().zip(&words[2..]) {
+            *slot = w as u32;
+        }
+        Ok(KnuthB {
+            base: MinstdRand0 { x: words[0] as u32 },
+            v,
+            y: words[1] as u32,
+        })
+    }
+}
+
+impl CppEngine for KnuthB {
+    const MIN: u64 = 1;
+    const MAX: u64 = MINSTD_M - 1;
+    #[inline]
+    fn call(&mut self) -> u64 {
+        u64::from(self.next_output())
+    }
+}
+
+impl_rng_u32!(KnuthB);
+impl crate::bulk::BulkFill for KnuthB {
+    type Word = u32;
+}
