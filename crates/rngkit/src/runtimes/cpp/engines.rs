@@ -322,7 +322,7 @@ impl CppEngine for crate::generators::Mt19937 {
 /// assert_eq!(r24.step(), 9901578);
 /// assert_eq!(r48.step(), 249142670248501);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug)]
 pub struct Ranlux<const W: u32, const S: usize, const R: usize, const P: usize, const U: usize> {
     /// The last `R` base values, a ring: `x[pos]` is the oldest.
     x: [u64; R],
@@ -330,6 +330,36 @@ pub struct Ranlux<const W: u32, const S: usize, const R: usize, const P: usize, 
     carry: u64,
     /// The values returned in the current block (`0..=U`).
     n: usize,
+}
+
+// Equal states are equal streams: the ring's values compared from the
+// oldest, wherever the ring starts in memory (a state read back from its
+// words starts at 0, the one that made them need not).
+impl<const W: u32, const S: usize, const R: usize, const P: usize, const U: usize> PartialEq
+    for Ranlux<W, S, R, P, U>
+{
+    fn eq(&self, other: &Self) -> bool {
+        self.n == other.n
+            && self.carry == other.carry
+            && (0..R).all(|i| self.x[(self.pos + i) % R] == other.x[(other.pos + i) % R])
+    }
+}
+
+impl<const W: u32, const S: usize, const R: usize, const P: usize, const U: usize> Eq
+    for Ranlux<W, S, R, P, U>
+{
+}
+
+impl<const W: u32, const S: usize, const R: usize, const P: usize, const U: usize> core::hash::Hash
+    for Ranlux<W, S, R, P, U>
+{
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.n.hash(state);
+        self.carry.hash(state);
+        for i in 0..R {
+            self.x[(self.pos + i) % R].hash(state);
+        }
+    }
 }
 
 /// `std::ranlux24`.
