@@ -144,7 +144,7 @@ impl Target {
 /// let php = targets(registry::find("php").unwrap());
 /// assert!(php.iter().any(|t| t.kind == Kind::Bounded(100) && t.draw == "mt-rand 0 99"));
 /// // A bare generator has no engine draw to roll dice with.
-/// assert!(targets(registry::find("mt19937").unwrap()).iter().all(|t| t.kind == Kind::Full));
+/// assert!(targets(registry::find("xoshiro256ss").unwrap()).iter().all(|t| t.kind == Kind::Full));
 /// ```
 pub fn targets(entry: &Entry) -> Vec<Target> {
     let mut out: Vec<Target> = entry
