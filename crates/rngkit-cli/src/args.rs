@@ -113,37 +113,34 @@ pub fn notes_help(field: impl Fn(&Notes) -> &'static str) -> String {
 /// The EXAMPLES of a command's `--help`: the example lines that `field`
 /// picks from the GENs' [`Notes`], in catalogue order, each list once.
 pub fn examples_help(field: impl Fn(&Notes) -> &'static [&'static str]) -> String {
-    let mut seen: Vec<&[&str]> = Vec::new();
-    let mut out = String::new();
-    for e in registry::all() {
-        let lines = field(e.notes());
-        if lines.is_empty() || seen.contains(&lines) {
-            continue;
-        }
-        seen.push(lines);
-        for line in lines {
-            out.push_str(&format!("  {line}\n"));
-        }
-    }
-    out.truncate(out.trim_end().len());
-    out
+    example_blocks(registry::all().iter().map(|e| field(e.notes())))
 }
 
 /// The EXAMPLES of `command`'s `--help` (`gen`, `state`, ...): the blocks
 /// the GENs' notes give for it, in catalogue order, each once, indented
 /// by 2 (no trailing newline).
 pub fn command_examples(command: &str) -> String {
+    example_blocks(registry::all().iter().flat_map(|e| {
+        e.notes()
+            .examples
+            .iter()
+            .filter(move |x| x.command == command)
+            .map(|x| x.lines)
+    }))
+}
+
+/// The lines of `blocks`, each block once (GENs of a family share theirs),
+/// indented by 2, with no trailing newline.
+fn example_blocks(blocks: impl Iterator<Item = &'static [&'static str]>) -> String {
     let mut seen: Vec<&[&str]> = Vec::new();
     let mut out = String::new();
-    for e in registry::all() {
-        for example in e.notes().examples {
-            if example.command != command || seen.contains(&example.lines) {
-                continue;
-            }
-            seen.push(example.lines);
-            for line in example.lines {
-                out.push_str(&format!("  {line}\n"));
-            }
+    for lines in blocks {
+        if lines.is_empty() || seen.contains(&lines) {
+            continue;
+        }
+        seen.push(lines);
+        for line in lines {
+            out.push_str(&format!("  {line}\n"));
         }
     }
     out.truncate(out.trim_end().len());
