@@ -94,7 +94,19 @@ fn recover_and_predict_with(
     };
     // Several listed: a run of successors, each one step on with one value
     // fewer cached (the words are s0, s1, the values left in the cache).
-    let mut listed: Vec<Vec<u64>> = candidates.iter().map(|c| c.words()).collect();
+    // A state with none cached refills from its words next: written as the
+    // same state with all 64 cached (its words 64 xorshift128+ steps on),
+    // it compares with the others.
+    let mut listed: Vec<Vec<u64>> = candidates
+        .iter()
+        .map(|c| match c.words()[..] {
+            [s0, s1, 0] => {
+                let (a, b) = (0..64).fold((s0, s1), |(a, b), _| xorshift128plus_step(a, b));
+                vec![a, b, 64]
+            }
+            ref words => words.to_vec(),
+        })
+        .collect();
     listed.sort_by_key(|w| std::cmp::Reverse(w[2]));
     for pair in listed.windows(2) {
         assert!(
@@ -202,6 +214,17 @@ fn recover_three_and_predict(
         states.len(),
         tokens.len() - start - 3
     );
+}
+
+/// V8's `XorShift128` step, written here from its published definition so
+/// the test does not lean on the code under test.
+fn xorshift128plus_step(s0: u64, s1: u64) -> (u64, u64) {
+    let mut x = s0;
+    x ^= x << 23;
+    x ^= x >> 17;
+    x ^= s1;
+    x ^= s1 >> 26;
+    (s1, x)
 }
 
 fn split(out: &str) -> Vec<String> {
