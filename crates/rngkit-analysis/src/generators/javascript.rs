@@ -846,9 +846,10 @@ pub mod chain {
         /// (no known end of the words, a chain of under 3 or over
         /// [`SWEEP_MAX_CALLS`] calls, or too few planes for the relations
         /// to reach across). The sweep tries `2^26` partial states for `Up`
-        /// (`q[0]`'s bits 0..=25) and `2^(23 + m)` for `Down` (`q[0]`'s
-        /// bits 41..=63 and a borrow a call), each followed by a path that
-        /// survives a plane with probability 1/2 or less.
+        /// (`q[0]`'s bits 0..=25) and `2^23` for `Down` (`q[0]`'s bits
+        /// 41..=63; the borrows into plane 41 are found at plane 40), each
+        /// followed by a path that survives a plane with probability 1/2 or
+        /// less.
         pub fn sweep_direction(&self) -> Option<Sweep> {
             if !(3..=SWEEP_MAX_CALLS).contains(&self.m) || self.rank != 128 {
                 None
@@ -865,7 +866,7 @@ pub mod chain {
         pub fn sweep_items(&self) -> u64 {
             match self.sweep_direction() {
                 Some(Sweep::Up) => 1 << 26,
-                Some(Sweep::Down) => 1 << (23 + self.m),
+                Some(Sweep::Down) => 1 << 23,
                 None => 0,
             }
         }
@@ -882,9 +883,9 @@ pub mod chain {
         /// borrows of those calls must fit, and only the last two calls'
         /// borrows branch. Before the relations reach (26 planes up, 23
         /// down) the planes are enumerated: `Up` item `k` is `q[0]`'s bits
-        /// 0..=25, `Down` item `k` is `q[0]`'s bits 41..=63 (`k >> m`) and
-        /// the borrows into plane 41 (bit `t - 1` for call `t`);
-        /// `0..`[`Plan::sweep_items`] is the whole search. The leaves' plane
+        /// 0..=25, `Down` item `k` is `q[0]`'s bits 41..=63 (the borrows
+        /// into plane 41 follow from plane 40's bits, see
+        /// [`Plan::sweep_down_top`]); `0..`[`Plan::sweep_items`] is the whole search. The leaves' plane
         /// bits go through the rows' elimination to the state.
         ///
         /// ```
@@ -927,13 +928,8 @@ pub mod chain {
                         }
                     }
                     Sweep::Down => {
-                        let hi = !0u64 << 41;
-                        q[0] = (k >> m) << 41;
-                        for t in 1..=m {
-                            let borrow = (k >> (t - 1) & 1) << 41;
-                            q[t] = (w[t] & hi).wrapping_sub(q[t - 1]).wrapping_sub(borrow) & hi;
-                        }
-                        self.sweep_down(&w, &mut q, k & ((1 << m) - 1), 40, &mut values, out);
+                        q[0] = k << 41;
+                        self.sweep_down_top(&w, &mut q, &mut values, out);
                     }
                 }
             }
@@ -962,6 +958,116 @@ pub mod chain {
                 }
             }
             true
+        }
+
+        /// `Down` from `q[0]`'s bits 41..=63 (in `q[0]`): plane 40, whose
+        /// bits decide each call's borrow into plane 41, then the planes
+        /// below.
+        ///
+        /// The calls' bits 41..=63 are `w[t] - q[t-1]` less those borrows,
+        /// so they are first worked out with no borrows, `Q[t]`; the true
+        /// ones are `Q[t] + D[t] 2^41` with `D[t] = -(D[t-1] + borrow[t])`,
+        /// `|D[t]| <= ceil(t / 2)`. Plane 40 reads only bits 57..=63 of
+        /// them (`p + 17`, `p + 23`), which no such `D` changes unless
+        /// `Q[t]`'s bits 41..=56 are within `ceil(t / 2)` of wrapping
+        /// (about 2^-13 of the starts): then every borrow is tried in
+        /// turn, as the items of a search over `q[0]` and the borrows
+        /// would. Otherwise the plane's bits are set as [`Plan::down_call`]
+        /// sets them, and each call's borrow into plane 41 is the carry
+        /// out of its plane-40 sum (`q[t-1] + q[t]` with the carry in
+        /// that makes the word's bit), found rather than tried: one start
+        /// instead of `2^m`, which took three times fewer nodes for five
+        /// doubles and twelve times fewer for six.
+        fn sweep_down_top(
+            &self,
+            w: &[u64],
+            q: &mut [u64; SWEEP_MAX_CALLS + 1],
+            values: &mut [u64],
+            out: &mut Vec<u128>,
+        ) {
+            const P: u32 = 40;
+            let m = self.m;
+            let hi = !0u64 << (P + 1);
+            for t in 1..=m {
+                q[t] = (w[t] & hi).wrapping_sub(q[t - 1]) & hi;
+            }
+            let safe = (1..=m).all(|t| {
+                let field = (q[t] >> (P + 1)) & 0xffff;
+                let reach = t.div_ceil(2) as u64;
+                (reach..=0xffff - reach).contains(&field)
+            });
+            if !safe {
+                let start = *q;
+                for borrows in 0..1u64 << m {
+                    let mut q = start;
+                    for t in 1..=m {
+                        let borrow = (borrows >> (t - 1) & 1) << (P + 1);
+                        q[t] = (w[t] & hi).wrapping_sub(q[t - 1]).wrapping_sub(borrow) & hi;
+                    }
+                    self.sweep_down(w, &mut q, borrows, P, values, out);
+                }
+                return;
+            }
+            q[0] |= (relation(q, 1) >> (P + 23) & 1) << P;
+            self.top_call(w, q, 0, 0, 1, values, out);
+        }
+
+        /// Call `t` at plane 40 with the borrows into plane 41 unknown:
+        /// its bit (set by relation `t + 1`, or both ways for the last
+        /// two calls) and the carry in that makes the word's bit decide
+        /// its borrow out (`up`, bit `t - 1`) and in (`next`).
+        #[allow(clippy::too_many_arguments)]
+        fn top_call(
+            &self,
+            w: &[u64],
+            q: &mut [u64; SWEEP_MAX_CALLS + 1],
+            up: u64,
+            next: u64,
+            t: usize,
+            values: &mut [u64],
+            out: &mut Vec<u128>,
+        ) {
+            const P: u32 = 40;
+            let m = self.m;
+            if t > m {
+                // The true bits 41..=63 with the borrows found.
+                let mut exact = *q;
+                let hi = !0u64 << (P + 1);
+                let mut d = 0i64;
+                for (t, x) in exact.iter_mut().enumerate().take(m + 1).skip(1) {
+                    d = -(d + (up >> (t - 1) & 1) as i64);
+                    *x = ((*x & hi).wrapping_add((d as u64) << (P + 1)) & hi) | (*x & !hi);
+                }
+                self.sweep_down(w, &mut exact, next, P - 1, values, out);
+                return;
+            }
+            let a = q[t - 1] >> P & 1;
+            let word = w[t] >> P & 1;
+            let choices: &[u64] = if t + 1 < m {
+                if relation(q, t + 1) >> (P + 23) & 1 == 1 {
+                    &[1]
+                } else {
+                    &[0]
+                }
+            } else {
+                &[0, 1]
+            };
+            for &b in choices {
+                // a + b + carry-in = word + 2 carry-out.
+                let carry_in = word ^ a ^ b;
+                let carry_out = (a + b + carry_in) >> 1;
+                q[t] |= b << P;
+                self.top_call(
+                    w,
+                    q,
+                    up | carry_out << (t - 1),
+                    next | carry_in << (t - 1),
+                    t + 1,
+                    values,
+                    out,
+                );
+                q[t] &= !(1 << P);
+            }
         }
 
         /// `Down` at plane `p` (bits above it fixed in `q`, 0 below;
@@ -1107,17 +1213,35 @@ fn lowest_known(mask: u64, top: u32) -> u32 {
 ///
 /// Measured: the elimination's 2^28.6 nodes for three SpiderMonkey doubles
 /// took 4.8 s of CPU, the sweep's `Up` 0.8 s (as 2^26 such nodes), its
-/// `Down` for three V8 doubles 2.6 s (as 2^28); so the sweep counts as
-/// 2^26 or 2^(25 + m) nodes, and a node of a chain of `m` calls as
-/// `(m + 1) / 4` nodes of a chain of 3.
+/// `Down` for three V8 doubles 2.6 s (as 2^28, when it still tried every
+/// borrow into plane 41: 2^27.5 nodes); so the sweep counts as 2^26 nodes
+/// up, its own nodes and a half down, and a node of a chain of `m` calls
+/// as `(m + 1) / 4` nodes of a chain of 3.
 fn chain_cost(plan: &chain::Plan) -> (f64, bool) {
     let elimination = plan.nodes_log2() + ((plan.m + 1) as f64 / 4.0).log2();
     match plan.sweep_direction() {
         Some(chain::Sweep::Up) if elimination > 26.0 => (26.0, true),
-        Some(chain::Sweep::Down) if elimination > 25.0 + plan.m as f64 => {
-            (25.0 + plan.m as f64, true)
+        Some(chain::Sweep::Down) if elimination > down_sweep_cost(plan.m) => {
+            (down_sweep_cost(plan.m), true)
         }
         _ => (elimination, false),
+    }
+}
+
+/// The `Down` sweep's cost (see [`chain_cost`]) for `m` V8 doubles, in
+/// the elimination's units, measured (release CLI, 2 cores): each of the
+/// 2^23 starts leaves four paths at plane 39, which live on for a dozen
+/// planes when the chain is short and die within a plane or two from six
+/// calls on, so the nodes fall with `m` (2^26.9 for 3 calls, 2^26.7 for 5,
+/// 2^25.5 for 6 to 8, counted on one state) while each costs more: six
+/// doubles took 2.15 s by the sweep, 1.0 s by the elimination (2^26.4
+/// units), five 1.9 to 2.1 s by the sweep.
+fn down_sweep_cost(m: usize) -> f64 {
+    match m {
+        0..=3 => 28.0,
+        4 => 27.6,
+        5 => 27.4,
+        _ => 27.5,
     }
 }
 
@@ -1351,13 +1475,23 @@ fn sum_states(
         true
     };
     let follows = &follows;
+    // When the calls a leaf is checked against reveal enough bits, the
+    // first leaf that passes is the only state but by a chance of about
+    // 2^-64 (see `SUB_RUN_PINS`): the search ends there, on average half
+    // way through (five doubles of Node.js 26 with `--fresh`: 1.8 to 2.5 s
+    // of CPU before, about half that after).
+    let pinned = later.iter().map(|c| c.known.mask.count_ones()).sum::<u32>() >= SUB_RUN_PINS;
+    let found_one = std::sync::atomic::AtomicBool::new(false);
     let next = std::sync::atomic::AtomicU64::new(0);
-    let (plan, next) = (&plan, &next);
+    let (plan, next, found_one) = (&plan, &next, &found_one);
     let work = move || {
         let mut out = Vec::new();
         loop {
             let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            if k >= chunks || options.stop.is_set() {
+            if k >= chunks
+                || options.stop.is_set()
+                || found_one.load(std::sync::atomic::Ordering::Relaxed)
+            {
                 break out;
             }
             let before = out.len();
@@ -1378,6 +1512,9 @@ fn sum_states(
                 }
             }
             out.truncate(kept);
+            if pinned && !out.is_empty() {
+                found_one.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
             options.progress.advance(1);
         }
     };
@@ -1608,8 +1745,54 @@ fn recover_v8_sum<E: V8Era>(
         let step = |c: &WordConstraint| i128::from(E::ORDER.step_of_call(c.offset + position));
         cons.iter().map(|c| step(c) - step(&cons[0])).collect()
     };
+    // The engine at `position` whose run ending with call `last` (inside
+    // one block there) starts from the xorshift state `(a, b)`, if it gives
+    // every observed value.
+    let place = |a: u64, b: u64, last: u64, position: u64| -> Option<Engine> {
+        // Steps from the block's start to just before the run.
+        let before = E::ORDER.step_of_call(last + position) - 1;
+        let (a, b) = jump_words(a, b, u128::from(before), true);
+        let rng = V8MathRandom::<E>::at_block_position(a, b, position as u8).ok()?;
+        let engine = Engine::new::<E>(rng);
+        fits(observations, &engine).then_some(engine)
+    };
+    let mut cover = cover_halves(&cons);
+    let mut covered: Vec<u64> = Vec::new();
     let mut found_pattern: Option<Vec<i128>> = None;
-    for (position, first, last) in order {
+    for (position, first, last) in order.iter().copied() {
+        // The runs of the whole and of all but one call are searched
+        // first: each quickly, and they end the search when the refill
+        // falls outside the values or next to an end.
+        if found_pattern.is_none()
+            && last - first + 2 < cons.len()
+            && let Some(halves) = cover.take()
+        {
+            // Every position whose longest run is shorter than this holds
+            // one of the halves inside a block: search them, and place
+            // what they find at every position.
+            for (from, to) in halves {
+                let run = step_order_run(&cons, from, to);
+                let result = sum_states(&run, options, 63, name);
+                if let Ok(SumStates::Found(found)) = &result {
+                    for &(a, b) in found {
+                        for &(p, _, _) in &order {
+                            if let Some(engine) = place(a, b, cons[to].offset, p) {
+                                states.push(engine);
+                                covered.push(p);
+                                found_pattern.get_or_insert_with(|| pattern(p));
+                            }
+                        }
+                    }
+                }
+                searched.push(((cons[from].offset, cons[to].offset), result));
+                if found_pattern.is_some() {
+                    break;
+                }
+            }
+        }
+        if covered.contains(&position) {
+            continue;
+        }
         if let Some(found) = &found_pattern
             && pattern(position) != *found
         {
@@ -1623,15 +1806,7 @@ fn recover_v8_sum<E: V8Era>(
             searched.push((key, Ok(SumStates::Found(found))));
         }
         if !searched.iter().any(|(k, _)| *k == key) {
-            // The run in step order: the last call shows the earliest step.
-            let run: Vec<WordConstraint> = cons[first..=last]
-                .iter()
-                .rev()
-                .map(|c| WordConstraint {
-                    offset: cons[last].offset - c.offset,
-                    known: c.known,
-                })
-                .collect();
+            let run = step_order_run(&cons, first, last);
             searched.push((key, sum_states(&run, options, 63, name)));
         }
         let result = &searched
@@ -1641,16 +1816,8 @@ fn recover_v8_sum<E: V8Era>(
             .1;
         match result {
             Ok(SumStates::Found(found)) => {
-                // Steps from the block's start to just before the run.
-                let before = E::ORDER.step_of_call(cons[last].offset + position) - 1;
                 for &(a, b) in found {
-                    let (a, b) = jump_words(a, b, u128::from(before), true);
-                    if let Ok(rng) = V8MathRandom::<E>::at_block_position(a, b, position as u8) {
-                        let engine = Engine::new::<E>(rng);
-                        if fits(observations, &engine) {
-                            states.push(engine);
-                        }
-                    }
+                    states.extend(place(a, b, cons[last].offset, position));
                 }
             }
             Ok(SumStates::Open(count)) if total_known < 128 => {
@@ -1738,6 +1905,45 @@ fn recover_v8_sum<E: V8Era>(
         });
     }
     Ok(crate::recover::conclude(states))
+}
+
+/// The calls `first..=last` of `cons` (inside one block, handed out
+/// last-made first) as a run in step order: the last call shows the
+/// earliest step.
+fn step_order_run(cons: &[WordConstraint], first: usize, last: usize) -> Vec<WordConstraint> {
+    cons[first..=last]
+        .iter()
+        .rev()
+        .map(|c| WordConstraint {
+            offset: cons[last].offset - c.offset,
+            known: c.known,
+        })
+        .collect()
+}
+
+/// For consecutive calls that one refill may split (at most 64), two
+/// halves that cover every position: wherever the refill falls, one half
+/// lies inside one block, so searching both finds the state of every
+/// position whose longest run is shorter than the whole. Only when each
+/// half reveals [`SUB_RUN_PINS`] bits (its search stops at the first state, which is
+/// then the only one), and only worth it where the halves are searched
+/// sooner than the runs they replace: ten doubles split five and five took
+/// 4.8 to 7.8 s of CPU run by run (the runs of 9, 8, 7, 6 calls at the
+/// other splits each searched in full and found nothing, then the run of
+/// five), about 2 s by the halves. The halves as index ranges `(first,
+/// last)` of `cons`.
+fn cover_halves(cons: &[WordConstraint]) -> Option<[(usize, usize); 2]> {
+    let n = cons.len();
+    let consecutive = cons.windows(2).all(|w| w[1].offset == w[0].offset + 1);
+    if !consecutive || !(8..=V8_CACHE_SIZE).contains(&n) {
+        return None;
+    }
+    let bits = |r: &[WordConstraint]| r.iter().map(|c| c.known.mask.count_ones()).sum::<u32>();
+    let h = n / 2;
+    if bits(&cons[..h]) < SUB_RUN_PINS || bits(&cons[h..]) < SUB_RUN_PINS {
+        return None;
+    }
+    Some([(0, h - 1), (h, n - 1)])
 }
 
 /// Known bits above which a state that gives every observed value rules
@@ -1991,11 +2197,13 @@ mod tests {
         // Ten values of which one (or nine) come before a refill: the run
         // of nine is searched first and pins the state, and the positions
         // with other patterns of steps are left alone; the answer is the
-        // one state, as when every position is searched.
+        // one state, as when every position is searched. Four before it:
+        // the halves are searched (`cover_halves`), the first in vain, the
+        // second inside the block of six.
         use crate::observe::parse_observations;
         use rngkit::runtimes::javascript::V814Gen;
         let entry = crate::registry::find("v8-14").unwrap();
-        for before_refill in [1, 9] {
+        for before_refill in [1, 4, 9] {
             let mut rng = V8MathRandom::<V814Gen>::with_random_seed(79).unwrap();
             rng.discard(64 - before_refill);
             let start = rng.clone();
