@@ -55,6 +55,13 @@ pub fn valid_state(rng_name: &str, w: &[u64]) -> Option<bool> {
         // Go's rngSource: tap below 607, feed always tap + 334 mod 607, then
         // 607 words of any value.
         "go" => count(609) && w[0] < 607 && w[1] == (w[0] + 334) % 607,
+        // numpy's buffered generators: the generator's words, then
+        // has_uint32 (0 or 1) and uinteger (32 bits); PCG's increment odd,
+        // Philox's buffer_pos at most 4.
+        "numpy-pcg64" | "numpy-pcg64dxsm" => count(6) && w[3] % 2 == 1 && w[4] <= 1 && fits(&w[5..]),
+        "numpy-sfc64" => count(6) && w[4] <= 1 && fits(&w[5..]),
+        "numpy-philox" => count(9) && w[6] <= 4 && w[7] <= 1 && fits(&w[8..]),
+
         // The C++ engines: minstd's x in 1..m-1 (m = 2^31 - 1); mt19937_64's
         // `left` then 312 words; ranlux's block count, carry and W-bit
         // words; knuth_b's 258 minstd_rand0 values.

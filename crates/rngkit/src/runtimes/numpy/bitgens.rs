@@ -109,8 +109,32 @@ impl<C: WordRng> Buffered<C> {
     }
 }
 
-impl<C: WordRng + StateWords> StateWords for Buffered<C> {
-    const NAME: &'static str = C::NAME;
+/// A 64-bit generator numpy buffers: the name of its buffered state
+/// (its words and the buffer's two), distinct from the bare generator's.
+pub trait BufferedCore: WordRng + StateWords {
+    /// The buffered state's name (`numpy-pcg64`: six words, where `pcg64`
+    /// has four).
+    const BUFFERED_NAME: &'static str;
+}
+
+impl BufferedCore for Pcg64 {
+    const BUFFERED_NAME: &'static str = "numpy-pcg64";
+}
+
+impl BufferedCore for Pcg64Dxsm {
+    const BUFFERED_NAME: &'static str = "numpy-pcg64dxsm";
+}
+
+impl BufferedCore for Sfc64 {
+    const BUFFERED_NAME: &'static str = "numpy-sfc64";
+}
+
+impl BufferedCore for Philox4x64 {
+    const BUFFERED_NAME: &'static str = "numpy-philox";
+}
+
+impl<C: BufferedCore> StateWords for Buffered<C> {
+    const NAME: &'static str = C::BUFFERED_NAME;
     const WORD_BITS: u32 = 64;
     const WORD_COUNT: usize = C::WORD_COUNT + 2;
     /// The generator's; the buffer is a position in its stream.

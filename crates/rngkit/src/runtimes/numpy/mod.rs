@@ -45,7 +45,7 @@ use alloc::format;
 use alloc::vec::Vec;
 
 pub use bitgens::{
-    BitGenerator, Buffered, CHEAP_MULTIPLIER, Philox4x64, Pcg64Dxsm, Sfc64,
+    BitGenerator, Buffered, BufferedCore, CHEAP_MULTIPLIER, Philox4x64, Pcg64Dxsm, Sfc64,
     mt19937_from_numpy_seed, philox4x64_10,
 };
 pub use seed_sequence::SeedSequence;
@@ -340,7 +340,7 @@ fn parse_count(draw: &str, text: &str) -> Result<u64, DrawError> {
 }
 
 fn parse_generator(name: &str, args: &[&str]) -> Result<Option<GeneratorDraw>, DrawError> {
-    use crate::draw::{expect_args, no_args, optional_two};
+    use crate::draw::{expect_args, no_args};
     Ok(Some(match name {
         "random" => return no_args(GeneratorDraw::Random, name, args),
         "random-raw" => return no_args(GeneratorDraw::RandomRaw, name, args),
@@ -379,7 +379,7 @@ fn parse_generator(name: &str, args: &[&str]) -> Result<Option<GeneratorDraw>, D
             GeneratorDraw::Permutation(parse_count("permutation", args[0])?)
         }
         "normal" => {
-            let (loc, scale) = optional_two("normal [LOC SCALE]", args, parse_f64)?.unwrap_or((0.0, 1.0));
+            let (loc, scale) = optional_pair("normal [LOC SCALE]", "LOC and SCALE", args)?.unwrap_or((0.0, 1.0));
             non_negative("normal", "scale", scale)?;
             GeneratorDraw::Normal(loc, scale)
         }
@@ -398,7 +398,7 @@ fn parse_generator(name: &str, args: &[&str]) -> Result<Option<GeneratorDraw>, D
             GeneratorDraw::Exponential(scale)
         }
         "uniform" => {
-            let (low, high) = optional_two("uniform [LOW HIGH]", args, parse_f64)?.unwrap_or((0.0, 1.0));
+            let (low, high) = optional_pair("uniform [LOW HIGH]", "LOW and HIGH", args)?.unwrap_or((0.0, 1.0));
             let range = high - low;
             if !range.is_finite() {
                 return Err(DrawError::Invalid(format!(
@@ -410,6 +410,18 @@ fn parse_generator(name: &str, args: &[&str]) -> Result<Option<GeneratorDraw>, D
         }
         _ => return Ok(None),
     }))
+}
+
+/// Two optional float arguments: none or both.
+fn optional_pair(syntax: &str, both: &str, args: &[&str]) -> Result<Option<(f64, f64)>, DrawError> {
+    match args {
+        [] => Ok(None),
+        [a, b] => Ok(Some((parse_f64(a)?, parse_f64(b)?))),
+        _ => Err(DrawError::Invalid(format!(
+            "`{syntax}` takes no arguments or both {both}, found {}",
+            args.len()
+        ))),
+    }
 }
 
 /// numpy's `CONS_NON_NEGATIVE` check.
