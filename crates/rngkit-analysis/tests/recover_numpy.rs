@@ -21,7 +21,11 @@ fn numpy(program: &str) -> Option<Vec<String>> {
     let python = oracles::numpy_python()?;
     let dir = oracles::temp_dir("numpy-analysis");
     let path = dir.join("oracle.py");
-    std::fs::write(&path, format!("import numpy as np\nimport struct\n{program}")).unwrap();
+    std::fs::write(
+        &path,
+        format!("import numpy as np\nimport struct\n{program}"),
+    )
+    .unwrap();
     let out = oracles::run(std::process::Command::new(python).arg(&path));
     let _ = std::fs::remove_dir_all(&dir);
     Some(out.lines().map(str::to_string).collect())
@@ -123,7 +127,10 @@ fn pcg64_jumps_are_numpys_advance() {
     for (i, name) in ["numpy", "numpy-pcg64dxsm"].into_iter().enumerate() {
         let e = registry::find(name).unwrap();
         let raw = e.parse_draw("random-raw", &[]).unwrap();
-        for (j, steps) in [n.parse::<BigInt>().unwrap(), BigInt::from(-5)].into_iter().enumerate() {
+        for (j, steps) in [n.parse::<BigInt>().unwrap(), BigInt::from(-5)]
+            .into_iter()
+            .enumerate()
+        {
             let start = e.seed(&99.into(), &Default::default()).unwrap();
             let mut rng = start.clone();
             e.advance(&mut rng, &steps).unwrap();

@@ -55,12 +55,36 @@ const DRAWS: &[(&str, &[&str], &str)] = &[
     ("random-raw", &[], "int(g.bit_generator.random_raw())"),
     ("integers", &["0", "10"], "g.integers(0, 10)"),
     ("integers", &["-5", "1000"], "g.integers(-5, 1000)"),
-    ("integers", &["0", "3000000000"], "g.integers(0, 3000000000)"),
-    ("integers", &["0", "4294967296"], "g.integers(0, 4294967296)"),
-    ("integers", &["7", "4294967304"], "g.integers(7, 4294967304)"),
-    ("integers", &["0", "1099511627776"], "g.integers(0, 1099511627776)"),
-    ("integers", &["-9223372036854775808", "9223372036854775808"], "g.integers(-9223372036854775808, 9223372036854775808)"),
-    ("integers", &["-3", "6148914691236517205"], "g.integers(-3, 6148914691236517205)"),
+    (
+        "integers",
+        &["0", "3000000000"],
+        "g.integers(0, 3000000000)",
+    ),
+    (
+        "integers",
+        &["0", "4294967296"],
+        "g.integers(0, 4294967296)",
+    ),
+    (
+        "integers",
+        &["7", "4294967304"],
+        "g.integers(7, 4294967304)",
+    ),
+    (
+        "integers",
+        &["0", "1099511627776"],
+        "g.integers(0, 1099511627776)",
+    ),
+    (
+        "integers",
+        &["-9223372036854775808", "9223372036854775808"],
+        "g.integers(-9223372036854775808, 9223372036854775808)",
+    ),
+    (
+        "integers",
+        &["-3", "6148914691236517205"],
+        "g.integers(-3, 6148914691236517205)",
+    ),
     ("integers", &["10", "11"], "g.integers(10, 11)"),
     ("choice", &["7"], "g.choice(7)"),
     ("permutation", &["10"], "g.permutation(10)"),
@@ -175,12 +199,7 @@ fn numpy_output() -> Option<&'static HashMap<String, String>> {
     .as_ref()
 }
 
-fn ours(
-    generator: &dyn DynGen,
-    seed: &str,
-    steps: &[(&str, &[&str])],
-    count: usize,
-) -> String {
+fn ours(generator: &dyn DynGen, seed: &str, steps: &[(&str, &[&str])], count: usize) -> String {
     let draws: Vec<_> = steps
         .iter()
         .map(|(name, args)| generator.parse_draw(name, args).unwrap())
@@ -202,7 +221,12 @@ fn every_draw_matches_numpy() {
             for seed in SEEDS {
                 let theirs = &out[&format!("{bitgen}|{d}|{seed}")];
                 let label = format!("{} {name} {args:?} seed {seed}", generator.info().name);
-                oracles::compare_tokens("numpy", &label, &ours(generator, seed, &[(name, args)], VALUES), theirs);
+                oracles::compare_tokens(
+                    "numpy",
+                    &label,
+                    &ours(generator, seed, &[(name, args)], VALUES),
+                    theirs,
+                );
             }
         }
     }
@@ -219,7 +243,12 @@ fn interleaved_draws_share_the_32_bit_buffer_as_numpy() {
         for seed in SEEDS {
             let theirs = &out[&format!("{bitgen}|i|{seed}")];
             let label = format!("{} interleaved seed {seed}", generator.info().name);
-            oracles::compare_tokens("numpy", &label, &ours(generator, seed, &steps, VALUES), theirs);
+            oracles::compare_tokens(
+                "numpy",
+                &label,
+                &ours(generator, seed, &steps, VALUES),
+                theirs,
+            );
         }
     }
 }
@@ -231,7 +260,12 @@ fn ziggurat_rare_branches_match_numpy() {
         for (tag, draw) in [("n", "standard-normal"), ("e", "standard-exponential")] {
             let theirs = &out[&format!("{bitgen}|{tag}|7")];
             let label = format!("{} {draw} x 100000, seed 7", generator.info().name);
-            oracles::compare_tokens("numpy", &label, &ours(generator, "7", &[(draw, &[])], 100_000), theirs);
+            oracles::compare_tokens(
+                "numpy",
+                &label,
+                &ours(generator, "7", &[(draw, &[])], 100_000),
+                theirs,
+            );
         }
     }
 }
@@ -239,7 +273,9 @@ fn ziggurat_rare_branches_match_numpy() {
 #[test]
 fn state_words_are_numpys_state() {
     // The words `rngkit state` prints are bit_generator.state's values.
-    let Some(python) = oracles::numpy_python() else { return };
+    let Some(python) = oracles::numpy_python() else {
+        return;
+    };
     let program = r#"
 import numpy as np
 g = np.random.default_rng(42)
@@ -263,7 +299,9 @@ print(624 - m.state["state"]["pos"], " ".join("%08x" % int(w) for w in m.state["
 
     let g = of::<NumpyGen>();
     let mut rng = g.seed(&42.into(), &Default::default()).unwrap();
-    g.parse_draw("integers", &["0", "10"]).unwrap().eval(&mut rng);
+    g.parse_draw("integers", &["0", "10"])
+        .unwrap()
+        .eval(&mut rng);
     assert_eq!(rng.format_words(), lines[0]);
 
     let g = of::<NumpyPhiloxGen>();

@@ -58,7 +58,9 @@ pub fn valid_state(rng_name: &str, w: &[u64]) -> Option<bool> {
         // numpy's buffered generators: the generator's words, then
         // has_uint32 (0 or 1) and uinteger (32 bits); PCG's increment odd,
         // Philox's buffer_pos at most 4.
-        "numpy-pcg64" | "numpy-pcg64dxsm" => count(6) && w[3] % 2 == 1 && w[4] <= 1 && fits(&w[5..]),
+        "numpy-pcg64" | "numpy-pcg64dxsm" => {
+            count(6) && w[3] % 2 == 1 && w[4] <= 1 && fits(&w[5..])
+        }
         "numpy-sfc64" => count(6) && w[4] <= 1 && fits(&w[5..]),
         "numpy-philox" => count(9) && w[6] <= 4 && w[7] <= 1 && fits(&w[8..]),
 

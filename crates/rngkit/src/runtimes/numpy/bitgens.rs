@@ -277,11 +277,8 @@ impl Pcg64Dxsm {
 
     /// Moves `delta` steps forward in O(log delta).
     pub fn advance(&mut self, delta: u128) {
-        let (mult, plus) = crate::engines::lcg::affine_power_u128(
-            u128::from(CHEAP_MULTIPLIER),
-            self.inc,
-            delta,
-        );
+        let (mult, plus) =
+            crate::engines::lcg::affine_power_u128(u128::from(CHEAP_MULTIPLIER), self.inc, delta);
         self.state = mult.wrapping_mul(self.state).wrapping_add(plus);
     }
 

@@ -45,7 +45,7 @@ use alloc::format;
 use alloc::vec::Vec;
 
 pub use bitgens::{
-    BitGenerator, Buffered, BufferedCore, CHEAP_MULTIPLIER, Philox4x64, Pcg64Dxsm, Sfc64,
+    BitGenerator, Buffered, BufferedCore, CHEAP_MULTIPLIER, Pcg64Dxsm, Philox4x64, Sfc64,
     mt19937_from_numpy_seed, philox4x64_10,
 };
 pub use seed_sequence::SeedSequence;
@@ -379,7 +379,8 @@ fn parse_generator(name: &str, args: &[&str]) -> Result<Option<GeneratorDraw>, D
             GeneratorDraw::Permutation(parse_count("permutation", args[0])?)
         }
         "normal" => {
-            let (loc, scale) = optional_pair("normal [LOC SCALE]", "LOC and SCALE", args)?.unwrap_or((0.0, 1.0));
+            let (loc, scale) =
+                optional_pair("normal [LOC SCALE]", "LOC and SCALE", args)?.unwrap_or((0.0, 1.0));
             non_negative("normal", "scale", scale)?;
             GeneratorDraw::Normal(loc, scale)
         }
@@ -398,7 +399,8 @@ fn parse_generator(name: &str, args: &[&str]) -> Result<Option<GeneratorDraw>, D
             GeneratorDraw::Exponential(scale)
         }
         "uniform" => {
-            let (low, high) = optional_pair("uniform [LOW HIGH]", "LOW and HIGH", args)?.unwrap_or((0.0, 1.0));
+            let (low, high) =
+                optional_pair("uniform [LOW HIGH]", "LOW and HIGH", args)?.unwrap_or((0.0, 1.0));
             let range = high - low;
             if !range.is_finite() {
                 return Err(DrawError::Invalid(format!(
@@ -485,7 +487,11 @@ fn double_known(
     )])
 }
 
-fn known_generator(draw: &GeneratorDraw, value: &ObservedValue, bits: u32) -> Option<Vec<KnownBits>> {
+fn known_generator(
+    draw: &GeneratorDraw,
+    value: &ObservedValue,
+    bits: u32,
+) -> Option<Vec<KnownBits>> {
     const UNIT: f64 = 1.0 / 9_007_199_254_740_992.0;
     match *draw {
         GeneratorDraw::Random => double_known(value, bits, |k| k as f64 * UNIT),
@@ -695,7 +701,12 @@ mod tests {
         let ss = SeedSequence::from_limbs(&[]);
         assert_eq!(
             ss.generate_state_u64(4),
-            [15793235383387715774, 12390638538380655177, 2361836109651742017, 3188717715514472916]
+            [
+                15793235383387715774,
+                12390638538380655177,
+                2361836109651742017,
+                3188717715514472916
+            ]
         );
     }
 
@@ -715,7 +726,10 @@ mod tests {
         assert!(parse_generator("choice", &["0"]).is_err());
         assert!(parse_generator("normal", &["0", "-1"]).is_err());
         assert!(parse_generator("uniform", &["1"]).is_err());
-        assert!(matches!(parse_generator("integers", &["-9223372036854775808", "9223372036854775808"]), Ok(Some(_))));
+        assert!(matches!(
+            parse_generator("integers", &["-9223372036854775808", "9223372036854775808"]),
+            Ok(Some(_))
+        ));
     }
 
     #[test]
