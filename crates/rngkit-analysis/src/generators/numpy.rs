@@ -266,14 +266,19 @@ mod tests {
 
     #[test]
     fn philox_jumps_are_steps() {
-        let start = Buffered::new(Philox4x64::from_state([u64::MAX, u64::MAX, 3, 0], [5, 6], 2).unwrap());
+        let start =
+            Buffered::new(Philox4x64::from_state([u64::MAX, u64::MAX, 3, 0], [5, 6], 2).unwrap());
         for n in [0u128, 1, 2, 3, 4, 5, 7, 100, 1001] {
             let mut a = start.clone();
             a.jump(n);
             let mut b = start.clone();
             b.discard(n as u64);
             assert_eq!(a.clone().next_word(), b.clone().next_word(), "jump {n}");
-            assert_eq!(start.distance_to(&a).unwrap() % (1 << 100), n, "distance {n}");
+            assert_eq!(
+                start.distance_to(&a).unwrap() % (1 << 100),
+                n,
+                "distance {n}"
+            );
             a.jump_back(n);
             assert_eq!(a.clone().next_word(), start.clone().next_word(), "back {n}");
         }

@@ -394,7 +394,7 @@ impl crate::bulk::BulkFill for Sfc64 {
 impl StateWords for Sfc64 {
     const NAME: &'static str = "sfc64";
     const WORD_BITS: u32 = 64;
-    /// s[0] s[1] s[2] and the counter s[3].
+    /// `s[0] s[1] s[2]` and the counter `s[3]`.
     const WORD_COUNT: usize = 4;
 
     fn to_words(&self) -> Vec<u64> {

@@ -16,7 +16,7 @@
 //!   32-bit ones from `next_uint32` when the span fits 32 bits (the
 //!   buffered halves: one 64-bit word serves two such draws);
 //! * `normal()`, `standard_normal()`: the 256-layer ziggurat on one word
-//!   (sign, layer and 52 bits), with numpy's tables ([`ziggurat`]);
+//!   (sign, layer and 52 bits), with numpy's published tables;
 //!   `exponential()` likewise on its own tables;
 //! * `choice(N)`: `integers(0, N)`; `permutation(N)`: a Fisher-Yates
 //!   shuffle of `arange(N)` from the top, each index drawn by masked
