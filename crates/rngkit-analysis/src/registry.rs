@@ -132,7 +132,7 @@ fn entries() -> Vec<Entry> {
         entry::<rt::numpy::NumpyPcg64DxsmGen>().jump().distance().period(periods::p2_128).seeds_u32().notes(crate::generators::numpy::NOTES_PCG64).done(),
         entry::<rt::numpy::NumpyPhiloxGen>().jump().distance().period(crate::generators::numpy::philox_period).seeds_u32().notes(crate::generators::numpy::NOTES_OTHER).done(),
         entry::<rt::numpy::NumpySfc64Gen>().seeds_u32().notes(crate::generators::numpy::NOTES_OTHER).done(),
-        entry::<rt::numpy::NumpyMt19937Gen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::numpy::NumpyMt19937Gen>).seeds_u32().identify_unbounded(mt19937::identify).notes(crate::generators::numpy::NOTES_MT19937).done(),
+        entry::<rt::numpy::NumpyMt19937Gen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::numpy::NumpyMt19937Gen>).seeds_u32().notes(crate::generators::numpy::NOTES_MT19937).done(),
         entry::<rt::lua::Lua54Gen>().jump().distance().period(periods::p256).linear().notes(crate::generators::lua::NOTES_LUA54).done(),
         entry::<rt::lua::LuaJitGen>().jump().distance().period(crate::generators::lua::luajit_period).linear().notes(crate::generators::lua::NOTES_LUAJIT).done(),
         entry::<rt::cpp::Mt19937_64Gen>().done(),
