@@ -128,6 +128,11 @@ fn entries() -> Vec<Entry> {
         entry::<rt::ruby::RubyGen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::ruby::RubyGen>).scan(mt19937::scan::<rt::ruby::RubyGen>).seeds_u32().identify(crate::generators::ruby::identify).notes(crate::generators::ruby::NOTES).done(),
         entry::<rt::glibc::GlibcGen>().jump().recover(crate::generators::glibc::recover::<rt::glibc::GlibcGen>).scan(crate::generators::glibc::scan::<rt::glibc::GlibcGen>).notes(crate::generators::glibc::NOTES).done(),
         entry::<rt::go::GoGen>().recover(crate::generators::go::recover).scan(crate::generators::go::scan).notes(crate::generators::go::NOTES).done(),
+        entry::<rt::numpy::NumpyGen>().jump().distance().period(periods::p2_128).seeds_u32().notes(crate::generators::numpy::NOTES_PCG64).done(),
+        entry::<rt::numpy::NumpyPcg64DxsmGen>().jump().distance().period(periods::p2_128).seeds_u32().notes(crate::generators::numpy::NOTES_PCG64).done(),
+        entry::<rt::numpy::NumpyPhiloxGen>().jump().distance().period(crate::generators::numpy::philox_period).seeds_u32().notes(crate::generators::numpy::NOTES_OTHER).done(),
+        entry::<rt::numpy::NumpySfc64Gen>().seeds_u32().notes(crate::generators::numpy::NOTES_OTHER).done(),
+        entry::<rt::numpy::NumpyMt19937Gen>().jump().distance().period(periods::p19937).recover(mt19937::recover::<rt::numpy::NumpyMt19937Gen>).seeds_u32().notes(crate::generators::numpy::NOTES_MT19937).done(),
         entry::<rt::lua::Lua54Gen>().jump().distance().period(periods::p256).linear().notes(crate::generators::lua::NOTES_LUA54).done(),
         entry::<rt::lua::LuaJitGen>().jump().distance().period(crate::generators::lua::luajit_period).linear().notes(crate::generators::lua::NOTES_LUAJIT).done(),
         entry::<rt::cpp::Mt19937_64Gen>().done(),
@@ -181,5 +186,8 @@ mod periods {
     }
     pub fn p2_64() -> BigInt {
         BigInt::from(1u128 << 64)
+    }
+    pub fn p2_128() -> BigInt {
+        BigInt::mersenne(128).mul_add_small(1, 1)
     }
 }

@@ -863,6 +863,57 @@ fn rows(f: &Fixtures) -> Vec<Row> {
             "takes 0 arguments",
         ),
         row(&["gen", "go", "--state", "0 1 2", "int63"], "609"),
+        row(&["gen", "numpy", "--seed", "-1", "random"], "non-negative"),
+        row(
+            &["gen", "numpy", "--seed", "1", "integers", "5", "5"],
+            "low >= high",
+        ),
+        row(
+            &[
+                "gen",
+                "numpy",
+                "--seed",
+                "1",
+                "integers",
+                "0",
+                "9223372036854775809",
+            ],
+            "out of bounds for int64",
+        ),
+        row(
+            &["gen", "numpy-sfc64", "--seed", "1", "choice", "0"],
+            "positive integer",
+        ),
+        row(
+            &["gen", "numpy-philox", "--seed", "1", "permutation", "x"],
+            "`x`",
+        ),
+        row(
+            &["gen", "numpy", "--seed", "1", "normal", "0", "-1"],
+            "scale < 0",
+        ),
+        row(
+            &["gen", "numpy-mt19937", "--seed", "1", "uniform", "1"],
+            "both LOW and HIGH",
+        ),
+        row(
+            &["gen", "numpy", "--state", "0 1 2 4 0 0", "random"],
+            "must be odd",
+        ),
+        row(
+            &["gen", "numpy-pcg64dxsm", "--state", "0 1 2 3 2 0", "random"],
+            "has_uint32",
+        ),
+        row(
+            &[
+                "gen",
+                "numpy-philox",
+                "--state",
+                "0 0 0 0 1 2 5 0 0",
+                "random",
+            ],
+            "buffer_pos",
+        ),
         row(
             &[
                 "gen",

@@ -1,6 +1,6 @@
-//! The C library's `log`, `cos`, `sin` (and their `f32` forms), as the
-//! runtimes that call them (CPython's `random.gauss`, Godot's `randfn`)
-//! see them.
+//! The C library's `log`, `cos`, `sin` (and their `f32` forms), `log1p`
+//! and `exp`, as the runtimes that call them (CPython's `random.gauss`,
+//! Godot's `randfn`, numpy's ziggurat tails) see them.
 //!
 //! Their last bit differs between C libraries (glibc is not correctly
 //! rounded, and picks an FMA variant by CPU). With the `std` feature these
@@ -18,6 +18,14 @@ mod imp {
         x.cos()
     }
 
+    pub(crate) fn log1p(x: f64) -> f64 {
+        x.ln_1p()
+    }
+
+    pub(crate) fn exp(x: f64) -> f64 {
+        x.exp()
+    }
+
     pub(crate) fn sin(x: f64) -> f64 {
         x.sin()
     }
@@ -33,7 +41,7 @@ mod imp {
 
 #[cfg(not(feature = "std"))]
 mod imp {
-    pub(crate) use libm::{cos, cosf, log, logf, sin};
+    pub(crate) use libm::{cos, cosf, exp, log, log1p, logf, sin};
 }
 
-pub(crate) use imp::{cos, cosf, log, logf, sin};
+pub(crate) use imp::{cos, cosf, exp, log, log1p, logf, sin};

@@ -16,6 +16,7 @@ pub mod lcg;
 pub mod lcg48;
 pub mod lua;
 pub mod mt19937;
+pub mod numpy;
 pub mod pcg32;
 pub mod php;
 pub mod python;

@@ -443,6 +443,56 @@ def Go(
     return BitGenerator('go', seed, seed_str=seed_str, state=state, stream=stream)
 
 
+def Numpy(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('numpy', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def NumpyPcg64dxsm(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('numpy-pcg64dxsm', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def NumpyPhilox(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('numpy-philox', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def NumpySfc64(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('numpy-sfc64', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def NumpyMt19937(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('numpy-mt19937', seed, seed_str=seed_str, state=state, stream=stream)
+
+
 def Lua54(
     seed: Optional[int] = None,
     *,
@@ -741,6 +791,11 @@ _CONSTRUCTORS: dict[str, str] = {
     'Ruby': 'ruby',
     'Glibc': 'glibc',
     'Go': 'go',
+    'Numpy': 'numpy',
+    'NumpyPcg64dxsm': 'numpy-pcg64dxsm',
+    'NumpyPhilox': 'numpy-philox',
+    'NumpySfc64': 'numpy-sfc64',
+    'NumpyMt19937': 'numpy-mt19937',
     'Lua54': 'lua54',
     'Luajit': 'luajit',
     'Mt1993764': 'mt19937-64',
@@ -793,6 +848,11 @@ __all__ += [
     'Ruby',
     'Glibc',
     'Go',
+    'Numpy',
+    'NumpyPcg64dxsm',
+    'NumpyPhilox',
+    'NumpySfc64',
+    'NumpyMt19937',
     'Lua54',
     'Luajit',
     'Mt1993764',

@@ -120,6 +120,33 @@ pub const fn affine_distance(mut mult: u64, mut plus: u64, from: u64, to: u64, b
     n
 }
 
+/// [`affine_distance`] modulo 2^128, for 128-bit full-period LCGs (PCG64's
+/// and PCG64DXSM's states): the same bit-at-a-time walk on all 128 bits.
+///
+/// ```
+/// use rngkit::engines::lcg::{affine_distance_u128, affine_power_u128};
+///
+/// let (a, c) = (0x2360ed051fc65da44385df649fccf645u128, 0x5851f42d4c957f2d14057b7ef767814fu128);
+/// let n = 0x1234_5678_9abc_def0_1122_3344_5566_7788u128;
+/// let (m, p) = affine_power_u128(a, c, n);
+/// assert_eq!(affine_distance_u128(a, c, 99, 99u128.wrapping_mul(m).wrapping_add(p)), n);
+/// ```
+pub const fn affine_distance_u128(mut mult: u128, mut plus: u128, from: u128, to: u128) -> u128 {
+    let mut cur = from;
+    let mut n = 0u128;
+    let mut bit = 0;
+    while bit < 128 && cur != to {
+        if (cur ^ to) >> bit & 1 == 1 {
+            cur = cur.wrapping_mul(mult).wrapping_add(plus);
+            n |= 1 << bit;
+        }
+        plus = mult.wrapping_add(1).wrapping_mul(plus);
+        mult = mult.wrapping_mul(mult);
+        bit += 1;
+    }
+    n
+}
+
 /// The inverse of an odd number modulo 2^32 (Newton's iteration).
 pub const fn inverse_u32(a: u32) -> u32 {
     let mut x = a; // correct to 3 bits

@@ -42,6 +42,7 @@ pub mod java;
 pub mod java_splittable;
 pub mod javascript;
 pub mod lua;
+pub mod numpy;
 pub mod pcg64;
 pub mod php;
 pub mod php_random;
