@@ -447,6 +447,41 @@ fn index_known(n: u64, v: u64) -> Option<Vec<KnownBits>> {
     )
 }
 
+/// The known bits of the 59-bit `k` (the first word's top 27 bits, then
+/// the second word) behind an observed `rnorm`. `u / BIG` grows with `k`
+/// and `qnorm` with `u`, but AS 241's rounding can step back by an ulp or
+/// so, so the interval is taken with a margin far above that (10^-12
+/// relative) beside the observation's own tolerance: every `k` giving the
+/// value lies inside, which keeps the bits sound.
+fn rnorm_known(value: &ObservedValue) -> Option<KnownBits> {
+    let target = value.as_f64()?;
+    if !target.is_finite() {
+        return None;
+    }
+    let f = |k: u64| inversion(unif_of((k >> 32 << 5) as u32), unif_of(k as u32));
+    let slack = value.tolerance() + target.abs() * 1e-12 + 1e-300;
+    // The first k whose value passes `t` (`>=`, or `>` when `strict`).
+    let first = |t: f64, strict: bool| {
+        let (mut lo, mut hi) = (0u64, 1u64 << 59);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            let v = f(mid);
+            if v > t || (!strict && v == t) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        lo
+    };
+    let (lo, end) = (first(target - slack, false), first(target + slack, true));
+    if lo >= end {
+        return None;
+    }
+    let k = prefix(lo, end - 1);
+    Some(KnownBits::new(k.mask & ((1 << 59) - 1), k.value))
+}
+
 impl crate::registry::Gen for RGen {
     type Rng = Mt19937;
     type Draw = RDraw;
@@ -464,7 +499,14 @@ impl crate::registry::Gen for RGen {
 
     fn seed(seed: &Seed, _: &SeedOptions) -> Result<Mt19937, SeedError> {
         // Validated as a 32-bit seed already; R's Int32 is the int's bits.
-        Ok(set_seed(seed.low_u64() as u32 as i32))
+        let s = seed.low_u64() as u32 as i32;
+        if s == i32::MIN {
+            // R's NA_integer_: set.seed refuses it.
+            return Err(SeedError(
+                "set.seed(-2147483648) is an error in R (that int is NA): R's seeds are -2147483647..=2147483647".into(),
+            ));
+        }
+        Ok(set_seed(s))
     }
 
     fn parse_state(text: &str) -> Option<Result<Mt19937, String>> {
@@ -549,12 +591,7 @@ impl crate::registry::Gen for RGen {
         match *draw {
             RDraw::Runif => Some(alloc::vec![word_known(value, |y| unif_of(y as u32))?]),
             RDraw::Rnorm => {
-                // u / BIG is monotone in the 59 bits (top 27 of the first
-                // word, all 32 of the second); qnorm is monotone.
-                let f = |k: u64| inversion(unif_of((k >> 32 << 5) as u32), unif_of(k as u32));
-                let (lo, hi) = matching_interval((1u64 << 59) - 1, f, value)?;
-                let k = prefix(lo, hi);
-                let k = KnownBits::new(k.mask & ((1 << 59) - 1), k.value);
+                let k = rnorm_known(value)?;
                 Some(alloc::vec![
                     KnownBits::new((k.mask >> 32) << 5, (k.value >> 32) << 5),
                     KnownBits::new(k.mask & 0xffff_ffff, k.value & 0xffff_ffff),

@@ -620,3 +620,70 @@ user_pref(\"app.update.enabled\", false);
     }
     lines
 }
+
+/// The numpy version the numpy oracle tests install (and the GENs' help
+/// names): `scripts/install-runtimes` pins the same.
+pub const NUMPY_VERSION: &str = "2.4.6";
+
+/// A Python interpreter that imports numpy: the virtual environment
+/// `numpy/` under the runtimes folder (`$RNGKIT_RUNTIMES_DIR`, by default
+/// `$HOME/.cache/rngkit-runtimes`) that `scripts/install-runtimes` makes,
+/// else `python3` when it has numpy. When neither has it, the test makes
+/// that environment itself (`python3 -m venv`, then `pip install
+/// numpy==NUMPY_VERSION` from PyPI), unless `RNGKIT_SKIP_MISSING_RUNTIMES=1`
+/// (then `None`, after a note).
+///
+/// # Panics
+/// When numpy is missing, skipping is not allowed and installing fails.
+pub fn numpy_python() -> Option<PathBuf> {
+    let has_numpy = |python: &std::path::Path| {
+        Command::new(python)
+            .args(["-c", "import numpy"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    let base = std::env::var_os("RNGKIT_RUNTIMES_DIR")
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/rngkit-runtimes"))
+        })
+        .unwrap_or_else(|| PathBuf::from(".cache/rngkit-runtimes"));
+    let venv = base.join("numpy");
+    let python = venv.join("bin/python");
+    if has_numpy(&python) {
+        return Some(python);
+    }
+    if has_numpy(std::path::Path::new("python3")) {
+        return Some(PathBuf::from("python3"));
+    }
+    if skipping_allowed() {
+        eprintln!(
+            "note: no python with numpy; skipped (scripts/install-runtimes --npm-only installs numpy {NUMPY_VERSION} into {})",
+            venv.display()
+        );
+        return None;
+    }
+    // Serialise the install between the tests of one binary.
+    static INSTALL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _guard = INSTALL.lock().unwrap_or_else(|e| e.into_inner());
+    if !has_numpy(&python) {
+        let made = Command::new("python3")
+            .args(["-m", "venv"])
+            .arg(&venv)
+            .status()
+            .is_ok_and(|s| s.success())
+            && Command::new(&python)
+                .args(["-m", "pip", "install", "--quiet"])
+                .arg(format!("numpy=={NUMPY_VERSION}"))
+                .status()
+                .is_ok_and(|s| s.success());
+        assert!(
+            made && has_numpy(&python),
+            "numpy is needed as the oracle of this test and could not be installed into {} (python3 -m venv, pip install numpy=={NUMPY_VERSION}: needs the Debian packages python3-venv and python3-pip and access to PyPI); run scripts/install-runtimes, or set RNGKIT_SKIP_MISSING_RUNTIMES=1 to skip",
+            venv.display()
+        );
+    }
+    Some(python)
+}
