@@ -9,7 +9,7 @@ use rngkit::generators::Mt19937;
 use rngkit::registry::Engine;
 use rngkit::runtimes::numpy_legacy::RandomState;
 
-use crate::generators::mt19937::{RecoverableMt, Twist, identify_mt19937};
+use crate::generators::mt19937::{RecoverableMt, Twist};
 use crate::identify::Identified;
 use crate::observe::WordConstraint;
 use crate::{Distance, DistanceError, Jump, StepBack};
@@ -67,8 +67,10 @@ impl RecoverableMt for RandomState {
     }
 }
 
-/// `identify` for `numpy-legacy`: MT19937's (an integer seed is
-/// `init_genrand(S)`) on the Twister.
+/// `identify` for `numpy-legacy`: an integer seed is `init_genrand(S)`, as
+/// Ruby's one-word seeds, so this is [`crate::generators::ruby::identify`]
+/// on the Twister (which reads states recovered from outputs at any
+/// alignment to the generator's own blocks).
 ///
 /// ```
 /// use rngkit::number::BigInt;
@@ -82,17 +84,17 @@ impl RecoverableMt for RandomState {
 /// ```
 pub fn identify(rng: &Engine, max_advance: Option<u64>) -> Option<Identified> {
     let rs = rng.downcast_ref::<RandomState>()?;
-    let twists = max_advance.map_or(1 << 20, |n| n / N as u64 + 2);
-    identify_mt19937(rs.mt(), twists).filter(|id| max_advance.is_none_or(|n| id.advance <= n))
+    let mt = Engine::new::<rngkit::runtimes::ruby::RubyGen>(rs.mt().clone());
+    crate::generators::ruby::identify(&mt, max_advance)
 }
 
 /// What `recover` and `seed-search` do for `numpy-legacy`, for the front
 /// ends' help.
 pub const NOTES: crate::notes::Notes = crate::notes::Notes {
     recover: "MT19937's recovery on RandomState's Twister: 624 `randint 0 4294967296` words \
-              (a full 32-bit span: one whole word each), or 312 and more `random-sample` \
-              floats (the top 27 and 26 bits of two words each) as GF(2) equations, as \
-              CPython's `random()`. The Gaussian cache of the state found is empty; \
+              (a full 32-bit span: one whole word each), or 623 `random-sample` floats (the \
+              top 27 and 26 bits of two words each: 53 of the 19937 unknowns a float) as \
+              GF(2) equations, as CPython's `random()`. The Gaussian cache of the state found is empty; \
               `standard-normal` values reveal no exact bit.",
     recover_examples: &[],
     search: "Searches the seeds 0..2^32 of `RandomState(S)` (numpy's init_genrand) with \
