@@ -14,6 +14,7 @@ PLACEHOLDERS = {
     "TEXT": "abcdef", "HMIN": 0.0, "HMAX": 1.0, "SMIN": 0.5, "SMAX": 1.0,
     "VMIN": 0.25, "VMAX": 0.75, "AMIN": 1.0, "AMAX": 1.0,
     "FROM": 3, "TO": 50, "MEAN": 0.5, "DEV": 2.0,
+    "LOW": 3, "HIGH": 50, "LOC": 0.5, "SCALE": 2.0,
 }
 FLOAT_DRAWS = {"range-float", "next-float", "rand-float", "uniform", "gauss",
                "randf-range", "global-randf-range", "frand-range", "randfn", "global-randfn"}

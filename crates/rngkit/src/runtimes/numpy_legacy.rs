@@ -510,7 +510,7 @@ impl crate::registry::Gen for NumpyLegacyGen {
         seed_doc: "RandomState(S), 0 <= S < 2^32: init_genrand(S) (numpy's mt19937_seed), empty Gaussian cache",
         state_doc: "628 words of 32 bits: `left` (624 - pos), mt[0..624], has_gauss, the cached Gaussian's bits (high, low); or numpy's get_state() tuple or get_state(legacy=False) dict",
         has_stream: false,
-        versions: "numpy 1.17 to 2.x RandomState (_legacy_seeding, mtrand.pyx, legacy-distributions.c); verified against numpy 2.4.6 (tests/runtime_numpy_legacy.rs)",
+        versions: "numpy RandomState (mtrand, streams frozen by NEP 19; sources: _legacy_seeding, mtrand.pyx, legacy-distributions.c); verified against numpy 2.4.6 (tests/runtime_numpy_legacy.rs)",
     };
 
     fn seed(seed: &Seed, _: &SeedOptions) -> Result<RandomState, SeedError> {

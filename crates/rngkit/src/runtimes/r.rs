@@ -496,7 +496,7 @@ impl crate::registry::Gen for RGen {
         seed_doc: "set.seed(S), a 32-bit int: S scrambled by x = 69069 x + 1 fifty times, the next 625 values fill mti and mt[0..624], mti = 624",
         state_doc: "625 words of 32 bits: `left` (624 - mti), then mt[0..624], as mt19937; or R's .Random.seed (626 integers: 10403, mti, the 624 words, printed, dput or JSON)",
         has_stream: false,
-        versions: "R 3.6.0 and later with the default RNGkind (RNG.c, snorm.c, qnorm.c's AS 241); verified against R 4.2.2 (tests/runtime_r.rs)",
+        versions: "R's default RNGkind (Rejection sampling is the default since R 3.6.0; sources: RNG.c, snorm.c, qnorm.c's AS 241); verified against R 4.2.2 (tests/runtime_r.rs)",
     };
 
     fn seed(seed: &Seed, _: &SeedOptions) -> Result<Mt19937, SeedError> {
