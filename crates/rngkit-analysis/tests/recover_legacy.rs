@@ -35,7 +35,13 @@ fn run_numpy(program: &str) -> Option<Vec<String>> {
 }
 
 /// `n` predictions of `draw` from `state` after replaying the observations.
-fn predict(name: &str, state: &rngkit::registry::Engine, obs: &str, draw: &str, n: usize) -> Vec<String> {
+fn predict(
+    name: &str,
+    state: &rngkit::registry::Engine,
+    obs: &str,
+    draw: &str,
+    n: usize,
+) -> Vec<String> {
     let entry = registry::find(name).unwrap();
     let obs = parse_observations(entry, obs).unwrap();
     let mut rng = state.clone();
@@ -62,7 +68,10 @@ fn runif_values_from_r_give_the_state_and_the_seed() {
         return;
     };
     let r = registry::find("r").unwrap();
-    let text: String = values[..624].iter().map(|v| format!("runif = {v}\n")).collect();
+    let text: String = values[..624]
+        .iter()
+        .map(|v| format!("runif = {v}\n"))
+        .collect();
     let obs = parse_observations(r, &text).unwrap();
     let Recovered::Unique(state) = recover(r, &obs, &RecoverOptions::default()).unwrap() else {
         panic!("624 runif pin the state")
@@ -78,9 +87,9 @@ fn runif_values_from_r_give_the_state_and_the_seed() {
 fn a_seed_search_finds_rs_set_seed() {
     // set.seed(S) then two runif printed with R's default 7 digits, and a
     // die roll later: the kernel filters on the runif bits.
-    let Some(values) = run_r(
-        "set.seed(-987654L)\ncat(format(runif(3)), sample(6, 2, replace = TRUE))\n",
-    ) else {
+    let Some(values) =
+        run_r("set.seed(-987654L)\ncat(format(runif(3)), sample(6, 2, replace = TRUE))\n")
+    else {
         return;
     };
     let r = registry::find("r").unwrap();
@@ -116,7 +125,10 @@ fn random_sample_values_from_numpy_give_the_state() {
         panic!("623 random_sample pin the state")
     };
     let theirs: Vec<String> = values[623..].iter().map(|v| bits(v)).collect();
-    assert_eq!(predict("numpy-legacy", &state, &text, "standard-normal", 100), theirs);
+    assert_eq!(
+        predict("numpy-legacy", &state, &text, "standard-normal", 100),
+        theirs
+    );
     let id = np.identify(&state, None).expect("identified");
     assert_eq!((id.seed, id.advance), (3141592653, 11));
 }
@@ -129,14 +141,19 @@ fn a_seed_search_finds_numpys_randomstate() {
         return;
     };
     let np = registry::find("numpy-legacy").unwrap();
-    let text = format!("random-sample = {}\nrandom-sample = {}\n", values[0], values[1]);
+    let text = format!(
+        "random-sample = {}\nrandom-sample = {}\n",
+        values[0], values[1]
+    );
     let obs = parse_observations(np, &text).unwrap();
     let spec = SearchSpec::new(np, obs, 3_999_000_000u64..=4_001_000_000).threads(1);
     let mut found = Vec::new();
     search(&spec, |m| found.push(m.seed), |_| {}).unwrap();
     assert_eq!(found, vec![4000000123]);
     // And the seed seeds the GEN to the same draws.
-    let mut rng = np.seed(&BigInt::from(4_000_000_123u64), &Default::default()).unwrap();
+    let mut rng = np
+        .seed(&BigInt::from(4_000_000_123u64), &Default::default())
+        .unwrap();
     let d = np.parse_draw("random-sample", &[]).unwrap();
     assert_eq!(d.eval(&mut rng).format(false), values[0]);
 }

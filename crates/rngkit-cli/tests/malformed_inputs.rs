@@ -880,7 +880,13 @@ fn rows(f: &Fixtures) -> Vec<Row> {
             "`permutation N`",
         ),
         row(
-            &["gen", "numpy-legacy", "--seed", "4294967296", "random-sample"],
+            &[
+                "gen",
+                "numpy-legacy",
+                "--seed",
+                "4294967296",
+                "random-sample",
+            ],
             "does not fit numpy-legacy's 32-bit seed",
         ),
         row(
@@ -902,7 +908,10 @@ fn rows(f: &Fixtures) -> Vec<Row> {
             &["gen", "r", "--seed", "-2147483648", "runif"],
             "that int is NA",
         ),
-        row(&["gen", "r", "--seed", "1", "rnorm", "2"], "takes 0 arguments"),
+        row(
+            &["gen", "r", "--seed", "1", "rnorm", "2"],
+            "takes 0 arguments",
+        ),
         row(
             &["gen", "r", "--state", "c(10403L, 624L)", "runif"],
             "626 integers",

@@ -20,7 +20,9 @@ use crate::oracles;
 
 const DRAWS: usize = 1000;
 
-const SEEDS: [u32; 10] = [0, 1, 5, 42, 1234, 20260601, 2147483647, 2147483648, 3000000000, 4294967295];
+const SEEDS: [u32; 10] = [
+    0, 1, 5, 42, 1234, 20260601, 2147483647, 2147483648, 3000000000, 4294967295,
+];
 
 /// Runs `program` on numpy's Python; `None` when skipping is allowed and
 /// numpy is missing.
@@ -254,8 +256,15 @@ fn numpy_reads_our_state_text() {
     let Some(output) = run_numpy(&program) else {
         return;
     };
-    let ours: Vec<String> = (0..1000).map(|_| oracle_format(&normal.eval(&mut rng))).collect();
-    oracles::compare_tokens("numpy", "after set_state", &ours.join(" "), output.trim_end());
+    let ours: Vec<String> = (0..1000)
+        .map(|_| oracle_format(&normal.eval(&mut rng)))
+        .collect();
+    oracles::compare_tokens(
+        "numpy",
+        "after set_state",
+        &ours.join(" "),
+        output.trim_end(),
+    );
     // And the text reads back.
     let back = np
         .parse_state_text(&text, rngkit::state_text::WordForm::Typed)
@@ -313,14 +322,22 @@ fn known_bits_are_sound_and_steps_are_right() {
     }
     // A full 32-bit span is one whole word; a 40-bit one, two (high first).
     let d = np.parse_draw("randint", &["0", "4294967296"]).unwrap();
-    let k = d.known_bits(&ObservedValue::parse("7").unwrap(), 32).unwrap();
+    let k = d
+        .known_bits(&ObservedValue::parse("7").unwrap(), 32)
+        .unwrap();
     assert_eq!((k[0].mask, k[0].value), (0xffff_ffff, 7));
     let d = np.parse_draw("randint", &["0", "1099511627776"]).unwrap();
     let k = d
         .known_bits(&ObservedValue::parse("4294967298").unwrap(), 32)
         .unwrap();
-    assert_eq!((k[0].mask, k[0].value, k[1].mask, k[1].value), (0xff, 1, 0xffff_ffff, 2));
-    assert_eq!(np.parse_draw("randint", &["0", "10"]).unwrap().steps(32), Steps::Variable);
+    assert_eq!(
+        (k[0].mask, k[0].value, k[1].mask, k[1].value),
+        (0xff, 1, 0xffff_ffff, 2)
+    );
+    assert_eq!(
+        np.parse_draw("randint", &["0", "10"]).unwrap().steps(32),
+        Steps::Variable
+    );
 }
 
 #[test]
@@ -328,7 +345,12 @@ fn state_words_check_the_cache() {
     let mut words = RandomState::new(3).to_words();
     assert!(RandomState::from_words(&words).is_ok());
     words[625] = 2;
-    assert!(RandomState::from_words(&words).unwrap_err().to_string().contains("has_gauss"));
+    assert!(
+        RandomState::from_words(&words)
+            .unwrap_err()
+            .to_string()
+            .contains("has_gauss")
+    );
     words[625] = 0;
     words[626] = 5;
     assert!(RandomState::from_words(&words).is_err());

@@ -265,7 +265,10 @@ fn known_bits_are_sound_and_steps_are_right() {
                     .unwrap_or_else(|| panic!("{name} {args:?}: {text} called impossible"));
                 assert!(known.len() <= words.len());
                 for (k, w) in known.iter().zip(&words) {
-                    assert!(k.matches(*w), "{name} {args:?} = {text}: {k:?} vs word {w:#x}");
+                    assert!(
+                        k.matches(*w),
+                        "{name} {args:?} = {text}: {k:?} vs word {w:#x}"
+                    );
                 }
             }
         }
@@ -276,8 +279,14 @@ fn known_bits_are_sound_and_steps_are_right() {
         .known_bits(&ObservedValue::parse("0.26550866314209998").unwrap(), 32)
         .unwrap();
     assert_eq!(k[0].mask, 0xffff_ffff);
-    assert_eq!(g.parse_draw("sample", &["6"]).unwrap().steps(32), Steps::Variable);
-    assert_eq!(g.parse_draw("sample", &["65536"]).unwrap().steps(32), Steps::Fixed(2));
+    assert_eq!(
+        g.parse_draw("sample", &["6"]).unwrap().steps(32),
+        Steps::Variable
+    );
+    assert_eq!(
+        g.parse_draw("sample", &["65536"]).unwrap().steps(32),
+        Steps::Fixed(2)
+    );
 }
 
 #[test]

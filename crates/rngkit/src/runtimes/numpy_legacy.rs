@@ -188,7 +188,11 @@ impl StateWords for RandomState {
     fn to_words(&self) -> Vec<u64> {
         let mut words = self.mt.to_words();
         let bits = self.gauss.unwrap_or(0);
-        words.extend([u64::from(self.gauss.is_some()), bits >> 32, bits & 0xffff_ffff]);
+        words.extend([
+            u64::from(self.gauss.is_some()),
+            bits >> 32,
+            bits & 0xffff_ffff,
+        ]);
         words
     }
 
@@ -296,8 +300,12 @@ fn parse_numbers(text: &str, dict: bool) -> Result<RandomState, String> {
         .ok_or_else(|| format!("numpy state: has_gauss {:?} is not 0 or 1", tokens[N + 1]))?;
     let gauss = parse_f64(tokens[N + 2])
         .map_err(|_| format!("numpy state: gauss {:?} is not a number", tokens[N + 2]))?;
-    let mt = Mt19937::from_state(mt, N as u32 - pos).map_err(|e| format!("{}", e.naming("numpy-legacy")))?;
-    Ok(RandomState::from_parts(mt, (has_gauss == 1).then_some(gauss)))
+    let mt = Mt19937::from_state(mt, N as u32 - pos)
+        .map_err(|e| format!("{}", e.naming("numpy-legacy")))?;
+    Ok(RandomState::from_parts(
+        mt,
+        (has_gauss == 1).then_some(gauss),
+    ))
 }
 
 /// `random_sample()`: `(a * 2^26 + b) / 2^53` with `a`, `b` the top 27 and
@@ -585,7 +593,7 @@ impl crate::registry::Gen for NumpyLegacyGen {
             }
             "normal" => {
                 let (loc, scale) = two("normal LOC SCALE", args, parse_f64)?;
-                if !(scale >= 0.0) || !loc.is_finite() || !scale.is_finite() {
+                if !loc.is_finite() || !scale.is_finite() || scale < 0.0 {
                     return Err(DrawError::Invalid(format!(
                         "invalid argument {loc:?} {scale:?}: `normal LOC SCALE` needs finite LOC and SCALE >= 0"
                     )));
@@ -611,7 +619,11 @@ impl crate::registry::Gen for NumpyLegacyGen {
                 NumpyLegacyDraw::Choice(n)
             }
             "permutation" | "shuffle" => {
-                let syntax = if name == "shuffle" { "shuffle N" } else { "permutation N" };
+                let syntax = if name == "shuffle" {
+                    "shuffle N"
+                } else {
+                    "permutation N"
+                };
                 let n = one(syntax, args, parse_int::<u64>)?;
                 if n > MAX_LIST {
                     return Err(DrawError::Invalid(format!(

@@ -250,6 +250,7 @@ pub fn qnorm(p: f64) -> f64 {
 // AS 241's coefficients (Wichura 1988), highest degree first. The first
 // step of each Horner fold is `0 * x + c[0]`, exactly `c[0]`, so the fold
 // is R's `c[0] * x + c[1]` onwards.
+#[allow(clippy::excessive_precision)] // the published digits, as R writes them
 const A: [f64; 8] = [
     2509.0809287301226727,
     33430.575583588128105,
@@ -260,6 +261,7 @@ const A: [f64; 8] = [
     133.14166789178437745,
     3.387132872796366608,
 ];
+#[allow(clippy::excessive_precision)] // the published digits, as R writes them
 const B: [f64; 8] = [
     5226.495278852854561,
     28729.085735721942674,
@@ -270,6 +272,7 @@ const B: [f64; 8] = [
     42.313330701600911252,
     1.0,
 ];
+#[allow(clippy::excessive_precision)] // the published digits, as R writes them
 const C: [f64; 8] = [
     7.7454501427834140764e-4,
     0.0227238449892691845833,
@@ -280,6 +283,7 @@ const C: [f64; 8] = [
     4.6303378461565452959,
     1.42343711074968357734,
 ];
+#[allow(clippy::excessive_precision)] // the published digits, as R writes them
 const D: [f64; 8] = [
     1.05075007164441684324e-9,
     5.475938084995344946e-4,
@@ -290,6 +294,7 @@ const D: [f64; 8] = [
     2.05319162663775882187,
     1.0,
 ];
+#[allow(clippy::excessive_precision)] // the published digits, as R writes them
 const E: [f64; 8] = [
     2.01033439929228813265e-7,
     2.71155556874348757815e-5,
@@ -300,6 +305,7 @@ const E: [f64; 8] = [
     5.4637849111641143699,
     6.6579046435011037772,
 ];
+#[allow(clippy::excessive_precision)] // the published digits, as R writes them
 const F: [f64; 8] = [
     2.04426310338993978564e-15,
     1.4215117583164458887e-7,
@@ -553,7 +559,11 @@ impl crate::registry::Gen for RGen {
             "runif" => return no_args(RDraw::Runif, name, args),
             "rnorm" => return no_args(RDraw::Rnorm, name, args),
             "sample" | "sample-rounding" => {
-                let syntax = if name == "sample" { "sample N" } else { "sample-rounding N" };
+                let syntax = if name == "sample" {
+                    "sample N"
+                } else {
+                    "sample-rounding N"
+                };
                 let n = one(syntax, args, parse_int::<u64>)?;
                 if n == 0 || n > MAX_SAMPLE {
                     return Err(DrawError::Invalid(format!(
@@ -584,7 +594,9 @@ impl crate::registry::Gen for RGen {
         match *draw {
             RDraw::Runif | RDraw::SampleRounding(_) => Steps::Fixed(1),
             RDraw::Rnorm => Steps::Fixed(2),
-            RDraw::Sample(n) if n.is_power_of_two() => Steps::Fixed(u64::from(chunks(index_bits(n)))),
+            RDraw::Sample(n) if n.is_power_of_two() => {
+                Steps::Fixed(u64::from(chunks(index_bits(n))))
+            }
             RDraw::Sample(_) => Steps::Variable,
         }
     }
