@@ -877,7 +877,7 @@ fn rows(f: &Fixtures) -> Vec<Row> {
         ),
         row(
             &["gen", "numpy-legacy", "--seed", "1", "permutation", "x"],
-            "`permutation N`",
+            "`x` is not a 64-bit unsigned integer",
         ),
         row(
             &[
@@ -910,7 +910,7 @@ fn rows(f: &Fixtures) -> Vec<Row> {
         ),
         row(
             &["gen", "r", "--seed", "1", "rnorm", "2"],
-            "takes 0 arguments",
+            "`rnorm` takes 0 argument(s)",
         ),
         row(
             &["gen", "r", "--state", "c(10403L, 624L)", "runif"],
