@@ -13,12 +13,13 @@ use rngkit::WordRng;
 use rngkit::cpu::CpuLevel;
 use rngkit::generators::Mt19937;
 use rngkit::registry::Engine;
-use rngkit::runtimes::r::set_seed;
+use rngkit::runtimes::r::{RGen, set_seed};
 
-use crate::generators::mt19937::search::BlockWords;
+use crate::generators::mt19937::search::MtPlan;
 use crate::generators::mt19937::untwist;
 use crate::identify::Identified;
-use crate::observe::Layout;
+use crate::observe::{Layout, Observation};
+use crate::recover::{RecoverError, RecoverOptions, Recovered};
 use crate::search::{Plan, SearchSpec, check_scan, generic_scan};
 
 const N: usize = 624;
@@ -149,30 +150,17 @@ pub fn scan<'a, G: rngkit::registry::Gen<Rng = Mt19937>>(
     spec: &'a SearchSpec,
     lay: &'a Layout,
 ) -> Plan<'a> {
-    let k = spec.max_advance_value();
-    let fits = lay
-        .constraints
-        .iter()
-        .all(|c| c.offset.checked_add(k).is_some_and(|p| p < N as u64));
-    if lay.constraints.is_empty() || !fits {
+    // R's block words in place of init_genrand's: MT19937's plan says
+    // which words the observed outputs read.
+    let Some(plan) = MtPlan::new(&lay.constraints, spec.max_advance_value()) else {
         return generic_scan::<G>(spec, lay);
-    }
-    let words = BlockWords::new(lay.constraints.iter().map(|c| c.offset), k);
+    };
+    let (needed, ops, checks) = plan.parts();
     let affine = block_affine();
     let kernel = Kernel {
-        init: words.needed.iter().map(|&i| affine[i as usize]).collect(),
-        checks: (0..=k)
-            .map(|adv| {
-                lay.constraints
-                    .iter()
-                    .map(|c| {
-                        let out = words.outputs[words.output(c.offset + adv)];
-                        (out, c.known.mask as u32, c.known.value as u32)
-                    })
-                    .collect()
-            })
-            .collect(),
-        ops: words.ops,
+        init: needed.iter().map(|&i| affine[i as usize]).collect(),
+        ops: ops.to_vec(),
+        checks,
     };
     let level = spec.backend_choice().unwrap_or_else(CpuLevel::best);
     Plan::Scan(Box::new(move |first, count, survivors| {
@@ -270,6 +258,33 @@ fn chunk_body(kernel: &Kernel, start: u32, count: u32, out: &mut Vec<u64>) {
         }
         base += LANES as u64;
     }
+}
+
+/// Recovery for `r`: MT19937's (the generator is the plain
+/// [`Mt19937`], and `r`'s draws evaluate on it), its states handed back as
+/// `r` states. One instance of the recovery serves both GENs, which keeps
+/// the web page's code small.
+///
+/// # Errors
+/// As [`crate::generators::mt19937::recover`].
+pub fn recover(
+    observations: &[Observation],
+    options: &RecoverOptions,
+) -> Result<Recovered, RecoverError> {
+    let as_r = |e: Engine| match e.downcast_ref::<Mt19937>() {
+        Some(mt) => Engine::new::<RGen>(mt.clone()),
+        None => e,
+    };
+    Ok(
+        match crate::generators::mt19937::recover::<Mt19937>(observations, options)? {
+            Recovered::Unique(e) => Recovered::Unique(as_r(e)),
+            Recovered::Several { count, states } => Recovered::Several {
+                count,
+                states: states.into_iter().map(as_r).collect(),
+            },
+            other => other,
+        },
+    )
 }
 
 /// What `recover` and `seed-search` do for `r`, for the front ends'

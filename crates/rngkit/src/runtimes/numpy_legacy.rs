@@ -156,8 +156,13 @@ impl rand_core::TryRng for RandomState {
         Ok(self.mt.next_u64())
     }
 
+    /// Words least significant byte first (the web page's code stays
+    /// small: no bulk kernel for this type).
     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-        self.mt.fill_bytes(dst);
+        for chunk in dst.chunks_mut(4) {
+            let w = self.mt.next_u32().to_le_bytes();
+            chunk.copy_from_slice(&w[..chunk.len()]);
+        }
         Ok(())
     }
 }
@@ -259,53 +264,59 @@ impl StateWords for RandomState {
 /// ```
 pub fn parse_numpy_state(text: &str) -> Option<Result<RandomState, String>> {
     let text = text.trim();
-    let dict = text.starts_with('{');
-    if !(dict || text.starts_with('(')) || !text.contains("MT19937") {
+    if !(text.starts_with('{') || text.starts_with('(')) || !text.contains("MT19937") {
         return None;
     }
-    Some(parse_numbers(text, dict))
+    Some(parse_numbers(text))
 }
 
-fn parse_numbers(text: &str, dict: bool) -> Result<RandomState, String> {
-    // Every number in order: the key's 624, then pos, has_gauss, gauss
-    // (the dict's field names hold no digits; `uint32` does, so drop it).
-    let cleaned = text.replace("uint32", "");
-    let tokens: Vec<&str> = cleaned
+fn parse_numbers(text: &str) -> Result<RandomState, String> {
+    // Every number in order: the key's 624, then pos, has_gauss, gauss.
+    // Names (`MT19937`, `uint32`, the dict's keys) start with a letter.
+    let mut tokens = text
         .split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '+')))
-        .filter(|t| t.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '.'))
-        .collect();
-    let _ = dict;
-    if tokens.len() != N + 3 {
-        return Err(format!(
-            "numpy state: expected 624 key words, pos, has_gauss and gauss ({} numbers), found {} numbers",
-            N + 3,
-            tokens.len()
-        ));
-    }
+        .filter(|t| t.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '.'));
     let mut mt = [0u32; N];
-    for (slot, t) in mt.iter_mut().zip(&tokens) {
+    let mut count = 0;
+    for slot in &mut mt {
+        let Some(t) = tokens.next() else { break };
         *slot = t
             .parse::<u32>()
             .map_err(|_| format!("numpy state: key word {t:?} is not a 32-bit unsigned integer"))?;
+        count += 1;
     }
-    let pos: u32 = tokens[N]
+    let (Some(pos), Some(has_gauss), Some(gauss), None) =
+        (tokens.next(), tokens.next(), tokens.next(), tokens.next())
+    else {
+        return Err(format!(
+            "numpy state: expected 624 key words, pos, has_gauss and gauss, found {count} key words and not three numbers after them"
+        ));
+    };
+    if count != N {
+        return Err(format!(
+            "numpy state: expected 624 key words, found {count}"
+        ));
+    }
+    let pos: u32 = pos
         .parse()
         .ok()
         .filter(|&p| p <= N as u32)
-        .ok_or_else(|| format!("numpy state: pos {:?} is not in 0..=624", tokens[N]))?;
-    let has_gauss: u8 = tokens[N + 1]
-        .parse()
-        .ok()
-        .filter(|&h| h <= 1)
-        .ok_or_else(|| format!("numpy state: has_gauss {:?} is not 0 or 1", tokens[N + 1]))?;
-    let gauss = parse_f64(tokens[N + 2])
-        .map_err(|_| format!("numpy state: gauss {:?} is not a number", tokens[N + 2]))?;
+        .ok_or_else(|| format!("numpy state: pos {pos:?} is not in 0..=624"))?;
+    let cached = match has_gauss {
+        "0" => None,
+        "1" => Some(
+            parse_f64(gauss)
+                .map_err(|_| format!("numpy state: gauss {gauss:?} is not a number"))?,
+        ),
+        _ => {
+            return Err(format!(
+                "numpy state: has_gauss {has_gauss:?} is not 0 or 1"
+            ));
+        }
+    };
     let mt = Mt19937::from_state(mt, N as u32 - pos)
         .map_err(|e| format!("{}", e.naming("numpy-legacy")))?;
-    Ok(RandomState::from_parts(
-        mt,
-        (has_gauss == 1).then_some(gauss),
-    ))
+    Ok(RandomState::from_parts(mt, cached))
 }
 
 /// `random_sample()`: `(a * 2^26 + b) / 2^53` with `a`, `b` the top 27 and

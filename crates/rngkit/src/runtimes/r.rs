@@ -112,17 +112,19 @@ pub fn random_seed(rng: &Mt19937) -> Vec<i32> {
 /// ```
 pub fn parse_random_seed(text: &str) -> Option<Result<Mt19937, String>> {
     let text = text.trim();
-    let marked = text.starts_with("c(") || text.starts_with('[') || text.contains(".Random.seed");
-    let cleaned = text.replace(".Random.seed", " ").replace("<-", " ");
+    let marked =
+        text.starts_with("c(") || text.starts_with('[') || text.starts_with(".Random.seed");
     let mut tokens = Vec::new();
-    for raw in cleaned.split(|c: char| c.is_whitespace() || c == ',') {
-        let t = raw.trim_start_matches("c(").trim_end_matches(')');
-        if t.is_empty() || (t.starts_with('[') && t.ends_with(']')) {
+    // Words are separated by spaces, commas and parentheses; `[7]` line
+    // markers, `c`, `.Random.seed` and `<-` are not values; a JSON array's
+    // brackets and an `L` suffix are dropped.
+    for t in text.split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')')) {
+        if t.starts_with('[') && t.ends_with(']') {
             continue;
         }
-        let t = t.trim_start_matches('[').trim_end_matches(']');
+        let t = t.trim_matches(|c| c == '[' || c == ']');
         let t = t.strip_suffix('L').unwrap_or(t);
-        if t.is_empty() {
+        if t.is_empty() || matches!(t, "c" | "<-" | ".Random.seed") {
             continue;
         }
         match t.parse::<i64>() {

@@ -164,6 +164,25 @@ impl MtPlan {
         })
     }
 
+    /// The plan's parts, for a kernel that computes the init words another
+    /// way (R's `set.seed` fills the block from an LCG): the init word
+    /// indices to keep (slots `0..`), the twisted words to append as slots
+    /// (`[a, b, c]`: `slot[c] ^ f(top slot[a] | low slot[b])`), and per
+    /// advance the checks `(slot, mask, value)` on tempered words.
+    pub(crate) fn parts(&self) -> (&[u32], &[[usize; 3]], Vec<Vec<(usize, u32, u32)>>) {
+        let checks = self
+            .checks
+            .iter()
+            .map(|check| {
+                check
+                    .iter()
+                    .map(|&(o, mask, value)| (self.outputs[o], mask, value))
+                    .collect()
+            })
+            .collect();
+        (&self.needed, &self.ops, checks)
+    }
+
     /// Slots: kept init words, then twisted words.
     fn slots(&self) -> usize {
         self.needed.len() + self.ops.len()
