@@ -110,6 +110,9 @@ impl BlockWords {
     }
 }
 
+/// One advance's checks: `(slot, mask, value)` on tempered words.
+pub(crate) type Checks = Vec<(usize, u32, u32)>;
+
 /// What the kernel computes for a set of observed outputs: the `init_genrand`
 /// words to keep, the words of the first twisted block to build from them
 /// (in dependency order), the outputs among those, and the checks per
@@ -169,7 +172,7 @@ impl MtPlan {
     /// indices to keep (slots `0..`), the twisted words to append as slots
     /// (`[a, b, c]`: `slot[c] ^ f(top slot[a] | low slot[b])`), and per
     /// advance the checks `(slot, mask, value)` on tempered words.
-    pub(crate) fn parts(&self) -> (&[u32], &[[usize; 3]], Vec<Vec<(usize, u32, u32)>>) {
+    pub(crate) fn parts(&self) -> (&[u32], &[[usize; 3]], Vec<Checks>) {
         let checks = self
             .checks
             .iter()
