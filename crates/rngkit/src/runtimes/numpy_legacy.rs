@@ -273,36 +273,34 @@ pub fn parse_numpy_state(text: &str) -> Option<Result<RandomState, String>> {
 fn parse_numbers(text: &str) -> Result<RandomState, String> {
     // Every number in order: the key's 624, then pos, has_gauss, gauss.
     // Names (`MT19937`, `uint32`, the dict's keys) start with a letter.
-    let mut tokens = text
+    let tokens: Vec<&str> = text
         .split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '+')))
-        .filter(|t| t.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '.'));
+        .filter(|t| t.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '.'))
+        .collect();
+    let [key @ .., pos, has_gauss, gauss] = &tokens[..] else {
+        return Err(format!(
+            "numpy state: expected 624 key words, pos, has_gauss and gauss, found {} numbers",
+            tokens.len()
+        ));
+    };
+    if key.len() != N {
+        return Err(format!(
+            "numpy state: expected 624 key words, pos, has_gauss and gauss, found {} key words",
+            key.len()
+        ));
+    }
     let mut mt = [0u32; N];
-    let mut count = 0;
-    for slot in &mut mt {
-        let Some(t) = tokens.next() else { break };
+    for (slot, t) in mt.iter_mut().zip(key) {
         *slot = t
             .parse::<u32>()
             .map_err(|_| format!("numpy state: key word {t:?} is not a 32-bit unsigned integer"))?;
-        count += 1;
-    }
-    let (Some(pos), Some(has_gauss), Some(gauss), None) =
-        (tokens.next(), tokens.next(), tokens.next(), tokens.next())
-    else {
-        return Err(format!(
-            "numpy state: expected 624 key words, pos, has_gauss and gauss, found {count} key words and not three numbers after them"
-        ));
-    };
-    if count != N {
-        return Err(format!(
-            "numpy state: expected 624 key words, found {count}"
-        ));
     }
     let pos: u32 = pos
         .parse()
         .ok()
         .filter(|&p| p <= N as u32)
         .ok_or_else(|| format!("numpy state: pos {pos:?} is not in 0..=624"))?;
-    let cached = match has_gauss {
+    let cached = match *has_gauss {
         "0" => None,
         "1" => Some(
             parse_f64(gauss)
