@@ -915,6 +915,59 @@ fn rows(f: &Fixtures) -> Vec<Row> {
             "buffer_pos",
         ),
         row(
+            &["gen", "numpy-legacy", "--seed", "1", "randint", "5", "5"],
+            "needs LOW < HIGH",
+        ),
+        row(
+            &["gen", "numpy-legacy", "--seed", "1", "normal", "0", "-1"],
+            "SCALE >= 0",
+        ),
+        row(
+            &["gen", "numpy-legacy", "--seed", "1", "choice", "0"],
+            "1 <= N",
+        ),
+        row(
+            &["gen", "numpy-legacy", "--seed", "1", "permutation", "x"],
+            "`x` is not a 64-bit unsigned integer",
+        ),
+        row(
+            &[
+                "gen",
+                "numpy-legacy",
+                "--seed",
+                "4294967296",
+                "random-sample",
+            ],
+            "does not fit numpy-legacy's 32-bit seed",
+        ),
+        row(
+            &["gen", "numpy-legacy", "--state", "1 2 3", "random-sample"],
+            "628 words",
+        ),
+        row(
+            &[
+                "gen",
+                "numpy-legacy",
+                "--state",
+                "('MT19937', array([1, 2], dtype=uint32), 624, 0, 0.0)",
+                "random-sample",
+            ],
+            "624 key words",
+        ),
+        row(&["gen", "r", "--seed", "1", "sample", "0"], "1 <= N"),
+        row(
+            &["gen", "r", "--seed", "-2147483648", "runif"],
+            "that int is NA",
+        ),
+        row(
+            &["gen", "r", "--seed", "1", "rnorm", "2"],
+            "`rnorm` takes 0 argument(s)",
+        ),
+        row(
+            &["gen", "r", "--state", "c(10403L, 624L)", "runif"],
+            "626 integers",
+        ),
+        row(
             &[
                 "gen",
                 "minstd-rand",

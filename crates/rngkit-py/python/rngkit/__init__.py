@@ -423,6 +423,26 @@ def Ruby(
     return BitGenerator('ruby', seed, seed_str=seed_str, state=state, stream=stream)
 
 
+def NumpyLegacy(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('numpy-legacy', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def R(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('r', seed, seed_str=seed_str, state=state, stream=stream)
+
+
 def Glibc(
     seed: Optional[int] = None,
     *,
@@ -789,6 +809,8 @@ _CONSTRUCTORS: dict[str, str] = {
     'PhpXoshiro256ss': 'php-xoshiro256ss',
     'Python': 'python',
     'Ruby': 'ruby',
+    'NumpyLegacy': 'numpy-legacy',
+    'R': 'r',
     'Glibc': 'glibc',
     'Go': 'go',
     'Numpy': 'numpy',
@@ -846,6 +868,8 @@ __all__ += [
     'PhpXoshiro256ss',
     'Python',
     'Ruby',
+    'NumpyLegacy',
+    'R',
     'Glibc',
     'Go',
     'Numpy',

@@ -473,7 +473,7 @@ pub fn identify(rng: &rngkit::registry::Engine, max_advance: Option<u64>) -> Opt
 /// as `init_genrand`): no search for a pair of full words 227 apart; the
 /// [`MtPlan`] filter (scalar or SIMD) for outputs in the first block; the
 /// generic kernel otherwise.
-pub fn scan<'a, G: Gen<Rng = Mt19937>>(spec: &'a SearchSpec, lay: &'a Layout) -> Plan<'a> {
+pub fn scan<'a, G: Gen>(spec: &'a SearchSpec, lay: &'a Layout) -> Plan<'a> {
     if let Some(found) = pair_shortcut(spec, lay) {
         return Plan::Done(found);
     }

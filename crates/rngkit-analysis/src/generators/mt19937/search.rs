@@ -110,6 +110,9 @@ impl BlockWords {
     }
 }
 
+/// One advance's checks: `(slot, mask, value)` on tempered words.
+pub(crate) type Checks = Vec<(usize, u32, u32)>;
+
 /// What the kernel computes for a set of observed outputs: the `init_genrand`
 /// words to keep, the words of the first twisted block to build from them
 /// (in dependency order), the outputs among those, and the checks per
@@ -162,6 +165,25 @@ impl MtPlan {
             outputs: words.outputs,
             checks,
         })
+    }
+
+    /// The plan's parts, for a kernel that computes the init words another
+    /// way (R's `set.seed` fills the block from an LCG): the init word
+    /// indices to keep (slots `0..`), the twisted words to append as slots
+    /// (`[a, b, c]`: `slot[c] ^ f(top slot[a] | low slot[b])`), and per
+    /// advance the checks `(slot, mask, value)` on tempered words.
+    pub(crate) fn parts(&self) -> (&[u32], &[[usize; 3]], Vec<Checks>) {
+        let checks = self
+            .checks
+            .iter()
+            .map(|check| {
+                check
+                    .iter()
+                    .map(|&(o, mask, value)| (self.outputs[o], mask, value))
+                    .collect()
+            })
+            .collect();
+        (&self.needed, &self.ops, checks)
     }
 
     /// Slots: kept init words, then twisted words.

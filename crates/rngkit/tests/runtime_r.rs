@@ -1,0 +1,330 @@
+//! The `r` GEN against R itself.
+//!
+//! Oracle: `Rscript` run as a process (Debian package `r-base-core`;
+//! `scripts/install-runtimes` installs it). The test writes an R program
+//! that calls `set.seed(seed)` for each seed and prints the draws: doubles
+//! with `sprintf("%.17g")` (which round-trips: the test compares the
+//! bits), integers in decimal. States are R's `.Random.seed`, read back
+//! from R's own printed and `dput` forms.
+//!
+//! Without `Rscript` the tests fail with the package to install, unless
+//! `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
+
+use rngkit::draw::DrawValue;
+use rngkit::observe::ObservedValue;
+use rngkit::registry::{DynGen, Seed, Steps, of};
+use rngkit::runtimes::r::{self, RGen};
+use rngkit::state_text::WordForm;
+
+use crate::oracles;
+
+const DRAWS: usize = 1000;
+
+const SEEDS: [i32; 10] = [
+    0,
+    1,
+    7,
+    42,
+    -1,
+    1234,
+    123456,
+    20260601,
+    2147483647,
+    -2147483647,
+];
+
+fn run_r(program: &str) -> Option<String> {
+    oracles::run_script("Rscript", "R", "r-base-core", program)
+}
+
+fn gen_r() -> &'static dyn DynGen {
+    of::<RGen>()
+}
+
+/// R's `%.17g` doubles as their bits, integers as they are.
+fn theirs_as_bits(line: &str) -> String {
+    line.split(' ')
+        .map(|t| {
+            if t.contains(['.', 'e']) {
+                DrawValue::F64(t.parse::<f64>().unwrap()).format(true)
+            } else {
+                t.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn ours_format(v: &DrawValue) -> String {
+    match v {
+        DrawValue::F64(_) => v.format(true),
+        _ => v.format(false),
+    }
+}
+
+/// (draw, args, R expression giving DRAWS values, whether it needs the
+/// "Rounding" sample kind).
+fn cases() -> Vec<(&'static str, Vec<String>, String, bool)> {
+    let mut cases = vec![
+        (
+            "runif",
+            vec![],
+            format!("sprintf('%.17g', runif({DRAWS}))"),
+            false,
+        ),
+        (
+            "rnorm",
+            vec![],
+            format!("sprintf('%.17g', rnorm({DRAWS}))"),
+            false,
+        ),
+    ];
+    for n in [
+        "1",
+        "2",
+        "3",
+        "6",
+        "10",
+        "100",
+        "65536",
+        "65537",
+        "1000000",
+        "16777216",
+        "1073741824",
+        "2147483647",
+    ] {
+        cases.push((
+            "sample",
+            vec![n.to_string()],
+            format!("sample({n}, {DRAWS}, replace = TRUE)"),
+            false,
+        ));
+        cases.push((
+            "sample-rounding",
+            vec![n.to_string()],
+            format!("sample({n}, {DRAWS}, replace = TRUE)"),
+            true,
+        ));
+    }
+    cases
+}
+
+#[test]
+fn every_draw_matches_r() {
+    let cases = cases();
+    let mut program = String::from("options(scipen = 0)\nseeds <- c(");
+    program.push_str(
+        &SEEDS
+            .iter()
+            .map(|s| format!("{s}L"))
+            .collect::<Vec<_>>()
+            .join(", "),
+    );
+    program.push_str(")\nfor (s in seeds) {\n");
+    for (_, _, expr, rounding) in &cases {
+        let kind = if *rounding { "Rounding" } else { "Rejection" };
+        program.push_str(&format!(
+            "  suppressWarnings(RNGkind(sample.kind = '{kind}'))\n  set.seed(s)\n  cat({expr}, '\\n', sep = ' ')\n"
+        ));
+    }
+    program.push_str("}\n");
+    let Some(output) = run_r(&program) else {
+        return;
+    };
+    let mut lines = output.lines();
+    let g = gen_r();
+    let mut compared = 0usize;
+    for s in SEEDS {
+        for (name, args, _, _) in &cases {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let draw = g.parse_draw(name, &args).expect("parse");
+            let mut rng = g.seed(&Seed::from(s), &Default::default()).unwrap();
+            let ours: Vec<String> = (0..DRAWS)
+                .map(|_| ours_format(&draw.eval(&mut rng)))
+                .collect();
+            let theirs = theirs_as_bits(lines.next().expect("a line per case").trim_end());
+            oracles::compare_tokens(
+                "R",
+                &format!("seed {s} {name} {args:?}"),
+                &ours.join(" "),
+                &theirs,
+            );
+            compared += DRAWS;
+        }
+    }
+    assert_eq!(compared, SEEDS.len() * cases.len() * DRAWS);
+}
+
+#[test]
+fn interleaved_draws_match_r() {
+    let steps: [(&str, &[&str], &str); 4] = [
+        ("runif", &[], "sprintf('%.17g', runif(1))"),
+        ("sample", &["6"], "sample(6, 1, replace = TRUE)"),
+        ("rnorm", &[], "sprintf('%.17g', rnorm(1))"),
+        ("sample", &["100000"], "sample(100000, 1, replace = TRUE)"),
+    ];
+    let mut program = String::from("steps <- list(\n");
+    program.push_str(
+        &steps
+            .iter()
+            .map(|(_, _, e)| format!("  function() {e}"))
+            .collect::<Vec<_>>()
+            .join(",\n"),
+    );
+    program.push_str(&format!(
+        ")\nfor (s in c({})) {{\n  set.seed(s)\n  cat(sapply(0:2999, function(i) steps[[i %% 4 + 1]]()), '\\n')\n}}\n",
+        SEEDS.map(|s| format!("{s}L")).join(", ")
+    ));
+    let Some(output) = run_r(&program) else {
+        return;
+    };
+    let output: String = output
+        .lines()
+        .map(|l| theirs_as_bits(l.trim_end()) + "\n")
+        .collect();
+    let steps: Vec<(&str, &[&str])> = steps.iter().map(|(n, a, _)| (*n, *a)).collect();
+    let seeds: Vec<String> = SEEDS.iter().map(|s| s.to_string()).collect();
+    let seeds: Vec<&str> = seeds.iter().map(String::as_str).collect();
+    oracles::compare_interleaved("R", gen_r(), &steps, &seeds, 3000, &output, ours_format);
+}
+
+#[test]
+fn random_seed_matches_r_and_reads_back() {
+    // .Random.seed after set.seed and after 700 runif, as R prints it
+    // (print), as dput writes it, and as integers; each reads back to our
+    // state, and ours prints R's integers.
+    let program = format!(
+        "for (s in c({})) {{\n  set.seed(s)\n  for (k in 1:2) {{\n    cat(.Random.seed, '\\n')\n    cat(paste(capture.output(print(.Random.seed)), collapse = '|'), '\\n')\n    cat(paste(deparse(.Random.seed), collapse = ''), '\\n')\n    invisible(runif(700))\n  }}\n}}\n",
+        SEEDS.map(|s| format!("{s}L")).join(", ")
+    );
+    let Some(output) = run_r(&program) else {
+        return;
+    };
+    let g = gen_r();
+    let mut lines = output.lines();
+    for s in SEEDS {
+        let mut rng = g.seed(&Seed::from(s), &Default::default()).unwrap();
+        for _ in 0..2 {
+            let ints = lines.next().unwrap().trim_end();
+            let printed = lines.next().unwrap().trim_end().replace('|', "\n");
+            let dput = lines.next().unwrap().trim_end();
+            let mt = rng.downcast_ref::<rngkit::generators::Mt19937>().unwrap();
+            let ours: Vec<String> = r::random_seed(mt).iter().map(|w| w.to_string()).collect();
+            assert_eq!(ours.join(" "), ints, "seed {s}");
+            for text in [ints, printed.as_str(), dput] {
+                let back = g.parse_state_text(text, WordForm::Typed).unwrap();
+                assert_eq!(back, rng, "seed {s}: {text:.60}");
+            }
+            let json = rng.state_json();
+            assert_eq!(json, format!("[{}]", ours.join(",")));
+            assert_eq!(g.parse_state_text(&json, WordForm::Typed).unwrap(), rng);
+            let runif = g.parse_draw("runif", &[]).unwrap();
+            for _ in 0..700 {
+                runif.eval(&mut rng);
+            }
+        }
+    }
+}
+
+#[test]
+fn known_bits_are_sound_and_steps_are_right() {
+    let g = gen_r();
+    for (name, args) in [
+        ("runif", &[][..]),
+        ("rnorm", &[]),
+        ("sample", &["1"]),
+        ("sample", &["2"]),
+        ("sample", &["16"]),
+        ("sample", &["65536"]),
+        ("sample", &["131072"]),
+        ("sample", &["1073741824"]),
+        ("sample", &["6"]),
+        ("sample-rounding", &["6"]),
+        ("sample-rounding", &["1024"]),
+        ("sample-rounding", &["2147483647"]),
+    ] {
+        let draw = g.parse_draw(name, args).unwrap();
+        let mut rng = g.seed(&Seed::from(2024), &Default::default()).unwrap();
+        for _ in 0..300 {
+            let before = rng.clone();
+            let words = oracles::words_of(&draw, &mut rng);
+            let value = draw.eval(&mut before.clone());
+            if let Steps::Fixed(n) = draw.steps(32) {
+                assert_eq!(words.len() as u64, n, "{name} {args:?} steps");
+            }
+            let mut texts = vec![value.format(false)];
+            if let DrawValue::F64(x) = value {
+                // R's default print (7 significant digits) and the bits.
+                texts.push(value.format(true));
+                texts.push(format!("{x:.6e}"));
+            }
+            for text in texts {
+                let observed = ObservedValue::parse(&text).unwrap();
+                let known = draw
+                    .known_bits(&observed, 32)
+                    .unwrap_or_else(|| panic!("{name} {args:?}: {text} called impossible"));
+                assert!(known.len() <= words.len());
+                for (k, w) in known.iter().zip(&words) {
+                    assert!(
+                        k.matches(*w),
+                        "{name} {args:?} = {text}: {k:?} vs word {w:#x}"
+                    );
+                }
+            }
+        }
+    }
+    // runif with all digits is one whole word.
+    let d = g.parse_draw("runif", &[]).unwrap();
+    let k = d
+        .known_bits(&ObservedValue::parse("0.26550866314209998").unwrap(), 32)
+        .unwrap();
+    assert_eq!(k[0].mask, 0xffff_ffff);
+    assert_eq!(
+        g.parse_draw("sample", &["6"]).unwrap().steps(32),
+        Steps::Variable
+    );
+    assert_eq!(
+        g.parse_draw("sample", &["65536"]).unwrap().steps(32),
+        Steps::Fixed(2)
+    );
+}
+
+#[test]
+fn bad_seeds_states_and_arguments_are_refused() {
+    let g = gen_r();
+    let err = g
+        .seed(&Seed::from(i32::MIN), &Default::default())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("NA"), "{err}");
+    for (name, args, needle) in [
+        ("sample", &["0"][..], "1 <= N"),
+        ("sample", &["2147483648"], "1 <= N"),
+        ("sample-rounding", &["0"], "1 <= N"),
+        ("runif", &["1"], ""),
+    ] {
+        let err = g.parse_draw(name, args).unwrap_err().to_string();
+        assert!(err.contains(needle), "{name} {args:?}: {err}");
+    }
+    for (text, needle) in [
+        ("c(10403L, 624L)", "626 integers"),
+        ("[1] 10403 625", "626 integers"),
+    ] {
+        let err = g.parse_state_text(text, WordForm::Typed).unwrap_err();
+        assert!(err.contains(needle), "{text}: {err}");
+    }
+    let mut words: Vec<String> = r::random_seed(&r::set_seed(1))
+        .iter()
+        .map(|w| w.to_string())
+        .collect();
+    words[1] = "625".into();
+    let err = g
+        .parse_state_text(&format!("c({})", words.join(", ")), WordForm::Typed)
+        .unwrap_err();
+    assert!(err.contains("625"), "{err}");
+    words[0] = "10402".into();
+    let err = g
+        .parse_state_text(&format!("c({})", words.join(", ")), WordForm::Typed)
+        .unwrap_err();
+    assert!(err.contains("kind code"), "{err}");
+}
