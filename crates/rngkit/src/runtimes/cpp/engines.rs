@@ -23,6 +23,108 @@ pub trait CppEngine {
     const MAX: u64;
     /// One call of `operator()`.
     fn call(&mut self) -> u64;
+
+    /// The saved value of the program's one `normal_distribution<double>`
+    /// object, kept beside the engine's state (see [`SavedNormal`]); `None`
+    /// for a generator that keeps nothing but its own state (`mt19937`,
+    /// whose [`Mt19937`](crate::generators::Mt19937) is shared by Python,
+    /// PHP and Ruby): its normal draws then start from a fresh object.
+    fn saved_normal(&mut self) -> Option<&mut SavedNormal> {
+        None
+    }
+}
+
+/// The second value of `normal_distribution<double>`'s polar pair, saved
+/// for the next call (libstdc++'s `_M_saved`, libc++'s `_V_`): state of the
+/// distribution object, which rngkit keeps beside the engine's state so
+/// that a run of normal draws reproduces one object's stream, and states
+/// saved between two of them resume it. It is a standard normal value, not
+/// yet scaled by the mean and deviation. In the state words it follows the
+/// engine's words while it is held: one 64-bit word, the double's IEEE-754
+/// bits (two 32-bit words, low half first, on 32-bit engines).
+///
+/// ```
+/// use rngkit::StateWords;
+/// use rngkit::runtimes::cpp::{normal_libstdcxx, MinstdRand};
+///
+/// let mut e = MinstdRand::new(1);
+/// assert_eq!(e.to_words().len(), 1);
+/// normal_libstdcxx(&mut e, 0.0, 1.0); // makes a pair, saves the second
+/// let words = e.to_words();
+/// assert_eq!(words.len(), 3); // x, then the saved double's two halves
+/// assert_eq!(MinstdRand::from_words(&words).unwrap(), e);
+/// normal_libstdcxx(&mut e, 0.0, 1.0); // returns it, no engine call
+/// assert_eq!(e.to_words(), words[..1]);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SavedNormal(pub Option<f64>);
+
+impl PartialEq for SavedNormal {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.map(f64::to_bits) == other.0.map(f64::to_bits)
+    }
+}
+
+impl Eq for SavedNormal {}
+
+impl core::hash::Hash for SavedNormal {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.0.map(f64::to_bits).hash(state);
+    }
+}
+
+impl SavedNormal {
+    /// Appends the saved value's words, if any, to an engine's words of
+    /// `word_bits` bits.
+    fn push_words(self, words: &mut Vec<u64>, word_bits: u32) {
+        if let Some(v) = self.0 {
+            let bits = v.to_bits();
+            if word_bits == 32 {
+                words.push(bits & 0xffff_ffff);
+                words.push(bits >> 32);
+            } else {
+                words.push(bits);
+            }
+        }
+    }
+
+    /// Splits state words into the engine's `count` words and the saved
+    /// value after them (none, or one 64-bit word, or two 32-bit halves).
+    fn split<'w>(
+        name: &'static str,
+        words: &'w [u64],
+        count: usize,
+        word_bits: u32,
+    ) -> Result<(&'w [u64], SavedNormal), StateError> {
+        let extra = if word_bits == 32 { 2 } else { 1 };
+        if words.len() != count + extra {
+            check_count(name, count, words.len())?;
+            return Ok((words, SavedNormal(None)));
+        }
+        let (engine, saved) = words.split_at(count);
+        let bits = if word_bits == 32 {
+            if saved.iter().any(|&w| w > 0xffff_ffff) {
+                return Err(StateError::WordTooWide {
+                    generator: name,
+                    index: count + usize::from(saved[0] <= 0xffff_ffff),
+                    bits: 32,
+                });
+            }
+            saved[0] | saved[1] << 32
+        } else {
+            saved[0]
+        };
+        let v = f64::from_bits(bits);
+        if !v.is_finite() {
+            return Err(StateError::OutOfRange {
+                generator: name,
+                index: count,
+                found: bits,
+                expected: "the bits of a finite double (normal_distribution's saved value)",
+            });
+        }
+        Ok((engine, SavedNormal(Some(v))))
+    }
 }
 
 // ------------------------------------------------------------ minstd
@@ -49,6 +151,7 @@ pub const MINSTD_M: u64 = 0x7fff_ffff;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MinStd<const A: u64> {
     x: u32,
+    normal: SavedNormal,
 }
 
 /// `std::minstd_rand0`: multiplier 16807 (Park and Miller, 1988).
@@ -70,6 +173,7 @@ impl<const A: u64> MinStd<A> {
         let x = s % MINSTD_M;
         MinStd {
             x: if x == 0 { 1 } else { x as u32 },
+            normal: SavedNormal(None),
         }
     }
 
@@ -86,7 +190,10 @@ impl<const A: u64> MinStd<A> {
     /// ```
     pub fn from_state(x: u64) -> Result<Self, StateError> {
         if (1..MINSTD_M).contains(&x) {
-            Ok(MinStd { x: x as u32 })
+            Ok(MinStd {
+                x: x as u32,
+                normal: SavedNormal(None),
+            })
         } else {
             Err(StateError::OutOfRange {
                 generator: Self::NAME,
@@ -100,6 +207,16 @@ impl<const A: u64> MinStd<A> {
     /// The state `x`: the last value returned (or the seed, reduced).
     pub const fn state(&self) -> u32 {
         self.x
+    }
+
+    /// Moves to state `x` (a jump), keeping the saved normal value, as
+    /// `e.discard(n)` leaves a distribution object alone.
+    ///
+    /// # Errors
+    /// As [`from_state`](MinStd::from_state).
+    pub fn set_state(&mut self, x: u64) -> Result<(), StateError> {
+        self.x = Self::from_state(x)?.x;
+        Ok(())
     }
 
     /// One call: `x = A * x mod (2^31 - 1)`, returned (example:
@@ -122,12 +239,16 @@ impl<const A: u64> StateWords for MinStd<A> {
     const FREE_BITS: u32 = 31;
 
     fn to_words(&self) -> Vec<u64> {
-        alloc::vec![u64::from(self.x)]
+        let mut words = alloc::vec![u64::from(self.x)];
+        self.normal.push_words(&mut words, 32);
+        words
     }
 
     fn from_words(words: &[u64]) -> Result<Self, StateError> {
-        check_count(Self::NAME, 1, words.len())?;
-        Self::from_state(words[0])
+        let (words, normal) = SavedNormal::split(Self::NAME, words, 1, 32)?;
+        let mut rng = Self::from_state(words[0])?;
+        rng.normal = normal;
+        Ok(rng)
     }
 }
 
@@ -137,6 +258,9 @@ impl<const A: u64> CppEngine for MinStd<A> {
     #[inline]
     fn call(&mut self) -> u64 {
         u64::from(self.next_output())
+    }
+    fn saved_normal(&mut self) -> Option<&mut SavedNormal> {
+        Some(&mut self.normal)
     }
 }
 
@@ -183,6 +307,7 @@ const MT64_LOWER: u64 = (1 << 31) - 1;
 pub struct Mt19937_64 {
     mt: [u64; MT64_N],
     pos: usize,
+    normal: SavedNormal,
 }
 
 impl core::fmt::Debug for Mt19937_64 {
@@ -205,7 +330,11 @@ impl Mt19937_64 {
                 .wrapping_mul(prev ^ (prev >> 62))
                 .wrapping_add(i as u64);
         }
-        Mt19937_64 { mt, pos: MT64_N }
+        Mt19937_64 {
+            mt,
+            pos: MT64_N,
+            normal: SavedNormal(None),
+        }
     }
 
     fn twist(&mut self) {
@@ -244,11 +373,12 @@ impl StateWords for Mt19937_64 {
         let mut words = Vec::with_capacity(MT64_N + 1);
         words.push((MT64_N - self.pos) as u64);
         words.extend_from_slice(&self.mt);
+        self.normal.push_words(&mut words, 64);
         words
     }
 
     fn from_words(words: &[u64]) -> Result<Self, StateError> {
-        check_count(Self::NAME, MT64_N + 1, words.len())?;
+        let (words, normal) = SavedNormal::split(Self::NAME, words, MT64_N + 1, 64)?;
         if words[0] > MT64_N as u64 {
             return Err(StateError::OutOfRange {
                 generator: Self::NAME,
@@ -267,6 +397,7 @@ impl StateWords for Mt19937_64 {
         Ok(Mt19937_64 {
             mt,
             pos: MT64_N - words[0] as usize,
+            normal,
         })
     }
 }
@@ -277,6 +408,9 @@ impl CppEngine for Mt19937_64 {
     #[inline]
     fn call(&mut self) -> u64 {
         self.next_output()
+    }
+    fn saved_normal(&mut self) -> Option<&mut SavedNormal> {
+        Some(&mut self.normal)
     }
 }
 
@@ -330,6 +464,7 @@ pub struct Ranlux<const W: u32, const S: usize, const R: usize, const P: usize, 
     carry: u64,
     /// The values returned in the current block (`0..=U`).
     n: usize,
+    normal: SavedNormal,
 }
 
 // Equal states are equal streams: the ring's values compared from the
@@ -341,6 +476,7 @@ impl<const W: u32, const S: usize, const R: usize, const P: usize, const U: usiz
     fn eq(&self, other: &Self) -> bool {
         self.n == other.n
             && self.carry == other.carry
+            && self.normal == other.normal
             && (0..R).all(|i| self.x[(self.pos + i) % R] == other.x[(other.pos + i) % R])
     }
 }
@@ -356,6 +492,7 @@ impl<const W: u32, const S: usize, const R: usize, const P: usize, const U: usiz
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         self.n.hash(state);
         self.carry.hash(state);
+        self.normal.hash(state);
         for i in 0..R {
             self.x[(self.pos + i) % R].hash(state);
         }
@@ -398,6 +535,7 @@ impl<const W: u32, const S: usize, const R: usize, const P: usize, const U: usiz
             pos: 0,
             carry,
             n: 0,
+            normal: SavedNormal(None),
         }
     }
 
@@ -443,11 +581,12 @@ impl<const W: u32, const S: usize, const R: usize, const P: usize, const U: usiz
         words.push(self.n as u64);
         words.push(self.carry);
         words.extend((0..R).map(|i| self.x[(self.pos + i) % R]));
+        self.normal.push_words(&mut words, Self::WORD_BITS);
         words
     }
 
     fn from_words(words: &[u64]) -> Result<Self, StateError> {
-        check_count(Self::NAME, R + 2, words.len())?;
+        let (words, normal) = SavedNormal::split(Self::NAME, words, R + 2, Self::WORD_BITS)?;
         let out_of_range = |index: usize, expected: &'static str| StateError::OutOfRange {
             generator: Self::NAME,
             index,
@@ -477,6 +616,7 @@ impl<const W: u32, const S: usize, const R: usize, const P: usize, const U: usiz
             pos: 0,
             carry: words[1],
             n: words[0] as usize,
+            normal,
         })
     }
 }
@@ -489,6 +629,9 @@ impl<const W: u32, const S: usize, const R: usize, const P: usize, const U: usiz
     #[inline]
     fn call(&mut self) -> u64 {
         self.step()
+    }
+    fn saved_normal(&mut self) -> Option<&mut SavedNormal> {
+        Some(&mut self.normal)
     }
 }
 
@@ -540,6 +683,7 @@ pub struct KnuthB {
     base: MinstdRand0,
     v: [u32; KNUTH_K],
     y: u32,
+    normal: SavedNormal,
 }
 
 impl KnuthB {
@@ -551,7 +695,12 @@ impl KnuthB {
             *slot = base.next_output();
         }
         let y = base.next_output();
-        KnuthB { base, v, y }
+        KnuthB {
+            base,
+            v,
+            y,
+            normal: SavedNormal(None),
+        }
     }
 
     /// One call (example: [`KnuthB`]).
@@ -579,11 +728,12 @@ impl StateWords for KnuthB {
         words.push(u64::from(self.base.state()));
         words.push(u64::from(self.y));
         words.extend(self.v.iter().map(|&v| u64::from(v)));
+        self.normal.push_words(&mut words, 32);
         words
     }
 
     fn from_words(words: &[u64]) -> Result<Self, StateError> {
-        check_count(Self::NAME, KNUTH_K + 2, words.len())?;
+        let (words, normal) = SavedNormal::split(Self::NAME, words, KNUTH_K + 2, 32)?;
         if let Some(index) = words.iter().position(|w| !(1..MINSTD_M).contains(w)) {
             return Err(StateError::OutOfRange {
                 generator: Self::NAME,
@@ -597,9 +747,13 @@ impl StateWords for KnuthB {
             *slot = w as u32;
         }
         Ok(KnuthB {
-            base: MinstdRand0 { x: words[0] as u32 },
+            base: MinstdRand0 {
+                x: words[0] as u32,
+                normal: SavedNormal(None),
+            },
             v,
             y: words[1] as u32,
+            normal,
         })
     }
 }
@@ -610,6 +764,9 @@ impl CppEngine for KnuthB {
     #[inline]
     fn call(&mut self) -> u64 {
         u64::from(self.next_output())
+    }
+    fn saved_normal(&mut self) -> Option<&mut SavedNormal> {
+        Some(&mut self.normal)
     }
 }
 

@@ -33,16 +33,19 @@ mod engines;
 use alloc::format;
 use alloc::vec::Vec;
 
-pub use dist::{uniform_int_libcxx, uniform_int_libstdcxx};
+pub use dist::{
+    canonical_calls, canonical_libcxx, canonical_libstdcxx, normal_libcxx, normal_libstdcxx,
+    uniform_int_libcxx, uniform_int_libstdcxx, uniform_real_libcxx, uniform_real_libstdcxx,
+};
 pub use engines::{
     CppEngine, KnuthB, MINSTD_M, MinStd, MinstdRand, MinstdRand0, Mt19937_64, Ranlux, Ranlux24,
-    Ranlux48,
+    Ranlux48, SavedNormal,
 };
 
 use crate::WordRng;
 use crate::draw::{DrawError, DrawValue};
 use crate::family::{DrawFamily, Member};
-use crate::number::parse_int;
+use crate::number::{parse_f64, parse_int};
 use crate::observe::{KnownBits, ObservedValue};
 use crate::registry::{
     BareDraw, DrawInfo, GenInfo, Seed, SeedError, SeedKind, SeedOptions, Steps, Yields,
@@ -58,13 +61,22 @@ pub enum Library {
 }
 
 /// The draws of the C++ engine GENs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum CppDraw {
     /// `next`: one call of the engine, its `result_type` value.
     Next,
     /// `uniform-int-LIB A B`: `std::uniform_int_distribution<int>(A, B)`
     /// of the library, `A <= B`.
     UniformInt(Library, i32, i32),
+    /// `uniform-real-LIB A B`: `std::uniform_real_distribution<double>(A,
+    /// B)` of the library, `A <= B`, `B - A` finite.
+    UniformReal(Library, f64, f64),
+    /// `canonical-LIB`: `std::generate_canonical<double, 53>` of the library.
+    Canonical(Library),
+    /// `normal-LIB MEAN SD`: `std::normal_distribution<double>(MEAN, SD)`
+    /// of the library, `SD > 0`; the saved second value of each pair is
+    /// kept with the engine's state ([`SavedNormal`]).
+    Normal(Library, f64, f64),
 }
 
 /// The draws of the C++ engines: `next` (the engine's own output) where
@@ -95,7 +107,7 @@ impl CppDraws {
 }
 
 const NEXT_HELP: &str = "one call of the engine, e(): its result_type value (1 step)";
-const UNIFORM_INT_DRAWS: [DrawInfo; 2] = [
+const LIBRARY_DRAWS: [DrawInfo; 8] = [
     DrawInfo {
         syntax: "uniform-int-libstdcxx A B",
         help: "std::uniform_int_distribution<int>(A, B)(e) as GCC's libstdc++ computes it (g++): Lemire's multiply-and-reject on engines of exactly 32 or 64 bits (mt19937, mt19937-64), else calls minus min() below the largest multiple of B-A+1, divided; ranges wider than the engine combine a recursive draw and a call; A <= B, 32-bit ints (1 step when no value is ever rejected, else variable)",
@@ -104,14 +116,44 @@ const UNIFORM_INT_DRAWS: [DrawInfo; 2] = [
         syntax: "uniform-int-libcxx A B",
         help: "std::uniform_int_distribution<int>(A, B)(e) as LLVM's libc++ computes it (clang++ -stdlib=libc++): ceil(log2(B-A+1)) bits from the engine's calls (its low bits, rejecting calls past the last whole multiple), redrawn while >= B-A+1; A <= B, 32-bit ints (no step for A == B, 1 when B-A+1 is a power of two on a power-of-two engine, else variable)",
     },
+    DrawInfo {
+        syntax: "uniform-real-libstdcxx A B",
+        help: "std::uniform_real_distribution<double>(A, B)(e) of libstdc++: canonical-libstdcxx * (B - A) + A, in [A, B); A <= B (k steps, as canonical)",
+    },
+    DrawInfo {
+        syntax: "uniform-real-libcxx A B",
+        help: "std::uniform_real_distribution<double>(A, B)(e) of libc++: (B - A) * canonical-libcxx + A, which can be B itself; A <= B (k steps, as canonical)",
+    },
+    DrawInfo {
+        syntax: "canonical-libstdcxx",
+        help: "std::generate_canonical<double, 53>(e) of libstdc++: k = ceil(53 / floor(log2 R)) calls x_i (minus min(), R = max() - min() + 1), (x_0 + x_1 R + ... ) / R^k in doubles, a result of 1 replaced by nextafter(1, 0) (k steps: 1 on mt19937-64, 3 on ranlux24, else 2)",
+    },
+    DrawInfo {
+        syntax: "canonical-libcxx",
+        help: "std::generate_canonical<double, 53>(e) of libc++: the same sum over the same k calls, not clamped, so 1 can come out (k steps: 1 on mt19937-64, 3 on ranlux24, else 2)",
+    },
+    DrawInfo {
+        syntax: "normal-libstdcxx MEAN SD",
+        help: "std::normal_distribution<double>(MEAN, SD)(e) of libstdc++: polar method on 2 canonical-libstdcxx - 1 pairs (x, y) until 0 < s = x^2 + y^2 <= 1, m = sqrt(-2 log(s) / s); returns y m * SD + MEAN and saves x m for the next call, which returns it with no step. The saved value is kept with the state (one distribution object; extra state words), except on mt19937, where every call is a fresh object's first; SD > 0 (variable steps: 0, or 2k or more)",
+    },
+    DrawInfo {
+        syntax: "normal-libcxx MEAN SD",
+        help: "std::normal_distribution<double>(MEAN, SD)(e) of libc++: the same polar pair over canonical-libcxx, returned the other way round: x m * SD + MEAN now, y m saved (kept as for normal-libstdcxx; fresh on mt19937); SD > 0 (variable steps: 0, or 2k or more)",
+    },
 ];
-const ENGINE_DRAWS: [DrawInfo; 3] = [
+const ENGINE_DRAWS: [DrawInfo; 9] = [
     DrawInfo {
         syntax: "next",
         help: NEXT_HELP,
     },
-    UNIFORM_INT_DRAWS[0],
-    UNIFORM_INT_DRAWS[1],
+    LIBRARY_DRAWS[0],
+    LIBRARY_DRAWS[1],
+    LIBRARY_DRAWS[2],
+    LIBRARY_DRAWS[3],
+    LIBRARY_DRAWS[4],
+    LIBRARY_DRAWS[5],
+    LIBRARY_DRAWS[6],
+    LIBRARY_DRAWS[7],
 ];
 
 /// The bits a value of a range `0..=max` takes: `max`'s bit length.
@@ -176,7 +218,7 @@ impl<R: CppEngine + WordRng> DrawFamily<R> for CppDraws {
         if self.next {
             &ENGINE_DRAWS
         } else {
-            &UNIFORM_INT_DRAWS
+            &LIBRARY_DRAWS
         }
     }
 
@@ -189,7 +231,7 @@ impl<R: CppEngine + WordRng> DrawFamily<R> for CppDraws {
     }
 
     fn parse_draw(self, name: &str, args: &[&str]) -> Result<Option<CppDraw>, DrawError> {
-        let library = match name {
+        let (kind, library) = match name {
             "next" if self.next => {
                 if !args.is_empty() {
                     return Err(DrawError::Invalid(format!(
@@ -199,30 +241,46 @@ impl<R: CppEngine + WordRng> DrawFamily<R> for CppDraws {
                 }
                 return Ok(Some(CppDraw::Next));
             }
-            "uniform-int-libstdcxx" => Library::Stdcxx,
-            "uniform-int-libcxx" => Library::Libcxx,
+            "uniform-int-libstdcxx" => ("int", Library::Stdcxx),
+            "uniform-int-libcxx" => ("int", Library::Libcxx),
+            "uniform-real-libstdcxx" => ("real", Library::Stdcxx),
+            "uniform-real-libcxx" => ("real", Library::Libcxx),
+            "canonical-libstdcxx" => ("canonical", Library::Stdcxx),
+            "canonical-libcxx" => ("canonical", Library::Libcxx),
+            "normal-libstdcxx" => ("normal", Library::Stdcxx),
+            "normal-libcxx" => ("normal", Library::Libcxx),
             _ => return Ok(None),
         };
-        let [a, b] = args else {
-            return Err(DrawError::Invalid(format!(
-                "`{name} A B` takes two arguments (the bounds of uniform_int_distribution<int>(A, B)), found {}",
-                args.len()
-            )));
-        };
-        let int = |text: &str| -> Result<i32, DrawError> {
-            parse_int::<i32>(text).map_err(|e| {
-                DrawError::Invalid(format!(
-                    "`{name} A B`: {e} (the bounds are C++ ints, -2147483648..=2147483647)"
-                ))
-            })
-        };
-        let (a, b) = (int(a)?, int(b)?);
-        if a > b {
-            return Err(DrawError::Invalid(format!(
-                "`{name} {a} {b}`: uniform_int_distribution<int>(A, B) needs A <= B"
-            )));
+        match kind {
+            "int" => parse_uniform_int(name, library, args).map(Some),
+            "canonical" => {
+                if !args.is_empty() {
+                    return Err(DrawError::Invalid(format!(
+                        "`{name}` takes no arguments (generate_canonical<double, 53>), found {}",
+                        args.len()
+                    )));
+                }
+                Ok(Some(CppDraw::Canonical(library)))
+            }
+            "real" => {
+                let (a, b) = two_doubles(name, "A B", "the bounds of uniform_real_distribution<double>(A, B)", args)?;
+                if a > b || !(b - a).is_finite() {
+                    return Err(DrawError::Invalid(format!(
+                        "`{name} {a} {b}`: uniform_real_distribution<double>(A, B) needs A <= B and B - A at most the largest double"
+                    )));
+                }
+                Ok(Some(CppDraw::UniformReal(library, a, b)))
+            }
+            _ => {
+                let (mean, sd) = two_doubles(name, "MEAN SD", "the mean and standard deviation of normal_distribution<double>(MEAN, SD)", args)?;
+                if sd <= 0.0 {
+                    return Err(DrawError::Invalid(format!(
+                        "`{name} {mean} {sd}`: normal_distribution<double>(MEAN, SD) needs SD > 0"
+                    )));
+                }
+                Ok(Some(CppDraw::Normal(library, mean, sd)))
+            }
         }
-        Ok(Some(CppDraw::UniformInt(library, a, b)))
     }
 
     #[inline]
@@ -242,6 +300,20 @@ impl<R: CppEngine + WordRng> DrawFamily<R> for CppDraws {
             CppDraw::UniformInt(Library::Libcxx, a, b) => {
                 DrawValue::I32(uniform_int_libcxx(rng, a, b))
             }
+            CppDraw::UniformReal(Library::Stdcxx, a, b) => {
+                DrawValue::F64(uniform_real_libstdcxx(rng, a, b))
+            }
+            CppDraw::UniformReal(Library::Libcxx, a, b) => {
+                DrawValue::F64(uniform_real_libcxx(rng, a, b))
+            }
+            CppDraw::Canonical(Library::Stdcxx) => DrawValue::F64(canonical_libstdcxx(rng)),
+            CppDraw::Canonical(Library::Libcxx) => DrawValue::F64(canonical_libcxx(rng)),
+            CppDraw::Normal(Library::Stdcxx, mean, sd) => {
+                DrawValue::F64(normal_libstdcxx(rng, mean, sd))
+            }
+            CppDraw::Normal(Library::Libcxx, mean, sd) => {
+                DrawValue::F64(normal_libcxx(rng, mean, sd))
+            }
         }
     }
 
@@ -252,11 +324,31 @@ impl<R: CppEngine + WordRng> DrawFamily<R> for CppDraws {
                 Some(n) => Steps::Fixed(n),
                 None => Steps::Variable,
             },
+            CppDraw::UniformReal(..) | CppDraw::Canonical(_) => {
+                Steps::Fixed(u64::from(canonical_calls::<R>()))
+            }
+            CppDraw::Normal(..) => Steps::Variable,
         }
     }
 
     fn known_bits(self, draw: &CppDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
         match *draw {
+            // Rounded sums of several calls, and sqrt/log of them: no
+            // exact bit of a call is known (a carry can cross any bit), so
+            // these only check that the value can come out.
+            CppDraw::Canonical(library) => {
+                let v = value.as_f64()?;
+                let top_ok = match library {
+                    Library::Stdcxx => v < 1.0,
+                    Library::Libcxx => v <= 1.0,
+                };
+                (v >= 0.0 && top_ok).then(Vec::new)
+            }
+            CppDraw::UniformReal(_, a, b) => {
+                let v = value.as_f64()?;
+                (v >= a.min(b) && v <= b.max(a)).then(Vec::new)
+            }
+            CppDraw::Normal(..) => value.as_f64()?.is_finite().then(Vec::new),
             CppDraw::Next => {
                 let v = value.as_u64()?;
                 if !(R::MIN..=R::MAX).contains(&v) {
@@ -299,6 +391,49 @@ impl<R: CppEngine + WordRng> DrawFamily<R> for CppDraws {
             }
         }
     }
+}
+
+/// Parses `uniform-int-LIB A B`.
+fn parse_uniform_int(name: &str, library: Library, args: &[&str]) -> Result<CppDraw, DrawError> {
+    let [a, b] = args else {
+        return Err(DrawError::Invalid(format!(
+            "`{name} A B` takes two arguments (the bounds of uniform_int_distribution<int>(A, B)), found {}",
+            args.len()
+        )));
+    };
+    let int = |text: &str| -> Result<i32, DrawError> {
+        parse_int::<i32>(text).map_err(|e| {
+            DrawError::Invalid(format!(
+                "`{name} A B`: {e} (the bounds are C++ ints, -2147483648..=2147483647)"
+            ))
+        })
+    };
+    let (a, b) = (int(a)?, int(b)?);
+    if a > b {
+        return Err(DrawError::Invalid(format!(
+            "`{name} {a} {b}`: uniform_int_distribution<int>(A, B) needs A <= B"
+        )));
+    }
+    Ok(CppDraw::UniformInt(library, a, b))
+}
+
+/// Parses two finite doubles, `ARGS` naming them.
+fn two_doubles(
+    name: &str,
+    syntax: &str,
+    meaning: &str,
+    args: &[&str],
+) -> Result<(f64, f64), DrawError> {
+    let [a, b] = args else {
+        return Err(DrawError::Invalid(format!(
+            "`{name} {syntax}` takes two arguments ({meaning}), found {}",
+            args.len()
+        )));
+    };
+    let double = |text: &str| -> Result<f64, DrawError> {
+        parse_f64(text).map_err(|e| DrawError::Invalid(format!("`{name} {syntax}`: {e}")))
+    };
+    Ok((double(a)?, double(b)?))
 }
 
 /// Writes a C++ engine GEN: a [`Member`] of [`CppDraws`].
