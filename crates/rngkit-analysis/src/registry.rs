@@ -130,7 +130,7 @@ fn entries() -> Vec<Entry> {
         entry::<rt::go::GoGen>().recover(crate::generators::go::recover).scan(crate::generators::go::scan).notes(crate::generators::go::NOTES).done(),
         entry::<rt::lua::Lua54Gen>().jump().distance().period(periods::p256).linear().notes(crate::generators::lua::NOTES_LUA54).done(),
         entry::<rt::lua::LuaJitGen>().jump().distance().period(crate::generators::lua::luajit_period).linear().notes(crate::generators::lua::NOTES_LUAJIT).done(),
-        entry::<rt::cpp::Mt19937_64Gen>().done(),
+        entry::<rt::cpp::Mt19937_64Gen>().jump().distance().period(periods::p19937).recover(crate::generators::cpp::recover_mt19937_64::<rt::cpp::Mt19937_64Gen>).notes(crate::generators::cpp::NOTES_MT64).done(),
         entry::<rt::cpp::MinstdRandGen>().jump().period(crate::generators::cpp::minstd_period).recover(crate::generators::cpp::recover_minstd::<rt::cpp::MinstdRandGen, 48271>).notes(crate::generators::cpp::NOTES_MINSTD).done(),
         entry::<rt::cpp::MinstdRand0Gen>().jump().period(crate::generators::cpp::minstd_period).recover(crate::generators::cpp::recover_minstd::<rt::cpp::MinstdRand0Gen, 16807>).notes(crate::generators::cpp::NOTES_MINSTD).done(),
         entry::<rt::cpp::Ranlux24Gen>().done(),

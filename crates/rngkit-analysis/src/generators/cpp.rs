@@ -1,20 +1,20 @@
 //! The analysis of the C++ standard engines: jumps of the two minstd
 //! engines (`x -> A^n x mod 2^31 - 1`) and their recovery from one
-//! observed value, which is the state.
-//!
-//! The other engines have no analysis yet: `mt19937-64` is F2-linear, but
-//! the GF(2) machinery here is written for the 32-bit MT19937 layout;
-//! `ranlux24`/`ranlux48` (subtract-with-carry, linear modulo `2^(W R) -
-//! 2^(W S) + 1` but not over GF(2)) and `knuth-b` (a shuffle table over
-//! `minstd_rand0`) have none.
+//! observed value, which is the state; `mt19937-64`'s jumps (the
+//! polynomial method of MT19937 on its 64-bit word sequence), bounded
+//! distance and recovery from 312 consecutive outputs.
 
+use std::sync::OnceLock;
+
+use rngkit::number::BigInt;
 use rngkit::registry::{Engine, Gen};
-use rngkit::runtimes::cpp::{MINSTD_M, MinStd};
+use rngkit::runtimes::cpp::{MINSTD_M, MinStd, Mt19937_64};
 
-use crate::Jump;
 use crate::advance::StepBack;
+use crate::gf2::{BitVec, Modulus, Poly, berlekamp_massey};
 use crate::observe::{Observation, layout};
-use crate::recover::{RecoverError, RecoverOptions, Recovered, fits};
+use crate::recover::{Count, RecoverError, RecoverOptions, Recovered, fits};
+use crate::{Distance, DistanceError, Jump};
 
 /// `base^e mod 2^31 - 1`.
 fn pow_mod(base: u64, mut e: u128) -> u64 {
@@ -42,12 +42,19 @@ fn with_state<const A: u64>(x: u64) -> MinStd<A> {
     MinStd::<A>::from_state(x).expect("a nonzero residue times a unit stays in 1..m")
 }
 
+/// Multiplies the state by `mult` (a unit modulo the prime), keeping the
+/// saved normal value.
+fn multiply<const A: u64>(rng: &mut MinStd<A>, mult: u64) {
+    rng.set_state(u64::from(rng.state()) * mult % MINSTD_M)
+        .expect("a nonzero residue times a unit stays in 1..m");
+}
+
 impl<const A: u64> StepBack for MinStd<A>
 where
     MinStd<A>: rngkit::WordRng,
 {
     fn step_back(&mut self) {
-        *self = with_state(u64::from(self.state()) * inverse_power(A, 1) % MINSTD_M);
+        multiply(self, inverse_power(A, 1));
     }
 }
 
@@ -72,12 +79,11 @@ where
     MinStd<A>: rngkit::WordRng,
 {
     fn jump(&mut self, n: u128) {
-        let mult = pow_mod(A, n % u128::from(MINSTD_M - 1));
-        *self = with_state(u64::from(self.state()) * mult % MINSTD_M);
+        multiply(self, pow_mod(A, n % u128::from(MINSTD_M - 1)));
     }
 
     fn jump_back(&mut self, n: u128) {
-        *self = with_state(u64::from(self.state()) * inverse_power(A, n) % MINSTD_M);
+        multiply(self, inverse_power(A, n));
     }
 }
 
@@ -134,6 +140,274 @@ pub const NOTES_MINSTD: crate::notes::Notes = crate::notes::Notes {
     recover_examples: &[],
     search: "The generic kernel: each seed costs its reduction modulo 2^31 - 1 and one \
              multiplication a step.",
+    search_examples: &[],
+    examples: &[],
+};
+
+// ------------------------------------------------------------ mt19937-64
+
+/// Words in a block.
+const MT64_N: usize = Mt19937_64::N;
+/// The degree of the characteristic polynomial (the period is 2^19937 - 1).
+const MT64_DEGREE: usize = 19937;
+
+/// Extends the word sequence `x` (a block, then what the twists make of it)
+/// to `len` words by [`Mt19937_64::recurrence`].
+fn mt64_extend(seq: &mut Vec<u64>, len: usize) {
+    seq.reserve(len.saturating_sub(seq.len()));
+    while seq.len() < len {
+        let j = seq.len() - MT64_N;
+        let next = Mt19937_64::recurrence(seq[j], seq[j + 1], seq[j + Mt19937_64::M]);
+        seq.push(next);
+    }
+}
+
+/// The characteristic polynomial of the word sequence, degree 19937, from
+/// Berlekamp-Massey on bit 0 of `x[1..]` of one stream (cached). `x[0]`'s
+/// low 31 bits are left out: no later word reads them, so a seeded block's
+/// `x[0]` need not follow the recurrence's polynomial; every later word
+/// does (and the polynomial being primitive, every nonzero bit sequence of
+/// the stream has it as its minimal polynomial).
+fn mt64_modulus() -> &'static Modulus {
+    static M: OnceLock<Modulus> = OnceLock::new();
+    M.get_or_init(|| {
+        let mut seq = Mt19937_64::new(5489).block().to_vec();
+        let len = 2 * MT64_DEGREE + 64;
+        mt64_extend(&mut seq, len + 1);
+        let mut bits = BitVec::zeros(len);
+        for (i, w) in seq[1..=len].iter().enumerate() {
+            if w & 1 == 1 {
+                bits.set(i, true);
+            }
+        }
+        let poly = berlekamp_massey(&bits);
+        assert_eq!(
+            poly.degree(),
+            Some(MT64_DEGREE),
+            "mt19937-64's word sequence has a minimal polynomial of degree 19937"
+        );
+        Modulus::new(poly)
+    })
+}
+
+/// `g(T) W_1` for the windows `W_i = x[i..i + 312]` of the sequence that
+/// starts with `block`: `Σ g_i W_(1 + i)`.
+fn mt64_apply(block: &[u64; MT64_N], g: &Poly) -> [u64; MT64_N] {
+    let Some(degree) = g.degree() else {
+        return [0; MT64_N];
+    };
+    let mut seq = block.to_vec();
+    mt64_extend(&mut seq, degree + MT64_N + 2);
+    let mut out = [0u64; MT64_N];
+    for i in 0..=degree {
+        if g.coeff(i) {
+            for (o, s) in out.iter_mut().zip(&seq[1 + i..1 + i + MT64_N]) {
+                *o ^= s;
+            }
+        }
+    }
+    out
+}
+
+/// The window `x[312 t..312 t + 312]` of the sequence that starts with
+/// `block`, for `t >= 1` (forwards) or `t` blocks back: `T^(312 t - 1)`
+/// (or `T^-(312 t + 1)`) applied to `W_1`.
+fn mt64_block(block: &[u64; MT64_N], t: &BigInt, back: bool) -> [u64; MT64_N] {
+    let m = mt64_modulus();
+    let g = if back {
+        let exponent = t.mul_add_small(MT64_N as u32, 1);
+        m.pow_x_inverse_words(&exponent.u64_words())
+    } else {
+        let exponent = BigInt::from(1u32).complement_in(&t.mul_add_small(MT64_N as u32, 0));
+        m.pow_x_words(&exponent.u64_words())
+    };
+    mt64_apply(block, &g)
+}
+
+/// The 312 words from the next output on (untempered): the same for every
+/// representation of one point of the stream.
+fn mt64_window(rng: &Mt19937_64) -> Vec<u64> {
+    let pos = MT64_N - rng.left();
+    let mut seq = rng.block().to_vec();
+    mt64_extend(&mut seq, pos + MT64_N);
+    seq.split_off(pos)
+}
+
+/// Jumps of any size: the block `t` twists ahead is the polynomial
+/// `x^(312 t - 1) mod P` applied to the stream's windows from the second
+/// word (`P` the characteristic polynomial), as for MT19937; jumps back use
+/// `x^-(312 t + 1)`. They leave the representation calls would (`left` in
+/// `0..312` after a twist, 312 never), keeping the saved normal value.
+///
+/// ```
+/// use rngkit::WordRng;
+/// use rngkit::runtimes::cpp::Mt19937_64;
+/// use rngkit_analysis::Jump;
+///
+/// let mut stepped = Mt19937_64::new(7);
+/// for _ in 0..1000 { stepped.next_word(); }
+/// let mut jumped = Mt19937_64::new(7);
+/// jumped.jump(1000);
+/// assert_eq!(jumped, stepped);
+/// jumped.jump_back(700);
+/// let mut again = Mt19937_64::new(7);
+/// again.jump(300);
+/// assert_eq!(jumped.next_word(), again.next_word());
+/// ```
+impl Jump for Mt19937_64 {
+    fn jump(&mut self, n: u128) {
+        self.jump_big(&BigInt::from(n));
+    }
+
+    fn jump_back(&mut self, n: u128) {
+        let read = (MT64_N - self.left()) as u128;
+        if n <= read {
+            let block = *self.block();
+            self.set_state(block, self.left() + n as usize)
+                .expect("a block this generator holds");
+            return;
+        }
+        let behind = n - read; // words before this block's first
+        let blocks = behind.div_ceil(MT64_N as u128);
+        let position = blocks * MT64_N as u128 - behind;
+        let block = mt64_block(self.block(), &BigInt::from(blocks), true);
+        self.set_state(block, MT64_N - position as usize)
+            .expect("a jump keeps the state nonzero");
+    }
+
+    fn jump_big(&mut self, n: &BigInt) -> bool {
+        let read = (MT64_N - self.left()) as u32;
+        if let Some(small) = n.magnitude_u128()
+            && small <= u128::from(MT64_N as u32 - read)
+        {
+            let block = *self.block();
+            self.set_state(block, self.left() - small as usize)
+                .expect("a block this generator holds");
+            return true;
+        }
+        // The target position counted from this block's start: q = 312 t +
+        // r, the new position in 1..=312 (r = 0 is block t - 1's last).
+        let q = n.mul_add_small(1, read);
+        let (t, r) = q.div_rem_small(MT64_N as u32);
+        let (t, position) = if r == 0 {
+            (BigInt::from(1u32).complement_in(&t), MT64_N as u32)
+        } else {
+            (t, r)
+        };
+        let block = mt64_block(self.block(), &t, false);
+        self.set_state(block, MT64_N - position as usize)
+            .expect("a jump keeps the state nonzero");
+        true
+    }
+}
+
+/// The distance only by a bounded search, as MT19937's: the outputs from
+/// `self` are stepped until the 312-word window of `to` comes up.
+///
+/// ```
+/// use rngkit::WordRng;
+/// use rngkit::runtimes::cpp::Mt19937_64;
+/// use rngkit_analysis::Distance;
+///
+/// let a = Mt19937_64::new(1);
+/// let mut b = a.clone();
+/// for _ in 0..500 { b.next_word(); }
+/// assert_eq!(a.distance_within(&b, 1000).unwrap(), 500);
+/// assert!(a.distance_within(&b, 499).is_err());
+/// ```
+impl Distance for Mt19937_64 {
+    const HAS_FAST_METHOD: bool = false;
+
+    fn distance_to(&self, _to: &Self) -> Result<u128, DistanceError> {
+        Err(DistanceError::NeedsBound {
+            generator: "mt19937-64",
+        })
+    }
+
+    fn distance_within(&self, to: &Self, max: u128) -> Result<u128, DistanceError> {
+        let target = mt64_window(to);
+        let mut cur = self.clone();
+        let mut n = 0u128;
+        loop {
+            let next = Mt19937_64::temper(target[0]);
+            if cur.clone().next_output() == next && mt64_window(&cur) == target {
+                return Ok(n);
+            }
+            if n == max {
+                return Err(DistanceError::NotWithin { max });
+            }
+            cur.next_output();
+            n += 1;
+        }
+    }
+}
+
+/// `mt19937-64` recovery from 312 consecutive whole outputs (`next` or
+/// the common `u64`): untempered, they are a block of the stream, which,
+/// read from its first word, is a state; the state before the observations
+/// is that block jumped back by its offset. Checked against every
+/// observation. Fewer whole outputs in a row leave `2^(19937 - 64 k)`
+/// states (about); the other draws reveal no exact bits.
+///
+/// # Errors
+/// Never; the signature is the registry's.
+pub fn recover_mt19937_64<G>(
+    observations: &[Observation],
+    _: &RecoverOptions,
+) -> Result<Recovered, RecoverError>
+where
+    G: Gen<Rng = Mt19937_64>,
+{
+    let lay = layout(observations, 64, false);
+    let mut full: Vec<(u64, u64)> = lay
+        .constraints
+        .iter()
+        .filter(|c| c.known.mask == u64::MAX)
+        .map(|c| (c.offset, c.known.value))
+        .collect();
+    full.sort_unstable();
+    full.dedup_by_key(|&mut (o, _)| o);
+    let Some(start) = full
+        .windows(MT64_N)
+        .position(|w| w[MT64_N - 1].0 - w[0].0 == MT64_N as u64 - 1)
+    else {
+        // The longest run of consecutive whole outputs.
+        let mut best = usize::from(!full.is_empty());
+        let mut run = best;
+        for w in full.windows(2) {
+            run = if w[1].0 == w[0].0 + 1 { run + 1 } else { 1 };
+            best = best.max(run);
+        }
+        return Ok(Recovered::Several {
+            count: Count::About((MT64_DEGREE - 64 * best) as u32),
+            states: Vec::new(),
+        });
+    };
+    let mut block = [0u64; MT64_N];
+    for (slot, &(_, v)) in block.iter_mut().zip(&full[start..start + MT64_N]) {
+        *slot = Mt19937_64::untemper(v);
+    }
+    let Ok(mut rng) = Mt19937_64::from_state(block, MT64_N) else {
+        return Ok(Recovered::NoneFits);
+    };
+    rng.jump_back(u128::from(full[start].0));
+    let engine = Engine::new::<G>(rng);
+    Ok(if fits(observations, &engine) {
+        Recovered::Unique(engine)
+    } else {
+        Recovered::NoneFits
+    })
+}
+
+/// The text of `mt19937-64`.
+pub const NOTES_MT64: crate::notes::Notes = crate::notes::Notes {
+    recover: "312 consecutive whole outputs (`next` or `u64`) are a block of the stream once \
+              untempered (the 64-bit tempering is inverted exactly): the state at the first of \
+              them, jumped back by its offset, is the state before the observations, checked \
+              against every observation. Fewer in a row leave about 2^(19937 - 64 k) states; \
+              the library distributions reveal no exact bits.",
+    recover_examples: &[],
+    search: "The generic kernel: each seed costs the 312-word initialisation and a twist.",
     search_examples: &[],
     examples: &[],
 };

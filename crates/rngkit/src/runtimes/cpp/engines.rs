@@ -337,13 +337,116 @@ impl Mt19937_64 {
         }
     }
 
+    /// Words in the block (n = 312).
+    pub const N: usize = MT64_N;
+    /// The middle word offset of the twist (m = 156).
+    pub const M: usize = MT64_M;
+
+    /// The generator with block `mt` and `left` words of it not yet
+    /// returned (`0..=312`; the next output is `mt[312 - left]`, a twist
+    /// first when `left` is 0).
+    ///
+    /// # Errors
+    /// [`StateError`] for `left > 312` or an all-zero block.
+    pub fn from_state(mt: [u64; MT64_N], left: usize) -> Result<Self, StateError> {
+        let mut words = Vec::with_capacity(MT64_N + 1);
+        words.push(left as u64);
+        words.extend_from_slice(&mt);
+        Self::from_words(&words)
+    }
+
+    /// Moves to block `mt` with `left` words not yet returned (a jump),
+    /// keeping the saved normal value, as `e.discard(n)` leaves a
+    /// distribution object alone.
+    ///
+    /// # Errors
+    /// As [`from_state`](Mt19937_64::from_state).
+    pub fn set_state(&mut self, mt: [u64; MT64_N], left: usize) -> Result<(), StateError> {
+        let normal = self.normal;
+        *self = Self::from_state(mt, left)?;
+        self.normal = normal;
+        Ok(())
+    }
+
+    /// The block, untempered.
+    pub const fn block(&self) -> &[u64; MT64_N] {
+        &self.mt
+    }
+
+    /// The block words not yet returned (`0..=312`).
+    pub const fn left(&self) -> usize {
+        MT64_N - self.pos
+    }
+
+    /// The recurrence of the word sequence the blocks hold: `x[i + 312] =
+    /// x[i + 156] ^ ((y >> 1) ^ (a if y is odd))` with `y` the top 33 bits
+    /// of `x[i]` and the low 31 bits of `x[i + 1]`.
+    ///
+    /// ```
+    /// use rngkit::runtimes::cpp::Mt19937_64;
+    ///
+    /// let seeded = Mt19937_64::new(5489);
+    /// let mut twisted = seeded.clone();
+    /// twisted.next_output(); // twists the whole block
+    /// let (x, y) = (seeded.block(), twisted.block());
+    /// assert_eq!(y[0], Mt19937_64::recurrence(x[0], x[1], x[156]));
+    /// assert_eq!(y[200], Mt19937_64::recurrence(x[200], x[201], y[44]));
+    /// ```
+    #[inline]
+    pub const fn recurrence(x0: u64, x1: u64, x156: u64) -> u64 {
+        let y = (x0 & MT64_UPPER) | (x1 & MT64_LOWER);
+        let mag = if y & 1 == 1 { MT64_A } else { 0 };
+        x156 ^ (y >> 1) ^ mag
+    }
+
     fn twist(&mut self) {
         for i in 0..MT64_N {
-            let y = (self.mt[i] & MT64_UPPER) | (self.mt[(i + 1) % MT64_N] & MT64_LOWER);
-            let mag = if y & 1 == 1 { MT64_A } else { 0 };
-            self.mt[i] = self.mt[(i + MT64_M) % MT64_N] ^ (y >> 1) ^ mag;
+            self.mt[i] = Self::recurrence(
+                self.mt[i],
+                self.mt[(i + 1) % MT64_N],
+                self.mt[(i + MT64_M) % MT64_N],
+            );
         }
         self.pos = 0;
+    }
+
+    /// The output tempering of a block word (a bijection).
+    ///
+    /// ```
+    /// use rngkit::runtimes::cpp::Mt19937_64;
+    ///
+    /// let y = 0x0123_4567_89ab_cdef;
+    /// assert_eq!(Mt19937_64::untemper(Mt19937_64::temper(y)), y);
+    /// ```
+    #[inline]
+    pub const fn temper(mut y: u64) -> u64 {
+        y ^= (y >> 29) & 0x5555_5555_5555_5555;
+        y ^= (y << 17) & 0x71d6_7fff_eda6_0000;
+        y ^= (y << 37) & 0xfff7_eee0_0000_0000;
+        y ^ (y >> 43)
+    }
+
+    /// The inverse of [`temper`](Mt19937_64::temper): the block word of an
+    /// output. The shifts by 43 and 37 undo themselves (they are at least
+    /// half the width); the one by 17 fixes 17 more bits each round (4
+    /// rounds), the one by 29 each of 3 rounds.
+    #[inline]
+    pub const fn untemper(mut y: u64) -> u64 {
+        y ^= y >> 43;
+        y ^= (y << 37) & 0xfff7_eee0_0000_0000;
+        let mut x = y;
+        let mut i = 0;
+        while i < 4 {
+            x = y ^ ((x << 17) & 0x71d6_7fff_eda6_0000);
+            i += 1;
+        }
+        let y = x;
+        let mut i = 0;
+        while i < 3 {
+            x = y ^ ((x >> 29) & 0x5555_5555_5555_5555);
+            i += 1;
+        }
+        x
     }
 
     /// One call: the next block word, tempered (example: [`Mt19937_64`]).
@@ -352,12 +455,9 @@ impl Mt19937_64 {
         if self.pos >= MT64_N {
             self.twist();
         }
-        let mut y = self.mt[self.pos];
+        let y = self.mt[self.pos];
         self.pos += 1;
-        y ^= (y >> 29) & 0x5555_5555_5555_5555;
-        y ^= (y << 17) & 0x71d6_7fff_eda6_0000;
-        y ^= (y << 37) & 0xfff7_eee0_0000_0000;
-        y ^ (y >> 43)
+        Self::temper(y)
     }
 }
 
