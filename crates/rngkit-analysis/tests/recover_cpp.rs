@@ -217,3 +217,54 @@ fn mt19937_64_jumps_agree_with_stepping_both_ways() {
         );
     }
 }
+
+#[test]
+fn minstd_distances_are_exact() {
+    for name in ["minstd-rand", "minstd-rand0"] {
+        let entry = registry::find(name).unwrap();
+        for seed in SEEDS {
+            let start = entry.seed(&Seed::from(seed), &Default::default()).unwrap();
+            for n in [0u64, 1, 2, 12_345, 1 << 30, 2_147_483_645] {
+                let mut later = start.clone();
+                entry.advance(&mut later, &BigInt::from(n)).unwrap();
+                assert_eq!(
+                    entry.distance(&start, &later, None).unwrap(),
+                    u128::from(n),
+                    "{name} seed {seed} n {n}"
+                );
+            }
+            // Stepped, not jumped: the same answer.
+            let mut stepped = start.clone();
+            stepped.discard(1000);
+            assert_eq!(entry.distance(&start, &stepped, None).unwrap(), 1000);
+        }
+    }
+}
+
+#[test]
+fn knuth_b_from_outputs_once_every_slot_is_read() {
+    let entry = registry::find("knuth-b").unwrap();
+    for seed in [1u64, 42, u64::MAX] {
+        let start = entry.seed(&Seed::from(seed), &Default::default()).unwrap();
+        // From the seeded state and from a state further on.
+        for k in [0u64, 5000] {
+            let mut at = start.clone();
+            at.discard(k);
+            let mut rng = at.clone();
+            let values = outputs(&mut rng, 4000);
+            let text: String = values.iter().map(|v| format!("next = {v}\n")).collect();
+            let recovered = common::unique(common::recover_text("knuth-b", &text));
+            let (mut a, mut b) = (recovered, at.clone());
+            assert_eq!(outputs(&mut a, 6000), outputs(&mut b, 6000), "seed {seed} at {k}");
+            // Too few for the whole table: the unread slots are counted.
+            let text: String = values[..300].iter().map(|v| format!("next = {v}\n")).collect();
+            match common::recover_text("knuth-b", &text) {
+                Recovered::Several { states, count } => {
+                    assert!(states.is_empty());
+                    assert!(count.to_string().starts_with("about 2^"), "{count}");
+                }
+                other => panic!("expected several, got {other:?}"),
+            }
+        }
+    }
+}

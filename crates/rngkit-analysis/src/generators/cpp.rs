@@ -87,6 +87,79 @@ where
     }
 }
 
+/// The prime powers of the group order `2^31 - 2 = 2 * 3^2 * 7 * 11 * 31 *
+/// 151 * 331`: all small, so a discrete logarithm is a handful of tiny
+/// ones (Pohlig-Hellman).
+const ORDER_FACTORS: [(u64, u32); 7] = [(2, 1), (3, 2), (7, 1), (11, 1), (31, 1), (151, 1), (331, 1)];
+
+/// The `n` in `0..2^31 - 2` with `a^n = h` modulo 2^31 - 1, for a primitive
+/// root `a` and `h` in `1..2^31 - 1`: Pohlig-Hellman over the prime powers
+/// of the group order (each digit found among at most 331 powers), joined
+/// by the Chinese remainder theorem.
+///
+/// ```
+/// use rngkit_analysis::generators::cpp::minstd_log;
+/// // 48271^1000 mod (2^31 - 1):
+/// let h = (0..1000).fold(1u64, |x, _| x * 48271 % 2147483647);
+/// assert_eq!(minstd_log(48271, h), 1000);
+/// ```
+pub fn minstd_log(a: u64, h: u64) -> u64 {
+    let order = MINSTD_M - 1;
+    let mut n = 0u64; // the answer modulo the product so far
+    let mut modulus = 1u64;
+    for (q, e) in ORDER_FACTORS {
+        let qe = q.pow(e);
+        // The digits of n mod q^e, base q, lowest first: in the subgroup of
+        // order q, gamma = a^(order / q) and the digit d_i solves
+        // gamma^d_i = (h a^-(x so far))^(order / q^(i+1)).
+        let gamma = pow_mod(a, u128::from(order / q));
+        let mut x = 0u64;
+        let mut qi = 1u64;
+        for _ in 0..e {
+            let shifted = h * pow_mod(pow_mod(a, u128::from(x)), u128::from(MINSTD_M - 2)) % MINSTD_M;
+            let target = pow_mod(shifted, u128::from(order / (qi * q)));
+            let digit = (0..q)
+                .find(|&d| pow_mod(gamma, u128::from(d)) == target)
+                .expect("a primitive root generates every residue");
+            x += digit * qi;
+            qi *= q;
+        }
+        // CRT: n = n mod modulus, x mod qe.
+        let mut k = 0u64;
+        while (n + k * modulus) % qe != x {
+            k += 1;
+        }
+        n += k * modulus;
+        modulus *= qe;
+    }
+    n
+}
+
+/// Distances exactly, by [`minstd_log`]: from state `x` to `y` is the `n`
+/// with `A^n x = y`, in `0..2^31 - 2` (the period).
+///
+/// ```
+/// use rngkit::runtimes::cpp::MinstdRand0;
+/// use rngkit_analysis::{Distance, Jump};
+///
+/// let a = MinstdRand0::new(5);
+/// let mut b = a.clone();
+/// b.jump(1_234_567_890);
+/// assert_eq!(a.distance_to(&b).unwrap(), 1_234_567_890);
+/// ```
+impl<const A: u64> Distance for MinStd<A>
+where
+    MinStd<A>: rngkit::WordRng,
+{
+    const HAS_FAST_METHOD: bool = true;
+
+    fn distance_to(&self, to: &Self) -> Result<u128, DistanceError> {
+        let inverse = pow_mod(u64::from(self.state()), u128::from(MINSTD_M - 2));
+        let h = u64::from(to.state()) * inverse % MINSTD_M;
+        Ok(u128::from(minstd_log(A, h)))
+    }
+}
+
 /// The period of both minstd engines, 2^31 - 2.
 ///
 /// ```
@@ -408,6 +481,161 @@ pub const NOTES_MT64: crate::notes::Notes = crate::notes::Notes {
               the library distributions reveal no exact bits.",
     recover_examples: &[],
     search: "The generic kernel: each seed costs the 312-word initialisation and a twist.",
+    search_examples: &[],
+    examples: &[],
+};
+
+// ------------------------------------------------------------ knuth-b
+
+/// `knuth_b`'s table size.
+const KNUTH_K: usize = 256;
+
+/// The slot a value `y` of `knuth_b` picks: `floor(256 (y - 1) / (2^31 - 2))`.
+fn knuth_slot(y: u64) -> usize {
+    (KNUTH_K as u64 * (y - 1) / (MINSTD_M - 1)) as usize
+}
+
+/// `knuth-b` recovery from consecutive whole outputs (`next` or `u32`)
+/// from the first observation on. Output `t` is the table slot that the
+/// previous output picks (the first one's slot is unknown: it depends on
+/// the `Y` before the observations), and that slot is refilled with the
+/// next `minstd_rand0` value; so:
+///
+/// * **the base**: a slot read at `t >= 2` and read again later gives, the
+///   second time, the base's value at `t`, which is its state: the base
+///   before the observations is that value times `16807^-t`. A repeated
+///   slot comes soon (a birthday among 256 slots: about 20 outputs);
+/// * **the table**: each slot's first read gives its value before the
+///   observations, so every slot must be read (a coupon collector: about
+///   1,600 outputs, `256 H(256)`); the first output's slot is the one whose
+///   first later read gives the base's first value;
+/// * **`Y`**: only its slot matters, so the smallest `Y` of the first
+///   output's slot stands for all of them (every such state gives the same
+///   stream).
+///
+/// With fewer outputs the unknown slots (31 bits each) are counted. The
+/// shuffle cannot be stepped back (the slot written before the first
+/// output is unknown), so the outputs must start with the first
+/// observation.
+///
+/// # Errors
+/// [`RecoverError`] when no whole output is observed at offset 0.
+pub fn recover_knuth_b<G>(
+    observations: &[Observation],
+    _: &RecoverOptions,
+) -> Result<Recovered, RecoverError>
+where
+    G: Gen<Rng = rngkit::runtimes::cpp::KnuthB>,
+{
+    let lay = layout(observations, 32, false);
+    let mut full: Vec<(u64, u64)> = lay
+        .constraints
+        .iter()
+        .filter(|c| c.known.mask == 0xffff_ffff)
+        .map(|c| (c.offset, c.known.value))
+        .collect();
+    full.sort_unstable();
+    full.dedup_by_key(|&mut (o, _)| o);
+    // o[t - 1] is output t (t = 1, 2, ...): the run from offset 0.
+    let o: Vec<u64> = full
+        .iter()
+        .enumerate()
+        .take_while(|&(i, &(offset, _))| offset == i as u64)
+        .map(|(_, &(_, v))| v)
+        .collect();
+    if o.is_empty() {
+        return Err(RecoverError(
+            "knuth-b recovery needs whole outputs (`next`) from the first observation on: the \
+             shuffle table cannot be stepped back past unobserved outputs"
+                .into(),
+        ));
+    }
+    if o.iter().any(|v| !(1..MINSTD_M).contains(v)) {
+        return Ok(Recovered::NoneFits);
+    }
+    let n = o.len();
+    // slot[t] for t >= 2 (index t - 1), from the output before.
+    let slot = |t: usize| knuth_slot(o[t - 2]);
+    // The base: a slot read at t and again at t2 > t (the first time).
+    let mut base_at: Option<(usize, u64)> = None;
+    'search: for t2 in 3..=n {
+        for t in (2..t2).rev() {
+            if slot(t) == slot(t2) {
+                base_at = Some((t, o[t2 - 1]));
+                break 'search;
+            }
+        }
+    }
+    let unknown_about = |unknown_slots: usize, base: bool| {
+        Recovered::Several {
+            count: Count::About((31 * unknown_slots + if base { 0 } else { 31 }) as u32),
+            states: Vec::new(),
+        }
+    };
+    let Some((t, value)) = base_at else {
+        let mut read = [false; KNUTH_K];
+        for t in 2..=n {
+            read[slot(t)] = true;
+        }
+        return Ok(unknown_about(read.iter().filter(|&&r| !r).count(), false));
+    };
+    // The base state before the observations; b[t - 1] is its value at t.
+    let x0 = value * inverse_power(16807, t as u128) % MINSTD_M;
+    let mut b = Vec::with_capacity(n);
+    let mut x = x0;
+    for _ in 0..n {
+        x = x * 16807 % MINSTD_M;
+        b.push(x);
+    }
+    // The table before: each slot's first read from t = 2 on; the one that
+    // gives b_1 is the first output's slot (refilled at t = 1).
+    let mut table: [Option<u64>; KNUTH_K] = [None; KNUTH_K];
+    let mut written = [false; KNUTH_K];
+    let mut first_slot: Option<usize> = None;
+    for t in 2..=n {
+        let k = slot(t);
+        if !written[k] {
+            if first_slot.is_none() && o[t - 1] == b[0] {
+                first_slot = Some(k);
+                table[k] = Some(o[0]);
+            } else if table[k].is_none() {
+                table[k] = Some(o[t - 1]);
+            }
+        }
+        written[k] = true;
+    }
+    let unknown = table.iter().filter(|v| v.is_none()).count();
+    let Some(j1) = first_slot.filter(|_| unknown == 0) else {
+        // The first output's value sits in an unread slot (unknown which).
+        return Ok(unknown_about(unknown.max(1), true));
+    };
+    // The smallest Y whose slot is j1.
+    let y0 = (j1 as u64 * (MINSTD_M - 1)).div_ceil(KNUTH_K as u64) + 1;
+    let mut words = Vec::with_capacity(KNUTH_K + 2);
+    words.push(x0);
+    words.push(y0);
+    words.extend(table.iter().map(|v| v.expect("every slot read")));
+    let Ok(rng) = <rngkit::runtimes::cpp::KnuthB as rngkit::StateWords>::from_words(&words) else {
+        return Ok(Recovered::NoneFits);
+    };
+    let engine = Engine::new::<G>(rng);
+    Ok(if fits(observations, &engine) {
+        Recovered::Unique(engine)
+    } else {
+        Recovered::NoneFits
+    })
+}
+
+/// The text of `knuth-b`.
+pub const NOTES_KNUTH_B: crate::notes::Notes = crate::notes::Notes {
+    recover: "Whole outputs (`next`) from the first observation on. A table slot read twice \
+              gives, the second time, the minstd_rand0 value that refilled it, which is the \
+              base's state (about 20 outputs, a birthday among 256 slots); each slot's first \
+              read gives its value before the observations, so all 256 must be read (about \
+              1,600 outputs); of Y only its slot matters (the smallest Y of it is shown). \
+              Fewer outputs leave about 2^(31 x unread slots) states.",
+    recover_examples: &[],
+    search: "The generic kernel: each seed costs 257 minstd_rand0 steps to fill the table.",
     search_examples: &[],
     examples: &[],
 };
