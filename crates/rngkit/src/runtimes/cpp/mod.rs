@@ -1,8 +1,10 @@
 //! The C++ standard library's random engines (`<random>`, [rand.predef]):
 //! `std::mt19937_64`, `std::minstd_rand`, `std::minstd_rand0`,
 //! `std::ranlux24`, `std::ranlux48` and `std::knuth_b`, one GEN each, and
-//! `std::uniform_int_distribution<int>` as GCC's libstdc++ and LLVM's libc++
-//! each compute it, as draws of those GENs and of `mt19937`
+//! `std::uniform_int_distribution<int>`, `std::uniform_real_distribution
+//! <double>`, `std::generate_canonical<double, 53>` and
+//! `std::normal_distribution<double>` as GCC's libstdc++ and LLVM's libc++
+//! each compute them, as draws of those GENs and of `mt19937`
 //! (`std::mt19937`).
 //!
 //! The engines are fully specified by the standard, so every library gives
@@ -11,7 +13,10 @@
 //! standard fixes only the probabilities, and the two libraries use
 //! different algorithms (libstdc++ 12: Lemire's multiply-and-reject on
 //! 32- and 64-bit engines, division elsewhere; libc++ 14: masked bits,
-//! rejected while out of range), so each has its own draw. The oracle
+//! rejected while out of range; `generate_canonical` clamped below 1 or
+//! not; the polar method's pair handed out in opposite orders), so each
+//! has its own draw. `normal_distribution`'s saved second value is kept
+//! with the engine's state ([`SavedNormal`]). The oracle
 //! test `tests/runtime_cpp.rs` compiles programs with `g++` (libstdc++)
 //! and `clang++ -stdlib=libc++` and compares 10 seeds x 1000 values of
 //! each draw.
@@ -455,7 +460,7 @@ macro_rules! cpp_gen {
                 seed_doc: $seed_doc,
                 state_doc: $state_doc,
                 has_stream: false,
-                versions: "every C++11 or later standard library (the engine is fixed by [rand.eng] and [rand.predef]; the 10000th-value checks are asserted); uniform-int-* verified against GCC 12's libstdc++ and LLVM 14's libc++ on x86-64 Linux (tests/runtime_cpp.rs)",
+                versions: "every C++11 or later standard library (the engine is fixed by [rand.eng] and [rand.predef]; the 10000th-value checks are asserted); the uniform-int, uniform-real, canonical and normal draws verified against GCC 12's libstdc++ and LLVM 14's libc++ on x86-64 Linux (tests/runtime_cpp.rs; normal through glibc's log)",
             };
 
             fn seed(seed: &Seed, _: &SeedOptions) -> Result<$rng, SeedError> {
