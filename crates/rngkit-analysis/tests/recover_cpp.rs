@@ -268,3 +268,38 @@ fn knuth_b_from_outputs_once_every_slot_is_read() {
         }
     }
 }
+
+#[test]
+fn minstd_from_dice_alone() {
+    for name in ["minstd-rand", "minstd-rand0"] {
+        let entry = registry::find(name).unwrap();
+        for seed in [1u64, 42, 2_147_483_648] {
+            let start = entry.seed(&Seed::from(seed), &Default::default()).unwrap();
+            let mut rng = start.clone();
+            let die = entry
+                .parse_draw("uniform-int-libstdcxx", &["1", "6"])
+                .unwrap();
+            let percent = entry
+                .parse_draw("uniform-int-libstdcxx", &["0", "98"])
+                .unwrap();
+            let mut text = String::new();
+            for i in 0..16 {
+                // A percentage-like range dividing 2^31 - 2 = 2 * 3^2 * 7 *
+                // 11 * 31 * 151 * 331 (99 = 9 * 11) among the dice.
+                if i == 5 {
+                    text.push_str(&format!("uniform-int-libstdcxx 0 98 = {}\n", percent.eval(&mut rng).format(false)));
+                } else {
+                    text.push_str(&format!("uniform-int-libstdcxx 1 6 = {}\n", die.eval(&mut rng).format(false)));
+                }
+            }
+            let recovered = common::unique(common::recover_text(name, &text));
+            assert_eq!(recovered, start, "{name} seed {seed}");
+            // Three dice leave many states: counted, not listed.
+            let few: String = text.lines().take(3).map(|l| format!("{l}\n")).collect();
+            match common::recover_text(name, &few) {
+                Recovered::Several { states, .. } => assert!(states.is_empty()),
+                other => panic!("{name}: expected several, got {other:?}"),
+            }
+        }
+    }
+}

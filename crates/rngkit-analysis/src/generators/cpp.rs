@@ -160,6 +160,164 @@ where
     }
 }
 
+/// The calls of libstdc++'s `uniform-int` draws that reveal an interval of
+/// a minstd value: `(offset, low, high)`, the value at that offset (the
+/// state after the call) being in `low..=high`. A draw of `A..=B` whose
+/// `B - A + 1` divides 2^31 - 2 is taken as one call (see the draw's steps:
+/// a call is rejected only with probability `(B - A + 1) / (2^31 - 2)`)
+/// and gives `(x - 1) / s` for `s = (2^31 - 3) / (B - A + 1)`. Offsets are
+/// counted while every earlier observation takes a fixed number of calls.
+fn minstd_intervals(observations: &[Observation]) -> Vec<(u64, u64, u64)> {
+    use crate::observe::ObservationKind;
+    use rngkit::registry::Steps;
+    use rngkit::runtimes::cpp::{CppDraw, Library};
+    let mut out = Vec::new();
+    let mut offset = 0u64;
+    for obs in observations {
+        let (draw, value) = match &obs.kind {
+            ObservationKind::Skip(n) => {
+                offset += n;
+                continue;
+            }
+            ObservationKind::Bits(_) => {
+                offset += 1;
+                continue;
+            }
+            ObservationKind::Draw { draw, value } => (draw, Some(value)),
+            ObservationKind::DrawIn { draw, .. } => (draw, None),
+            ObservationKind::SkipRange { .. } => break,
+        };
+        if let (Some(&CppDraw::UniformInt(Library::Stdcxx, a, b)), Some(value)) =
+            (draw.engine_draw::<CppDraw>(), value)
+        {
+            let n = (i64::from(b) - i64::from(a) + 1) as u64;
+            // libstdc++ divides by s = (max() - min()) / n, with max() -
+            // min() = 2^31 - 3: the value k comes from x - 1 in
+            // k s..(k + 1) s.
+            let s = (MINSTD_M - 2) / n;
+            if draw.steps(32) == Steps::Fixed(1)
+                && s > 0
+                && let Some(v) = value.as_i64()
+                && (i64::from(a)..=i64::from(b)).contains(&v)
+            {
+                let k = (v - i64::from(a)) as u64;
+                out.push((offset, 1 + k * s, (k + 1) * s));
+            }
+        }
+        match draw.steps(32) {
+            Steps::Fixed(n) => offset += n,
+            Steps::Variable => break,
+        }
+    }
+    out
+}
+
+/// The most candidate states an interval recovery verifies one by one.
+const MINSTD_CANDIDATES: usize = 4096;
+
+/// What the intervals leave: the states before the observations (at most
+/// [`MINSTD_CANDIDATES`]), or the bits an estimate says remain.
+enum IntervalStates {
+    States(Vec<u64>),
+    About(u32),
+}
+
+/// minstd recovery from libstdc++ `uniform-int` draws alone: the values
+/// in the narrowest interval are enumerated (`x`, with the value at the
+/// second narrowest offset stepped along as `x a^d` by one addition
+/// modulo 2^31 - 1 each), kept when every interval holds. One body for
+/// both multipliers `a`; the states are checked by the caller.
+fn minstd_interval_states(a: u64, mut intervals: Vec<(u64, u64, u64)>) -> IntervalStates {
+    // The narrowest first, the second narrowest next (a few intervals: no
+    // sort is worth its code in the page's wasm).
+    for first in 0..intervals.len().min(2) {
+        let narrowest = (first..intervals.len())
+            .min_by_key(|&i| intervals[i].2 - intervals[i].1)
+            .expect("a nonempty range");
+        intervals.swap(first, narrowest);
+    }
+    let (p, lo, hi) = intervals[0];
+    // The value at offset r from the one at p: times a^(r - p) (or its
+    // inverse when r comes first).
+    let factor = |r: u64| {
+        if r >= p {
+            pow_mod(a, u128::from(r - p))
+        } else {
+            inverse_power(a, u128::from(p - r))
+        }
+    };
+    // One interval: its values are the candidates.
+    let (step, lo2, hi2) = match intervals.get(1) {
+        Some(&(q, l, h)) => (factor(q), l, h),
+        None => (1, 1, MINSTD_M - 1),
+    };
+    let rest: Vec<(u64, u64, u64)> = intervals
+        .iter()
+        .skip(2)
+        .map(|&(r, l, h)| (factor(r), l, h))
+        .collect();
+    let mut hits = Vec::new();
+    let mut z = lo * step % MINSTD_M;
+    for x in lo..=hi {
+        if (lo2..=hi2).contains(&z)
+            && rest
+                .iter()
+                .all(|&(m, l, h)| (l..=h).contains(&(x * m % MINSTD_M)))
+        {
+            if hits.len() == MINSTD_CANDIDATES {
+                // More than the verification budget: an estimate of what
+                // is left.
+                let bits: f64 = intervals
+                    .iter()
+                    .map(|&(_, l, h)| ((MINSTD_M - 1) as f64 / (h - l + 1) as f64).log2())
+                    .sum();
+                return IntervalStates::About((31.0 - bits).max(1.0).round() as u32);
+            }
+            // The state before the observations.
+            hits.push(x * inverse_power(a, u128::from(p) + 1) % MINSTD_M);
+        }
+        z += step;
+        if z >= MINSTD_M {
+            z -= MINSTD_M;
+        }
+    }
+    IntervalStates::States(hits)
+}
+
+/// [`minstd_interval_states`] for GEN `G`, each state checked against
+/// every observation.
+fn recover_minstd_intervals<G, const A: u64>(
+    observations: &[Observation],
+    intervals: Vec<(u64, u64, u64)>,
+) -> Result<Recovered, RecoverError>
+where
+    G: Gen<Rng = MinStd<A>>,
+    MinStd<A>: rngkit::WordRng,
+{
+    let found = match minstd_interval_states(A, intervals) {
+        IntervalStates::States(found) => found,
+        IntervalStates::About(bits) => {
+            return Ok(Recovered::Several {
+                count: Count::About(bits),
+                states: Vec::new(),
+            });
+        }
+    };
+    let mut states: Vec<Engine> = found
+        .into_iter()
+        .map(|x| Engine::new::<G>(with_state::<A>(x)))
+        .filter(|rng| fits(observations, rng))
+        .collect();
+    Ok(match states.len() {
+        0 => Recovered::NoneFits,
+        1 => Recovered::Unique(states.pop().expect("one")),
+        n => Recovered::Several {
+            count: Count::Exact(n as u128),
+            states,
+        },
+    })
+}
+
 /// The period of both minstd engines, 2^31 - 2.
 ///
 /// ```
@@ -173,10 +331,15 @@ pub fn minstd_period() -> rngkit::number::BigInt {
 /// minstd recovery: a call's value is the new state, so the first wholly
 /// observed value (a `next`, or the common `u32`), at offset `k`, gives
 /// the state before the observations as that value times `A^-(k+1)`;
-/// every observation is then checked against it.
+/// every observation is then checked against it. Without a whole value,
+/// libstdc++ `uniform-int` draws of one call each (`B - A + 1` dividing
+/// 2^31 - 2: dice, percentages and coins do) bound the value at their
+/// offsets to intervals, and the values of the narrowest interval are
+/// enumerated against the others (at most 2^31 / (B - A + 1) of them, about
+/// 2^28 for a die, on one thread; about 12 dice pin the state).
 ///
 /// # Errors
-/// [`RecoverError`] when no value is observed whole.
+/// [`RecoverError`] when no value is observed whole and no such draw is.
 pub fn recover_minstd<G, const A: u64>(
     observations: &[Observation],
     _: &RecoverOptions,
@@ -187,10 +350,16 @@ where
 {
     let lay = layout(observations, 32, false);
     let Some(c) = lay.constraints.iter().find(|c| c.known.mask == 0xffff_ffff) else {
-        return Err(RecoverError(
-            "minstd recovery needs one whole engine value (a `next` or `u32` observation): it is the state"
-                .into(),
-        ));
+        let intervals = minstd_intervals(observations);
+        if intervals.is_empty() {
+            return Err(RecoverError(
+                "minstd recovery needs one whole engine value (a `next` or `u32` observation: it is \
+                 the state) or libstdc++ uniform-int draws whose B - A + 1 divides 2^31 - 2 (each \
+                 one call, an interval of the state)"
+                    .into(),
+            ));
+        }
+        return recover_minstd_intervals::<G, A>(observations, intervals);
     };
     if !(1..MINSTD_M).contains(&c.known.value) {
         return Ok(Recovered::NoneFits);
@@ -208,8 +377,10 @@ where
 pub const NOTES_MINSTD: crate::notes::Notes = crate::notes::Notes {
     recover: "One whole value (`next`) is the state: the state before the observations is \
               that value times A^-(k+1) modulo 2^31 - 1 for the value at offset k, checked \
-              against every other observation. The uniform-int draws reveal no exact bits \
-              of the word.",
+              against every other observation. Without one, libstdc++ uniform-int draws \
+              whose B - A + 1 divides 2^31 - 2 (one call each: dice, percentages, coins) \
+              bound the state to intervals; the narrowest is enumerated against the others \
+              (a die's about 2^28 values in about a second; some 12 dice pin the state).",
     recover_examples: &[],
     search: "The generic kernel: each seed costs its reduction modulo 2^31 - 1 and one \
              multiplication a step.",
@@ -438,7 +609,7 @@ where
         .filter(|c| c.known.mask == u64::MAX)
         .map(|c| (c.offset, c.known.value))
         .collect();
-    full.sort_unstable();
+    // The layout's constraints come in offset order, one a word.
     full.dedup_by_key(|&mut (o, _)| o);
     let Some(start) = full
         .windows(MT64_N)
@@ -534,7 +705,7 @@ where
         .filter(|c| c.known.mask == 0xffff_ffff)
         .map(|c| (c.offset, c.known.value))
         .collect();
-    full.sort_unstable();
+    // The layout's constraints come in offset order, one a word.
     full.dedup_by_key(|&mut (o, _)| o);
     // o[t - 1] is output t (t = 1, 2, ...): the run from offset 0.
     let o: Vec<u64> = full
@@ -543,6 +714,13 @@ where
         .take_while(|&(i, &(offset, _))| offset == i as u64)
         .map(|(_, &(_, v))| v)
         .collect();
+    if full.is_empty() {
+        return Err(RecoverError(
+            "knuth-b recovery needs whole outputs (`next`): they show which table slot each \
+             output came from; the distributions' values do not"
+                .into(),
+        ));
+    }
     if o.is_empty() {
         return Err(RecoverError(
             "knuth-b recovery needs whole outputs (`next`) from the first observation on: the \

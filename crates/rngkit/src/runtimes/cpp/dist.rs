@@ -222,14 +222,21 @@ pub const fn canonical_calls<E: CppEngine>() -> u32 {
 /// On `mt19937-64` a call of 2^64 - 2^10 or more rounds to 2^64, and the
 /// quotient is 1.
 fn canonical_unclamped<E: CppEngine>(engine: &mut E) -> f64 {
+    canonical_of(&mut || engine.call() - E::MIN, E::MAX - E::MIN, canonical_calls::<E>())
+}
+
+/// [`canonical_unclamped`]'s body, once for every engine (the page's wasm
+/// keeps one copy): `call` gives a call minus `min()`, `range` is `max() -
+/// min()`, `k` the calls.
+fn canonical_of(call: &mut dyn FnMut() -> u64, range: u64, k: u32) -> f64 {
     // `max() - min()` converted to double, plus one (libc++'s `_Rp`;
     // libstdc++'s `long double` `__r` is exact and its products round to
     // the same doubles for these ranges).
-    let r = (E::MAX - E::MIN) as f64 + 1.0;
-    let mut sum = (engine.call() - E::MIN) as f64;
+    let r = range as f64 + 1.0;
+    let mut sum = call() as f64;
     let mut base = r;
-    for _ in 1..canonical_calls::<E>() {
-        sum += (engine.call() - E::MIN) as f64 * base;
+    for _ in 1..k {
+        sum += call() as f64 * base;
         base *= r;
     }
     sum / base
@@ -252,7 +259,11 @@ const BELOW_ONE: f64 = 1.0 - f64::EPSILON / 2.0;
 /// assert_eq!(canonical_libstdcxx(&mut e), 14514284786278117030u64 as f64 / 18446744073709551616.0);
 /// ```
 pub fn canonical_libstdcxx<E: CppEngine>(engine: &mut E) -> f64 {
-    let c = canonical_unclamped(engine);
+    clamp_below_one(canonical_unclamped(engine))
+}
+
+/// libstdc++'s last step: a canonical value of 1 becomes `nextafter(1, 0)`.
+fn clamp_below_one(c: f64) -> f64 {
     if c >= 1.0 { BELOW_ONE } else { c }
 }
 
@@ -315,10 +326,10 @@ pub fn uniform_real_libcxx<E: CppEngine>(engine: &mut E, a: f64, b: f64) -> f64 
 /// (`canonical`: the library's), again while `s = u^2 + v^2` is above 1
 /// or 0, then `f = sqrt(-2 log(s) / s)`; returns `(u f, v f)`. `log` is the
 /// C library's (glibc's on Linux, as the C++ programs call it).
-fn polar_pair<E: CppEngine>(engine: &mut E, canonical: fn(&mut E) -> f64) -> (f64, f64) {
+fn polar_pair(canonical: &mut dyn FnMut() -> f64) -> (f64, f64) {
     loop {
-        let u = 2.0 * canonical(engine) - 1.0;
-        let v = 2.0 * canonical(engine) - 1.0;
+        let u = 2.0 * canonical() - 1.0;
+        let v = 2.0 * canonical() - 1.0;
         let s = u * u + v * v;
         if !(s > 1.0 || s == 0.0) {
             let f = libm::sqrt(-2.0 * crate::cmath::log(s) / s);
@@ -328,27 +339,25 @@ fn polar_pair<E: CppEngine>(engine: &mut E, canonical: fn(&mut E) -> f64) -> (f6
 }
 
 /// A normal value of a library: the saved value when the engine keeps one
-/// ([`CppEngine::saved_normal`]), else a new pair, of which `first(pair)`
-/// is returned and the other saved; scaled by `sd` and shifted by `mean`.
-fn normal<E: CppEngine>(
-    engine: &mut E,
-    mean: f64,
-    sd: f64,
-    canonical: fn(&mut E) -> f64,
-    returned_first: bool,
-) -> f64 {
-    let z = match engine.saved_normal().and_then(|saved| saved.0.take()) {
-        Some(z) => z,
-        None => {
-            let (u, v) = polar_pair(engine, canonical);
-            let (now, later) = if returned_first { (u, v) } else { (v, u) };
-            if let Some(saved) = engine.saved_normal() {
-                saved.0 = Some(later);
-            }
-            now
-        }
-    };
-    z * sd + mean
+/// ([`CppEngine::saved_normal`]), else a new pair, of which the first
+/// (`returned_first`) or the second is returned and the other saved;
+/// scaled by `sd` and shifted by `mean`.
+fn normal<E: CppEngine>(engine: &mut E, mean: f64, sd: f64, library_stdcxx: bool) -> f64 {
+    if let Some(z) = engine.saved_normal().and_then(|saved| saved.0.take()) {
+        return z * sd + mean;
+    }
+    let (range, k) = (E::MAX - E::MIN, canonical_calls::<E>());
+    let (u, v) = polar_pair(&mut || {
+        let c = canonical_of(&mut || engine.call() - E::MIN, range, k);
+        if library_stdcxx { clamp_below_one(c) } else { c }
+    });
+    // libstdc++ returns the pair's second and saves the first; libc++
+    // the other way round.
+    let (now, later) = if library_stdcxx { (v, u) } else { (u, v) };
+    if let Some(saved) = engine.saved_normal() {
+        saved.0 = Some(later);
+    }
+    now * sd + mean
 }
 
 /// libstdc++'s `std::normal_distribution<double>(mean, sd)(e)`: the polar
@@ -369,7 +378,7 @@ fn normal<E: CppEngine>(
 /// assert_eq!(normal_libstdcxx(&mut e, 0.0, 1.0), 0.39977066170883935);
 /// ```
 pub fn normal_libstdcxx<E: CppEngine>(engine: &mut E, mean: f64, sd: f64) -> f64 {
-    normal(engine, mean, sd, canonical_libstdcxx::<E>, false)
+    normal(engine, mean, sd, true)
 }
 
 /// libc++'s `std::normal_distribution<double>(mean, sd)(e)`: the polar
@@ -389,5 +398,5 @@ pub fn normal_libstdcxx<E: CppEngine>(engine: &mut E, mean: f64, sd: f64) -> f64
 /// assert_eq!(normal_libcxx(&mut e, 0.0, 1.0), 1.612009433731399);
 /// ```
 pub fn normal_libcxx<E: CppEngine>(engine: &mut E, mean: f64, sd: f64) -> f64 {
-    normal(engine, mean, sd, canonical_libcxx::<E>, true)
+    normal(engine, mean, sd, false)
 }

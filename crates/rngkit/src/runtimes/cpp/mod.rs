@@ -194,7 +194,14 @@ fn fixed_calls<R: CppEngine>(library: Library, a: i32, b: i32) -> Option<u64> {
                 // 2^k mod (n + 1) is 0: no low half is ever rejected.
                 Some(1)
             } else if range > span && !lemire && (range + 1).is_multiple_of(span + 1) {
-                // The largest multiple is the whole range: no rejection.
+                // libstdc++ divides by floor((max() - min()) / (n + 1)), one
+                // less than the engine's count of values, so even here the
+                // last n + 1 values of a call are rejected: probability
+                // (n + 1) / 2^31 at most on these engines. Counted as one
+                // call, as it almost always is; an observation through a
+                // rejected call then fits no state (recovery says none
+                // fits), never a wrong one (every state is checked by
+                // drawing).
                 Some(1)
             } else {
                 None
