@@ -157,7 +157,11 @@ fn mt19937_64_from_312_consecutive_outputs_at_any_offset() {
             let recovered = common::unique(common::recover_text("mt19937-64", &text));
             // The same stream from before the observations, further on too.
             let (mut a, mut b) = (recovered, start.clone());
-            assert_eq!(outputs(&mut a, 2000), outputs(&mut b, 2000), "seed {seed} offset {k}");
+            assert_eq!(
+                outputs(&mut a, 2000),
+                outputs(&mut b, 2000),
+                "seed {seed} offset {k}"
+            );
         }
     }
 }
@@ -168,7 +172,10 @@ fn mt19937_64_recovery_needs_312_in_a_row() {
     let mut rng = entry.seed(&Seed::from(1), &Default::default()).unwrap();
     let values = outputs(&mut rng, 312);
     // 311 in a row, then a gap: about 2^(19937 - 64 * 311) states remain.
-    let mut text: String = values[..311].iter().map(|v| format!("next = {v}\n")).collect();
+    let mut text: String = values[..311]
+        .iter()
+        .map(|v| format!("next = {v}\n"))
+        .collect();
     text.push_str(&format!("skip 1\nnext = {}\n", values[0]));
     match common::recover_text("mt19937-64", &text) {
         Recovered::Several { count, states } => {
@@ -181,7 +188,10 @@ fn mt19937_64_recovery_needs_312_in_a_row() {
     let mut values = outputs(&mut rng, 313);
     values[312] ^= 1;
     let text: String = values.iter().map(|v| format!("next = {v}\n")).collect();
-    assert!(matches!(common::recover_text("mt19937-64", &text), Recovered::NoneFits));
+    assert!(matches!(
+        common::recover_text("mt19937-64", &text),
+        Recovered::NoneFits
+    ));
 }
 
 #[test]
@@ -196,9 +206,15 @@ fn mt19937_64_jumps_agree_with_stepping_both_ways() {
             entry.advance(&mut jumped, &BigInt::from(n)).unwrap();
             assert_eq!(jumped, stepped, "seed {seed} +{n}");
             // Back, then the same stream as the start.
-            entry.advance(&mut jumped, &BigInt::from(-(n as i64))).unwrap();
+            entry
+                .advance(&mut jumped, &BigInt::from(-(n as i64)))
+                .unwrap();
             let mut fresh = start.clone();
-            assert_eq!(outputs(&mut jumped, 700), outputs(&mut fresh, 700), "seed {seed} -{n}");
+            assert_eq!(
+                outputs(&mut jumped, 700),
+                outputs(&mut fresh, 700),
+                "seed {seed} -{n}"
+            );
         }
         // The period 2^19937 - 1 returns to the same stream.
         let mut around = start.clone();
@@ -206,7 +222,11 @@ fn mt19937_64_jumps_agree_with_stepping_both_ways() {
             .advance(&mut around, &entry.period().unwrap())
             .unwrap();
         let mut fresh = start.clone();
-        assert_eq!(outputs(&mut around, 700), outputs(&mut fresh, 700), "seed {seed} period");
+        assert_eq!(
+            outputs(&mut around, 700),
+            outputs(&mut fresh, 700),
+            "seed {seed} period"
+        );
         // Distance within a bound.
         let mut later = start.clone();
         later.discard(777);
@@ -255,9 +275,16 @@ fn knuth_b_from_outputs_once_every_slot_is_read() {
             let text: String = values.iter().map(|v| format!("next = {v}\n")).collect();
             let recovered = common::unique(common::recover_text("knuth-b", &text));
             let (mut a, mut b) = (recovered, at.clone());
-            assert_eq!(outputs(&mut a, 6000), outputs(&mut b, 6000), "seed {seed} at {k}");
+            assert_eq!(
+                outputs(&mut a, 6000),
+                outputs(&mut b, 6000),
+                "seed {seed} at {k}"
+            );
             // Too few for the whole table: the unread slots are counted.
-            let text: String = values[..300].iter().map(|v| format!("next = {v}\n")).collect();
+            let text: String = values[..300]
+                .iter()
+                .map(|v| format!("next = {v}\n"))
+                .collect();
             match common::recover_text("knuth-b", &text) {
                 Recovered::Several { states, count } => {
                     assert!(states.is_empty());
@@ -287,9 +314,15 @@ fn minstd_from_dice_alone() {
                 // A percentage-like range dividing 2^31 - 2 = 2 * 3^2 * 7 *
                 // 11 * 31 * 151 * 331 (99 = 9 * 11) among the dice.
                 if i == 5 {
-                    text.push_str(&format!("uniform-int-libstdcxx 0 98 = {}\n", percent.eval(&mut rng).format(false)));
+                    text.push_str(&format!(
+                        "uniform-int-libstdcxx 0 98 = {}\n",
+                        percent.eval(&mut rng).format(false)
+                    ));
                 } else {
-                    text.push_str(&format!("uniform-int-libstdcxx 1 6 = {}\n", die.eval(&mut rng).format(false)));
+                    text.push_str(&format!(
+                        "uniform-int-libstdcxx 1 6 = {}\n",
+                        die.eval(&mut rng).format(false)
+                    ));
                 }
             }
             let recovered = common::unique(common::recover_text(name, &text));

@@ -903,15 +903,39 @@ fn rows(f: &Fixtures) -> Vec<Row> {
             "takes no arguments",
         ),
         row(
-            &["gen", "mt19937", "--seed", "1", "uniform-real-libcxx", "1", "0"],
+            &[
+                "gen",
+                "mt19937",
+                "--seed",
+                "1",
+                "uniform-real-libcxx",
+                "1",
+                "0",
+            ],
             "needs A <= B",
         ),
         row(
-            &["gen", "ranlux48", "--seed", "1", "uniform-real-libstdcxx", "0", "inf"],
+            &[
+                "gen",
+                "ranlux48",
+                "--seed",
+                "1",
+                "uniform-real-libstdcxx",
+                "0",
+                "inf",
+            ],
             "a finite decimal number",
         ),
         row(
-            &["gen", "minstd-rand", "--seed", "1", "normal-libstdcxx", "0", "0"],
+            &[
+                "gen",
+                "minstd-rand",
+                "--seed",
+                "1",
+                "normal-libstdcxx",
+                "0",
+                "0",
+            ],
             "needs SD > 0",
         ),
         row(

@@ -234,8 +234,7 @@ fn check_library(tag: &str, compiler: &str, package: &str, args: &[&str], lib: &
         requests.len() + gens().len(),
         "{compiler}: one line per request"
     );
-    for ((line, engine_gen, name, draw_args, seed, doubles), theirs) in
-        requests.iter().zip(&lines)
+    for ((line, engine_gen, name, draw_args, seed, doubles), theirs) in requests.iter().zip(&lines)
     {
         let name = name.replace("LIB", lib);
         let draw_args: Vec<&str> = draw_args.iter().map(String::as_str).collect();
@@ -248,7 +247,10 @@ fn check_library(tag: &str, compiler: &str, package: &str, args: &[&str], lib: &
             .collect();
         let label = format!("{line} ({name})");
         if *doubles {
-            let (o, t) = (double_bits(&label, &ours.join(" ")), double_bits(&label, theirs));
+            let (o, t) = (
+                double_bits(&label, &ours.join(" ")),
+                double_bits(&label, theirs),
+            );
             if let Some(i) = (0..o.len().max(t.len())).find(|&i| o.get(i) != t.get(i)) {
                 panic!(
                     "{label}: draw {i} differs: ours {:?}, {compiler} {:?}",
@@ -272,13 +274,7 @@ fn check_library(tag: &str, compiler: &str, package: &str, args: &[&str], lib: &
 
 #[test]
 fn engines_and_distributions_match_libstdcxx() {
-    check_library(
-        "cpp-libstdcxx",
-        "g++",
-        "g++",
-        &["-std=c++17"],
-        "libstdcxx",
-    );
+    check_library("cpp-libstdcxx", "g++", "g++", &["-std=c++17"], "libstdcxx");
 }
 
 #[test]

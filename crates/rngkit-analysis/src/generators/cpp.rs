@@ -90,7 +90,8 @@ where
 /// The prime powers of the group order `2^31 - 2 = 2 * 3^2 * 7 * 11 * 31 *
 /// 151 * 331`: all small, so a discrete logarithm is a handful of tiny
 /// ones (Pohlig-Hellman).
-const ORDER_FACTORS: [(u64, u32); 7] = [(2, 1), (3, 2), (7, 1), (11, 1), (31, 1), (151, 1), (331, 1)];
+const ORDER_FACTORS: [(u64, u32); 7] =
+    [(2, 1), (3, 2), (7, 1), (11, 1), (31, 1), (151, 1), (331, 1)];
 
 /// The `n` in `0..2^31 - 2` with `a^n = h` modulo 2^31 - 1, for a primitive
 /// root `a` and `h` in `1..2^31 - 1`: Pohlig-Hellman over the prime powers
@@ -116,7 +117,8 @@ pub fn minstd_log(a: u64, h: u64) -> u64 {
         let mut x = 0u64;
         let mut qi = 1u64;
         for _ in 0..e {
-            let shifted = h * pow_mod(pow_mod(a, u128::from(x)), u128::from(MINSTD_M - 2)) % MINSTD_M;
+            let shifted =
+                h * pow_mod(pow_mod(a, u128::from(x)), u128::from(MINSTD_M - 2)) % MINSTD_M;
             let target = pow_mod(shifted, u128::from(order / (qi * q)));
             let digit = (0..q)
                 .find(|&d| pow_mod(gamma, u128::from(d)) == target)
@@ -162,11 +164,11 @@ where
 
 /// The calls of libstdc++'s `uniform-int` draws that reveal an interval of
 /// a minstd value: `(offset, low, high)`, the value at that offset (the
-/// state after the call) being in `low..=high`. A draw of `A..=B` whose
-/// `B - A + 1` divides 2^31 - 2 is taken as one call (see the draw's steps:
-/// a call is rejected only with probability `(B - A + 1) / (2^31 - 2)`)
-/// and gives `(x - 1) / s` for `s = (2^31 - 3) / (B - A + 1)`. Offsets are
-/// counted while every earlier observation takes a fixed number of calls.
+/// state after the call) being in `low..=high`. A draw of `A..=B` that the
+/// draw's steps count as one call (up to about 2,000 values: a call is
+/// redrawn with probability below 2^-20) gives `(x - 1) / s` for `s =
+/// floor((2^31 - 3) / (B - A + 1))`. Offsets are counted while every
+/// earlier observation takes a fixed number of calls.
 fn minstd_intervals(observations: &[Observation]) -> Vec<(u64, u64, u64)> {
     use crate::observe::ObservationKind;
     use rngkit::registry::Steps;
@@ -332,8 +334,8 @@ pub fn minstd_period() -> rngkit::number::BigInt {
 /// observed value (a `next`, or the common `u32`), at offset `k`, gives
 /// the state before the observations as that value times `A^-(k+1)`;
 /// every observation is then checked against it. Without a whole value,
-/// libstdc++ `uniform-int` draws of one call each (`B - A + 1` dividing
-/// 2^31 - 2: dice, percentages and coins do) bound the value at their
+/// libstdc++ `uniform-int` draws of one call each (ranges up to about
+/// 2,000 values: dice, percentages, coins) bound the value at their
 /// offsets to intervals, and the values of the narrowest interval are
 /// enumerated against the others (at most 2^31 / (B - A + 1) of them, about
 /// 2^28 for a die, on one thread; about 12 dice pin the state).
@@ -354,8 +356,8 @@ where
         if intervals.is_empty() {
             return Err(RecoverError(
                 "minstd recovery needs one whole engine value (a `next` or `u32` observation: it is \
-                 the state) or libstdc++ uniform-int draws whose B - A + 1 divides 2^31 - 2 (each \
-                 one call, an interval of the state)"
+                 the state) or libstdc++ uniform-int draws of up to about 2,000 values (each one \
+                 call, an interval of the state)"
                     .into(),
             ));
         }
@@ -378,7 +380,7 @@ pub const NOTES_MINSTD: crate::notes::Notes = crate::notes::Notes {
     recover: "One whole value (`next`) is the state: the state before the observations is \
               that value times A^-(k+1) modulo 2^31 - 1 for the value at offset k, checked \
               against every other observation. Without one, libstdc++ uniform-int draws \
-              whose B - A + 1 divides 2^31 - 2 (one call each: dice, percentages, coins) \
+              of up to about 2,000 values (one call each: dice, percentages, coins) \
               bound the state to intervals; the narrowest is enumerated against the others \
               (a die's about 2^28 values in about a second; some 12 dice pin the state).",
     recover_examples: &[],
@@ -744,11 +746,9 @@ where
             }
         }
     }
-    let unknown_about = |unknown_slots: usize, base: bool| {
-        Recovered::Several {
-            count: Count::About((31 * unknown_slots + if base { 0 } else { 31 }) as u32),
-            states: Vec::new(),
-        }
+    let unknown_about = |unknown_slots: usize, base: bool| Recovered::Several {
+        count: Count::About((31 * unknown_slots + if base { 0 } else { 31 }) as u32),
+        states: Vec::new(),
     };
     let Some((t, value)) = base_at else {
         let mut read = [false; KNUTH_K];

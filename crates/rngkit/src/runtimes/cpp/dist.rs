@@ -222,7 +222,11 @@ pub const fn canonical_calls<E: CppEngine>() -> u32 {
 /// On `mt19937-64` a call of 2^64 - 2^10 or more rounds to 2^64, and the
 /// quotient is 1.
 fn canonical_unclamped<E: CppEngine>(engine: &mut E) -> f64 {
-    canonical_of(&mut || engine.call() - E::MIN, E::MAX - E::MIN, canonical_calls::<E>())
+    canonical_of(
+        &mut || engine.call() - E::MIN,
+        E::MAX - E::MIN,
+        canonical_calls::<E>(),
+    )
 }
 
 /// [`canonical_unclamped`]'s body, once for every engine (the page's wasm
@@ -349,7 +353,11 @@ fn normal<E: CppEngine>(engine: &mut E, mean: f64, sd: f64, library_stdcxx: bool
     let (range, k) = (E::MAX - E::MIN, canonical_calls::<E>());
     let (u, v) = polar_pair(&mut || {
         let c = canonical_of(&mut || engine.call() - E::MIN, range, k);
-        if library_stdcxx { clamp_below_one(c) } else { c }
+        if library_stdcxx {
+            clamp_below_one(c)
+        } else {
+            c
+        }
     });
     // libstdc++ returns the pair's second and saves the first; libc++
     // the other way round.

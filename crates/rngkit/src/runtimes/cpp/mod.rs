@@ -115,7 +115,7 @@ const NEXT_HELP: &str = "one call of the engine, e(): its result_type value (1 s
 const LIBRARY_DRAWS: [DrawInfo; 8] = [
     DrawInfo {
         syntax: "uniform-int-libstdcxx A B",
-        help: "std::uniform_int_distribution<int>(A, B)(e) as GCC's libstdc++ computes it (g++): Lemire's multiply-and-reject on engines of exactly 32 or 64 bits (mt19937, mt19937-64), else calls minus min() below the largest multiple of B-A+1, divided; ranges wider than the engine combine a recursive draw and a call; A <= B, 32-bit ints (1 step when no value is ever rejected, else variable)",
+        help: "std::uniform_int_distribution<int>(A, B)(e) as GCC's libstdc++ computes it (g++): Lemire's multiply-and-reject on engines of exactly 32 or 64 bits (mt19937, mt19937-64), else calls minus min() below the largest multiple of B-A+1, divided; ranges wider than the engine combine a recursive draw and a call; A <= B, 32-bit ints (1 step when no value, or at most one call in 2^20, is redrawn, else variable)",
     },
     DrawInfo {
         syntax: "uniform-int-libcxx A B",
@@ -181,7 +181,15 @@ impl<R: CppEngine> BareNext for R {
     }];
 }
 
-/// How many calls a library draw makes on engine `R` when that is fixed.
+/// The values of a call that libstdc++'s division method redraws for a
+/// span `n` on an engine of range `r = max() - min()`: the `r + 1` values
+/// less the `(n + 1) floor(r / (n + 1))` it keeps.
+const fn division_redraws(range: u64, span: u64) -> u64 {
+    (range + 1) - (span + 1) * (range / (span + 1))
+}
+
+/// How many calls a library draw makes on engine `R` when that is fixed
+/// (or all but fixed: see the division case).
 fn fixed_calls<R: CppEngine>(library: Library, a: i32, b: i32) -> Option<u64> {
     let span = (i64::from(b) - i64::from(a)) as u64;
     let range = R::MAX - R::MIN;
@@ -193,15 +201,15 @@ fn fixed_calls<R: CppEngine>(library: Library, a: i32, b: i32) -> Option<u64> {
             } else if range > span && lemire && (span + 1).is_power_of_two() {
                 // 2^k mod (n + 1) is 0: no low half is ever rejected.
                 Some(1)
-            } else if range > span && !lemire && (range + 1).is_multiple_of(span + 1) {
-                // libstdc++ divides by floor((max() - min()) / (n + 1)), one
-                // less than the engine's count of values, so even here the
-                // last n + 1 values of a call are rejected: probability
-                // (n + 1) / 2^31 at most on these engines. Counted as one
-                // call, as it almost always is; an observation through a
-                // rejected call then fits no state (recovery says none
-                // fits), never a wrong one (every state is checked by
-                // drawing).
+            } else if range > span && !lemire && division_redraws(range, span) <= (range + 1) >> 20
+            {
+                // The division method redraws a call only past the last
+                // whole multiple of n + 1 within max() - min() (one less
+                // than the engine's count of values, so a few values always
+                // are): counted as one call when that is at most one call
+                // in 2^20, as it almost always is. An observation through a
+                // redrawn call then fits no state (recovery says none fits),
+                // never a wrong one (every state is checked by drawing).
                 Some(1)
             } else {
                 None
@@ -275,7 +283,12 @@ impl<R: CppEngine + WordRng> DrawFamily<R> for CppDraws {
                 Ok(Some(CppDraw::Canonical(library)))
             }
             "real" => {
-                let (a, b) = two_doubles(name, "A B", "the bounds of uniform_real_distribution<double>(A, B)", args)?;
+                let (a, b) = two_doubles(
+                    name,
+                    "A B",
+                    "the bounds of uniform_real_distribution<double>(A, B)",
+                    args,
+                )?;
                 if a > b || !(b - a).is_finite() {
                     return Err(DrawError::Invalid(format!(
                         "`{name} {a} {b}`: uniform_real_distribution<double>(A, B) needs A <= B and B - A at most the largest double"
@@ -284,7 +297,12 @@ impl<R: CppEngine + WordRng> DrawFamily<R> for CppDraws {
                 Ok(Some(CppDraw::UniformReal(library, a, b)))
             }
             _ => {
-                let (mean, sd) = two_doubles(name, "MEAN SD", "the mean and standard deviation of normal_distribution<double>(MEAN, SD)", args)?;
+                let (mean, sd) = two_doubles(
+                    name,
+                    "MEAN SD",
+                    "the mean and standard deviation of normal_distribution<double>(MEAN, SD)",
+                    args,
+                )?;
                 if sd <= 0.0 {
                     return Err(DrawError::Invalid(format!(
                         "`{name} {mean} {sd}`: normal_distribution<double>(MEAN, SD) needs SD > 0"
