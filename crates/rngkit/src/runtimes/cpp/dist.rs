@@ -216,9 +216,10 @@ pub const fn canonical_calls<E: CppEngine>() -> u32 {
 }
 
 /// `generate_canonical<double, 53>` before libstdc++'s clamp: with `r =
-/// R` as a double and calls `x_0, x_1, ...` (minus `min()`), `(x_0 + x_1 r
-/// + x_2 r^2 + ...) / r^k`, summed in that order in doubles (each product
-/// and sum rounded, the power `r^k` too), as both libraries write it.
+/// R` as a double and calls `x_0, x_1, ...` (minus `min()`),
+/// `(x_0 + x_1 r + x_2 r^2 + ...) / r^k`, summed in that order in doubles
+/// (each product and sum rounded, the power `r^k` too), as both libraries
+/// write it.
 /// On `mt19937-64` a call of 2^64 - 2^10 or more rounds to 2^64, and the
 /// quotient is 1.
 fn canonical_unclamped<E: CppEngine>(engine: &mut E) -> f64 {
@@ -272,8 +273,8 @@ fn clamp_below_one(c: f64) -> f64 {
 }
 
 /// libc++'s `std::generate_canonical<double, 53>(e)`: with `R = max() -
-/// min() + 1` as a double and `k` = [`canonical_calls`], `S = x_0 + x_1 R
-/// + ... + x_(k-1) R^(k-1)` over the calls (minus `min()`) in doubles,
+/// min() + 1` as a double and `k` = [`canonical_calls`],
+/// `S = x_0 + x_1 R + ... + x_(k-1) R^(k-1)` over the calls (minus `min()`) in doubles,
 /// divided by `R^k`. Unlike libstdc++ it returns 1 when `S` rounds up to
 /// `R^k` (a 64-bit call of 2^64 - 2^10 or more on `mt19937-64`; two
 /// 32-bit calls whose top one is `2^32 - 1` and low one high enough on
