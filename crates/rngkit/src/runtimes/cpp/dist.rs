@@ -373,7 +373,7 @@ fn normal<E: CppEngine>(engine: &mut E, mean: f64, sd: f64, library_stdcxx: bool
 /// method over libstdc++'s `generate_canonical`, returning the pair's
 /// **second** value (`y * mult`) and saving the first (`x * mult`) for the
 /// next call, which returns it without an engine call. The saved value is
-/// the engine's [`SavedNormal`]; `mt19937` keeps none, so on it every call
+/// the engine's [`SavedNormal`](super::SavedNormal); `mt19937` keeps none, so on it every call
 /// is a fresh distribution object's first.
 ///
 /// ```
