@@ -510,7 +510,7 @@ cpp_gen!(
     MinstdRandGen, MinstdRand, MinstdRand::new, "minstd-rand", &["minstd_rand"],
     "C++ std::minstd_rand (x = 48271 x mod 2^31-1)",
     "std::minstd_rand e(S): x = S mod (2^31 - 1), 1 when that is 0 (S is result_type, 64 bits on Linux)",
-    "1 word of 32 bits: x, in 1..=2147483646 (the last value returned)"
+    "1 word of 32 bits: x, in 1..=2147483646 (the last value returned); while a normal-* value is saved, 2 more: its double's IEEE-754 bits, low half first"
 );
 
 cpp_gen!(
@@ -527,7 +527,7 @@ cpp_gen!(
     MinstdRand0Gen, MinstdRand0, MinstdRand0::new, "minstd-rand0", &["minstd_rand0"],
     "C++ std::minstd_rand0 (x = 16807 x mod 2^31-1, Park and Miller)",
     "std::minstd_rand0 e(S): x = S mod (2^31 - 1), 1 when that is 0 (S is result_type, 64 bits on Linux)",
-    "1 word of 32 bits: x, in 1..=2147483646 (the last value returned)"
+    "1 word of 32 bits: x, in 1..=2147483646 (the last value returned); while a normal-* value is saved, 2 more: its double's IEEE-754 bits, low half first"
 );
 
 cpp_gen!(
@@ -546,7 +546,7 @@ cpp_gen!(
     Mt19937_64Gen, Mt19937_64, Mt19937_64::new, "mt19937-64", &["mt19937_64", "mt64"],
     "C++ std::mt19937_64, the 64-bit Mersenne Twister",
     "std::mt19937_64 e(S): the standard's (and mt19937-64.c's init_genrand64) initialisation of the 312 words from S",
-    "313 words of 64 bits: `left` (block words not yet returned, 0..=312), then mt[0..312] (untempered)"
+    "313 words of 64 bits: `left` (block words not yet returned, 0..=312), then mt[0..312] (untempered); while a normal-* value is saved, 1 more: its double's IEEE-754 bits"
 );
 
 cpp_gen!(
@@ -563,7 +563,7 @@ cpp_gen!(
     Ranlux24Gen, Ranlux24, Ranlux24::new, "ranlux24", &[],
     "C++ std::ranlux24 (subtract-with-carry 24/10/24, 23 of each 223 kept)",
     "std::ranlux24 e(S): the 24 words from LCG(40014, 0, 2147483563) seeded with S (19780503 for 0), the carry 1 when the last is 0",
-    "26 words of 32 bits: n (values returned in this block, 0..=23), the carry (0 or 1), then the 24 words of 24 bits, oldest first"
+    "26 words of 32 bits: n (values returned in this block, 0..=23), the carry (0 or 1), then the 24 words of 24 bits, oldest first; while a normal-* value is saved, 2 more: its double's IEEE-754 bits, low half first"
 );
 
 cpp_gen!(
@@ -580,7 +580,7 @@ cpp_gen!(
     Ranlux48Gen, Ranlux48, Ranlux48::new, "ranlux48", &[],
     "C++ std::ranlux48 (subtract-with-carry 48/5/12, 11 of each 389 kept)",
     "std::ranlux48 e(S): the 12 words, each two values of LCG(40014, 0, 2147483563) seeded with S (19780503 for 0), low first, the carry 1 when the last is 0",
-    "14 words of 64 bits: n (values returned in this block, 0..=11), the carry (0 or 1), then the 12 words of 48 bits, oldest first"
+    "14 words of 64 bits: n (values returned in this block, 0..=11), the carry (0 or 1), then the 12 words of 48 bits, oldest first; while a normal-* value is saved, 1 more: its double's IEEE-754 bits"
 );
 
 cpp_gen!(
@@ -597,5 +597,5 @@ cpp_gen!(
     KnuthBGen, KnuthB, KnuthB::new, "knuth-b", &["knuth_b"],
     "C++ std::knuth_b (minstd_rand0 through a 256-entry shuffle table)",
     "std::knuth_b e(S): minstd_rand0 seeded with S fills the table V[0..256], then Y",
-    "258 words of 32 bits: minstd_rand0's x, then Y, then V[0..256], each in 1..=2147483646"
+    "258 words of 32 bits: minstd_rand0's x, then Y, then V[0..256], each in 1..=2147483646; while a normal-* value is saved, 2 more: its double's IEEE-754 bits, low half first"
 );
