@@ -314,3 +314,94 @@ fn standard_check_values() {
         );
     }
 }
+
+/// Reads an `mt19937_64` state with `operator>>` and prints
+/// `generate_canonical<double, 53>` and `uniform_real_distribution<double>(0,
+/// 10)` of it (on copies).
+const EDGE: &str = r#"
+#include <random>
+#include <cstdio>
+#include <sstream>
+#include <iostream>
+#include <string>
+int main() {
+    std::string words;
+    std::getline(std::cin, words);
+    std::mt19937_64 e;
+    std::istringstream in(words);
+    in >> e;
+    if (!in) { fprintf(stderr, "bad state\n"); return 1; }
+    std::mt19937_64 f = e;
+    printf("%.17g %.17g\n", std::generate_canonical<double, 53>(e), std::uniform_real_distribution<double>(0, 10)(f));
+}
+"#;
+
+/// Where the libraries differ: a call of `2^64 - 1` on `mt19937_64` (a
+/// block whose first twisted word tempers to it) makes libc++'s
+/// `generate_canonical` exactly 1 (and `uniform_real_distribution(0, 10)`
+/// exactly 10), and libstdc++'s `nextafter(1, 0)`; both read the state
+/// with `operator>>` (libstdc++ the 312 words and its index, 312: a twist
+/// first; libc++ the 312 words, which it twists a word at a time).
+#[test]
+fn canonical_at_one_matches_both_libraries() {
+    use rngkit::runtimes::cpp::Mt19937_64;
+    let mut block = [0u64; 312];
+    for (i, w) in block.iter_mut().enumerate() {
+        *w = (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    }
+    // The first twisted word is mt[156] ^ (the twist of mt[0], mt[1]).
+    let wanted = Mt19937_64::untemper(u64::MAX);
+    block[156] = wanted ^ Mt19937_64::recurrence(block[0], block[1], 0);
+    let text: Vec<String> = block.iter().map(u64::to_string).collect();
+    let mut words = vec![0u64];
+    words.extend_from_slice(&block);
+    let mt64 = of::<Mt19937_64Gen>();
+    for (tag, compiler, package, args, input, lib) in [
+        (
+            "cpp-edge-libstdcxx",
+            "g++",
+            "g++",
+            &["-std=c++17"][..],
+            format!("{} 312\n", text.join(" ")),
+            "libstdcxx",
+        ),
+        (
+            "cpp-edge-libcxx",
+            "clang++",
+            "clang",
+            &["-std=c++17", "-stdlib=libc++"][..],
+            format!("{}\n", text.join(" ")),
+            "libcxx",
+        ),
+    ] {
+        let Some(output) = oracles::run_cpp(tag, compiler, package, args, EDGE, &input) else {
+            continue;
+        };
+        let ours: Vec<f64> = [
+            (format!("canonical-{lib}"), vec![]),
+            (format!("uniform-real-{lib}"), vec!["0", "10"]),
+        ]
+        .iter()
+        .map(|(name, args)| {
+            let mut rng = mt64.from_words(&words).unwrap();
+            mt64.parse_draw(name, args)
+                .unwrap()
+                .eval(&mut rng)
+                .format(false)
+                .parse()
+                .unwrap()
+        })
+        .collect();
+        let theirs: Vec<f64> = output
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        assert_eq!(ours, theirs, "{compiler}");
+        let one = if lib == "libcxx" {
+            1.0
+        } else {
+            1.0 - f64::EPSILON / 2.0
+        };
+        assert_eq!(theirs[0], one, "{compiler}");
+    }
+}
