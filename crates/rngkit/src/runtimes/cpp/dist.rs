@@ -8,7 +8,7 @@
 //! (`uint_fast32_t` is 64 bits there, so every engine's `result_type`, and
 //! the arithmetic it meets, is 64 bits wide).
 
-use super::engines::CppEngine;
+use super::engines::{CppEngine, SavedNormal};
 
 /// libstdc++'s `uniform_int_distribution<int>(a, b)(engine)`, `a <= b`.
 ///
@@ -344,16 +344,40 @@ fn polar_pair(canonical: &mut dyn FnMut() -> f64) -> (f64, f64) {
 }
 
 /// A normal value of a library: the saved value when the engine keeps one
-/// ([`CppEngine::saved_normal`]), else a new pair, of which the first
-/// (`returned_first`) or the second is returned and the other saved;
-/// scaled by `sd` and shifted by `mean`.
+/// ([`CppEngine::saved_normal`]), else a new pair, of which libstdc++
+/// returns the second and libc++ the first, saving the other; scaled by
+/// `sd` and shifted by `mean`.
 fn normal<E: CppEngine>(engine: &mut E, mean: f64, sd: f64, library_stdcxx: bool) -> f64 {
-    if let Some(z) = engine.saved_normal().and_then(|saved| saved.0.take()) {
-        return z * sd + mean;
+    let mut saved = engine.saved_normal().map(|s| *s);
+    let z = normal_of(
+        &mut || engine.call() - E::MIN,
+        E::MAX - E::MIN,
+        canonical_calls::<E>(),
+        saved.as_mut(),
+        library_stdcxx,
+    );
+    if let (Some(slot), Some(new)) = (engine.saved_normal(), saved) {
+        *slot = new;
     }
-    let (range, k) = (E::MAX - E::MIN, canonical_calls::<E>());
+    z * sd + mean
+}
+
+/// [`normal`]'s body, once for every engine: `call`, `range` and `k` as
+/// for [`canonical_of`], `saved` the engine's saved value (`None`: it keeps
+/// none). Returns the unscaled value.
+fn normal_of(
+    call: &mut dyn FnMut() -> u64,
+    range: u64,
+    k: u32,
+    saved: Option<&mut SavedNormal>,
+    library_stdcxx: bool,
+) -> f64 {
+    let mut saved = saved;
+    if let Some(z) = saved.as_mut().and_then(|s| s.0.take()) {
+        return z;
+    }
     let (u, v) = polar_pair(&mut || {
-        let c = canonical_of(&mut || engine.call() - E::MIN, range, k);
+        let c = canonical_of(call, range, k);
         if library_stdcxx {
             clamp_below_one(c)
         } else {
@@ -363,10 +387,37 @@ fn normal<E: CppEngine>(engine: &mut E, mean: f64, sd: f64, library_stdcxx: bool
     // libstdc++ returns the pair's second and saves the first; libc++
     // the other way round.
     let (now, later) = if library_stdcxx { (v, u) } else { (u, v) };
-    if let Some(saved) = engine.saved_normal() {
-        saved.0 = Some(later);
+    if let Some(s) = saved {
+        s.0 = Some(later);
     }
-    now * sd + mean
+    now
+}
+
+/// The real-valued draws (`uniform-real-*`, `canonical-*`, `normal-*`) on
+/// an engine given as `call` (a call minus `min()`), `range` (`max() -
+/// min()`) and `k` ([`canonical_calls`]), with its saved normal value: one
+/// body for every engine, which the draws' evaluation calls (the page's
+/// wasm keeps one copy). `None` for the integer draws.
+pub(crate) fn real_draw(
+    draw: &super::CppDraw,
+    call: &mut dyn FnMut() -> u64,
+    range: u64,
+    k: u32,
+    saved: Option<&mut SavedNormal>,
+) -> Option<f64> {
+    use super::{CppDraw, Library};
+    Some(match *draw {
+        CppDraw::Canonical(Library::Stdcxx) => clamp_below_one(canonical_of(call, range, k)),
+        CppDraw::Canonical(Library::Libcxx) => canonical_of(call, range, k),
+        CppDraw::UniformReal(Library::Stdcxx, a, b) => {
+            clamp_below_one(canonical_of(call, range, k)) * (b - a) + a
+        }
+        CppDraw::UniformReal(Library::Libcxx, a, b) => (b - a) * canonical_of(call, range, k) + a,
+        CppDraw::Normal(library, mean, sd) => {
+            normal_of(call, range, k, saved, library == Library::Stdcxx) * sd + mean
+        }
+        CppDraw::Next | CppDraw::UniformInt(..) => return None,
+    })
 }
 
 /// libstdc++'s `std::normal_distribution<double>(mean, sd)(e)`: the polar

@@ -330,19 +330,21 @@ impl<R: CppEngine + WordRng> DrawFamily<R> for CppDraws {
             CppDraw::UniformInt(Library::Libcxx, a, b) => {
                 DrawValue::I32(uniform_int_libcxx(rng, a, b))
             }
-            CppDraw::UniformReal(Library::Stdcxx, a, b) => {
-                DrawValue::F64(uniform_real_libstdcxx(rng, a, b))
-            }
-            CppDraw::UniformReal(Library::Libcxx, a, b) => {
-                DrawValue::F64(uniform_real_libcxx(rng, a, b))
-            }
-            CppDraw::Canonical(Library::Stdcxx) => DrawValue::F64(canonical_libstdcxx(rng)),
-            CppDraw::Canonical(Library::Libcxx) => DrawValue::F64(canonical_libcxx(rng)),
-            CppDraw::Normal(Library::Stdcxx, mean, sd) => {
-                DrawValue::F64(normal_libstdcxx(rng, mean, sd))
-            }
-            CppDraw::Normal(Library::Libcxx, mean, sd) => {
-                DrawValue::F64(normal_libcxx(rng, mean, sd))
+            CppDraw::UniformReal(..) | CppDraw::Canonical(_) | CppDraw::Normal(..) => {
+                // One non-generic body for the seven engines; the saved
+                // normal value is copied out and back around it.
+                let mut saved = rng.saved_normal().map(|s| *s);
+                let value = dist::real_draw(
+                    draw,
+                    &mut || rng.call() - R::MIN,
+                    R::MAX - R::MIN,
+                    canonical_calls::<R>(),
+                    saved.as_mut(),
+                );
+                if let (Some(slot), Some(new)) = (rng.saved_normal(), saved) {
+                    *slot = new;
+                }
+                DrawValue::F64(value.unwrap_or(f64::NAN))
             }
         }
     }
