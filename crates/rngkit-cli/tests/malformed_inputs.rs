@@ -1007,6 +1007,54 @@ fn rows(f: &Fixtures) -> Vec<Row> {
             "takes no arguments",
         ),
         row(
+            &[
+                "gen",
+                "mt19937",
+                "--seed",
+                "1",
+                "uniform-real-libcxx",
+                "1",
+                "0",
+            ],
+            "needs A <= B",
+        ),
+        row(
+            &[
+                "gen",
+                "ranlux48",
+                "--seed",
+                "1",
+                "uniform-real-libstdcxx",
+                "0",
+                "inf",
+            ],
+            "a finite decimal number",
+        ),
+        row(
+            &[
+                "gen",
+                "minstd-rand",
+                "--seed",
+                "1",
+                "normal-libstdcxx",
+                "0",
+                "0",
+            ],
+            "needs SD > 0",
+        ),
+        row(
+            &["gen", "knuth-b", "--seed", "1", "normal-libcxx", "0"],
+            "takes two arguments",
+        ),
+        row(
+            &["gen", "mt19937-64", "--seed", "1", "canonical-libcxx", "1"],
+            "takes no arguments",
+        ),
+        row(
+            &["gen", "minstd-rand", "--state", "1 0 0x7ff00000", "next"],
+            "a finite double",
+        ),
+        row(
             &["gen", "mt19937-64", "--state", "0x313", "next"],
             "mt19937-64 state needs 313 words",
         ),

@@ -13,11 +13,12 @@ PLACEHOLDERS = {
     "STEP": 5, "MU": 0.5, "SIGMA": 2.0, "X": 2.5, "BOUND": 1000, "ORIGIN": -20,
     "TEXT": "abcdef", "HMIN": 0.0, "HMAX": 1.0, "SMIN": 0.5, "SMAX": 1.0,
     "VMIN": 0.25, "VMAX": 0.75, "AMIN": 1.0, "AMAX": 1.0,
-    "FROM": 3, "TO": 50, "MEAN": 0.5, "DEV": 2.0,
+    "FROM": 3, "TO": 50, "MEAN": 0.5, "DEV": 2.0, "SD": 2.0,
     "LOW": 3, "HIGH": 50, "LOC": 0.5, "SCALE": 2.0,
 }
 FLOAT_DRAWS = {"range-float", "next-float", "rand-float", "uniform", "gauss",
-               "randf-range", "global-randf-range", "frand-range", "randfn", "global-randfn"}
+               "randf-range", "global-randf-range", "frand-range", "randfn", "global-randfn",
+               "uniform-real-libstdcxx", "uniform-real-libcxx", "normal-libstdcxx", "normal-libcxx"}
 
 STATE_ONLY = {"spidermonkey": "0123456789abcdef fedcba9876543210",
               "javascriptcore": "0123456789abcdef fedcba9876543210"}

@@ -23,6 +23,108 @@ pub trait CppEngine {
     const MAX: u64;
     /// One call of `operator()`.
     fn call(&mut self) -> u64;
+
+    /// The saved value of the program's one `normal_distribution<double>`
+    /// object, kept beside the engine's state (see [`SavedNormal`]); `None`
+    /// for a generator that keeps nothing but its own state (`mt19937`,
+    /// whose [`Mt19937`](crate::generators::Mt19937) is shared by Python,
+    /// PHP and Ruby): its normal draws then start from a fresh object.
+    fn saved_normal(&mut self) -> Option<&mut SavedNormal> {
+        None
+    }
+}
+
+/// The second value of `normal_distribution<double>`'s polar pair, saved
+/// for the next call (libstdc++'s `_M_saved`, libc++'s `_V_`): state of the
+/// distribution object, which rngkit keeps beside the engine's state so
+/// that a run of normal draws reproduces one object's stream, and states
+/// saved between two of them resume it. It is a standard normal value, not
+/// yet scaled by the mean and deviation. In the state words it follows the
+/// engine's words while it is held: one 64-bit word, the double's IEEE-754
+/// bits (two 32-bit words, low half first, on 32-bit engines).
+///
+/// ```
+/// use rngkit::StateWords;
+/// use rngkit::runtimes::cpp::{normal_libstdcxx, MinstdRand};
+///
+/// let mut e = MinstdRand::new(1);
+/// assert_eq!(e.to_words().len(), 1);
+/// normal_libstdcxx(&mut e, 0.0, 1.0); // makes a pair, saves the second
+/// let words = e.to_words();
+/// assert_eq!(words.len(), 3); // x, then the saved double's two halves
+/// assert_eq!(MinstdRand::from_words(&words).unwrap(), e);
+/// normal_libstdcxx(&mut e, 0.0, 1.0); // returns it, no engine call
+/// assert_eq!(e.to_words(), words[..1]);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SavedNormal(pub Option<f64>);
+
+impl PartialEq for SavedNormal {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.map(f64::to_bits) == other.0.map(f64::to_bits)
+    }
+}
+
+impl Eq for SavedNormal {}
+
+impl core::hash::Hash for SavedNormal {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.0.map(f64::to_bits).hash(state);
+    }
+}
+
+impl SavedNormal {
+    /// Appends the saved value's words, if any, to an engine's words of
+    /// `word_bits` bits.
+    fn push_words(self, words: &mut Vec<u64>, word_bits: u32) {
+        if let Some(v) = self.0 {
+            let bits = v.to_bits();
+            if word_bits == 32 {
+                words.push(bits & 0xffff_ffff);
+                words.push(bits >> 32);
+            } else {
+                words.push(bits);
+            }
+        }
+    }
+
+    /// Splits state words into the engine's `count` words and the saved
+    /// value after them (none, or one 64-bit word, or two 32-bit halves).
+    fn split<'w>(
+        name: &'static str,
+        words: &'w [u64],
+        count: usize,
+        word_bits: u32,
+    ) -> Result<(&'w [u64], SavedNormal), StateError> {
+        let extra = if word_bits == 32 { 2 } else { 1 };
+        if words.len() != count + extra {
+            check_count(name, count, words.len())?;
+            return Ok((words, SavedNormal(None)));
+        }
+        let (engine, saved) = words.split_at(count);
+        let bits = if word_bits == 32 {
+            if saved.iter().any(|&w| w > 0xffff_ffff) {
+                return Err(StateError::WordTooWide {
+                    generator: name,
+                    index: count + usize::from(saved[0] <= 0xffff_ffff),
+                    bits: 32,
+                });
+            }
+            saved[0] | saved[1] << 32
+        } else {
+            saved[0]
+        };
+        let v = f64::from_bits(bits);
+        if !v.is_finite() {
+            return Err(StateError::OutOfRange {
+                generator: name,
+                index: count,
+                found: bits,
+                expected: "the bits of a finite double (normal_distribution's saved value)",
+            });
+        }
+        Ok((engine, SavedNormal(Some(v))))
+    }
 }
 
 // ------------------------------------------------------------ minstd
@@ -49,6 +151,7 @@ pub const MINSTD_M: u64 = 0x7fff_ffff;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MinStd<const A: u64> {
     x: u32,
+    normal: SavedNormal,
 }
 
 /// `std::minstd_rand0`: multiplier 16807 (Park and Miller, 1988).
@@ -70,6 +173,7 @@ impl<const A: u64> MinStd<A> {
         let x = s % MINSTD_M;
         MinStd {
             x: if x == 0 { 1 } else { x as u32 },
+            normal: SavedNormal(None),
         }
     }
 
@@ -86,7 +190,10 @@ impl<const A: u64> MinStd<A> {
     /// ```
     pub fn from_state(x: u64) -> Result<Self, StateError> {
         if (1..MINSTD_M).contains(&x) {
-            Ok(MinStd { x: x as u32 })
+            Ok(MinStd {
+                x: x as u32,
+                normal: SavedNormal(None),
+            })
         } else {
             Err(StateError::OutOfRange {
                 generator: Self::NAME,
@@ -100,6 +207,16 @@ impl<const A: u64> MinStd<A> {
     /// The state `x`: the last value returned (or the seed, reduced).
     pub const fn state(&self) -> u32 {
         self.x
+    }
+
+    /// Moves to state `x` (a jump), keeping the saved normal value, as
+    /// `e.discard(n)` leaves a distribution object alone.
+    ///
+    /// # Errors
+    /// As [`from_state`](MinStd::from_state).
+    pub fn set_state(&mut self, x: u64) -> Result<(), StateError> {
+        self.x = Self::from_state(x)?.x;
+        Ok(())
     }
 
     /// One call: `x = A * x mod (2^31 - 1)`, returned (example:
@@ -122,12 +239,16 @@ impl<const A: u64> StateWords for MinStd<A> {
     const FREE_BITS: u32 = 31;
 
     fn to_words(&self) -> Vec<u64> {
-        alloc::vec![u64::from(self.x)]
+        let mut words = alloc::vec![u64::from(self.x)];
+        self.normal.push_words(&mut words, 32);
+        words
     }
 
     fn from_words(words: &[u64]) -> Result<Self, StateError> {
-        check_count(Self::NAME, 1, words.len())?;
-        Self::from_state(words[0])
+        let (words, normal) = SavedNormal::split(Self::NAME, words, 1, 32)?;
+        let mut rng = Self::from_state(words[0])?;
+        rng.normal = normal;
+        Ok(rng)
     }
 }
 
@@ -137,6 +258,9 @@ impl<const A: u64> CppEngine for MinStd<A> {
     #[inline]
     fn call(&mut self) -> u64 {
         u64::from(self.next_output())
+    }
+    fn saved_normal(&mut self) -> Option<&mut SavedNormal> {
+        Some(&mut self.normal)
     }
 }
 
@@ -183,6 +307,7 @@ const MT64_LOWER: u64 = (1 << 31) - 1;
 pub struct Mt19937_64 {
     mt: [u64; MT64_N],
     pos: usize,
+    normal: SavedNormal,
 }
 
 impl core::fmt::Debug for Mt19937_64 {
@@ -205,16 +330,123 @@ impl Mt19937_64 {
                 .wrapping_mul(prev ^ (prev >> 62))
                 .wrapping_add(i as u64);
         }
-        Mt19937_64 { mt, pos: MT64_N }
+        Mt19937_64 {
+            mt,
+            pos: MT64_N,
+            normal: SavedNormal(None),
+        }
+    }
+
+    /// Words in the block (n = 312).
+    pub const N: usize = MT64_N;
+    /// The middle word offset of the twist (m = 156).
+    pub const M: usize = MT64_M;
+
+    /// The generator with block `mt` and `left` words of it not yet
+    /// returned (`0..=312`; the next output is `mt[312 - left]`, a twist
+    /// first when `left` is 0).
+    ///
+    /// # Errors
+    /// [`StateError`] for `left > 312` or an all-zero block.
+    pub fn from_state(mt: [u64; MT64_N], left: usize) -> Result<Self, StateError> {
+        let mut words = Vec::with_capacity(MT64_N + 1);
+        words.push(left as u64);
+        words.extend_from_slice(&mt);
+        Self::from_words(&words)
+    }
+
+    /// Moves to block `mt` with `left` words not yet returned (a jump),
+    /// keeping the saved normal value, as `e.discard(n)` leaves a
+    /// distribution object alone.
+    ///
+    /// # Errors
+    /// As [`from_state`](Mt19937_64::from_state).
+    pub fn set_state(&mut self, mt: [u64; MT64_N], left: usize) -> Result<(), StateError> {
+        let normal = self.normal;
+        *self = Self::from_state(mt, left)?;
+        self.normal = normal;
+        Ok(())
+    }
+
+    /// The block, untempered.
+    pub const fn block(&self) -> &[u64; MT64_N] {
+        &self.mt
+    }
+
+    /// The block words not yet returned (`0..=312`).
+    pub const fn left(&self) -> usize {
+        MT64_N - self.pos
+    }
+
+    /// The recurrence of the word sequence the blocks hold: `x[i + 312] =
+    /// x[i + 156] ^ ((y >> 1) ^ (a if y is odd))` with `y` the top 33 bits
+    /// of `x[i]` and the low 31 bits of `x[i + 1]`.
+    ///
+    /// ```
+    /// use rngkit::runtimes::cpp::Mt19937_64;
+    ///
+    /// let seeded = Mt19937_64::new(5489);
+    /// let mut twisted = seeded.clone();
+    /// twisted.next_output(); // twists the whole block
+    /// let (x, y) = (seeded.block(), twisted.block());
+    /// assert_eq!(y[0], Mt19937_64::recurrence(x[0], x[1], x[156]));
+    /// assert_eq!(y[200], Mt19937_64::recurrence(x[200], x[201], y[44]));
+    /// ```
+    #[inline]
+    pub const fn recurrence(x0: u64, x1: u64, x156: u64) -> u64 {
+        let y = (x0 & MT64_UPPER) | (x1 & MT64_LOWER);
+        let mag = if y & 1 == 1 { MT64_A } else { 0 };
+        x156 ^ (y >> 1) ^ mag
     }
 
     fn twist(&mut self) {
         for i in 0..MT64_N {
-            let y = (self.mt[i] & MT64_UPPER) | (self.mt[(i + 1) % MT64_N] & MT64_LOWER);
-            let mag = if y & 1 == 1 { MT64_A } else { 0 };
-            self.mt[i] = self.mt[(i + MT64_M) % MT64_N] ^ (y >> 1) ^ mag;
+            self.mt[i] = Self::recurrence(
+                self.mt[i],
+                self.mt[(i + 1) % MT64_N],
+                self.mt[(i + MT64_M) % MT64_N],
+            );
         }
         self.pos = 0;
+    }
+
+    /// The output tempering of a block word (a bijection).
+    ///
+    /// ```
+    /// use rngkit::runtimes::cpp::Mt19937_64;
+    ///
+    /// let y = 0x0123_4567_89ab_cdef;
+    /// assert_eq!(Mt19937_64::untemper(Mt19937_64::temper(y)), y);
+    /// ```
+    #[inline]
+    pub const fn temper(mut y: u64) -> u64 {
+        y ^= (y >> 29) & 0x5555_5555_5555_5555;
+        y ^= (y << 17) & 0x71d6_7fff_eda6_0000;
+        y ^= (y << 37) & 0xfff7_eee0_0000_0000;
+        y ^ (y >> 43)
+    }
+
+    /// The inverse of [`temper`](Mt19937_64::temper): the block word of an
+    /// output. The shifts by 43 and 37 undo themselves (they are at least
+    /// half the width); the one by 17 fixes 17 more bits each round (4
+    /// rounds), the one by 29 each of 3 rounds.
+    #[inline]
+    pub const fn untemper(mut y: u64) -> u64 {
+        y ^= y >> 43;
+        y ^= (y << 37) & 0xfff7_eee0_0000_0000;
+        let mut x = y;
+        let mut i = 0;
+        while i < 4 {
+            x = y ^ ((x << 17) & 0x71d6_7fff_eda6_0000);
+            i += 1;
+        }
+        let y = x;
+        let mut i = 0;
+        while i < 3 {
+            x = y ^ ((x >> 29) & 0x5555_5555_5555_5555);
+            i += 1;
+        }
+        x
     }
 
     /// One call: the next block word, tempered (example: [`Mt19937_64`]).
@@ -223,12 +455,9 @@ impl Mt19937_64 {
         if self.pos >= MT64_N {
             self.twist();
         }
-        let mut y = self.mt[self.pos];
+        let y = self.mt[self.pos];
         self.pos += 1;
-        y ^= (y >> 29) & 0x5555_5555_5555_5555;
-        y ^= (y << 17) & 0x71d6_7fff_eda6_0000;
-        y ^= (y << 37) & 0xfff7_eee0_0000_0000;
-        y ^ (y >> 43)
+        Self::temper(y)
     }
 }
 
@@ -244,11 +473,12 @@ impl StateWords for Mt19937_64 {
         let mut words = Vec::with_capacity(MT64_N + 1);
         words.push((MT64_N - self.pos) as u64);
         words.extend_from_slice(&self.mt);
+        self.normal.push_words(&mut words, 64);
         words
     }
 
     fn from_words(words: &[u64]) -> Result<Self, StateError> {
-        check_count(Self::NAME, MT64_N + 1, words.len())?;
+        let (words, normal) = SavedNormal::split(Self::NAME, words, MT64_N + 1, 64)?;
         if words[0] > MT64_N as u64 {
             return Err(StateError::OutOfRange {
                 generator: Self::NAME,
@@ -267,6 +497,7 @@ impl StateWords for Mt19937_64 {
         Ok(Mt19937_64 {
             mt,
             pos: MT64_N - words[0] as usize,
+            normal,
         })
     }
 }
@@ -277,6 +508,9 @@ impl CppEngine for Mt19937_64 {
     #[inline]
     fn call(&mut self) -> u64 {
         self.next_output()
+    }
+    fn saved_normal(&mut self) -> Option<&mut SavedNormal> {
+        Some(&mut self.normal)
     }
 }
 
@@ -330,6 +564,7 @@ pub struct Ranlux<const W: u32, const S: usize, const R: usize, const P: usize, 
     carry: u64,
     /// The values returned in the current block (`0..=U`).
     n: usize,
+    normal: SavedNormal,
 }
 
 // Equal states are equal streams: the ring's values compared from the
@@ -341,6 +576,7 @@ impl<const W: u32, const S: usize, const R: usize, const P: usize, const U: usiz
     fn eq(&self, other: &Self) -> bool {
         self.n == other.n
             && self.carry == other.carry
+            && self.normal == other.normal
             && (0..R).all(|i| self.x[(self.pos + i) % R] == other.x[(other.pos + i) % R])
     }
 }
@@ -356,6 +592,7 @@ impl<const W: u32, const S: usize, const R: usize, const P: usize, const U: usiz
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         self.n.hash(state);
         self.carry.hash(state);
+        self.normal.hash(state);
         for i in 0..R {
             self.x[(self.pos + i) % R].hash(state);
         }
@@ -398,6 +635,7 @@ impl<const W: u32, const S: usize, const R: usize, const P: usize, const U: usiz
             pos: 0,
             carry,
             n: 0,
+            normal: SavedNormal(None),
         }
     }
 
@@ -443,11 +681,12 @@ impl<const W: u32, const S: usize, const R: usize, const P: usize, const U: usiz
         words.push(self.n as u64);
         words.push(self.carry);
         words.extend((0..R).map(|i| self.x[(self.pos + i) % R]));
+        self.normal.push_words(&mut words, Self::WORD_BITS);
         words
     }
 
     fn from_words(words: &[u64]) -> Result<Self, StateError> {
-        check_count(Self::NAME, R + 2, words.len())?;
+        let (words, normal) = SavedNormal::split(Self::NAME, words, R + 2, Self::WORD_BITS)?;
         let out_of_range = |index: usize, expected: &'static str| StateError::OutOfRange {
             generator: Self::NAME,
             index,
@@ -477,6 +716,7 @@ impl<const W: u32, const S: usize, const R: usize, const P: usize, const U: usiz
             pos: 0,
             carry: words[1],
             n: words[0] as usize,
+            normal,
         })
     }
 }
@@ -489,6 +729,9 @@ impl<const W: u32, const S: usize, const R: usize, const P: usize, const U: usiz
     #[inline]
     fn call(&mut self) -> u64 {
         self.step()
+    }
+    fn saved_normal(&mut self) -> Option<&mut SavedNormal> {
+        Some(&mut self.normal)
     }
 }
 
@@ -540,6 +783,7 @@ pub struct KnuthB {
     base: MinstdRand0,
     v: [u32; KNUTH_K],
     y: u32,
+    normal: SavedNormal,
 }
 
 impl KnuthB {
@@ -551,7 +795,12 @@ impl KnuthB {
             *slot = base.next_output();
         }
         let y = base.next_output();
-        KnuthB { base, v, y }
+        KnuthB {
+            base,
+            v,
+            y,
+            normal: SavedNormal(None),
+        }
     }
 
     /// One call (example: [`KnuthB`]).
@@ -579,11 +828,12 @@ impl StateWords for KnuthB {
         words.push(u64::from(self.base.state()));
         words.push(u64::from(self.y));
         words.extend(self.v.iter().map(|&v| u64::from(v)));
+        self.normal.push_words(&mut words, 32);
         words
     }
 
     fn from_words(words: &[u64]) -> Result<Self, StateError> {
-        check_count(Self::NAME, KNUTH_K + 2, words.len())?;
+        let (words, normal) = SavedNormal::split(Self::NAME, words, KNUTH_K + 2, 32)?;
         if let Some(index) = words.iter().position(|w| !(1..MINSTD_M).contains(w)) {
             return Err(StateError::OutOfRange {
                 generator: Self::NAME,
@@ -597,9 +847,13 @@ impl StateWords for KnuthB {
             *slot = w as u32;
         }
         Ok(KnuthB {
-            base: MinstdRand0 { x: words[0] as u32 },
+            base: MinstdRand0 {
+                x: words[0] as u32,
+                normal: SavedNormal(None),
+            },
             v,
             y: words[1] as u32,
+            normal,
         })
     }
 }
@@ -610,6 +864,9 @@ impl CppEngine for KnuthB {
     #[inline]
     fn call(&mut self) -> u64 {
         u64::from(self.next_output())
+    }
+    fn saved_normal(&mut self) -> Option<&mut SavedNormal> {
+        Some(&mut self.normal)
     }
 }
 
