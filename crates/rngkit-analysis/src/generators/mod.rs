@@ -5,6 +5,7 @@
 
 pub mod cpp;
 pub mod dotnet;
+pub mod dotnet_xoshiro;
 pub mod drand48;
 pub mod glibc;
 pub mod go;

@@ -15,6 +15,7 @@
 //!   `java.util.SplittableRandom`; [`fdlibm`]: `StrictMath.log` for
 //!   `nextGaussian`.
 //! * [`dotnet`]: .NET's seeded `System.Random` (the subtractive generator).
+//! * [`dotnet_xoshiro`]: .NET 6+'s unseeded `System.Random` (xoshiro256**).
 //! * [`lua`]: `math.random` of Lua 5.4 (xoshiro256**) and LuaJIT 2.1 (Tausworthe).
 //! * [`cpp`]: C++'s `<random>` engines, with `uniform_int_distribution<int>`
 //!   of libstdc++ and of libc++.
@@ -34,6 +35,7 @@
 
 pub mod cpp;
 pub mod dotnet;
+pub mod dotnet_xoshiro;
 pub mod drand48;
 pub mod fdlibm;
 pub mod glibc;
