@@ -21,6 +21,7 @@ mod prop_draw;
 mod prop_registry;
 mod recover_cpp;
 mod recover_dotnet;
+mod recover_dotnet_xoshiro;
 mod recover_drand48;
 mod recover_go;
 mod recover_identify;

@@ -27,6 +27,7 @@ mod prop_state;
 mod reference_vectors;
 mod runtime_cpp;
 mod runtime_dotnet;
+mod runtime_dotnet_xoshiro;
 mod runtime_drand48;
 mod runtime_glibc;
 mod runtime_go;
