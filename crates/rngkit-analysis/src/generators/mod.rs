@@ -15,6 +15,7 @@ pub mod javascript;
 pub mod javascriptcore;
 pub mod lcg;
 pub mod lcg48;
+pub mod libgdx;
 pub mod lua;
 pub mod mt19937;
 pub mod pcg32;

@@ -16,6 +16,7 @@
 //!   `nextGaussian`.
 //! * [`dotnet`]: .NET's seeded `System.Random` (the subtractive generator).
 //! * [`dotnet_xoshiro`]: .NET 6+'s unseeded `System.Random` (xoshiro256**).
+//! * [`libgdx`]: libGDX's `RandomXS128` (xorshift128+).
 //! * [`lua`]: `math.random` of Lua 5.4 (xoshiro256**) and LuaJIT 2.1 (Tausworthe).
 //! * [`cpp`]: C++'s `<random>` engines, with `uniform_int_distribution<int>`
 //!   of libstdc++ and of libc++.
@@ -43,6 +44,7 @@ pub mod go;
 pub mod java;
 pub mod java_splittable;
 pub mod javascript;
+pub mod libgdx;
 pub mod lua;
 pub mod pcg64;
 pub mod php;
