@@ -33,6 +33,7 @@ mod runtime_glibc;
 mod runtime_go;
 mod runtime_java;
 mod runtime_javascript;
+mod runtime_libgdx;
 mod runtime_lua;
 mod runtime_php;
 mod runtime_python;
