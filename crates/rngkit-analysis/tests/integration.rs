@@ -27,6 +27,7 @@ mod recover_go;
 mod recover_identify;
 mod recover_java;
 mod recover_javascript;
+mod recover_libgdx;
 mod recover_observe;
 mod recover_partial;
 mod recover_search;

@@ -5,7 +5,7 @@
 
 use rngkit::runtimes::libgdx::LibgdxGen;
 
-use crate::observe::Observation;
+use crate::observe::{Observation, layout};
 use crate::recover::{RecoverError, RecoverOptions, Recovered};
 
 /// `recover` for `libgdx`: the sum engines' recovery
@@ -38,7 +38,20 @@ pub fn recover(
     observations: &[Observation],
     options: &RecoverOptions,
 ) -> Result<Recovered, RecoverError> {
-    super::javascript::recover_xorshift128plus::<LibgdxGen>(observations, options)
+    use super::javascript::recover_xorshift128plus_to;
+    let found = recover_xorshift128plus_to::<LibgdxGen>(observations, options, 52)?;
+    let answered = matches!(&found, Recovered::Unique(_) | Recovered::NoneFits)
+        || matches!(&found, Recovered::Several { states, .. } if !states.is_empty());
+    // `next-int` shows the sum's low 32 bits: chains up to bit 31.
+    let low_words = layout(observations, 64, true)
+        .constraints
+        .iter()
+        .filter(|c| c.known.mask & 0xffff_ffff == 0xffff_ffff)
+        .count();
+    if answered || low_words < 4 {
+        return Ok(found);
+    }
+    recover_xorshift128plus_to::<LibgdxGen>(observations, options, 31)
 }
 
 /// What `recover` and `seed-search` do for `libgdx`.
