@@ -1,19 +1,21 @@
-//! The `dotnet` (.NET 8+) and `dotnet6` (.NET 6, 7) GENs against an
-//! independent reference.
+//! The `dotnet` (.NET 8+) and `dotnet6` (.NET 6, 7) GENs, and their 32-bit
+//! process twins `dotnet-32bit` and `dotnet6-32bit`, against an independent
+//! reference.
 //!
 //! No .NET 6+ runtime is installable here (Debian has Mono, whose
 //! `System.Random` is the legacy algorithm), so the oracle is a Python
 //! program written from dotnet/runtime's C# methods
-//! (`Random.Xoshiro256StarStarImpl.cs` of .NET 6/7, and .NET 8's bounded
-//! draws with Lemire's method), separately from the Rust code: it runs as a
+//! (`Random.Xoshiro256StarStarImpl.cs` and `Random.Xoshiro128StarStarImpl.cs`
+//! of .NET 6/7, and .NET 8's bounded draws with Lemire's method),
+//! separately from the Rust code: it runs as a
 //! process on 10 states x 1000 values per draw, and on an interleaved
-//! stream of every draw. The generator itself (xoshiro256**) is checked
-//! against `rand_xoshiro`.
+//! stream of every draw. The generators themselves (xoshiro256** and
+//! xoshiro128**) are checked against `rand_xoshiro`.
 
 use rand_core::{Rng, SeedableRng};
 use rngkit::draw::DrawValue;
 use rngkit::registry::{DynGen, of};
-use rngkit::runtimes::dotnet_xoshiro::{Dotnet6Gen, DotnetGen};
+use rngkit::runtimes::dotnet_xoshiro::{Dotnet6Gen, Dotnet6x32Gen, Dotnet32Gen, DotnetGen};
 
 use crate::oracles;
 
@@ -29,6 +31,26 @@ fn states() -> Vec<[u64; 4]> {
     states.push([0, 0, 0, 1]);
     states.push([u64::MAX, u64::MAX, u64::MAX, u64::MAX]);
     states
+}
+
+/// Ten states of the 32-bit generator: the halves of the 64-bit ones.
+fn states32() -> Vec<[u64; 4]> {
+    states()
+        .iter()
+        .map(|s| {
+            let w = [
+                s[0] as u32,
+                (s[1] >> 32) as u32,
+                s[2] as u32,
+                (s[3] >> 32) as u32,
+            ];
+            if w == [0; 4] {
+                [5, 6, 7, 8]
+            } else {
+                w.map(u64::from)
+            }
+        })
+        .collect()
 }
 
 /// The draws checked, as `gen` takes them.
@@ -203,6 +225,84 @@ class Xoshiro:
             out += struct.pack('<Q', self.next_uint64())[: n - len(out)]
         return bytes(out)
 
+
+def rotl32(x, k):
+    return ((x << k) | (x >> (32 - k))) & M32
+
+class Xoshiro32(Xoshiro):
+    """The 32-bit process's XoshiroImpl (xoshiro128**)."""
+
+    def next_uint32(self):
+        s0, s1, s2, s3 = self.s0, self.s1, self.s2, self.s3
+        result = (rotl32((s1 * 5) & M32, 7) * 9) & M32
+        t = (s1 << 9) & M32
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = rotl32(s3, 11)
+        self.s0, self.s1, self.s2, self.s3 = s0, s1, s2, s3
+        return result
+
+    def next_uint64(self):
+        high = self.next_uint32()
+        return (high << 32) | self.next_uint32()
+
+    def Next(self):
+        while True:
+            r = self.next_uint32() >> 1
+            if r != 0x7fffffff:
+                return r
+
+    def masked32(self, r):
+        if r <= 1:
+            return 0
+        bits = (r - 1).bit_length()
+        while True:
+            v = self.next_uint32() >> (32 - bits)
+            if v < r:
+                return v
+
+    def NextMax(self, mx):
+        if self.lemire:
+            return self.bounded_uint(mx)
+        return self.masked32(mx)
+
+    def NextRange(self, lo, hi):
+        r = (hi - lo) & M32
+        if self.lemire:
+            return self.bounded_uint(r) + lo
+        return self.masked32(r) + lo
+
+    def NextInt64Max(self, mx):
+        if self.lemire:
+            return self.bounded_ulong(mx)
+        if mx <= 0x7fffffff:
+            return self.NextMax(mx)
+        return self.masked(mx)
+
+    def NextInt64Range(self, lo, hi):
+        r = (hi - lo) & M64
+        if self.lemire:
+            v = self.bounded_ulong(r)
+        elif r <= 0x7fffffff:
+            v = self.masked32(r)
+        else:
+            v = self.masked(r)
+        return ((v + lo + (1 << 63)) & M64) - (1 << 63)
+
+    def NextSingle(self):
+        return (self.next_uint32() >> 8) * (1.0 / (1 << 24))
+
+    def NextBytes(self, n):
+        out = bytearray()
+        while len(out) + 4 <= n:
+            out += struct.pack('<I', self.next_uint32())
+        if len(out) < n:
+            out += struct.pack('<I', self.next_uint32())[: n - len(out)]
+        return bytes(out)
+
 def call(rng, args):
     name, rest = args[0], [int(a) for a in args[1:]]
     if name == 'next':
@@ -222,13 +322,14 @@ def call(rng, args):
     raise ValueError(name)
 
 lines = []
-for lemire in (True, False):
-    for s in STATES:
-        for args in CASES:
-            rng = Xoshiro(s, lemire)
-            lines.append(' '.join(call(rng, args) for _ in range(DRAWS)))
-        rng = Xoshiro(s, lemire)
-        lines.append(' '.join(call(rng, CASES[i % len(CASES)]) for i in range(DRAWS)))
+for cls, states in ((Xoshiro, STATES), (Xoshiro32, STATES32)):
+    for lemire in (True, False):
+        for s in states:
+            for args in CASES:
+                rng = cls(s, lemire)
+                lines.append(' '.join(call(rng, args) for _ in range(DRAWS)))
+            rng = cls(s, lemire)
+            lines.append(' '.join(call(rng, CASES[i % len(CASES)]) for i in range(DRAWS)))
 sys.stdout.write('\n'.join(lines) + '\n')
 "#;
 
@@ -245,13 +346,18 @@ fn format(v: &DrawValue) -> String {
 fn dotnet_matches_reference_of_the_csharp_methods() {
     let states = states();
     let cases = cases();
-    let program = format!(
-        "STATES = [{}]\nCASES = [{}]\nDRAWS = {DRAWS}\n{REFERENCE}",
+    let states32 = states32();
+    let tuples = |states: &[[u64; 4]]| {
         states
             .iter()
             .map(|s| format!("({}, {}, {}, {})", s[0], s[1], s[2], s[3]))
             .collect::<Vec<_>>()
-            .join(", "),
+            .join(", ")
+    };
+    let program = format!(
+        "STATES = [{}]\nSTATES32 = [{}]\nCASES = [{}]\nDRAWS = {DRAWS}\n{REFERENCE}",
+        tuples(&states),
+        tuples(&states32),
         cases
             .iter()
             .map(|c| format!(
@@ -269,8 +375,13 @@ fn dotnet_matches_reference_of_the_csharp_methods() {
     };
     let mut lines = output.lines();
     let mut compared = 0;
-    for g in [of::<DotnetGen>(), of::<Dotnet6Gen>()] {
-        for s in &states {
+    for (g, states) in [
+        (of::<DotnetGen>(), &states),
+        (of::<Dotnet6Gen>(), &states),
+        (of::<Dotnet32Gen>(), &states32),
+        (of::<Dotnet6x32Gen>(), &states32),
+    ] {
+        for s in states {
             for c in &cases {
                 let draw = g.parse_draw(c[0], &c[1..]).expect("parse");
                 let mut rng = g.from_words(s).expect("state");
@@ -301,7 +412,7 @@ fn dotnet_matches_reference_of_the_csharp_methods() {
             );
         }
     }
-    assert_eq!(compared, 2 * states.len() * cases.len() * DRAWS);
+    assert_eq!(compared, 4 * states.len() * cases.len() * DRAWS);
 }
 
 /// The generator underneath is xoshiro256** exactly: `NextUInt64()` is
@@ -318,6 +429,27 @@ fn dotnet_generator_is_rand_xoshiro() {
         let mut theirs = rand_xoshiro::Xoshiro256StarStar::from_seed(seed);
         for n in 0..1000 {
             assert_eq!(ours.next_word(), theirs.next_u64(), "state {i}, output {n}");
+        }
+    }
+}
+
+/// The 32-bit generator is xoshiro128** exactly: rand_xoshiro's
+/// `Xoshiro128StarStar` from the same four words.
+#[test]
+fn dotnet_32bit_generator_is_rand_xoshiro() {
+    for (i, s) in states32().iter().enumerate() {
+        let mut ours = of::<Dotnet32Gen>().from_words(s).unwrap();
+        let mut seed = [0u8; 16];
+        for (chunk, w) in seed.chunks_mut(4).zip(s) {
+            chunk.copy_from_slice(&(*w as u32).to_le_bytes());
+        }
+        let mut theirs = rand_xoshiro::Xoshiro128StarStar::from_seed(seed);
+        for n in 0..1000 {
+            assert_eq!(
+                ours.next_word(),
+                u64::from(theirs.next_u32()),
+                "state {i}, output {n}"
+            );
         }
     }
 }

@@ -65,7 +65,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::draw::{DrawError, DrawValue};
-use crate::generators::Xoshiro256StarStar;
+use crate::generators::{Xoshiro128StarStar, Xoshiro256StarStar};
 use crate::number::parse_int;
 use crate::observe::{KnownBits, ObservedValue};
 use crate::registry::{
@@ -170,7 +170,7 @@ impl XoshiroRandom {
 
     /// `NextSingle()`: `(NextUInt64() >> 40) * 2^-24`.
     pub fn next_single(&mut self) -> f32 {
-        single_of(next_uint64(&mut self.rng))
+        next_single(&mut self.rng)
     }
 
     /// `NextBytes(buffer)`: whole outputs little-endian, then the low bytes
@@ -190,23 +190,71 @@ impl XoshiroRandom {
     }
 }
 
+/// The two generators of `XoshiroImpl`: xoshiro256** on 64-bit processes,
+/// xoshiro128** on 32-bit ones, seen as `NextUInt32()` and `NextUInt64()`.
+pub trait XoshiroWords: crate::WordRng {
+    /// Whether this is the 32-bit process's xoshiro128**.
+    const NARROW: bool;
+    /// `NextUInt32()`: the top half of one output (64-bit), one output
+    /// (32-bit).
+    fn next_uint32(&mut self) -> u32;
+    /// `NextUInt64()`: one output (64-bit), two outputs high first (32-bit:
+    /// `((ulong)NextUInt32() << 32) | NextUInt32()`).
+    fn next_uint64(&mut self) -> u64;
+}
+
+impl XoshiroWords for Xoshiro256StarStar {
+    const NARROW: bool = false;
+
+    #[inline]
+    fn next_uint32(&mut self) -> u32 {
+        (self.next_output() >> 32) as u32
+    }
+
+    #[inline]
+    fn next_uint64(&mut self) -> u64 {
+        self.next_output()
+    }
+}
+
+impl XoshiroWords for Xoshiro128StarStar {
+    const NARROW: bool = true;
+
+    #[inline]
+    fn next_uint32(&mut self) -> u32 {
+        self.next_output()
+    }
+
+    #[inline]
+    fn next_uint64(&mut self) -> u64 {
+        let high = u64::from(self.next_output());
+        (high << 32) | u64::from(self.next_output())
+    }
+}
+
 #[inline]
 fn next_uint64(rng: &mut Xoshiro256StarStar) -> u64 {
     rng.next_output()
 }
 
-fn next(rng: &mut Xoshiro256StarStar) -> i32 {
+/// `Next()`: the top 31 bits of `NextUInt64()` (64-bit) or of
+/// `NextUInt32()` (32-bit), drawn again when `int.MaxValue`.
+fn next<R: XoshiroWords>(rng: &mut R) -> i32 {
     loop {
-        let v = next_uint64(rng) >> 33;
+        let v = if R::NARROW {
+            u64::from(rng.next_uint32() >> 1)
+        } else {
+            rng.next_uint64() >> 33
+        };
         if v != i32::MAX as u64 {
             return v as i32;
         }
     }
 }
 
-fn next_int64(rng: &mut Xoshiro256StarStar) -> i64 {
+fn next_int64<R: XoshiroWords>(rng: &mut R) -> i64 {
     loop {
-        let v = next_uint64(rng) >> 1;
+        let v = rng.next_uint64() >> 1;
         if v != i64::MAX as u64 {
             return v as i64;
         }
@@ -217,23 +265,43 @@ fn double_of(word: u64) -> f64 {
     (word >> 11) as f64 * (1.0 / 9_007_199_254_740_992.0)
 }
 
-fn single_of(word: u64) -> f32 {
-    (word >> 40) as f32 * (1.0 / 16_777_216.0)
+/// `NextSingle()`: the top 24 bits of `NextUInt64()` (64-bit) or of
+/// `NextUInt32()` (32-bit), times 2^-24.
+fn next_single<R: XoshiroWords>(rng: &mut R) -> f32 {
+    let top = if R::NARROW {
+        rng.next_uint32() >> 8
+    } else {
+        (rng.next_uint64() >> 40) as u32
+    };
+    top as f32 * (1.0 / 16_777_216.0)
 }
 
 /// A value in `[0, r)` for a range below 2^32 (`Next(max)`, `Next(min,
 /// max)`).
-fn bounded_u32(rng: &mut Xoshiro256StarStar, era: Era, r: u32) -> u32 {
+fn bounded_u32<R: XoshiroWords>(rng: &mut R, era: Era, r: u32) -> u32 {
     match era {
-        Era::BitMask => bitmask(rng, u64::from(r)) as u32,
+        // The top bits of NextUInt64() (64-bit) and of NextUInt32()
+        // (32-bit) are the same bits of one output.
+        Era::BitMask => {
+            if r <= 1 {
+                return 0;
+            }
+            let shift = 32 - log2_ceiling(u64::from(r));
+            loop {
+                let v = rng.next_uint32() >> shift;
+                if v < r {
+                    return v;
+                }
+            }
+        }
         Era::Lemire => {
             let r64 = u64::from(r);
-            let mut product = r64 * (next_uint64(rng) >> 32);
+            let mut product = r64 * u64::from(rng.next_uint32());
             let mut low = product as u32;
             if low < r {
                 let remainder = r.wrapping_neg() % r;
                 while low < remainder {
-                    product = r64 * (next_uint64(rng) >> 32);
+                    product = r64 * u64::from(rng.next_uint32());
                     low = product as u32;
                 }
             }
@@ -244,17 +312,32 @@ fn bounded_u32(rng: &mut Xoshiro256StarStar, era: Era, r: u32) -> u32 {
 
 /// A value in `[0, r)` for a 64-bit range (`NextInt64(max)`,
 /// `NextInt64(min, max)`).
-fn bounded_u64(rng: &mut Xoshiro256StarStar, era: Era, r: u64) -> u64 {
+fn bounded_u64<R: XoshiroWords>(rng: &mut R, era: Era, r: u64) -> u64 {
     match era {
-        Era::BitMask => bitmask(rng, r),
+        // .NET 6 and 7 on 32-bit: a range up to int.MaxValue is Next(range).
+        Era::BitMask if R::NARROW && r <= i32::MAX as u64 => {
+            u64::from(bounded_u32(rng, era, r as u32))
+        }
+        Era::BitMask => {
+            if r <= 1 {
+                return 0;
+            }
+            let shift = 64 - log2_ceiling(r);
+            loop {
+                let v = rng.next_uint64() >> shift;
+                if v < r {
+                    return v;
+                }
+            }
+        }
         Era::Lemire => {
             let wide = u128::from(r);
-            let mut product = wide * u128::from(next_uint64(rng));
+            let mut product = wide * u128::from(rng.next_uint64());
             let mut low = product as u64;
             if low < r {
                 let remainder = r.wrapping_neg() % r;
                 while low < remainder {
-                    product = wide * u128::from(next_uint64(rng));
+                    product = wide * u128::from(rng.next_uint64());
                     low = product as u64;
                 }
             }
@@ -263,25 +346,19 @@ fn bounded_u64(rng: &mut Xoshiro256StarStar, era: Era, r: u64) -> u64 {
     }
 }
 
-/// .NET 6 and 7: the top `ceil(log2 r)` bits, drawn again while `>= r`;
-/// `r <= 1` gives 0 without a step.
-fn bitmask(rng: &mut Xoshiro256StarStar, r: u64) -> u64 {
-    if r <= 1 {
-        return 0;
-    }
-    let shift = 64 - log2_ceiling(r);
-    loop {
-        let v = next_uint64(rng) >> shift;
-        if v < r {
-            return v;
+/// `NextBytes`: whole outputs little-endian (8 or 4 bytes each), then the
+/// low bytes of one more.
+fn next_bytes<R: XoshiroWords>(rng: &mut R, buffer: &mut [u8]) {
+    if R::NARROW {
+        for chunk in buffer.chunks_mut(4) {
+            let word = rng.next_uint32().to_le_bytes();
+            chunk.copy_from_slice(&word[..chunk.len()]);
         }
-    }
-}
-
-fn next_bytes(rng: &mut Xoshiro256StarStar, buffer: &mut [u8]) {
-    for chunk in buffer.chunks_mut(8) {
-        let word = next_uint64(rng).to_le_bytes();
-        chunk.copy_from_slice(&word[..chunk.len()]);
+    } else {
+        for chunk in buffer.chunks_mut(8) {
+            let word = rng.next_uint64().to_le_bytes();
+            chunk.copy_from_slice(&word[..chunk.len()]);
+        }
     }
 }
 
@@ -326,13 +403,15 @@ pub struct DotnetXoshiro {
     pub era: Era,
 }
 
-/// The draw help every era shares, with the bounded draws' text of one.
+/// The draw help of one era and word width: `Next()`, the bounded `Next`
+/// ranges, `NextInt64()`, the bounded `NextInt64` ranges, `NextDouble()`,
+/// `NextSingle()`, `NextBytes`.
 macro_rules! xoshiro_draws {
-    ($bounded:literal, $bounded64:literal) => {
+    ($next:literal, $bounded:literal, $int64:literal, $bounded64:literal, $double:literal, $single:literal, $bytes:literal) => {
         &[
             DrawInfo {
                 syntax: "next",
-                help: "Next(): NextUInt64() >> 33, 0 <= x < int.MaxValue (1 step; another when the value is int.MaxValue, once in 2^31)",
+                help: $next,
             },
             DrawInfo {
                 syntax: "next MAX",
@@ -344,7 +423,7 @@ macro_rules! xoshiro_draws {
             },
             DrawInfo {
                 syntax: "next-int64",
-                help: "NextInt64(): NextUInt64() >> 1, 0 <= x < long.MaxValue (1 step; another when the value is long.MaxValue, once in 2^63)",
+                help: $int64,
             },
             DrawInfo {
                 syntax: "next-int64 MAX",
@@ -356,28 +435,68 @@ macro_rules! xoshiro_draws {
             },
             DrawInfo {
                 syntax: "next-double",
-                help: "NextDouble(): (NextUInt64() >> 11) * 2^-53 (1 step)",
+                help: $double,
             },
             DrawInfo {
                 syntax: "next-single",
-                help: "NextSingle(): (NextUInt64() >> 40) * 2^-24, a float (1 step)",
+                help: $single,
             },
             DrawInfo {
                 syntax: "next-bytes N",
-                help: "NextBytes(new byte[N]) as hex: whole outputs little-endian, then the low bytes of one more (ceil(N / 8) steps)",
+                help: $bytes,
             },
         ]
     };
 }
 
-const LEMIRE_DRAWS: &[DrawInfo] = xoshiro_draws!(
+/// 64-bit help, the texts both eras share.
+macro_rules! wide_draws {
+    ($bounded:literal, $bounded64:literal) => {
+        xoshiro_draws!(
+            "Next(): NextUInt64() >> 33, 0 <= x < int.MaxValue (1 step; another when the value is int.MaxValue, once in 2^31)",
+            $bounded,
+            "NextInt64(): NextUInt64() >> 1, 0 <= x < long.MaxValue (1 step; another when the value is long.MaxValue, once in 2^63)",
+            $bounded64,
+            "NextDouble(): (NextUInt64() >> 11) * 2^-53 (1 step)",
+            "NextSingle(): (NextUInt64() >> 40) * 2^-24, a float (1 step)",
+            "NextBytes(new byte[N]) as hex: whole outputs little-endian, then the low bytes of one more (ceil(N / 8) steps)"
+        )
+    };
+}
+
+/// 32-bit help, the texts both eras share.
+macro_rules! narrow_draws {
+    ($bounded:literal, $bounded64:literal) => {
+        xoshiro_draws!(
+            "Next(): NextUInt32() >> 1 (one output), 0 <= x < int.MaxValue (1 step; another when the value is int.MaxValue, once in 2^31)",
+            $bounded,
+            "NextInt64(): NextUInt64() >> 1, where NextUInt64() is two outputs, the first the high half (2 steps; 2 more when the value is long.MaxValue, once in 2^63)",
+            $bounded64,
+            "NextDouble(): (NextUInt64() >> 11) * 2^-53, two outputs: the first whole, the second's top 21 bits (2 steps)",
+            "NextSingle(): (NextUInt32() >> 8) * 2^-24, a float (1 step)",
+            "NextBytes(new byte[N]) as hex: whole outputs little-endian, 4 bytes each, then the low bytes of one more (ceil(N / 4) steps)"
+        )
+    };
+}
+
+const LEMIRE_DRAWS: &[DrawInfo] = wide_draws!(
     "the high 32 bits of range * NextUInt32() (the output's top 32 bits), drawn again while the low 32 bits are below 2^32 mod range (1 step, also for a range of 0 or 1; variable unless the range is a power of two)",
     "the high 64 bits of range * NextUInt64(), drawn again while the low 64 bits are below 2^64 mod range (1 step, also for a range of 0 or 1; variable unless the range is a power of two)"
 );
 
-const BITMASK_DRAWS: &[DrawInfo] = xoshiro_draws!(
+const BITMASK_DRAWS: &[DrawInfo] = wide_draws!(
     "the top ceil(log2 range) bits of one output, drawn again while >= range (no step for a range of 0 or 1; 1 step when the range is a power of two, else variable)",
     "the top ceil(log2 range) bits of one output, drawn again while >= range (no step for a range of 0 or 1; 1 step when the range is a power of two, else variable)"
+);
+
+const LEMIRE_DRAWS_32: &[DrawInfo] = narrow_draws!(
+    "the high 32 bits of range * NextUInt32() (one output), drawn again while the low 32 bits are below 2^32 mod range (1 step, also for a range of 0 or 1; variable unless the range is a power of two)",
+    "the high 64 bits of range * NextUInt64() (two outputs, high first), drawn again while the low 64 bits are below 2^64 mod range (2 steps, also for a range of 0 or 1; variable unless the range is a power of two)"
+);
+
+const BITMASK_DRAWS_32: &[DrawInfo] = narrow_draws!(
+    "the top ceil(log2 range) bits of one output, drawn again while >= range (no step for a range of 0 or 1; 1 step when the range is a power of two, else variable)",
+    "up to int.MaxValue as Next(range); above, the top ceil(log2 range) bits of NextUInt64() (two outputs, high first), drawn again while >= range (2 steps when the range is a power of two, else variable)"
 );
 
 /// The draws whose values users hold bare.
@@ -434,18 +553,59 @@ fn bounds<T: crate::number::ParseableInt + PartialOrd + Default + Copy + core::f
     }
 }
 
+/// Known bits of `NextUInt64()`'s words: one output (64-bit), or two,
+/// the high half first (32-bit).
+fn u64_known<R: XoshiroWords>(mask: u64, value: u64) -> Vec<KnownBits> {
+    if R::NARROW {
+        vec![
+            KnownBits::new(mask >> 32, value >> 32),
+            KnownBits::new(mask & 0xffff_ffff, value & 0xffff_ffff),
+        ]
+    } else {
+        vec![KnownBits::new(mask, value)]
+    }
+}
+
+/// Known bits of `NextUInt32()`'s word: the output's top half (64-bit), the
+/// output (32-bit).
+fn u32_known<R: XoshiroWords>(mask: u32, value: u32) -> Vec<KnownBits> {
+    let shift = if R::NARROW { 0 } else { 32 };
+    vec![KnownBits::new(
+        u64::from(mask) << shift,
+        u64::from(value) << shift,
+    )]
+}
+
 impl DotnetXoshiro {
-    /// Raw steps of a bounded draw on range `r`, and (below) the known bits
-    /// of one whose value is `offset` above the minimum.
-    fn bounded_steps(self, r: u64) -> Steps {
+    /// Whether a bounded draw on range `r` takes `NextUInt64()` (the
+    /// `NextInt64` ranges, except .NET 6 and 7's 32-bit `Next(range)` below
+    /// `int.MaxValue`) rather than `NextUInt32()`.
+    fn takes_u64<R: XoshiroWords>(self, r: u64, int64: bool) -> bool {
+        int64 && !(R::NARROW && self.era == Era::BitMask && r <= i32::MAX as u64)
+    }
+
+    /// Raw steps of a bounded draw on range `r`.
+    fn bounded_steps<R: XoshiroWords>(self, r: u64, int64: bool) -> Steps {
+        let per_try = if R::NARROW && self.takes_u64::<R>(r, int64) {
+            2
+        } else {
+            1
+        };
         match self.era {
             Era::BitMask if r <= 1 => Steps::Fixed(0),
-            _ if r == 0 || r.is_power_of_two() => Steps::Fixed(1),
+            _ if r == 0 || r.is_power_of_two() => Steps::Fixed(per_try),
             _ => Steps::Variable,
         }
     }
 
-    fn bounded_known(r: u64, offset: u64) -> Option<Vec<KnownBits>> {
+    /// Known bits of a bounded draw on range `r` whose value is `offset`
+    /// above the minimum.
+    fn bounded_known<R: XoshiroWords>(
+        self,
+        r: u64,
+        int64: bool,
+        offset: u64,
+    ) -> Option<Vec<KnownBits>> {
         if r == 0 || r == 1 {
             return (offset == 0).then(Vec::new);
         }
@@ -457,21 +617,26 @@ impl DotnetXoshiro {
             // value is unknown.
             return Some(Vec::new());
         }
-        // A power of two 2^k: both eras give the output's top k bits (the
-        // multiply-high of 2^k by the top 32 or all 64 bits, or the shift).
+        // A power of two 2^k: both eras give the word's top k bits (the
+        // multiply-high of 2^k, or the shift).
         let k = r.trailing_zeros();
-        let shift = 64 - k;
-        Some(vec![KnownBits::new(u64::MAX << shift, offset << shift)])
+        Some(if self.takes_u64::<R>(r, int64) {
+            u64_known::<R>(u64::MAX << (64 - k), offset << (64 - k))
+        } else {
+            u32_known::<R>(u32::MAX << (32 - k), (offset as u32) << (32 - k))
+        })
     }
 }
 
-impl crate::family::DrawFamily<Xoshiro256StarStar> for DotnetXoshiro {
+impl<R: XoshiroWords> crate::family::DrawFamily<R> for DotnetXoshiro {
     type Draw = XoshiroDraw;
 
     fn draws(self) -> &'static [DrawInfo] {
-        match self.era {
-            Era::Lemire => LEMIRE_DRAWS,
-            Era::BitMask => BITMASK_DRAWS,
+        match (self.era, R::NARROW) {
+            (Era::Lemire, false) => LEMIRE_DRAWS,
+            (Era::BitMask, false) => BITMASK_DRAWS,
+            (Era::Lemire, true) => LEMIRE_DRAWS_32,
+            (Era::BitMask, true) => BITMASK_DRAWS_32,
         }
     }
 
@@ -526,7 +691,7 @@ impl crate::family::DrawFamily<Xoshiro256StarStar> for DotnetXoshiro {
         Ok(Some(draw))
     }
 
-    fn eval(self, draw: &XoshiroDraw, rng: &mut Xoshiro256StarStar) -> DrawValue {
+    fn eval(self, draw: &XoshiroDraw, rng: &mut R) -> DrawValue {
         let era = self.era;
         match *draw {
             XoshiroDraw::Next => DrawValue::I32(next(rng)),
@@ -543,8 +708,8 @@ impl crate::family::DrawFamily<Xoshiro256StarStar> for DotnetXoshiro {
                 let r = max.wrapping_sub(min) as u64;
                 DrawValue::I64((bounded_u64(rng, era, r) as i64).wrapping_add(min))
             }
-            XoshiroDraw::NextDouble => DrawValue::F64(double_of(next_uint64(rng))),
-            XoshiroDraw::NextSingle => DrawValue::F32(single_of(next_uint64(rng))),
+            XoshiroDraw::NextDouble => DrawValue::F64(double_of(rng.next_uint64())),
+            XoshiroDraw::NextSingle => DrawValue::F32(next_single(rng)),
             XoshiroDraw::NextBytes(n) => {
                 let mut bytes = vec![0u8; n as usize];
                 next_bytes(rng, &mut bytes);
@@ -554,47 +719,50 @@ impl crate::family::DrawFamily<Xoshiro256StarStar> for DotnetXoshiro {
     }
 
     fn steps(self, draw: &XoshiroDraw) -> Steps {
+        let u64_steps = if R::NARROW { 2 } else { 1 };
         match *draw {
-            XoshiroDraw::Next
-            | XoshiroDraw::NextInt64
-            | XoshiroDraw::NextDouble
-            | XoshiroDraw::NextSingle => Steps::Fixed(1),
-            XoshiroDraw::NextMax(max) => self.bounded_steps(max as u64),
+            XoshiroDraw::Next | XoshiroDraw::NextSingle => Steps::Fixed(1),
+            XoshiroDraw::NextInt64 | XoshiroDraw::NextDouble => Steps::Fixed(u64_steps),
+            XoshiroDraw::NextMax(max) => self.bounded_steps::<R>(max as u64, false),
             XoshiroDraw::NextRange(min, max) => {
-                self.bounded_steps((i64::from(max) - i64::from(min)) as u64)
+                self.bounded_steps::<R>((i64::from(max) - i64::from(min)) as u64, false)
             }
-            XoshiroDraw::NextInt64Max(max) => self.bounded_steps(max as u64),
+            XoshiroDraw::NextInt64Max(max) => self.bounded_steps::<R>(max as u64, true),
             XoshiroDraw::NextInt64Range(min, max) => {
-                self.bounded_steps(max.wrapping_sub(min) as u64)
+                self.bounded_steps::<R>(max.wrapping_sub(min) as u64, true)
             }
-            XoshiroDraw::NextBytes(n) => Steps::Fixed(u64::from(n).div_ceil(8)),
+            XoshiroDraw::NextBytes(n) => {
+                Steps::Fixed(u64::from(n).div_ceil(if R::NARROW { 4 } else { 8 }))
+            }
         }
     }
 
-    /// `Next()` and `NextInt64()` show the output's top 31 and 63 bits,
-    /// `NextDouble()` and `NextSingle()` a prefix of its top 53 and 24 bits,
-    /// `NextBytes` whole outputs, a bounded draw on a power-of-two range
-    /// `2^k` the top `k` bits (both eras).
+    /// `Next()` and `NextInt64()` show the top 31 and 63 bits of
+    /// `NextUInt32()` and `NextUInt64()`, `NextDouble()` and `NextSingle()`
+    /// a prefix of their top 53 and 24 bits, `NextBytes` whole outputs, a
+    /// bounded draw on a power-of-two range `2^k` the top `k` bits (both
+    /// eras); `NextUInt32()` is the top half of an output on 64-bit
+    /// processes, `NextUInt64()` two outputs (high first) on 32-bit ones.
     fn known_bits(self, draw: &XoshiroDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
         match *draw {
             XoshiroDraw::Next => {
                 let v = value.as_i32()?;
                 (0..i32::MAX)
                     .contains(&v)
-                    .then(|| vec![KnownBits::new(u64::MAX << 33, (v as u64) << 33)])
+                    .then(|| u32_known::<R>(u32::MAX << 1, (v as u32) << 1))
             }
             XoshiroDraw::NextInt64 => {
                 let v = value.as_i64()?;
                 (0..i64::MAX)
                     .contains(&v)
-                    .then(|| vec![KnownBits::new(u64::MAX << 1, (v as u64) << 1)])
+                    .then(|| u64_known::<R>(u64::MAX << 1, (v as u64) << 1))
             }
             XoshiroDraw::NextMax(max) => {
                 let v = value.as_i32()?;
                 if v < 0 {
                     return None;
                 }
-                Self::bounded_known(max as u64, v as u64)
+                self.bounded_known::<R>(max as u64, false, v as u64)
             }
             XoshiroDraw::NextRange(min, max) => {
                 let v = value.as_i32()?;
@@ -602,14 +770,14 @@ impl crate::family::DrawFamily<Xoshiro256StarStar> for DotnetXoshiro {
                     return None;
                 }
                 let r = (i64::from(max) - i64::from(min)) as u64;
-                Self::bounded_known(r, (i64::from(v) - i64::from(min)) as u64)
+                self.bounded_known::<R>(r, false, (i64::from(v) - i64::from(min)) as u64)
             }
             XoshiroDraw::NextInt64Max(max) => {
                 let v = value.as_i64()?;
                 if v < 0 {
                     return None;
                 }
-                Self::bounded_known(max as u64, v as u64)
+                self.bounded_known::<R>(max as u64, true, v as u64)
             }
             XoshiroDraw::NextInt64Range(min, max) => {
                 let v = value.as_i64()?;
@@ -617,7 +785,7 @@ impl crate::family::DrawFamily<Xoshiro256StarStar> for DotnetXoshiro {
                     return None;
                 }
                 let r = max.wrapping_sub(min) as u64;
-                Self::bounded_known(r, v.wrapping_sub(min) as u64)
+                self.bounded_known::<R>(r, true, v.wrapping_sub(min) as u64)
             }
             XoshiroDraw::NextDouble => {
                 let (lo, hi) = matching_interval(
@@ -627,7 +795,7 @@ impl crate::family::DrawFamily<Xoshiro256StarStar> for DotnetXoshiro {
                 )?;
                 let k = prefix(lo, hi);
                 let mask = k.mask & ((1 << 53) - 1);
-                Some(vec![KnownBits::new(mask << 11, k.value << 11)])
+                Some(u64_known::<R>(mask << 11, k.value << 11))
             }
             XoshiroDraw::NextSingle => {
                 let target = value.as_f64()?;
@@ -635,16 +803,17 @@ impl crate::family::DrawFamily<Xoshiro256StarStar> for DotnetXoshiro {
                     value.matches_f32(k as f32 * (1.0 / 16_777_216.0))
                 })?;
                 let k = common_prefix(lo, hi, 24);
-                Some(vec![KnownBits::new(k.mask << 40, k.value << 40)])
+                Some(u32_known::<R>((k.mask as u32) << 8, (k.value as u32) << 8))
             }
             XoshiroDraw::NextBytes(n) => {
                 let bytes = value.as_bytes()?;
                 if bytes.len() != n as usize {
                     return None;
                 }
+                let size = if R::NARROW { 4 } else { 8 };
                 Some(
                     bytes
-                        .chunks(8)
+                        .chunks(size)
                         .map(|chunk| {
                             let (mut mask, mut word) = (0u64, 0u64);
                             for (i, &b) in chunk.iter().enumerate() {
@@ -746,5 +915,83 @@ impl crate::family::Member for Dotnet6Gen {
 
     fn seed(_: &Seed, _: &SeedOptions) -> Result<Xoshiro256StarStar, SeedError> {
         Err(refuse_seed("dotnet6"))
+    }
+}
+
+/// `--state` of the 32-bit GENs.
+const STATE_DOC_32: &str = "4 words of 32 bits: _s0 _s1 _s2 _s3 of the 32-bit XoshiroImpl (xoshiro128**'s s[0..4]), not all zero";
+
+/// The `dotnet-32bit` GEN: .NET 8 and later, the unseeded `new Random()`
+/// of a 32-bit process (xoshiro128**, Lemire's bounded draws).
+///
+/// ```
+/// use rngkit::registry::of;
+/// use rngkit::runtimes::dotnet_xoshiro::Dotnet32Gen;
+///
+/// let g = of::<Dotnet32Gen>();
+/// let mut rng = g.from_words(&[1, 2, 3, 4]).unwrap();
+/// // The first output is rotl(2 * 5, 7) * 9 = 11520; Next() is 11520 >> 1.
+/// let d = g.parse_draw("next", &[]).unwrap();
+/// assert_eq!(d.eval(&mut rng).format(false), "5760");
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Dotnet32Gen;
+
+/// The `dotnet6-32bit` GEN: .NET 6 and 7, the unseeded `new Random()` of a
+/// 32-bit process (xoshiro128**, bit-mask bounded draws).
+///
+/// ```
+/// use rngkit::registry::of;
+/// use rngkit::runtimes::dotnet_xoshiro::Dotnet6x32Gen;
+///
+/// let g = of::<Dotnet6x32Gen>();
+/// let mut rng = g.from_words(&[1, 2, 3, 4]).unwrap();
+/// // A range of one value takes no step in .NET 6 and 7.
+/// let d = g.parse_draw("next-range", &["9", "10"]).unwrap();
+/// assert_eq!(d.eval(&mut rng).format(false), "9");
+/// assert_eq!(rng.words(), [1, 2, 3, 4]);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Dotnet6x32Gen;
+
+impl crate::family::Member for Dotnet32Gen {
+    type Rng = Xoshiro128StarStar;
+    type Family = DotnetXoshiro;
+    const FAMILY: DotnetXoshiro = DotnetXoshiro { era: Era::Lemire };
+
+    const INFO: GenInfo = GenInfo {
+        name: "dotnet-32bit",
+        aliases: &["dotnet8-32bit", "dotnet-x86"],
+        summary: "unseeded System.Random of .NET 8 and later, 32-bit process (XoshiroImpl: xoshiro128**, Lemire's bounded draws)",
+        seed_kind: SeedKind::Unseedable,
+        seed_doc: SEED_DOC,
+        state_doc: STATE_DOC_32,
+        has_stream: false,
+        versions: ".NET 8 and later (dotnet/runtime's Random.Xoshiro128StarStarImpl.cs with Lemire's method, pull request 79790), read from the source; checked against an independent Python reference of the C# methods on 10 states x 1000 values per draw and rand_xoshiro (tests/runtime_dotnet_xoshiro.rs); no .NET runtime was run",
+    };
+
+    fn seed(_: &Seed, _: &SeedOptions) -> Result<Xoshiro128StarStar, SeedError> {
+        Err(refuse_seed("dotnet-32bit"))
+    }
+}
+
+impl crate::family::Member for Dotnet6x32Gen {
+    type Rng = Xoshiro128StarStar;
+    type Family = DotnetXoshiro;
+    const FAMILY: DotnetXoshiro = DotnetXoshiro { era: Era::BitMask };
+
+    const INFO: GenInfo = GenInfo {
+        name: "dotnet6-32bit",
+        aliases: &["dotnet6-32", "dotnet7-32bit"],
+        summary: "unseeded System.Random of .NET 6 and 7, 32-bit process (XoshiroImpl: xoshiro128**, bit-mask bounded draws)",
+        seed_kind: SeedKind::Unseedable,
+        seed_doc: SEED_DOC,
+        state_doc: STATE_DOC_32,
+        has_stream: false,
+        versions: ".NET 6 and 7 (dotnet/runtime's Random.Xoshiro128StarStarImpl.cs before Lemire's method), read from the source; checked against an independent Python reference of the C# methods on 10 states x 1000 values per draw and rand_xoshiro (tests/runtime_dotnet_xoshiro.rs); no .NET runtime was run",
+    };
+
+    fn seed(_: &Seed, _: &SeedOptions) -> Result<Xoshiro128StarStar, SeedError> {
+        Err(refuse_seed("dotnet6-32bit"))
     }
 }
