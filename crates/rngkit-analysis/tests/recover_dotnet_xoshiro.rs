@@ -155,3 +155,25 @@ fn contradicting_values_fit_no_state() {
     text.push_str("next-int64 = 5\nnext-int64 = 5\n");
     assert!(matches!(recovered("dotnet", &text), Recovered::NoneFits));
 }
+
+/// The 32-bit process's xoshiro128**: `Next()` shows an output's top 31
+/// bits (5 values, the low bit of four guessed), `NextInt64()` and
+/// `NextDouble()` read two outputs, the first whole (4 values).
+#[test]
+fn the_32bit_generator_recovers_from_next_int64_and_doubles() {
+    let states32: [[u64; 4]; 3] = [
+        [0x89ab_cdef, 0x7654_3210, 0x4b5a_6978, 0x8796_a5b4],
+        [1, 2, 3, 4],
+        [0xdead_beef, 0, 0x1234_5678, 0xffff_ffff],
+    ];
+    for name in ["dotnet-32bit", "dotnet6-32bit"] {
+        let entry = registry::find(name).unwrap();
+        for s in states32 {
+            for (draw, count) in [("next", 6), ("next-int64", 4), ("next-double", 4)] {
+                let mut rng = entry.spec().from_words(&s).unwrap();
+                let text = observe(name, &mut rng, &[draw], count);
+                assert_eq!(unique_words(name, &text), s.to_vec(), "{name} {draw}");
+            }
+        }
+    }
+}
