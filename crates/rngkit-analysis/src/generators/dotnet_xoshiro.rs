@@ -271,8 +271,8 @@ pub const NOTES_32: crate::notes::Notes = crate::notes::Notes {
               hides: only whole 32-bit outputs are linear in the state (the `**` scrambler \
               inverts a whole word). A `next` value is an output's top 31 bits, whose low \
               bit is guessed (2 candidates a value): 5 consecutive `next` values pin the \
-              state. `next-int64` and `next-double` read two outputs, the first whole: 4 \
-              values pin it. `next-single` shows 24 top bits, which only check candidates. \
+              state. `next-int64` and `next-double` read two outputs, the first whole: 3 \
+              `next-int64` or 4 `next-double` values pin it. `next-single` shows 24 top bits, which only check candidates. \
               There is no seed search: new Random() takes its state from the OS.",
     recover_examples: &[],
     search: "",
