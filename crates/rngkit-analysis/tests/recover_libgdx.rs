@@ -42,7 +42,8 @@ fn libgdx_recovers_from_each_kind_of_value() {
     for (draw, count) in [
         ("next-long", 3),
         ("next-int", 6),
-        ("next-double", 5),
+        ("next-double", 3),
+        ("next-float", 10),
         ("next-boolean", 140),
     ] {
         for seed in SEEDS {

@@ -5,14 +5,15 @@
 
 use rngkit::runtimes::libgdx::LibgdxGen;
 
-use crate::observe::{Observation, layout};
+use crate::observe::Observation;
 use crate::recover::{RecoverError, RecoverOptions, Recovered};
 
 /// `recover` for `libgdx`: the sum engines' recovery
-/// ([`super::javascript::recover_xorshift128plus`]) on what libGDX's draws
-/// show of `nextLong()`, the sum `seed0 + seed1`: bit 0 of 128 values over
-/// GF(2) (`next-boolean`), or the chain search over the carries of a run
-/// of consecutive values (`next-long`, `next-int`, `next-double`).
+/// ([`super::javascript::recover_xorshift128plus_to`]) on what libGDX's
+/// draws show of `nextLong()`, the sum `seed0 + seed1`: bit 0 of 128 values
+/// over GF(2) (`next-boolean`), or the chain search over the carries of a
+/// run of consecutive values (`next-long`, `next-double`, `next-float` up to
+/// bit 63, `next-int` up to bit 31).
 ///
 /// ```
 /// use rngkit::registry::Seed;
@@ -39,19 +40,26 @@ pub fn recover(
     options: &RecoverOptions,
 ) -> Result<Recovered, RecoverError> {
     use super::javascript::recover_xorshift128plus_to;
-    let found = recover_xorshift128plus_to::<LibgdxGen>(observations, options, 52)?;
-    let answered = matches!(&found, Recovered::Unique(_) | Recovered::NoneFits)
-        || matches!(&found, Recovered::Several { states, .. } if !states.is_empty());
-    // `next-int` shows the sum's low 32 bits: chains up to bit 31.
-    let low_words = layout(observations, 64, true)
-        .constraints
-        .iter()
-        .filter(|c| c.known.mask & 0xffff_ffff == 0xffff_ffff)
-        .count();
-    if answered || low_words < 4 {
-        return Ok(found);
+    // The chains' top bit: 63 when the values show the sum's top bits
+    // (`next-long`, `next-double`, `next-float`: more known bits a plane,
+    // fewer guesses than at SpiderMonkey's 52), 52 for bit 0's linear path,
+    // 31 for `next-int`'s low 32 bits.
+    let mut first_none = None;
+    let mut general = None;
+    for top in [63, 52, 31] {
+        let found = recover_xorshift128plus_to::<LibgdxGen>(observations, options, top)?;
+        match &found {
+            Recovered::Unique(_) => return Ok(found),
+            Recovered::Several { states, .. } if !states.is_empty() => return Ok(found),
+            Recovered::NoneFits => {
+                first_none.get_or_insert(found);
+            }
+            _ if top == 52 => general = Some(found),
+            _ => {}
+        }
     }
-    recover_xorshift128plus_to::<LibgdxGen>(observations, options, 31)
+    // The attempt at bit 52 always leaves one of the two.
+    Ok(first_none.or(general).unwrap_or(Recovered::NoneFits))
 }
 
 /// What `recover` and `seed-search` do for `libgdx`.
@@ -64,10 +72,10 @@ pub const NOTES: crate::notes::Notes = crate::notes::Notes {
     recover: "Every draw is a function of nextLong(), the sum of xorshift128+'s two new words \
               (SpiderMonkey's generator with libGDX's mappings): 128 `next-boolean` values \
               (bit 0 of the sum, linear over GF(2)) pin the state, and otherwise a search over \
-              the carries of a run of consecutive values does: 3 `next-long`, about 5 \
-              `next-int` (the low 32 bits) or `next-double` values. `next-float`'s 24 top bits \
-              and the bounded draws' few bits sit behind unknown carries and only check \
-              candidates.",
+              the carries of a run of consecutive values does: 3 `next-long` or `next-double` \
+              values (a second or a few), about 8 `next-float` or 6 `next-int` values (the \
+              low 32 bits). The bounded draws' few bits sit behind unknown carries and only \
+              check candidates.",
     recover_examples: &[],
     search: "The generic kernel over 64-bit seeds: setSeed(S) is two MurmurHash3 finalizers, \
              so each seed costs two hashes and the steps the observations read.",
