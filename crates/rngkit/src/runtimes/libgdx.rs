@@ -169,9 +169,15 @@ fn next_bytes(rng: &mut Xorshift128Plus, bytes: &mut [u8]) {
 ///
 /// let g = of::<LibgdxGen>();
 /// let mut rng = g.seed(&Seed::from(42), &Default::default()).unwrap();
+/// // The Java reference of the class: new RandomXS128(42), then nextLong(),
+/// // nextDouble(), nextInt().
 /// let d = g.parse_draw("next-long", &[]).unwrap();
-/// let expected = RandomXs128::new(42).next_long();
-/// assert_eq!(d.eval(&mut rng).format(false), expected.to_string());
+/// assert_eq!(d.eval(&mut rng).format(false), "3553440125194606449");
+/// let d = g.parse_draw("next-double", &[]).unwrap();
+/// assert_eq!(d.eval(&mut rng).format(false), "0.8996939543350448");
+/// let d = g.parse_draw("next-int", &[]).unwrap();
+/// assert_eq!(d.eval(&mut rng).format(false), "-1848484490");
+/// assert_eq!(RandomXs128::new(42).next_long(), 3553440125194606449);
 /// assert!(g.parse_draw("next-int", &["0"]).is_err()); // libGDX throws
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
