@@ -249,12 +249,12 @@ impl Gen for LibgdxGen {
         Ok(set_seed(seed.low_u64() as i64))
     }
 
+    /// Not `next-double`: a `nextDouble()` stream is exactly a `Math.random()`
+    /// stream of V8's newest era (the same xorshift128+ and `(s0 + s1) >>
+    /// 11` in step order), so bare doubles cannot tell the two apart and
+    /// `detect` reads them as `v8`; `next-double = VALUE` lines name libgdx.
     fn bare_draws() -> &'static [BareDraw] {
         &[
-            BareDraw {
-                draw: "next-double",
-                yields: Yields::Unit { bits: 53 },
-            },
             BareDraw {
                 draw: "next-float",
                 yields: Yields::Unit { bits: 24 },
