@@ -1,9 +1,10 @@
 //! The analysis of .NET 6+'s unseeded `System.Random`: on 64-bit processes
 //! (`dotnet`, `dotnet6`) xoshiro256**, whose jumps, distance and linear
 //! view are [`super::xoshiro256ss`]'s; on 32-bit ones (`dotnet-32bit`,
-//! `dotnet6-32bit`) xoshiro128**, whose step back, jumps, distance and
-//! linear view are here; and the recovery of all four, which guesses the
-//! few output bits a draw hides.
+//! `dotnet6-32bit`, GENs of the core library that the catalogue leaves out
+//! for the page's wasm budget) xoshiro128**, whose step back, jumps,
+//! distance and linear view are here; and the recovery of all four, which
+//! guesses the few output bits a draw hides.
 //!
 //! Only whole outputs are linear in the state (the `**` scrambler
 //! `rotl(s1 * 5, 7) * 9` inverts a whole word, not a part of one). A
@@ -16,8 +17,8 @@
 use std::sync::OnceLock;
 
 use rngkit::generators::Xoshiro128StarStar;
-use rngkit::registry::{Engine, Gen};
-use rngkit::{StateError, StateWords, WordRng};
+use rngkit::registry::{DynGen, Engine, Gen};
+use rngkit::{StateError, WordRng};
 
 // The jump and polynomial macros name what these modules export.
 #[allow(unused_imports)]
@@ -56,14 +57,45 @@ pub fn recover<G: Gen>(
 where
     G::Rng: LinearView,
 {
-    let bits = <G::Rng as WordRng>::OUTPUT_BITS;
+    // The work is generic over the generator only (two copies, not one a
+    // GEN: the page's wasm has a size budget).
+    Ok(recover_words(
+        &Shape {
+            spec: rngkit::registry::of::<G>(),
+            bits: <G::Rng as WordRng>::OUTPUT_BITS,
+            unknowns: (<G::Rng as rngkit::StateWords>::WORD_BITS as usize)
+                * <G::Rng as rngkit::StateWords>::WORD_COUNT,
+            equations: equations::<G::Rng>,
+            words: words_of::<G::Rng>,
+        },
+        observations,
+    ))
+}
+
+/// What [`recover_words`] needs of a GEN and its generator, as values: one
+/// copy of the search serves every generator.
+struct Shape {
+    spec: &'static dyn DynGen,
+    bits: u32,
+    unknowns: usize,
+    equations: fn(&[WordConstraint]) -> (crate::gf2::BitMatrix, crate::gf2::BitVec),
+    words: fn(&crate::gf2::BitVec) -> Vec<u64>,
+}
+
+/// [`recover`] for the GEN of `shape`.
+fn recover_words(shape: &Shape, observations: &[Observation]) -> Recovered {
+    let Shape {
+        spec,
+        bits,
+        unknowns,
+        equations,
+        words,
+    } = *shape;
     let width = if bits == 64 {
         u64::MAX
     } else {
         (1 << bits) - 1
     };
-    let unknowns =
-        (<G::Rng as StateWords>::WORD_BITS as usize) * <G::Rng as StateWords>::WORD_COUNT;
     let lay = layout(observations, bits, true);
     let full: Vec<WordConstraint> = lay
         .constraints
@@ -71,8 +103,8 @@ where
         .filter(|c| c.known.mask == width)
         .copied()
         .collect();
-    // Words missing k low bits, fewest first.
-    let mut partial: Vec<(u32, WordConstraint)> = lay
+    // Words missing k low bits, in offset order.
+    let partial: Vec<(u32, WordConstraint)> = lay
         .constraints
         .iter()
         .filter_map(|c| {
@@ -81,35 +113,37 @@ where
                 .then_some((k, *c))
         })
         .collect();
-    partial.sort_by_key(|&(k, c)| (k, c.offset));
-    // Take partial words while the rank grows and the guesses stay few.
+    // Take partial words, fewest missing bits first, while the rank grows
+    // and the guesses stay few.
     let rank_of = |chosen: &[(u32, WordConstraint)]| {
         let mut all = full.clone();
         all.extend(chosen.iter().map(|&(_, c)| complete(c, 0, width)));
-        equations::<G::Rng>(&all).0.rank()
+        equations(&all).0.rank()
     };
     let mut chosen: Vec<(u32, WordConstraint)> = Vec::new();
     let mut rank = rank_of(&chosen);
     let mut guessed = 0u32;
-    for &(k, c) in &partial {
-        if rank >= unknowns || guessed + k > MAX_GUESSED_BITS {
-            break;
+    'fewest: for missing in 1..=MAX_MISSING_PER_WORD {
+        for &(k, c) in partial.iter().filter(|p| p.0 == missing) {
+            if rank >= unknowns || guessed + k > MAX_GUESSED_BITS {
+                break 'fewest;
+            }
+            chosen.push((k, c));
+            let grown = rank_of(&chosen);
+            if grown == rank {
+                chosen.pop();
+                continue;
+            }
+            rank = grown;
+            guessed += k;
         }
-        chosen.push((k, c));
-        let grown = rank_of(&chosen);
-        if grown == rank {
-            chosen.pop();
-            continue;
-        }
-        rank = grown;
-        guessed += k;
     }
     let free = (unknowns - rank) as u32;
     if free >= 64 || (1u128 << free) * (1u128 << guessed) > ENUMERATE_LIMIT {
-        return Ok(Recovered::Several {
+        return Recovered::Several {
             count: Count::PowerOfTwo(free),
             states: Vec::new(),
-        });
+        };
     }
     let mut states: Vec<Engine> = Vec::new();
     for guess in 0u64..(1 << guessed) {
@@ -119,7 +153,7 @@ where
             all.push(complete(c, rest & ((1 << k) - 1), width));
             rest >>= k;
         }
-        let (matrix, rhs) = equations::<G::Rng>(&all);
+        let (matrix, rhs) = equations(&all);
         let Some((particular, basis)) = solve(&matrix, &rhs) else {
             continue;
         };
@@ -130,15 +164,15 @@ where
                     x ^= v;
                 }
             }
-            if let Ok(rng) = G::from_words(&words_of::<G::Rng>(&x)) {
-                let rng = Engine::new::<G>(rng);
-                if fits(observations, &rng) && !states.contains(&rng) {
-                    states.push(rng);
-                }
+            if let Ok(rng) = spec.from_words(&words(&x))
+                && fits(observations, &rng)
+                && !states.contains(&rng)
+            {
+                states.push(rng);
             }
         }
     }
-    Ok(conclude(states))
+    conclude(states)
 }
 
 /// A word constraint missing its low bits, completed with `low`.
@@ -260,11 +294,13 @@ pub const NOTES: crate::notes::Notes = crate::notes::Notes {
     examples: &[],
 };
 
-/// What `recover` does for `dotnet-32bit` and `dotnet6-32bit`.
+/// What `recover` does for `dotnet-32bit` and `dotnet6-32bit` (GENs of the
+/// core library that the catalogue leaves out: the page's wasm budget has
+/// no room for a second xoshiro; [`recover`] serves them directly).
 ///
 /// ```
-/// let net = rngkit_analysis::registry::find("dotnet-32bit").unwrap();
-/// assert!(net.notes().recover.contains("xoshiro128"));
+/// use rngkit_analysis::generators::dotnet_xoshiro::NOTES_32;
+/// assert!(NOTES_32.recover.contains("xoshiro128"));
 /// ```
 pub const NOTES_32: crate::notes::Notes = crate::notes::Notes {
     recover: "Linear recovery over GF(2) through the xoshiro128** view, guessing what a value \

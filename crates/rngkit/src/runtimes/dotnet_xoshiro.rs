@@ -419,7 +419,7 @@ macro_rules! xoshiro_draws {
             },
             DrawInfo {
                 syntax: "next MIN MAX",
-                help: concat!("Next(min, max), MIN <= MAX (also `next-range MIN MAX`): min + the same on the range max - min: ", $bounded),
+                help: "Next(min, max), MIN <= MAX (also `next-range MIN MAX`): min + the draw of `next MAX` on the range max - min",
             },
             DrawInfo {
                 syntax: "next-int64",
@@ -431,7 +431,7 @@ macro_rules! xoshiro_draws {
             },
             DrawInfo {
                 syntax: "next-int64 MIN MAX",
-                help: concat!("NextInt64(min, max), MIN <= MAX (also `next-int64-range MIN MAX`): min + the same on the range max - min: ", $bounded64),
+                help: "NextInt64(min, max), MIN <= MAX (also `next-int64-range MIN MAX`): min + the draw of `next-int64 MAX` on the range max - min",
             },
             DrawInfo {
                 syntax: "next-double",
