@@ -968,6 +968,49 @@ fn rows(f: &Fixtures) -> Vec<Row> {
             "626 integers",
         ),
         row(
+            &["gen", "dotnet", "--seed", "1", "next"],
+            "cannot be seeded",
+        ),
+        row(
+            &["gen", "dotnet", "--state", "1 2 3 4", "next", "-1"],
+            "needs MAX >= 0",
+        ),
+        row(
+            &[
+                "gen",
+                "dotnet6",
+                "--state",
+                "1 2 3 4",
+                "next-int64",
+                "5",
+                "1",
+            ],
+            "needs MIN <= MAX",
+        ),
+        row(
+            &["gen", "dotnet", "--state", "1 2 3 4", "next-range", "5"],
+            "takes MIN MAX",
+        ),
+        row(&["gen", "dotnet", "--state", "0 0 0 0", "next"], "zero"),
+        row(&["gen", "dotnet6", "--state", "1 2 3", "next"], "4"),
+        row(
+            &["gen", "dotnet6", "--seed-str", "x", "next"],
+            "cannot be seeded",
+        ),
+        row(
+            &["gen", "libgdx", "--seed", "1", "next-int", "0"],
+            "n must be positive",
+        ),
+        row(
+            &["gen", "libgdx", "--seed", "1", "next-long-n", "-5"],
+            "n must be positive",
+        ),
+        row(
+            &["gen", "libgdx", "--seed", "1", "next-boolean", "1"],
+            "next-boolean",
+        ),
+        row(&["gen", "libgdx", "--state", "0 0", "next-long"], "zero"),
+        row(
             &[
                 "gen",
                 "minstd-rand",

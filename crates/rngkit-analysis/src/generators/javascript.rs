@@ -1569,8 +1569,22 @@ pub fn recover_xorshift128plus<G: Gen<Rng = Xorshift128Plus>>(
     observations: &[Observation],
     options: &RecoverOptions,
 ) -> Result<Recovered, RecoverError> {
+    recover_xorshift128plus_to::<G>(observations, options, 52)
+}
+
+/// [`recover_xorshift128plus`] with the chains' top bit `top` instead of
+/// bit 52 (a draw that shows the sum's low 32 bits chains up to bit 31;
+/// bit 0's linear path is taken only at 52).
+///
+/// # Errors
+/// As [`recover_xorshift128plus`].
+pub fn recover_xorshift128plus_to<G: Gen<Rng = Xorshift128Plus>>(
+    observations: &[Observation],
+    options: &RecoverOptions,
+    top: u32,
+) -> Result<Recovered, RecoverError> {
     exact_first(observations, |obs| {
-        sum_recover(obs, options, 52, G::INFO.name, &|a, b| {
+        sum_recover(obs, options, top, G::INFO.name, &|a, b| {
             Xorshift128Plus::from_state([a, b])
                 .ok()
                 .map(Engine::new::<G>)

@@ -5,6 +5,7 @@
 
 pub mod cpp;
 pub mod dotnet;
+pub mod dotnet_xoshiro;
 pub mod drand48;
 pub mod glibc;
 pub mod go;
@@ -14,6 +15,7 @@ pub mod javascript;
 pub mod javascriptcore;
 pub mod lcg;
 pub mod lcg48;
+pub mod libgdx;
 pub mod lua;
 pub mod mt19937;
 pub mod numpy;

@@ -633,6 +633,26 @@ def DotnetLegacy(
     return BitGenerator('dotnet-legacy', seed, seed_str=seed_str, state=state, stream=stream)
 
 
+def Dotnet(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('dotnet', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Dotnet6(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('dotnet6', seed, seed_str=seed_str, state=state, stream=stream)
+
+
 def V8(
     seed: Optional[int] = None,
     *,
@@ -691,6 +711,16 @@ def Javascriptcore(
     stream: Optional[int] = None,
 ) -> BitGenerator:
     return BitGenerator('javascriptcore', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Libgdx(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('libgdx', seed, seed_str=seed_str, state=state, stream=stream)
 
 
 def Godot(
@@ -831,12 +861,15 @@ _CONSTRUCTORS: dict[str, str] = {
     'Java': 'java',
     'SplittableRandom': 'splittable-random',
     'DotnetLegacy': 'dotnet-legacy',
+    'Dotnet': 'dotnet',
+    'Dotnet6': 'dotnet6',
     'V8': 'v8',
     'V814': 'v8-14',
     'V813': 'v8-13',
     'V8Legacy': 'v8-legacy',
     'Spidermonkey': 'spidermonkey',
     'Javascriptcore': 'javascriptcore',
+    'Libgdx': 'libgdx',
     'Godot': 'godot',
     'Unreal': 'unreal',
     'Pokerng': 'pokerng',
@@ -889,12 +922,15 @@ __all__ += [
     'Java',
     'SplittableRandom',
     'DotnetLegacy',
+    'Dotnet',
+    'Dotnet6',
     'V8',
     'V814',
     'V813',
     'V8Legacy',
     'Spidermonkey',
     'Javascriptcore',
+    'Libgdx',
     'Godot',
     'Unreal',
     'Pokerng',

@@ -30,6 +30,7 @@ mod tinymt32;
 mod xoroshiro128p;
 mod xorshift128;
 mod xorshift32;
+mod xoshiro128ss;
 mod xoshiro256ss;
 
 pub use mt19937::{BLOB_LEN, Mt19937, PADDED_BLOB_LEN, temper, untemper};
@@ -39,6 +40,7 @@ pub use tinymt32::TinyMt32;
 pub use xoroshiro128p::Xoroshiro128Plus;
 pub use xorshift32::Xorshift32;
 pub use xorshift128::Xorshift128;
+pub use xoshiro128ss::Xoshiro128StarStar;
 pub use xoshiro256ss::Xoshiro256StarStar;
 
 /// A generator seen as what it is underneath: a state that moves one step at a

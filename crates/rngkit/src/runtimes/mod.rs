@@ -15,6 +15,8 @@
 //!   `java.util.SplittableRandom`; [`fdlibm`]: `StrictMath.log` for
 //!   `nextGaussian`.
 //! * [`dotnet`]: .NET's seeded `System.Random` (the subtractive generator).
+//! * [`dotnet_xoshiro`]: .NET 6+'s unseeded `System.Random` (xoshiro256**).
+//! * [`libgdx`]: libGDX's `RandomXS128` (xorshift128+).
 //! * [`lua`]: `math.random` of Lua 5.4 (xoshiro256**) and LuaJIT 2.1 (Tausworthe).
 //! * [`cpp`]: C++'s `<random>` engines, with `uniform_int_distribution<int>`
 //!   of libstdc++ and of libc++.
@@ -34,6 +36,7 @@
 
 pub mod cpp;
 pub mod dotnet;
+pub mod dotnet_xoshiro;
 pub mod drand48;
 pub mod fdlibm;
 pub mod glibc;
@@ -41,6 +44,7 @@ pub mod go;
 pub mod java;
 pub mod java_splittable;
 pub mod javascript;
+pub mod libgdx;
 pub mod lua;
 pub mod numpy;
 pub mod numpy_legacy;

@@ -44,6 +44,7 @@ pub fn valid_state(rng_name: &str, w: &[u64]) -> Option<bool> {
         "mt19937" => count(625) && w[0] <= 624 && fits(&w[1..]) && nonzero(&w[1..]),
         "pcg32" => count(2) && w[1] % 2 == 1,
         "xoshiro256ss" => count(4) && nonzero(w),
+        "xoshiro128ss" => count(4) && fits(w) && nonzero(w),
         "xoroshiro128p" => count(2) && nonzero(w),
         "splitmix64" => count(1),
         // TinyMT's state is 127 bits: status[0]'s top bit is not part of it.
