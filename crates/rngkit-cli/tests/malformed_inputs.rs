@@ -994,7 +994,11 @@ fn rows(f: &Fixtures) -> Vec<Row> {
         row(&["gen", "dotnet", "--state", "0 0 0 0", "next"], "zero"),
         row(&["gen", "dotnet6", "--state", "1 2 3", "next"], "4"),
         row(
-            &["gen", "dotnet6", "--seed-str", "x", "next"],
+            &["gen", "dotnet-32bit", "--state", "100000000 1 2 3", "next"],
+            "32 bits",
+        ),
+        row(
+            &["gen", "dotnet6-32bit", "--seed-str", "x", "next"],
             "cannot be seeded",
         ),
         row(

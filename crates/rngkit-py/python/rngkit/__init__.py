@@ -653,6 +653,26 @@ def Dotnet6(
     return BitGenerator('dotnet6', seed, seed_str=seed_str, state=state, stream=stream)
 
 
+def Dotnet32bit(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('dotnet-32bit', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def Dotnet632bit(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('dotnet6-32bit', seed, seed_str=seed_str, state=state, stream=stream)
+
+
 def V8(
     seed: Optional[int] = None,
     *,
@@ -863,6 +883,8 @@ _CONSTRUCTORS: dict[str, str] = {
     'DotnetLegacy': 'dotnet-legacy',
     'Dotnet': 'dotnet',
     'Dotnet6': 'dotnet6',
+    'Dotnet32bit': 'dotnet-32bit',
+    'Dotnet632bit': 'dotnet6-32bit',
     'V8': 'v8',
     'V814': 'v8-14',
     'V813': 'v8-13',
@@ -924,6 +946,8 @@ __all__ += [
     'DotnetLegacy',
     'Dotnet',
     'Dotnet6',
+    'Dotnet32bit',
+    'Dotnet632bit',
     'V8',
     'V814',
     'V813',
