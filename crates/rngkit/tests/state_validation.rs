@@ -215,3 +215,19 @@ mod serde_tests {
         );
     }
 }
+
+/// The fuzz target `state_words` found the test kit's validity oracle
+/// refusing a C++ engine's words followed by a saved normal value (here
+/// `minstd_rand0`'s x and the two 32-bit halves of 1e222), which the
+/// engine rightly takes; the saved value must be a finite double.
+#[test]
+fn cpp_engine_words_with_a_saved_normal_value() {
+    use rngkit::runtimes::cpp::MinstdRand0;
+    let words = [687_865_855, 1_862_270_975, 1_852_404_844];
+    let rng = MinstdRand0::from_words(&words).unwrap();
+    assert_eq!(rng.to_words(), words);
+    let infinite = f64::INFINITY.to_bits();
+    assert!(MinstdRand0::from_words(&[5, infinite & 0xffff_ffff, infinite >> 32]).is_err());
+    assert!(MinstdRand0::from_words(&[5, 1 << 32, 0]).is_err());
+    assert!(MinstdRand0::from_words(&[5, 1]).is_err());
+}

@@ -885,7 +885,7 @@ pub mod chain {
         /// down) the planes are enumerated: `Up` item `k` is `q[0]`'s bits
         /// 0..=25, `Down` item `k` is `q[0]`'s bits 41..=63 (the borrows
         /// into plane 41 follow from plane 40's bits, see
-        /// [`Plan::sweep_down_top`]); `0..`[`Plan::sweep_items`] is the whole search. The leaves' plane
+        /// `Plan::sweep_down_top`); `0..`[`Plan::sweep_items`] is the whole search. The leaves' plane
         /// bits go through the rows' elimination to the state.
         ///
         /// ```

@@ -35,6 +35,27 @@ impl TestRng {
 /// all-zero fixed point, PCG's odd increment, MT19937's `left` in
 /// 0..=624), independently of the validation code under test; `None` for
 /// a generator it has no rule for.
+/// A C++ engine's words: its own `count` (valid by `engine`), alone or
+/// followed by a saved `normal_distribution` value, the bits of a finite
+/// double as one 64-bit word (`word_bits` 64) or two 32-bit halves, low
+/// first (`word_bits` 32).
+fn cpp_engine(w: &[u64], count: usize, word_bits: u32, engine: impl Fn(&[u64]) -> bool) -> bool {
+    let extra = if word_bits == 32 { 2 } else { 1 };
+    if w.len() == count {
+        return engine(w);
+    }
+    if w.len() != count + extra {
+        return false;
+    }
+    let (own, saved) = w.split_at(count);
+    let bits = match saved {
+        [lo, hi] if *lo <= 0xffff_ffff && *hi <= 0xffff_ffff => lo | hi << 32,
+        [bits] => *bits,
+        _ => return false,
+    };
+    engine(own) && f64::from_bits(bits).is_finite()
+}
+
 pub fn valid_state(rng_name: &str, w: &[u64]) -> Option<bool> {
     let fits = |ws: &[u64]| ws.iter().all(|&x| x <= u64::from(u32::MAX));
     let nonzero = |ws: &[u64]| ws.iter().any(|&x| x != 0);
@@ -67,12 +88,21 @@ pub fn valid_state(rng_name: &str, w: &[u64]) -> Option<bool> {
 
         // The C++ engines: minstd's x in 1..m-1 (m = 2^31 - 1); mt19937_64's
         // `left` then 312 words; ranlux's block count, carry and W-bit
-        // words; knuth_b's 258 minstd_rand0 values.
-        "minstd-rand" | "minstd-rand0" => count(1) && (1..0x7fff_ffff).contains(&w[0]),
-        "mt19937-64" => count(313) && w[0] <= 312 && nonzero(&w[1..]),
-        "ranlux24" => count(26) && w[0] <= 23 && w[1] <= 1 && w[2..].iter().all(|&x| x < 1 << 24),
-        "ranlux48" => count(14) && w[0] <= 11 && w[1] <= 1 && w[2..].iter().all(|&x| x < 1 << 48),
-        "knuth-b" => count(258) && w.iter().all(|x| (1..0x7fff_ffff).contains(x)),
+        // words; knuth_b's 258 minstd_rand0 values. Each may be followed by
+        // normal_distribution's saved value (see `cpp_engine`).
+        "minstd-rand" | "minstd-rand0" => {
+            cpp_engine(w, 1, 32, |e| (1..0x7fff_ffff).contains(&e[0]))
+        }
+        "mt19937-64" => cpp_engine(w, 313, 64, |e| e[0] <= 312 && nonzero(&e[1..])),
+        "ranlux24" => cpp_engine(w, 26, 32, |e| {
+            e[0] <= 23 && e[1] <= 1 && e[2..].iter().all(|&x| x < 1 << 24)
+        }),
+        "ranlux48" => cpp_engine(w, 14, 64, |e| {
+            e[0] <= 11 && e[1] <= 1 && e[2..].iter().all(|&x| x < 1 << 48)
+        }),
+        "knuth-b" => cpp_engine(w, 258, 32, |e| {
+            e.iter().all(|x| (1..0x7fff_ffff).contains(x))
+        }),
         _ => return None,
     })
 }
