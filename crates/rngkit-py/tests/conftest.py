@@ -10,6 +10,15 @@ import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
 
+# A valid state for each GEN that cannot be seeded (its word count and
+# width), for the tests that need any generator of every GEN.
+STATE_ONLY = {"spidermonkey": "0123456789abcdef fedcba9876543210",
+              "javascriptcore": "0123456789abcdef fedcba9876543210",
+              "dotnet": "0123456789abcdef fedcba9876543210 0f1e2d3c4b5a6978 8796a5b4c3d2e1f0",
+              "dotnet6": "0123456789abcdef fedcba9876543210 0f1e2d3c4b5a6978 8796a5b4c3d2e1f0",
+              "dotnet-32bit": "89abcdef 76543210 4b5a6978 8796a5b4",
+              "dotnet6-32bit": "89abcdef 76543210 4b5a6978 8796a5b4"}
+
 
 def _find_cli():
     explicit = os.environ.get("RNGKIT_BIN")

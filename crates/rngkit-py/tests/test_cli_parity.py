@@ -20,12 +20,7 @@ FLOAT_DRAWS = {"range-float", "next-float", "rand-float", "uniform", "gauss",
                "randf-range", "global-randf-range", "frand-range", "randfn", "global-randfn",
                "uniform-real-libstdcxx", "uniform-real-libcxx", "normal-libstdcxx", "normal-libcxx"}
 
-STATE_ONLY = {"spidermonkey": "0123456789abcdef fedcba9876543210",
-              "javascriptcore": "0123456789abcdef fedcba9876543210",
-              "dotnet": "0123456789abcdef fedcba9876543210 0f1e2d3c4b5a6978 8796a5b4c3d2e1f0",
-              "dotnet6": "0123456789abcdef fedcba9876543210 0f1e2d3c4b5a6978 8796a5b4c3d2e1f0",
-              "dotnet-32bit": "89abcdef 76543210 4b5a6978 8796a5b4",
-              "dotnet6-32bit": "89abcdef 76543210 4b5a6978 8796a5b4"}
+from conftest import STATE_ONLY  # noqa: E402
 
 
 def seeding(gen):

@@ -419,7 +419,7 @@ macro_rules! xoshiro_draws {
             },
             DrawInfo {
                 syntax: "next MIN MAX",
-                help: "Next(min, max), MIN <= MAX (also `next-range MIN MAX`): min + the draw of `next MAX` on the range max - min",
+                help: "Next(min, max), MIN <= MAX (also `next-range MIN MAX`): min + the draw of `next MAX` on the range max - min, with its steps",
             },
             DrawInfo {
                 syntax: "next-int64",
@@ -431,7 +431,7 @@ macro_rules! xoshiro_draws {
             },
             DrawInfo {
                 syntax: "next-int64 MIN MAX",
-                help: "NextInt64(min, max), MIN <= MAX (also `next-int64-range MIN MAX`): min + the draw of `next-int64 MAX` on the range max - min",
+                help: "NextInt64(min, max), MIN <= MAX (also `next-int64-range MIN MAX`): min + the draw of `next-int64 MAX` on the range max - min, with its steps",
             },
             DrawInfo {
                 syntax: "next-double",

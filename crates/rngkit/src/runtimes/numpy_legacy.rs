@@ -562,11 +562,11 @@ impl crate::registry::Gen for NumpyLegacyGen {
             },
             DrawInfo {
                 syntax: "standard-normal",
-                help: "RandomState.standard_normal(): the polar method on two random_sample, retried outside the unit disc; the second value is cached and the next call returns it with no step (variable)",
+                help: "RandomState.standard_normal(): the polar method on two random_sample, retried outside the unit disc; the second value is cached and the next call returns it with no step (variable steps)",
             },
             DrawInfo {
                 syntax: "normal LOC SCALE",
-                help: "RandomState.normal(LOC, SCALE), SCALE >= 0: LOC + SCALE * standard_normal() (variable)",
+                help: "RandomState.normal(LOC, SCALE), SCALE >= 0: LOC + SCALE * standard_normal() (variable steps)",
             },
             DrawInfo {
                 syntax: "uniform LOW HIGH",
@@ -574,11 +574,11 @@ impl crate::registry::Gen for NumpyLegacyGen {
             },
             DrawInfo {
                 syntax: "choice N",
-                help: "RandomState.choice(N), N >= 1: randint(0, N) (fixed when N is a power of two, else variable)",
+                help: "RandomState.choice(N), N >= 1: randint(0, N) (fixed steps when N is a power of two, else variable steps)",
             },
             DrawInfo {
                 syntax: "permutation N",
-                help: "RandomState.permutation(N): arange(N) shuffled, i = N-1 down to 1 swapped with a masked word in 0..=i (variable)",
+                help: "RandomState.permutation(N): arange(N) shuffled, i = N-1 down to 1 swapped with a masked word in 0..=i (variable steps)",
             },
             DrawInfo {
                 syntax: "shuffle N",
