@@ -163,21 +163,8 @@ const RBINOM: [(&str, &str); 17] = [
 /// factorial table for values below 10), and large means whose values pass
 /// R's int (R returns doubles then).
 const RPOIS: [&str; 15] = [
-    "0",
-    "1e-300",
-    "0.001",
-    "0.5",
-    "1",
-    "3.7",
-    "9.999",
-    "10",
-    "10.5",
-    "15",
-    "40",
-    "100",
-    "1234.5",
-    "1000000",
-    "1e15",
+    "0", "1e-300", "0.001", "0.5", "1", "3.7", "9.999", "10", "10.5", "15", "40", "100", "1234.5",
+    "1000000", "1e15",
 ];
 
 /// A double as an exact R literal (hexadecimal mantissa and binary

@@ -421,13 +421,14 @@ pub enum RDraw {
 fn parse_rbinom(args: &[&str]) -> Result<RDraw, DrawError> {
     const SYNTAX: &str = "rbinom SIZE PROB";
     expect_args(SYNTAX, args)?;
-    let size = parse_int::<i64>(args[0])?;
-    let size = u32::try_from(size)
+    let size = parse_int::<i64>(args[0])
         .ok()
+        .and_then(|s| u32::try_from(s).ok())
         .filter(|&s| s <= MAX_RBINOM_SIZE)
         .ok_or_else(|| {
             DrawError::Invalid(format!(
-                "invalid SIZE {size}: `{SYNTAX}` needs a whole number 0 <= SIZE <= {MAX_RBINOM_SIZE} (R draws from 2^31 - 1 up by qbinom, which is not reproduced)"
+                "invalid SIZE {}: `{SYNTAX}` needs a whole number 0 <= SIZE <= {MAX_RBINOM_SIZE} (R draws from 2^31 - 1 up by qbinom, which is not reproduced)",
+                crate::error::shown(args[0], 32)
             ))
         })?;
     let prob = parse_f64(args[1])?;
