@@ -456,9 +456,16 @@ fn parse_rpois(args: &[&str]) -> Result<RDraw, DrawError> {
 /// PROB 0 or 1, `rpois 0`), `None` for the others.
 fn forced(draw: &RDraw) -> Option<u64> {
     match *draw {
-        RDraw::Rbinom { size, prob } if size == 0 || prob == 0.0 => Some(0),
-        RDraw::Rbinom { size, prob } if prob == 1.0 => Some(u64::from(size)),
-        RDraw::Rpois(lambda) if lambda == 0.0 => Some(0),
+        RDraw::Rbinom { size, prob } => {
+            if size == 0 || prob == 0.0 {
+                Some(0)
+            } else if prob == 1.0 {
+                Some(u64::from(size))
+            } else {
+                None
+            }
+        }
+        RDraw::Rpois(lambda) => (lambda == 0.0).then_some(0),
         _ => None,
     }
 }
