@@ -107,6 +107,45 @@ fn a_seed_search_finds_rs_set_seed() {
 }
 
 #[test]
+fn a_seed_search_finds_r_from_rbinom_and_rpois() {
+    // rpois and rbinom read a variable number of words and reveal no bit:
+    // recovery has no equations, but the seed search replays them.
+    let Some(values) = run_r(
+        "set.seed(-4321L)\ncat(rpois(6, 3.5), rbinom(6, 50, 0.8), rpois(3, 20), rbinom(2, 7, 0.5))\n",
+    ) else {
+        return;
+    };
+    let r = registry::find("r").unwrap();
+    let draws = [
+        ("rpois 3.5", 6),
+        ("rbinom 50 0.8", 6),
+        ("rpois 20", 3),
+        ("rbinom 7 0.5", 2),
+    ];
+    let mut text = String::new();
+    let mut values = values.iter();
+    for (draw, count) in draws {
+        for _ in 0..count {
+            text.push_str(&format!("{draw} = {}\n", values.next().unwrap()));
+        }
+    }
+    let obs = parse_observations(r, &text).unwrap();
+    // Every state fits: 2^19937 of them, none listed.
+    match recover(r, &obs, &RecoverOptions::default()).unwrap() {
+        Recovered::Several { count, states } => {
+            assert_eq!(format!("{count:?}"), "PowerOfTwo(19937)");
+            assert!(states.is_empty());
+        }
+        other => panic!("rbinom and rpois give no equations, yet {other:?}"),
+    }
+    let lo = (-20_000i32) as u32 as u64;
+    let spec = SearchSpec::new(r, obs, lo..=u64::from(u32::MAX)).threads(1);
+    let mut found = Vec::new();
+    search(&spec, |m| found.push(m.seed as u32 as i32), |_| {}).unwrap();
+    assert_eq!(found, vec![-4321]);
+}
+
+#[test]
 fn random_sample_values_from_numpy_give_the_state() {
     // RandomState(3141592653): 11 unseen words' worth of draws, then 623
     // random_sample observed, then standard_normal to predict.

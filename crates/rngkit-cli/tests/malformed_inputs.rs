@@ -968,6 +968,42 @@ fn rows(f: &Fixtures) -> Vec<Row> {
             "626 integers",
         ),
         row(
+            &["gen", "r", "--seed", "1", "rbinom", "-1", "0.5"],
+            "0 <= SIZE <= 2147483646",
+        ),
+        row(
+            &["gen", "r", "--seed", "1", "rbinom", "2.5", "0.5"],
+            "invalid SIZE 2.5",
+        ),
+        row(
+            &["gen", "r", "--seed", "1", "rbinom", "2147483647", "0.5"],
+            "by qbinom",
+        ),
+        row(
+            &["gen", "r", "--seed", "1", "rbinom", "10", "1.5"],
+            "0 <= PROB <= 1",
+        ),
+        row(
+            &["gen", "r", "--seed", "1", "rbinom", "10", "nan"],
+            "not a finite decimal",
+        ),
+        row(
+            &["gen", "r", "--seed", "1", "rbinom", "10"],
+            "`rbinom SIZE PROB` takes 2 argument(s)",
+        ),
+        row(
+            &["gen", "r", "--seed", "1", "rpois", "-1"],
+            "0 <= LAMBDA <= 1e18",
+        ),
+        row(
+            &["gen", "r", "--seed", "1", "rpois", "inf"],
+            "not a finite decimal",
+        ),
+        row(
+            &["gen", "r", "--seed", "1", "rpois", "1e19"],
+            "0 <= LAMBDA <= 1e18",
+        ),
+        row(
             &["gen", "dotnet", "--seed", "1", "next"],
             "cannot be seeded",
         ),

@@ -15,6 +15,8 @@ PLACEHOLDERS = {
     "VMIN": 0.25, "VMAX": 0.75, "AMIN": 1.0, "AMAX": 1.0,
     "FROM": 3, "TO": 50, "MEAN": 0.5, "DEV": 2.0, "SD": 2.0,
     "LOW": 3, "HIGH": 50, "LOC": 0.5, "SCALE": 2.0,
+    # rbinom's BTPE (SIZE PROB = 30) with the mirror (PROB > 0.5); rpois's PD (LAMBDA >= 10).
+    "SIZE": 100, "PROB": 0.7, "LAMBDA": 12.5,
 }
 FLOAT_DRAWS = {"range-float", "next-float", "rand-float", "uniform", "gauss",
                "randf-range", "global-randf-range", "frand-range", "randfn", "global-randfn",

@@ -1,6 +1,6 @@
-//! The C library's `log`, `cos`, `sin` (and their `f32` forms), `log1p`
-//! and `exp`, as the runtimes that call them (CPython's `random.gauss`,
-//! Godot's `randfn`, numpy's ziggurat tails) see them.
+//! The C library's `log`, `cos`, `sin` (and their `f32` forms), `log1p`,
+//! `exp` and `pow`, as the runtimes that call them (CPython's `random.gauss`,
+//! Godot's `randfn`, numpy's ziggurat tails, R's `rpois`) see them.
 //!
 //! Their last bit differs between C libraries (glibc is not correctly
 //! rounded, and picks an FMA variant by CPU). With the `std` feature these
@@ -30,6 +30,10 @@ mod imp {
         x.sin()
     }
 
+    pub(crate) fn pow(x: f64, y: f64) -> f64 {
+        x.powf(y)
+    }
+
     pub(crate) fn logf(x: f32) -> f32 {
         x.ln()
     }
@@ -41,7 +45,7 @@ mod imp {
 
 #[cfg(not(feature = "std"))]
 mod imp {
-    pub(crate) use libm::{cos, cosf, exp, log, log1p, logf, sin};
+    pub(crate) use libm::{cos, cosf, exp, log, log1p, logf, pow, sin};
 }
 
-pub(crate) use imp::{cos, cosf, exp, log, log1p, logf, sin};
+pub(crate) use imp::{cos, cosf, exp, log, log1p, logf, pow, sin};

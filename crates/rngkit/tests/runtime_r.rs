@@ -106,7 +106,81 @@ fn cases() -> Vec<(&'static str, Vec<String>, String, bool)> {
             true,
         ));
     }
+    for (size, prob) in RBINOM {
+        cases.push((
+            "rbinom",
+            vec![size.to_string(), prob.to_string()],
+            format!(
+                "sprintf('%.0f', as.double(rbinom({DRAWS}, {size}, {})))",
+                r_double(prob.parse().unwrap())
+            ),
+            false,
+        ));
+    }
+    for lambda in RPOIS {
+        cases.push((
+            "rpois",
+            vec![lambda.to_string()],
+            format!(
+                "sprintf('%.0f', as.double(rpois({DRAWS}, {})))",
+                r_double(lambda.parse().unwrap())
+            ),
+            false,
+        ));
+    }
     cases
+}
+
+/// `rbinom SIZE PROB` cases, one or more per branch of R's rbinom.c:
+/// SIZE 0, PROB 0 and 1 (no draw), inversion (n p < 30, also with PROB >
+/// 0.5 mirrored), BTPE from n p = 30 (its triangle, parallelograms and
+/// tails; the explicit ratio near the mode, the squeezes and Stirling's
+/// bound further out, where `-k * k` wraps in C's int for the largest
+/// sizes), and the largest size R draws this way.
+const RBINOM: [(&str, &str); 17] = [
+    ("0", "0.5"),
+    ("10", "0"),
+    ("10", "1"),
+    ("1", "0.5"),
+    ("10", "0.3"),
+    ("29", "0.9"),
+    ("100", "0.25"),
+    ("50", "1e-10"),
+    ("100", "0.3"),
+    ("1000", "0.05"),
+    ("1000", "0.7"),
+    ("100000", "0.5"),
+    ("1000000", "0.999"),
+    ("123456789", "0.123456789"),
+    ("2000000000", "0.5"),
+    ("2147483646", "0.75"),
+    ("60", "0.5"),
+];
+
+/// `rpois LAMBDA` cases: 0 (no draw), the table below 10 (with the
+/// redraw above `P(X <= 35)` unreachable but the table's length varying),
+/// PD from 10 (immediate, squeeze, quotient and hat acceptance, the
+/// factorial table for values below 10), and large means whose values pass
+/// R's int (R returns doubles then).
+const RPOIS: [&str; 15] = [
+    "0", "1e-300", "0.001", "0.5", "1", "3.7", "9.999", "10", "10.5", "15", "40", "100", "1234.5",
+    "1000000", "1e15",
+];
+
+/// A double as an exact R literal (hexadecimal mantissa and binary
+/// exponent), so R's decimal reader plays no part.
+fn r_double(x: f64) -> String {
+    if x == 0.0 {
+        return "0".into();
+    }
+    let bits = x.to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i64;
+    let mant = bits & ((1 << 52) - 1);
+    if exp == 0 {
+        // Subnormal: 0x0.mant p-1022.
+        return format!("0x0.{mant:013x}p-1022");
+    }
+    format!("0x1.{mant:013x}p{}", exp - 1023)
 }
 
 #[test]
@@ -186,6 +260,73 @@ fn interleaved_draws_match_r() {
     let seeds: Vec<String> = SEEDS.iter().map(|s| s.to_string()).collect();
     let seeds: Vec<&str> = seeds.iter().map(String::as_str).collect();
     oracles::compare_interleaved("R", gen_r(), &steps, &seeds, 3000, &output, ours_format);
+}
+
+#[test]
+fn rbinom_and_rpois_with_changing_parameters_match_r() {
+    // R keeps set-up values (and rpois's table below 10) between calls;
+    // single calls whose parameters change, repeat and come back must
+    // still give R's values: the same mean twice, two small means
+    // alternating (the table rebuilt), a large mean between them, BTPE
+    // and inversion alternating, among runif, rnorm and sample.
+    let steps: [(&str, &[&str]); 16] = [
+        ("rpois", &["4"]),
+        ("rpois", &["4"]),
+        ("rbinom", &["10", "0.3"]),
+        ("rpois", &["9.5"]),
+        ("rbinom", &["100", "0.3"]),
+        ("rpois", &["4"]),
+        ("runif", &[]),
+        ("rpois", &["25"]),
+        ("rbinom", &["1000", "0.7"]),
+        ("rpois", &["25"]),
+        ("rbinom", &["1000", "0.7"]),
+        ("rnorm", &[]),
+        ("rpois", &["0.3"]),
+        ("rbinom", &["40", "0.9"]),
+        ("sample", &["6"]),
+        ("rpois", &["10"]),
+    ];
+    let expr = |name: &str, args: &[&str]| match name {
+        "runif" => "sprintf('%.17g', runif(1))".to_string(),
+        "rnorm" => "sprintf('%.17g', rnorm(1))".to_string(),
+        "sample" => format!("sample({}, 1, replace = TRUE)", args[0]),
+        "rbinom" => format!(
+            "sprintf('%.0f', as.double(rbinom(1, {}, {})))",
+            args[0],
+            r_double(args[1].parse().unwrap())
+        ),
+        "rpois" => format!(
+            "sprintf('%.0f', as.double(rpois(1, {})))",
+            r_double(args[0].parse().unwrap())
+        ),
+        _ => unreachable!(),
+    };
+    let mut program = String::from("steps <- list(\n");
+    program.push_str(
+        &steps
+            .iter()
+            .map(|(n, a)| format!("  function() {}", expr(n, a)))
+            .collect::<Vec<_>>()
+            .join(",\n"),
+    );
+    let per_seed = 1600;
+    program.push_str(&format!(
+        ")\nfor (s in c({})) {{\n  set.seed(s)\n  cat(sapply(0:{}, function(i) steps[[i %% {} + 1]]()), '\\n')\n}}\n",
+        SEEDS.map(|s| format!("{s}L")).join(", "),
+        per_seed - 1,
+        steps.len()
+    ));
+    let Some(output) = run_r(&program) else {
+        return;
+    };
+    let output: String = output
+        .lines()
+        .map(|l| theirs_as_bits(l.trim_end()) + "\n")
+        .collect();
+    let seeds: Vec<String> = SEEDS.iter().map(|s| s.to_string()).collect();
+    let seeds: Vec<&str> = seeds.iter().map(String::as_str).collect();
+    oracles::compare_interleaved("R", gen_r(), &steps, &seeds, per_seed, &output, ours_format);
 }
 
 #[test]

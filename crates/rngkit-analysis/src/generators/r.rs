@@ -295,13 +295,15 @@ pub const NOTES: crate::notes::Notes = crate::notes::Notes {
               `sprintf(\"%.17g\", runif(624))`) are the state directly; `rnorm` reveals 59 \
               bits of two words, `sample N` for N a power of two the top bits of words, all \
               as GF(2) equations. R's default print (7 digits) reveals only about 23 bits of \
-              a `runif`: print more digits.",
+              a `runif`: print more digits. `rbinom` and `rpois` read a variable number of \
+              words per value and reveal no bit of any: they give no equations (a seed \
+              search takes them).",
     recover_examples: &[],
     search: "Searches the 32-bit seeds of `set.seed(S)`: set.seed fills the block from an \
              LCG, so each block word an observation reads is one multiply-add of the seed; \
              64 seeds at a time (AVX-512, AVX2 or scalar) for `runif`, `rnorm` and the \
              other fixed-step draws in the first 624 words; other lists (`sample N` with \
-             its redraws) run R's draw code per seed.",
+             its redraws, `rbinom`, `rpois`) run R's draw code per seed.",
     search_examples: &[],
     examples: &[],
 };

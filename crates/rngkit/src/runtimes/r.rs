@@ -1,7 +1,7 @@
 //! R's default random number generator (`RNGkind()` "Mersenne-Twister",
 //! "Inversion", "Rejection"), bit for bit: `set.seed(S)`, `runif`,
 //! `rnorm`, `sample(N, replace = TRUE)` and the pre-3.6 "Rounding"
-//! sampler.
+//! sampler, and `rbinom` and `rpois` (module `dist`, with `exp_rand`).
 //!
 //! The generator is the plain [`Mt19937`] (one raw step is one
 //! `MT_genrand()`); only the seeding differs. `set.seed(S)` (`RNG_Init` in
@@ -32,9 +32,13 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::draw::{DrawError, DrawValue, no_args, one};
+mod dist;
+
+pub use dist::{MAX_RBINOM_SIZE, MAX_RPOIS_LAMBDA, exp_rand, rbinom, rpois};
+
+use crate::draw::{DrawError, DrawValue, expect_args, no_args, one};
 use crate::generators::Mt19937;
-use crate::number::parse_int;
+use crate::number::{parse_f64, parse_int};
 use crate::observe::{KnownBits, ObservedValue};
 use crate::rand_core::Rng;
 use crate::registry::{DrawInfo, GenInfo, Seed, SeedError, SeedKind, SeedOptions, Steps};
@@ -392,7 +396,7 @@ pub fn sample_rounding<R: Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {
 pub struct RGen;
 
 /// A parsed `r` draw.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum RDraw {
     /// `runif`.
     Runif,
@@ -402,6 +406,68 @@ pub enum RDraw {
     Sample(u64),
     /// `sample-rounding N`, `1 <= N < 2^31`.
     SampleRounding(u64),
+    /// `rbinom SIZE PROB`, `0 <= SIZE <= MAX_RBINOM_SIZE`, `0 <= PROB <= 1`.
+    Rbinom {
+        /// The number of trials.
+        size: u32,
+        /// The probability of success.
+        prob: f64,
+    },
+    /// `rpois LAMBDA`, `0 <= LAMBDA <= MAX_RPOIS_LAMBDA`.
+    Rpois(f64),
+}
+
+/// `rbinom SIZE PROB`'s arguments, checked.
+fn parse_rbinom(args: &[&str]) -> Result<RDraw, DrawError> {
+    const SYNTAX: &str = "rbinom SIZE PROB";
+    expect_args(SYNTAX, args)?;
+    let size = parse_int::<i64>(args[0])
+        .ok()
+        .and_then(|s| u32::try_from(s).ok())
+        .filter(|&s| s <= MAX_RBINOM_SIZE)
+        .ok_or_else(|| {
+            DrawError::Invalid(format!(
+                "invalid SIZE {}: `{SYNTAX}` needs a whole number 0 <= SIZE <= {MAX_RBINOM_SIZE} (R draws from 2^31 - 1 up by qbinom, which is not reproduced)",
+                crate::error::shown(args[0], 32)
+            ))
+        })?;
+    let prob = parse_f64(args[1])?;
+    if !(0.0..=1.0).contains(&prob) {
+        return Err(DrawError::Invalid(format!(
+            "invalid PROB {prob}: `{SYNTAX}` needs a probability 0 <= PROB <= 1 (R gives NA)"
+        )));
+    }
+    Ok(RDraw::Rbinom { size, prob })
+}
+
+/// `rpois LAMBDA`'s argument, checked.
+fn parse_rpois(args: &[&str]) -> Result<RDraw, DrawError> {
+    const SYNTAX: &str = "rpois LAMBDA";
+    let lambda = one(SYNTAX, args, parse_f64)?;
+    if !(0.0..=MAX_RPOIS_LAMBDA).contains(&lambda) {
+        return Err(DrawError::Invalid(format!(
+            "invalid LAMBDA {lambda}: `{SYNTAX}` needs a mean 0 <= LAMBDA <= 1e18 (R gives NA below 0)"
+        )));
+    }
+    Ok(RDraw::Rpois(lambda))
+}
+
+/// The value a draw that reads no word gives (`rbinom` with SIZE 0 or
+/// PROB 0 or 1, `rpois 0`), `None` for the others.
+fn forced(draw: &RDraw) -> Option<u64> {
+    match *draw {
+        RDraw::Rbinom { size, prob } => {
+            if size == 0 || prob == 0.0 {
+                Some(0)
+            } else if prob == 1.0 {
+                Some(u64::from(size))
+            } else {
+                None
+            }
+        }
+        RDraw::Rpois(lambda) => (lambda == 0.0).then_some(0),
+        _ => None,
+    }
 }
 
 /// Known bits of one word whose `unif_rand()` maps through the monotone
@@ -504,7 +570,7 @@ impl crate::registry::Gen for RGen {
         seed_doc: "set.seed(S), a 32-bit int: S scrambled by x = 69069 x + 1 fifty times, the next 625 values fill mti and mt[0..624], mti = 624",
         state_doc: "625 words of 32 bits: `left` (624 - mti), then mt[0..624], as mt19937; or R's .Random.seed (626 integers: 10403, mti, the 624 words, printed, dput or JSON)",
         has_stream: false,
-        versions: "R's default RNGkind (Rejection sampling is the default since R 3.6.0; sources: RNG.c, snorm.c, qnorm.c's AS 241); verified against R 4.2.2 (tests/runtime_r.rs)",
+        versions: "R's default RNGkind (Rejection sampling is the default since R 3.6.0; sources: RNG.c, snorm.c, qnorm.c's AS 241, rbinom.c, rpois.c, sexp.c); verified against R 4.2.2 (tests/runtime_r.rs)",
     };
 
     fn seed(seed: &Seed, _: &SeedOptions) -> Result<Mt19937, SeedError> {
@@ -553,6 +619,14 @@ impl crate::registry::Gen for RGen {
                 syntax: "sample-rounding N",
                 help: "one value of sample(N, replace = TRUE) with sample.kind \"Rounding\" (R before 3.6.0): floor(N runif) + 1 (1 step)",
             },
+            DrawInfo {
+                syntax: "rbinom SIZE PROB",
+                help: "one value of rbinom(1, SIZE, PROB), 0 <= SIZE < 2^31 - 1, 0 <= PROB <= 1: inversion while SIZE min(PROB, 1 - PROB) < 30, else BTPE (Kachitvichyanukul & Schmeiser 1988) (variable steps; none for SIZE 0, PROB 0 or 1)",
+            },
+            DrawInfo {
+                syntax: "rpois LAMBDA",
+                help: "one value of rpois(1, LAMBDA), 0 <= LAMBDA <= 1e18: inversion over P(X <= k) below 10, else Ahrens & Dieter's PD (1982: rnorm, then squeeze, quotient or exp_rand hat tests) (variable steps; none for 0)",
+            },
         ]
     }
 
@@ -578,6 +652,8 @@ impl crate::registry::Gen for RGen {
                     RDraw::SampleRounding(n)
                 }
             }
+            "rbinom" => parse_rbinom(args)?,
+            "rpois" => parse_rpois(args)?,
             _ => return Ok(None),
         };
         Ok(Some(draw))
@@ -589,6 +665,8 @@ impl crate::registry::Gen for RGen {
             RDraw::Rnorm => DrawValue::F64(rnorm(rng)),
             RDraw::Sample(n) => DrawValue::U64(sample(rng, n)),
             RDraw::SampleRounding(n) => DrawValue::U64(sample_rounding(rng, n)),
+            RDraw::Rbinom { size, prob } => DrawValue::U64(u64::from(rbinom(rng, size, prob))),
+            RDraw::Rpois(lambda) => DrawValue::U64(rpois(rng, lambda)),
         }
     }
 
@@ -600,6 +678,9 @@ impl crate::registry::Gen for RGen {
                 Steps::Fixed(u64::from(chunks(index_bits(n))))
             }
             RDraw::Sample(_) => Steps::Variable,
+            RDraw::Rbinom { .. } | RDraw::Rpois(_) if forced(draw).is_some() => Steps::Fixed(0),
+            // A variable number of uniforms (and normals) per value.
+            RDraw::Rbinom { .. } | RDraw::Rpois(_) => Steps::Variable,
         }
     }
 
@@ -623,6 +704,23 @@ impl crate::registry::Gen for RGen {
                     return None;
                 }
                 Some(alloc::vec![rounding_known(n, v)?])
+            }
+            // No word's bits follow from a value alone; only impossible
+            // values are refused.
+            RDraw::Rbinom { size, .. } => {
+                let v = value.as_u64()?;
+                match forced(draw) {
+                    Some(f) if v != f => None,
+                    _ if v > u64::from(size) => None,
+                    _ => Some(Vec::new()),
+                }
+            }
+            RDraw::Rpois(_) => {
+                let v = value.as_u64()?;
+                match forced(draw) {
+                    Some(f) if v != f => None,
+                    _ => Some(Vec::new()),
+                }
             }
         }
     }
