@@ -362,7 +362,7 @@ impl StateWords for GoChaCha8 {
                 generator: Self::NAME,
                 index: 0,
                 found: used,
-                expected: "used, the words output of the current iteration: 0 to 124",
+                expected: "used, the words output of the current iteration: 0 to 124 (0x7c)",
             });
         }
         Ok(Self::at([k0, k1, k2, k3], used))
@@ -505,15 +505,26 @@ fn shuffle<R: WordRng>(rng: &mut R, n: usize) -> Vec<i64> {
     p
 }
 
-/// A bound `N` in `1..=max`; Go panics outside.
+/// A bound `N` in `1..=max`; Go panics outside (a negative `N` too).
 fn bound(draw: &str, method: &str, text: &str, max: u64) -> Result<u64, DrawError> {
-    let n = parse_int::<u64>(text).map_err(|e| {
-        DrawError::Invalid(format!("`{draw} N`: {e}; N is an integer from 1 to {max}"))
-    })?;
+    let outside = |found: &dyn core::fmt::Display| {
+        DrawError::Invalid(format!(
+            "`{draw} N` needs 1 <= N <= {max}, found {found} (Go panics: invalid argument to {method})"
+        ))
+    };
+    let n = match parse_int::<u64>(text) {
+        Ok(n) => n,
+        Err(_) if parse_int::<i64>(text).is_ok_and(|n| n < 0) => {
+            return Err(outside(&text.trim()));
+        }
+        Err(e) => {
+            return Err(DrawError::Invalid(format!(
+                "`{draw} N`: {e}; N is an integer from 1 to {max}"
+            )));
+        }
+    };
     if n == 0 || n > max {
-        return Err(DrawError::Invalid(format!(
-            "`{draw} N` needs 1 <= N <= {max}, found {n} (Go panics: invalid argument to {method})"
-        )));
+        return Err(outside(&n));
     }
     Ok(n)
 }
@@ -685,10 +696,10 @@ const VERSIONS: &str = "Go 1.22 onwards (math/rand/v2 as in golang/go's tree at 
 /// use rngkit::registry::{of, Seed};
 /// use rngkit::runtimes::go_v2::GoPcgGen;
 ///
-/// let gen = of::<GoPcgGen>();
+/// let g = of::<GoPcgGen>();
 /// // --state is NewPCG's two words: NewPCG(1, 2) of Go's TestPCG.
-/// let mut rng = gen.from_words(&[1, 2]).unwrap();
-/// let draw = gen.parse_draw("uint64", &[]).unwrap();
+/// let mut rng = g.from_words(&[1, 2]).unwrap();
+/// let draw = g.parse_draw("uint64", &[]).unwrap();
 /// assert_eq!(draw.eval(&mut rng).format(true), "0xc4f5a58656eef510");
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
@@ -721,12 +732,12 @@ impl Member for GoPcgGen {
 /// use rngkit::registry::{of, Seed};
 /// use rngkit::runtimes::go_v2::GoChaCha8Gen;
 ///
-/// let gen = of::<GoChaCha8Gen>();
+/// let g = of::<GoChaCha8Gen>();
 /// // --seed-str with 32 bytes is the seed itself (Go's test seed).
-/// let mut rng = gen
+/// let mut rng = g
 ///     .seed_str("ABCDEFGHIJKLMNOPQRSTUVWXYZ123456", &Default::default())
 ///     .unwrap();
-/// let draw = gen.parse_draw("uint64", &[]).unwrap();
+/// let draw = g.parse_draw("uint64", &[]).unwrap();
 /// assert_eq!(draw.eval(&mut rng).format(true), "0xb773b6063d4616a5");
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
@@ -765,7 +776,7 @@ impl Member for GoChaCha8Gen {
         summary: "Go's math/rand/v2 ChaCha8 source: rand.New(rand.NewChaCha8(seed)), chacha8rand (C2SP), also the Go runtime's generator",
         seed_kind: SeedKind::Unbounded,
         seed_doc: "NewChaCha8(seed) with the 32 seed bytes the little-endian bytes of S (0 <= S < 2^256; S < 2^64 fills the first 8 bytes, the rest zero); --seed-str takes the 32 bytes as text (Go's [32]byte([]byte(s))) or as 64 hex digits",
-        state_doc: "5 words of 64 bits: used (words output of the current 124-word iteration, 0 to 124), then the key's 4 little-endian words (the seed's until the first iteration ends, then the rekeyed ones); Go's MarshalBinary order",
+        state_doc: "5 words of 64 bits: used (words output of the current 124-word iteration, 0 to 124 = 0x7c, a hex word like the others), then the key's 4 little-endian words (the seed's until the first iteration ends, then the rekeyed ones); Go's MarshalBinary order",
         has_stream: false,
         versions: VERSIONS,
     };
