@@ -3,13 +3,16 @@
 //! `*rand.Rand`, two GENs (`go-pcg`, `go-chacha8`) sharing one draw family
 //! ([`GoV2Rand`]).
 //!
-//! **PCG** (`src/math/rand/v2/pcg.go`): a 128-bit LCG `state = state * mul
-//! + inc mod 2^128` with PCG's default 128-bit multiplier and increment (the
-//! constants [`pcg64::MULTIPLIER`] and [`pcg64::DEFAULT_INCREMENT`]); each
+//! **PCG** (`src/math/rand/v2/pcg.go`): a 128-bit LCG, the state times a
+//! multiplier plus an increment mod 2^128, with PCG's default 128-bit
+//! multiplier and increment (the constants
+//! [`MULTIPLIER`](crate::runtimes::pcg64::MULTIPLIER) and
+//! [`DEFAULT_INCREMENT`](crate::runtimes::pcg64::DEFAULT_INCREMENT)); each
 //! `Uint64()` steps first and outputs the new state through DXSM ("double
-//! xorshift multiply": `hi ^= hi >> 32; hi *= 0xda942042e4dd58b5; hi ^= hi
-//! >> 48; hi *= lo | 1`). `NewPCG(seed1, seed2)` *is* the state: `hi =
-//! seed1`, `lo = seed2`, nothing is mixed.
+//! xorshift multiply" of the high word `hi` and low word `lo`: `hi ^= hi >>
+//! 32`, `hi *= 0xda942042e4dd58b5`, `hi ^= hi >> 48`, `hi *= lo | 1`).
+//! `NewPCG(seed1, seed2)` *is* the state: `hi = seed1`, `lo = seed2`,
+//! nothing is mixed.
 //!
 //! **ChaCha8** (`src/internal/chacha8rand`, specified at
 //! <https://c2sp.org/chacha8rand>): the 32-byte seed is a ChaCha8 key (8
