@@ -6,8 +6,8 @@
 //! **PCG** (`src/math/rand/v2/pcg.go`): a 128-bit LCG, the state times a
 //! multiplier plus an increment mod 2^128, with PCG's default 128-bit
 //! multiplier and increment (the constants
-//! [`MULTIPLIER`](crate::runtimes::pcg64::MULTIPLIER) and
-//! [`DEFAULT_INCREMENT`](crate::runtimes::pcg64::DEFAULT_INCREMENT)); each
+//! [`MULTIPLIER`] and
+//! [`DEFAULT_INCREMENT`]); each
 //! `Uint64()` steps first and outputs the new state through DXSM ("double
 //! xorshift multiply" of the high word `hi` and low word `lo`: `hi ^= hi >>
 //! 32`, `hi *= 0xda942042e4dd58b5`, `hi ^= hi >> 48`, `hi *= lo | 1`).
