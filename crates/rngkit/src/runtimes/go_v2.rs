@@ -656,12 +656,12 @@ impl<R: WordRng> DrawFamily<R> for GoV2Rand {
             }
             GoV2Draw::Float64 => {
                 let k = value.as_f64()? * (1u64 << 53) as f64;
-                (k >= 0.0 && k < (1u64 << 53) as f64 && k.fract() == 0.0)
+                (k >= 0.0 && k < (1u64 << 53) as f64 && (k as u64) as f64 == k)
                     .then(|| alloc::vec![KnownBits::new((1 << 53) - 1, k as u64)])
             }
             GoV2Draw::Float32 => {
                 let k = value.as_f64()? * (1u32 << 24) as f64;
-                (k >= 0.0 && k < (1u32 << 24) as f64 && k.fract() == 0.0)
+                (k >= 0.0 && k < (1u32 << 24) as f64 && (k as u64) as f64 == k)
                     .then(|| alloc::vec![KnownBits::new(0xff_ffff << 32, (k as u64) << 32)])
             }
             GoV2Draw::Uint64n(n) => masked(value.as_u64()?, n),
