@@ -130,6 +130,8 @@ fn entries() -> Vec<Entry> {
         entry::<rt::r::RGen>().jump().distance().period(periods::p19937).recover(crate::generators::r::recover).scan(crate::generators::r::scan::<rt::r::RGen>).identify(crate::generators::r::identify).notes(crate::generators::r::NOTES).done(),
         entry::<rt::glibc::GlibcGen>().jump().recover(crate::generators::glibc::recover::<rt::glibc::GlibcGen>).scan(crate::generators::glibc::scan::<rt::glibc::GlibcGen>).notes(crate::generators::glibc::NOTES).done(),
         entry::<rt::go::GoGen>().recover(crate::generators::go::recover).scan(crate::generators::go::scan).notes(crate::generators::go::NOTES).done(),
+        entry::<rt::go_v2::GoPcgGen>().jump().distance().period(periods::p2_128).notes(crate::generators::go_v2::NOTES_PCG).done(),
+        entry::<rt::go_v2::GoChaCha8Gen>().seeds_u32().notes(crate::generators::go_v2::NOTES_CHACHA8).done(),
         entry::<rt::numpy::NumpyGen>().jump().distance().period(periods::p2_128).seeds_u32().notes(crate::generators::numpy::NOTES_PCG64).done(),
         entry::<rt::numpy::NumpyPcg64DxsmGen>().jump().distance().period(periods::p2_128).seeds_u32().notes(crate::generators::numpy::NOTES_PCG64).done(),
         entry::<rt::numpy::NumpyPhiloxGen>().jump().distance().period(crate::generators::numpy::philox_period).seeds_u32().notes(crate::generators::numpy::NOTES_OTHER).done(),

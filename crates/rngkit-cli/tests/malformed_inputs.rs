@@ -863,6 +863,33 @@ fn rows(f: &Fixtures) -> Vec<Row> {
             "takes 0 arguments",
         ),
         row(&["gen", "go", "--state", "0 1 2", "int63"], "609"),
+        row(
+            &["gen", "go-pcg", "--seed", "1", "intn", "-3"],
+            "invalid argument to IntN",
+        ),
+        row(
+            &["gen", "go-pcg", "--seed", "1", "uint32n", "4294967296"],
+            "1 <= N <= 4294967295",
+        ),
+        row(
+            &["gen", "go-pcg", "--seed", "1", "uint64n", "0"],
+            "invalid argument to Uint64N",
+        ),
+        row(&["gen", "go-pcg", "--seed", "1", "perm", "x"], "`perm N`"),
+        row(&["gen", "go-pcg", "--state", "1 2 3", "uint64"], "2"),
+        row(
+            &["gen", "go-chacha8", "--seed", "1", "int32n", "2147483648"],
+            "invalid argument to Int32N",
+        ),
+        row(
+            &["gen", "go-chacha8", "--seed-str", "short", "uint64"],
+            "32 bytes of text",
+        ),
+        row(&["gen", "go-chacha8", "--seed", "-1", "uint64"], "2^256"),
+        row(
+            &["gen", "go-chacha8", "--state", "0x7d 1 2 3 4", "uint64"],
+            "0 to 124",
+        ),
         row(&["gen", "numpy", "--seed", "-1", "random"], "non-negative"),
         row(
             &["gen", "numpy", "--seed", "1", "integers", "5", "5"],

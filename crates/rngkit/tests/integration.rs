@@ -31,6 +31,7 @@ mod runtime_dotnet_xoshiro;
 mod runtime_drand48;
 mod runtime_glibc;
 mod runtime_go;
+mod runtime_go2;
 mod runtime_java;
 mod runtime_javascript;
 mod runtime_libgdx;

@@ -9,6 +9,7 @@ pub mod dotnet_xoshiro;
 pub mod drand48;
 pub mod glibc;
 pub mod go;
+pub mod go_v2;
 pub mod godot;
 pub mod java;
 pub mod javascript;

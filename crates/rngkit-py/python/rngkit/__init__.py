@@ -463,6 +463,26 @@ def Go(
     return BitGenerator('go', seed, seed_str=seed_str, state=state, stream=stream)
 
 
+def GoPcg(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('go-pcg', seed, seed_str=seed_str, state=state, stream=stream)
+
+
+def GoChacha8(
+    seed: Optional[int] = None,
+    *,
+    seed_str: Optional[str] = None,
+    state: Optional[StateLike] = None,
+    stream: Optional[int] = None,
+) -> BitGenerator:
+    return BitGenerator('go-chacha8', seed, seed_str=seed_str, state=state, stream=stream)
+
+
 def Numpy(
     seed: Optional[int] = None,
     *,
@@ -863,6 +883,8 @@ _CONSTRUCTORS: dict[str, str] = {
     'R': 'r',
     'Glibc': 'glibc',
     'Go': 'go',
+    'GoPcg': 'go-pcg',
+    'GoChacha8': 'go-chacha8',
     'Numpy': 'numpy',
     'NumpyPcg64dxsm': 'numpy-pcg64dxsm',
     'NumpyPhilox': 'numpy-philox',
@@ -927,6 +949,8 @@ __all__ += [
     'R',
     'Glibc',
     'Go',
+    'GoPcg',
+    'GoChacha8',
     'Numpy',
     'NumpyPcg64dxsm',
     'NumpyPhilox',

@@ -41,6 +41,7 @@ pub mod drand48;
 pub mod fdlibm;
 pub mod glibc;
 pub mod go;
+pub mod go_v2;
 pub mod java;
 pub mod java_splittable;
 pub mod javascript;

@@ -77,6 +77,9 @@ pub fn valid_state(rng_name: &str, w: &[u64]) -> Option<bool> {
         // Go's rngSource: tap below 607, feed always tap + 334 mod 607, then
         // 607 words of any value.
         "go" => count(609) && w[0] < 607 && w[1] == (w[0] + 334) % 607,
+        // Go's PCG: any two words; ChaCha8: used at most 124, any key.
+        "go-pcg" => count(2),
+        "go-chacha8" => count(5) && w[0] <= 124,
         // numpy's buffered generators: the generator's words, then
         // has_uint32 (0 or 1) and uinteger (32 bits); PCG's increment odd,
         // Philox's buffer_pos at most 4.
