@@ -1,6 +1,7 @@
 //! Jump and distance timings: xorshift128 and MT19937 jumps by random u128
 //! amounts, the parts of a process's first MT19937 jump (cold path),
-//! full-range xorshift128 distance.
+//! full-range xorshift128 distance; `ranlux24` and `ranlux48` jumps against
+//! stepping (what libstdc++'s and libc++'s `discard(n)` do).
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -108,10 +109,50 @@ fn distances(c: &mut Criterion) {
     });
 }
 
+fn ranlux_jumps(c: &mut Criterion) {
+    use rngkit::runtimes::cpp::{Ranlux24, Ranlux48};
+    let mut group = c.benchmark_group("ranlux_1e6_calls");
+    group.sample_size(10);
+    let (r24, r48) = (Ranlux24::new(5), Ranlux48::new(5));
+    group.bench_function("ranlux24_jump", |b| {
+        b.iter(|| {
+            let mut g = r24.clone();
+            g.jump(black_box(1_000_000));
+            g
+        })
+    });
+    group.bench_function("ranlux24_stepping", |b| {
+        b.iter(|| {
+            let mut g = r24.clone();
+            for _ in 0..black_box(1_000_000) {
+                g.step();
+            }
+            g
+        })
+    });
+    group.bench_function("ranlux48_jump", |b| {
+        b.iter(|| {
+            let mut g = r48.clone();
+            g.jump(black_box(1_000_000));
+            g
+        })
+    });
+    group.bench_function("ranlux48_stepping", |b| {
+        b.iter(|| {
+            let mut g = r48.clone();
+            for _ in 0..black_box(1_000_000) {
+                g.step();
+            }
+            g
+        })
+    });
+    group.finish();
+}
+
 criterion_group! {
     name = short_jumps;
     config = Criterion::default().warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
-    targets = jumps
+    targets = jumps, ranlux_jumps
 }
 criterion_group!(cold, cold_jump);
 criterion_group! {

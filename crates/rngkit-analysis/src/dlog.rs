@@ -143,7 +143,12 @@ where
 }
 
 /// log_g(h) for g of prime order p.
-fn log_prime_order<G: Group + Sync>(group: &G, g: &G::Elem, h: &G::Elem, p: u64) -> Option<u64>
+pub(crate) fn log_prime_order<G: Group + Sync>(
+    group: &G,
+    g: &G::Elem,
+    h: &G::Elem,
+    p: u64,
+) -> Option<u64>
 where
     G::Elem: Send + Sync,
 {

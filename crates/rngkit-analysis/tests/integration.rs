@@ -32,6 +32,7 @@ mod recover_libgdx;
 mod recover_numpy;
 mod recover_observe;
 mod recover_partial;
+mod recover_ranlux;
 mod recover_search;
 mod recover_state;
 mod search_php;

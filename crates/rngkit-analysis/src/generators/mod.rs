@@ -25,6 +25,7 @@ pub mod pcg32;
 pub mod php;
 pub mod python;
 pub mod r;
+pub mod ranlux;
 pub mod ruby;
 pub mod sfmt;
 pub mod splitmix64;
