@@ -39,15 +39,22 @@ impl<const W: usize> Group for Field<W> {
     }
     #[inline]
     fn digest(&self, a: &[u64; W]) -> u64 {
-        let mut h = 0u64;
-        for &w in a {
-            h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        }
-        h ^ (h >> 29)
+        digest_words(a)
     }
     fn pow(&self, a: &[u64; W], e: u128) -> [u64; W] {
         Field::pow(self, a, e)
     }
+}
+
+/// A well-mixed 64-bit digest of a multi-word group element, for
+/// [`Group::digest`].
+#[inline]
+pub(crate) fn digest_words(words: &[u64]) -> u64 {
+    let mut h = 0u64;
+    for &w in words {
+        h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    h ^ (h >> 29)
 }
 
 /// GF(2^32) modulo a degree-32 polynomial given by its low 32 coefficients.
@@ -93,7 +100,7 @@ fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
     ((u128::from(a) * u128::from(b)) % u128::from(m)) as u64
 }
 
-fn inverse_mod(a: u64, m: u64) -> Option<u64> {
+pub(crate) fn inverse_mod(a: u64, m: u64) -> Option<u64> {
     // extended Euclid on i128
     let (mut old_r, mut r) = (i128::from(a % m), i128::from(m));
     let (mut old_s, mut s) = (1i128, 0i128);

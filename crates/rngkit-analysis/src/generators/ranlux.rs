@@ -40,7 +40,7 @@ use rngkit::number::BigInt;
 use rngkit::registry::{Engine, Gen};
 use rngkit::runtimes::cpp::{Ranlux24, Ranlux48};
 
-use crate::dlog::{Group, log_prime_order};
+use crate::dlog::{Group, digest_words, inverse_mod, log_prime_order};
 use crate::observe::{Observation, layout};
 use crate::recover::{Count, RecoverError, RecoverOptions, Recovered, conclude, fits};
 use crate::{Distance, DistanceError, Jump};
@@ -77,21 +77,9 @@ fn at_least(a: &[u64], b: &[u64]) -> bool {
     true
 }
 
-/// `a -= b` (same length), returning the borrow.
-fn sub_in(a: &mut [u64], b: &[u64]) -> bool {
-    let mut borrow = false;
-    for (x, &y) in a.iter_mut().zip(b) {
-        let (d, b1) = x.overflowing_sub(y);
-        let (d, b2) = d.overflowing_sub(u64::from(borrow));
-        *x = d;
-        borrow = b1 || b2;
-    }
-    borrow
-}
-
-/// `a -= b` for `b` no longer than `a` (and `a >= b`), the borrow carried
-/// up.
-fn sub_short(a: &mut [u64], b: &[u64]) {
+/// `a -= b` for `b` no longer than `a` and `a >= b`, the borrow carried
+/// up through `a`.
+fn sub_in(a: &mut [u64], b: &[u64]) {
     let mut borrow = false;
     for (i, x) in a.iter_mut().enumerate() {
         let y = b.get(i).copied().unwrap_or(0);
@@ -121,9 +109,9 @@ fn add_in(a: &mut [u64], b: &[u64]) -> bool {
     carry
 }
 
-/// Limbs of the widest intermediate of [`reduce`] (a product of two
-/// residues: 18, plus room for the folds' carries).
-const WIDE: usize = 19;
+/// Limbs of the widest input of [`reduce`]: a [`Nat`] (a product of two
+/// residues takes 18).
+const WIDE: usize = NAT_LIMBS;
 
 /// `t mod M` for `t` given by its low `len` limbs, using `2^576 = 2^240 - 1
 /// (mod M)`: the part above bit 576, `h`, folds down as `h 2^240 - h`
@@ -145,7 +133,7 @@ fn reduce(t: &mut [u64; WIDE], mut len: usize) -> Residue {
         let top = (k + 5).min(WIDE);
         add_in(&mut t[..top], &shifted[..top]);
         // t -= high: t >= high 2^240 >= high, so no borrow leaves the top.
-        sub_short(&mut t[..top], &high[..k]);
+        sub_in(&mut t[..top], &high[..k]);
         len = top;
     }
     let mut r = [0u64; LIMBS];
@@ -217,7 +205,7 @@ fn two_to(k: u32) -> Residue {
 /// `a^-1 mod M` (Fermat: `a^(M-2)`), for `a != 0`.
 fn inverse(a: &Residue) -> Residue {
     let mut m_minus_2 = MODULUS;
-    sub_short(&mut m_minus_2, &[2]);
+    sub_in(&mut m_minus_2, &[2]);
     pow_mod(a, &m_minus_2)
 }
 
@@ -249,16 +237,8 @@ impl Nat {
 
     /// The value modulo `M`.
     fn residue(&self) -> Residue {
-        let mut t = [0u64; WIDE];
-        t.copy_from_slice(&self.0[..WIDE]);
-        // NAT_LIMBS = WIDE + 1: the top limb is folded in through a
-        // product with 2^1216 mod M.
-        let mut r = reduce(&mut t, WIDE);
-        if self.0[WIDE] != 0 {
-            let top = mul_mod(&two_to_1216(), &[self.0[WIDE], 0, 0, 0, 0, 0, 0, 0, 0]);
-            r = add_mod(&r, &top);
-        }
-        r
+        let mut t = self.0;
+        reduce(&mut t, NAT_LIMBS)
     }
 
     fn is_zero(&self) -> bool {
@@ -409,13 +389,6 @@ impl Nat {
         }
         BigInt::from_limbs(false, &limbs)
     }
-}
-
-fn two_to_1216() -> Residue {
-    // 2^1216 = (2^576)^2 2^64.
-    let a = two_to(575);
-    let a = add_mod(&a, &a); // 2^576
-    mul_mod(&mul_mod(&a, &a), &two_to(64))
 }
 
 /// The smallest `x >= 0` with `lo <= (a x mod m) <= hi`, for `lo <= hi <
@@ -861,11 +834,7 @@ impl Group for ModM {
         ONE
     }
     fn digest(&self, a: &Residue) -> u64 {
-        let mut h = 0u64;
-        for &w in a {
-            h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        }
-        h ^ (h >> 29)
+        digest_words(a)
     }
 }
 
@@ -937,7 +906,7 @@ fn log_mod_m(g: &Residue, h: &Residue) -> Option<(Nat, Nat)> {
             let pf = p_k.to_u128().and_then(|v| u64::try_from(v).ok())?;
             let have = value.rem_u64(pf);
             let want = x.rem_u64(pf);
-            let inv = inverse_u64(modulus.rem_u64(pf), pf)?;
+            let inv = inverse_mod(modulus.rem_u64(pf), pf)?;
             let diff = (u128::from(want) + u128::from(pf) - u128::from(have)) % u128::from(pf);
             let t = (diff * u128::from(inv) % u128::from(pf)) as u64;
             value = value.add(&modulus.mul_u64(t));
@@ -945,18 +914,6 @@ fn log_mod_m(g: &Residue, h: &Residue) -> Option<(Nat, Nat)> {
         }
     }
     Some((value, modulus))
-}
-
-/// `a^-1 mod m` for `m < 2^64`.
-fn inverse_u64(a: u64, m: u64) -> Option<u64> {
-    let (mut old_r, mut r) = (i128::from(a % m), i128::from(m));
-    let (mut old_s, mut s) = (1i128, 0i128);
-    while r != 0 {
-        let q = old_r / r;
-        (old_r, r) = (r, old_r - q * r);
-        (old_s, s) = (s, old_s - q * s);
-    }
-    (old_r == 1).then(|| old_s.rem_euclid(i128::from(m)) as u64)
 }
 
 /// The calls from `from` to `to` (the smallest count whose jump gives
@@ -1027,7 +984,7 @@ fn distance_on_cycle(k: &Shape, f: Parts, mut t: Parts) -> Result<Nat, DistanceE
     };
     // D + j order = 0 (mod P); the order is prime to P (a test checks).
     let p = k.p as u64;
-    let inv = inverse_u64(order.rem_u64(p), p).ok_or(DistanceError::Unreachable(
+    let inv = inverse_mod(order.rem_u64(p), p).ok_or(DistanceError::Unreachable(
         "the base's order shares a factor with the block length",
     ))?;
     let j = (p - d.rem_u64(p)) % p * inv % p;
