@@ -85,6 +85,28 @@ pub(crate) fn words_u64<const N: usize>(
     Ok(out)
 }
 
+/// 128-bit values as 64-bit words, each high half first (the 128-bit
+/// LCGs' state words: state, then increment).
+pub(crate) fn u128_words(values: &[u128]) -> Vec<u64> {
+    values
+        .iter()
+        .flat_map(|&v| [(v >> 64) as u64, v as u64])
+        .collect()
+}
+
+/// The inverse of [`u128_words`] for `N` values; checks the word count.
+pub(crate) fn words_u128<const N: usize>(
+    generator: &'static str,
+    words: &[u64],
+) -> Result<[u128; N], StateError> {
+    check_count(generator, 2 * N, words.len())?;
+    let mut out = [0u128; N];
+    for (slot, pair) in out.iter_mut().zip(words.chunks_exact(2)) {
+        *slot = (u128::from(pair[0]) << 64) | u128::from(pair[1]);
+    }
+    Ok(out)
+}
+
 pub(crate) fn check_count(
     generator: &'static str,
     expected: usize,

@@ -7,7 +7,6 @@
 use alloc::vec::Vec;
 
 use crate::generators::impl_rng_u64;
-use crate::state::words_u64;
 use crate::{StateError, StateWords};
 
 /// pcg-c's `PCG_DEFAULT_MULTIPLIER_128`.
@@ -133,19 +132,11 @@ impl StateWords for Pcg64 {
     const FREE_BITS: u32 = 128;
 
     fn to_words(&self) -> Vec<u64> {
-        alloc::vec![
-            (self.state >> 64) as u64,
-            self.state as u64,
-            (self.inc >> 64) as u64,
-            self.inc as u64,
-        ]
+        crate::state::u128_words(&[self.state, self.inc])
     }
 
     fn from_words(words: &[u64]) -> Result<Self, StateError> {
-        let [sh, sl, ih, il] = words_u64::<4>(Self::NAME, words)?;
-        Self::from_state(
-            (u128::from(sh) << 64) | u128::from(sl),
-            (u128::from(ih) << 64) | u128::from(il),
-        )
+        let [state, inc] = crate::state::words_u128::<2>(Self::NAME, words)?;
+        Self::from_state(state, inc)
     }
 }
