@@ -1,5 +1,6 @@
 //! Cracking `java` and `dotnet-legacy`: seed-search kernels, lattice
-//! recovery, GF(2^31 - 1) recovery.
+//! recovery, GF(2^31 - 1) recovery; the sum engines' `Math.random` from
+//! percentages (the meet in the middle).
 //!
 //! `cargo bench -p rngkit-analysis --bench cracking`. Kernel figures are
 //! candidates per second on one thread for one observed `nextInt()`
@@ -157,5 +158,39 @@ fn dotnet(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, java_scan, java_lattice, dotnet);
+/// `Math.floor(Math.random() * 100)` on the sum engines: 28 and 600
+/// consecutive values (no public tool recovers these; the chain search
+/// refused them, 2^35 leaves).
+fn sum_engine_percentages(c: &mut Criterion) {
+    let mut group = c.benchmark_group("sum_engines_floor_100");
+    group.sample_size(10);
+    for (gen_name, count) in [
+        ("v8", 28),
+        ("v8", 600),
+        ("v8-14", 600),
+        ("spidermonkey", 600),
+    ] {
+        let entry = registry::find(gen_name).unwrap();
+        let mut rng = rngkit_analysis::needed::start_state(entry, 2026).unwrap();
+        // Start at a cache position that is not a block's start.
+        rng.discard(17);
+        let draw = entry.parse_draw("floor", &["100"]).unwrap();
+        let text: String = (0..count)
+            .map(|_| format!("floor 100 = {}\n", draw.eval(&mut rng).format(false)))
+            .collect();
+        let obs = parse_observations(entry, &text).unwrap();
+        group.bench_function(format!("{gen_name}_{count}"), |b| {
+            b.iter(|| black_box(recover(entry, &obs, &RecoverOptions::default()).unwrap()))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    java_scan,
+    java_lattice,
+    dotnet,
+    sum_engine_percentages
+);
 criterion_main!(benches);

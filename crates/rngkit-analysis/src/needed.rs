@@ -243,7 +243,9 @@ pub fn bounded_draw(entry: &Entry) -> Option<BoundedDraw> {
 /// `40 n` values (a value of `0..n` is missed with probability below
 /// `n e^-40`).
 fn gives_exactly(entry: &Entry, draw: &Draw, n: u32) -> bool {
-    let Ok(mut rng) = entry.seed(&BigInt::from(seeds(1)[0]), &Default::default()) else {
+    // From a start state rather than a seed: SpiderMonkey and
+    // JavaScriptCore cannot be seeded, and their `floor N` is a bounded draw.
+    let Ok(mut rng) = start_state(entry, seeds(1)[0]) else {
         return false;
     };
     let mut seen = vec![false; n as usize];

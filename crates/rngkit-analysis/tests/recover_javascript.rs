@@ -324,6 +324,20 @@ fn node26_v8_14_doubles_across_a_refill() {
     recover_and_predict("v8-14", "math-random", &toks, start, 10);
 }
 
+/// Node.js 26 (`v8-14`): 600 percentages, `Math.floor(Math.random() *
+/// 100)`, from a random start, seeded or not (the meet in the middle on two
+/// windows of 32 calls that cover every cache position).
+#[test]
+fn node26_v8_14_percentages() {
+    let Some(node) = oracles::npm_node(26) else {
+        return;
+    };
+    let seed = [None, Some(2026)][random_below(2) as usize];
+    let start = random_below(64) as usize;
+    let toks = node_draws(&node, seed, start + 600 + 100, 100);
+    recover_and_predict("v8-14", "floor 100", &toks, start, 600);
+}
+
 /// `--fresh`: the first values of a new, unseeded `node -e` process fix the
 /// cache position, so 4 doubles (5 for the sum of Node.js 26) recover the
 /// state and predict the next 100.
@@ -412,9 +426,10 @@ fn chromium_v8_from_rolls() {
         return;
     };
     // `Math.floor(Math.random() * N)` straight from the page: 40 rolls of
-    // 256 (8 known bits each), and 300 of 1000 (an interval of 1/1000 often
-    // straddles a power of two, so the search needs room to pick a window).
-    for (n, count) in [(256u64, 40usize), (1000, 300)] {
+    // 256 (8 known bits each), 300 of 1000 (an interval of 1/1000 often
+    // straddles a power of two, so the search needs room to pick a window),
+    // and percentages, 40 and 600 (the meet in the middle).
+    for (n, count) in [(256u64, 40usize), (1000, 300), (100, 40), (100, 600)] {
         let start = random_below(130) as usize;
         let toks = chromium_draws(&chromium, start + count + 100, n);
         recover_and_predict("v8", &format!("floor {n}"), &toks, start, count);
@@ -447,10 +462,25 @@ fn jsc_javascriptcore_doubles() {
             &RecoverOptions::default(),
         );
     }
-    // 60 calls as `Math.floor(Math.random() * 256)` (exact from the doubles).
+    // 60 calls as `Math.floor(Math.random() * 256)` and 600 as `* 100`
+    // (JavaScript's product and floor are IEEE double arithmetic, which
+    // Rust's are too, so these are the integers `jsc` would print).
     let start = random_below(200) as usize;
-    let toks = times_256(&jsc_draws(&jsc, start + 60 + 100));
-    recover_and_predict("javascriptcore", "floor 256", &toks, start, 60);
+    let doubles = jsc_draws(&jsc, start + 600 + 100);
+    recover_and_predict(
+        "javascriptcore",
+        "floor 256",
+        &times(&doubles, 256),
+        start,
+        60,
+    );
+    recover_and_predict(
+        "javascriptcore",
+        "floor 100",
+        &times(&doubles, 100),
+        start,
+        600,
+    );
 }
 
 #[test]
@@ -462,25 +492,27 @@ fn firefox_spidermonkey_doubles() {
     let rolls = start + 60;
     let script = format!(
         "{}dump('RNGKIT ' + rngkitDraws() + '\\n');",
-        program(rolls + 60 + 100, 0)
+        program(rolls + 600 + 100, 0)
     );
     let toks = split(&oracles::firefox_dumps(&firefox, &script, 1)[0]);
     recover_and_predict("spidermonkey", "math-random", &toks, start, 6);
     // 3 of the same doubles (the peer tools need 4 or more on Firefox).
     recover_three_and_predict("spidermonkey", &toks, start + 1, &RecoverOptions::default());
-    // The same calls as `Math.floor(Math.random() * 256)`: times 256 is
-    // exact in doubles, so these are the integers Firefox would give.
-    let bytes = times_256(&toks);
-    recover_and_predict("spidermonkey", "floor 256", &bytes, rolls, 60);
+    // The same calls as `Math.floor(Math.random() * N)`: JavaScript's
+    // product and floor are IEEE double arithmetic, as Rust's are, so these
+    // are the integers Firefox would give. 600 percentages: the meet in the
+    // middle.
+    recover_and_predict("spidermonkey", "floor 256", &times(&toks, 256), rolls, 60);
+    recover_and_predict("spidermonkey", "floor 100", &times(&toks, 100), rolls, 600);
 }
 
-/// `Math.floor(x * 256)` of each double `x` (exact: a power of two).
-fn times_256(doubles: &[String]) -> Vec<String> {
+/// `Math.floor(x * n)` of each double `x`, as JavaScript computes it.
+fn times(doubles: &[String], n: u64) -> Vec<String> {
     doubles
         .iter()
         .map(|v| {
             let x: f64 = v.parse().expect("a double");
-            ((x * 256.0).floor() as u64).to_string()
+            ((x * n as f64).floor() as u64).to_string()
         })
         .collect()
 }

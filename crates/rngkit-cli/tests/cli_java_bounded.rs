@@ -182,16 +182,20 @@ fn searches_over_budget_exit_3_on_every_gen() {
         "next-int 16 = 3\nskip 0..100000\nnext-int 16 = 4\n",
     );
     assert_exit_3(&out, "error: at most 2^48 states fit", &["combinations"]);
-    // 100 rolls of 100: the best window leaves about 2^35 candidates (3
-    // doubles, once refused too, now recover in about a second).
+    // 100 rolls of 10: about one state fits (332 bits), but no search
+    // reaches it (percentages, once refused too, now recover).
     let out = rngkit_in(
-        &["gen", "v8", "--seed", "1", "-n", "100", "floor", "100"],
+        &["gen", "v8", "--seed", "1", "-n", "100", "floor", "10"],
         "",
     );
     let text: String = stdout_lines(&out)
         .iter()
-        .map(|v| format!("floor 100 = {v}\n"))
+        .map(|v| format!("floor 10 = {v}\n"))
         .collect();
     let out = rngkit_in(&["recover", "v8"], &text);
-    assert_exit_3(&out, "error: at most 2^", &["candidates to search"]);
+    assert_exit_3(
+        &out,
+        "error: about one state fits the observations, but finding it is out of reach",
+        &["floor N below 24 is out of reach"],
+    );
 }

@@ -239,10 +239,28 @@ fn detect_names_the_generator_without_threads() {
         Ok(out) if out.status.success() => {
             let values = String::from_utf8(out.stdout).unwrap();
             let r = call(json!({"op": "detect", "values": values})).unwrap();
-            assert_eq!(r["verdict"], "identified", "{r}");
-            assert_eq!(r["fits"][0]["gen"], "v8-legacy");
-            assert_eq!(r["fits"][0]["draw"], "math-random");
-            assert!(r["fits"][0]["states"].as_array().unwrap().len() > 1);
+            // V8 up to 13.4 shows bits 12..=63 of `s0`, 13.5 on bits
+            // 11..=63 of the same word: when bit 11 of each of the ten
+            // words is 0 (about one run in 1000) both eras give these
+            // doubles from the same state, and detect rightly lists both
+            // (each only because a state reproduces every value).
+            if r["verdict"] == "ambiguous" {
+                let gens: Vec<&str> = r["fits"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|f| f["gen"].as_str().unwrap())
+                    .collect();
+                assert!(
+                    gens.contains(&"v8-legacy") && gens.contains(&"v8-13"),
+                    "{r}"
+                );
+            } else {
+                assert_eq!(r["verdict"], "identified", "{r}");
+                assert_eq!(r["fits"][0]["gen"], "v8-legacy");
+                assert_eq!(r["fits"][0]["draw"], "math-random");
+                assert!(r["fits"][0]["states"].as_array().unwrap().len() > 1);
+            }
         }
         _ => eprintln!("note: node not found; the Node.js case is skipped"),
     }

@@ -62,12 +62,15 @@
 //!   the value's interval straddles a power of two), so every call's carry
 //!   is a guess and the chain must be about `128 / log2 N` calls long; the
 //!   window of consecutive calls with the fewest guesses is searched
-//!   (`floor 256`: 40 values, 2^24 leaves, under a second on `v8`; `floor
-//!   1000`: 2^24 to 2^25 leaves from 300 values; powers of two have no
-//!   straddling values: 100 `floor 64`, 2^27 leaves, about 20 s). Below
-//!   that the guesses outgrow any search (`floor 100`: 2^35 from the best
+//!   (`floor 256`: 40 values, 2^24 leaves, under a second on `v8`). Below
+//!   that the guesses outgrow the chain (`floor 100`: 2^35 from the best
 //!   window of 600 values, 31 calls with 4 known bits each, every carry a
-//!   guess and no check before the last plane; `floor 6`: over 2^64), and a
+//!   guess and no check before the last plane), and the meet in the middle
+//!   ([`meet`]) takes over: it reads each value's whole interval, not only
+//!   its known prefix, and splits each chain's paths in two halves that
+//!   meet on a linear syndrome (`floor 100`: 28 values in under a second,
+//!   600 in 0.05 s; `floor 28` and up, and `floor 16`, from a few hundred).
+//!   Dice and coins stay out of reach (`floor 6`: about 2^87 steps), and a
 //!   SAT solver does no better (CaDiCaL on the adder and
 //!   xorshift clauses: 64 values of `floor 10^6` in 2.2 s, but no answer in
 //!   100 s for 400 `floor 6` or 64 to 150 `floor 1000`).
@@ -116,7 +119,7 @@ use crate::gf2::{BitVec, Field, Modulus, Poly};
 use crate::linear::{
     F2Linear, apply_polynomial, bits_to_u64, cached_poly, derive_characteristic_polynomial,
 };
-use crate::observe::{Observation, WordConstraint, layout};
+use crate::observe::{KnownBits, Observation, WordConstraint, layout};
 use crate::recover::{Count, ENUMERATE_LIMIT, RecoverError, RecoverOptions, Recovered, fits};
 use crate::{Distance, DistanceError, Jump, StepBack};
 
@@ -433,6 +436,107 @@ fn constraints(observations: &[Observation]) -> Result<Vec<WordConstraint>, Reco
     Ok(lay.constraints)
 }
 
+/// One call of a sum engine as the searches read it: its known bits and
+/// the interval its visible 53-bit value (the double's mantissa) lies in. A
+/// `floor N` value pins the value to about `2^53 / N` mantissas, which is
+/// more than the bits they all share (the meet-in-the-middle search reads
+/// the interval, the chain search the bits).
+#[derive(Clone, Copy, Debug)]
+struct SumCall {
+    /// Raw steps from the first observed word.
+    offset: u64,
+    /// The bits known there.
+    known: KnownBits,
+    /// The visible value's interval, inclusive.
+    span: (u64, u64),
+}
+
+impl SumCall {
+    /// The bits the call reveals: those its interval of `2^53` visible
+    /// values leaves (whole bits, rounded down: a `floor 100` value counts
+    /// 6), or its known bits where they say more (bits that are not a
+    /// prefix, such as SpiderMonkey's bit 0 alone).
+    fn revealed(&self) -> u32 {
+        let width_bits = 64 - (self.span.1 - self.span.0).leading_zeros();
+        (53 - width_bits).max(self.known.mask.count_ones())
+    }
+
+    /// The information the call carries, in bits: `53 - log2` of its
+    /// interval's width (`log2 100` for a `floor 100` value), or its known
+    /// bits where they say more.
+    fn information(&self) -> f64 {
+        let width = (self.span.1 - self.span.0) as f64 + 1.0;
+        (53.0 - width.log2()).max(f64::from(self.known.mask.count_ones()))
+    }
+}
+
+/// The visible 53 bits of a word (bits `top - 52..=top`).
+const VISIBLE: u64 = (1 << 53) - 1;
+
+/// The calls the observations constrain, for a sum engine whose doubles
+/// show bits `top - 52..=top` of the word: the known bits of each, with the
+/// interval of a `math-random` or `floor N` value (others: the interval of
+/// the known prefix).
+fn sum_calls(observations: &[Observation], top: u32) -> Result<Vec<SumCall>, RecoverError> {
+    use crate::observe::ObservationKind;
+    use rngkit::registry::Steps;
+    use rngkit::runtimes::javascript::{MathRandomDraw, mantissa_span};
+    let cons = constraints(observations)?;
+    // The same offsets as `layout`'s: every Math.random draw is one step.
+    // In offset order, as the constraints are.
+    let mut spans: Vec<(u64, (u64, u64))> = Vec::new();
+    let mut offset = 0u64;
+    for obs in observations {
+        let steps = match &obs.kind {
+            ObservationKind::Skip(n) => *n,
+            ObservationKind::SkipRange { .. } => break,
+            ObservationKind::Bits(_) => 1,
+            ObservationKind::DrawIn { draw, .. } => match draw.steps(64) {
+                Steps::Fixed(n) => n,
+                Steps::Variable => break,
+            },
+            ObservationKind::Draw { draw, value } => {
+                if let Some(d) = draw.engine_draw::<MathRandomDraw>()
+                    && let Some(span) = mantissa_span(53, d, value)
+                {
+                    spans.push((offset, span));
+                }
+                match draw.steps(64) {
+                    Steps::Fixed(n) => n,
+                    Steps::Variable => break,
+                }
+            }
+        };
+        offset = offset.saturating_add(steps);
+    }
+    let shift = top - 52;
+    Ok(cons
+        .into_iter()
+        .map(|c| {
+            let drawn = spans
+                .binary_search_by_key(&c.offset, |&(o, _)| o)
+                .ok()
+                .map(|i| spans[i].1);
+            let span = drawn.unwrap_or_else(|| {
+                let mask = c.known.mask >> shift & VISIBLE;
+                let low = lowest_known(mask, 52);
+                if low > 52 {
+                    (0, VISIBLE)
+                } else {
+                    let free = (1u64 << low) - 1;
+                    let lo = c.known.value >> shift & VISIBLE & !free;
+                    (lo, lo | free)
+                }
+            });
+            SumCall {
+                offset: c.offset,
+                known: c.known,
+                span,
+            }
+        })
+        .collect())
+}
+
 // ------------------------------------------------ the linear eras (s0)
 
 /// The cache positions (calls since the last refill, `0..=63`) the first
@@ -511,6 +615,8 @@ fn recover_v8_linear<E: V8Era>(
 }
 
 // ------------------------------------------------- the sum engines: chain
+
+pub mod meet;
 
 pub mod chain {
     //! The search behind `spidermonkey`, `javascriptcore` and `v8`
@@ -1254,7 +1360,7 @@ fn down_sweep_cost(m: usize) -> f64 {
 /// chain grows call by call (a longer chain has more rows a plane, so fewer
 /// guessed planes, but one more guessed carry a call when `low > 0`) until
 /// its carries alone would cost as much as the best plan so far.
-fn best_chain(cons: &[WordConstraint], top: u32) -> Option<(u64, chain::Plan)> {
+fn best_chain(cons: &[SumCall], top: u32) -> Option<(u64, chain::Plan)> {
     let cost = |p: &chain::Plan| chain_cost(p).0;
     let mut best: Option<(u64, chain::Plan)> = None;
     let mut i = 0;
@@ -1297,6 +1403,136 @@ fn best_chain(cons: &[WordConstraint], top: u32) -> Option<(u64, chain::Plan)> {
     best
 }
 
+/// What the sum engines' searches reach, for advice (measured with 600
+/// values on `v8`: the meet-in-the-middle search takes `floor 28` and up in
+/// seconds, `floor 24` to `floor 27` on some streams; `floor 16` as a power
+/// of two).
+const SUM_REACH: &str = "give at least 3 consecutive math-random values, or about 30 consecutive floor N values with N >= 28 or N = 16 (floor 100: 24 to 30 values; a few hundred let the search pick its cheapest window); floor N below 24 is out of reach on the sum engines (each value's few known bits sit behind an unknown carry, and dice and coins need too long a chain)";
+
+/// Meet-in-the-middle searches over more than 2^this steps
+/// ([`meet::Meet::steps_log2`]) are refused: a step (a syndrome table read
+/// and a hash probe) took 16 to 35 ns here, more when the stored half
+/// outgrows the caches, so 2^30 steps are 20 to 40 s of CPU.
+const MEET_MAX_STEPS: f64 = 30.0;
+
+/// A meet step costs about a quarter of a chain search node (16 to 35 ns
+/// against the elimination's 2^24 leaves in 1.6 s of CPU): log2 of the
+/// ratio.
+const MEET_STEPS_PER_NODE: f64 = 2.0;
+
+/// The most paths a meet may let through its checks by chance, as a power
+/// of two: each is solved (about a microsecond) and checked against the
+/// calls that follow. A looser bound lets a shorter chain qualify: each
+/// call fewer saves half its choices in steps.
+const MEET_MAX_FALSE: f64 = 14.0;
+
+/// The cheapest meet-in-the-middle search ([`meet::Meet`]) over the runs of
+/// consecutive calls: `(first call offset, plan)`. For each plane count `k`
+/// and start, the shortest chain whose rows reach rank 128 with few enough
+/// chance paths ([`MEET_MAX_FALSE`]) is the cheapest from that start (each
+/// further call multiplies the paths by its choices).
+fn best_meet(cons: &[SumCall], top: u32) -> Option<(u64, meet::Meet)> {
+    let mut best: Option<(f64, usize, usize, u32)> = None;
+    for k in 3..=meet::MAX_PLANES.min(8) {
+        let low = top + 1 - k;
+        let profile = meet::rank_profile(k, low, meet::MAX_CALLS);
+        let logs: Vec<f64> = cons
+            .iter()
+            .map(|c| (meet::choices(c.span, k, low > 0).1 as f64).log2())
+            .collect();
+        let mut i = 0;
+        while i < cons.len() {
+            let mut j = i;
+            while j + 1 < cons.len() && cons[j + 1].offset == cons[j].offset + 1 {
+                j += 1;
+            }
+            for start in i..=j {
+                let mut paths = f64::from(k);
+                for m in 1..=(j + 1 - start).min(meet::MAX_CALLS) {
+                    paths += logs[start + m - 1];
+                    let (rank, checks) = profile[m];
+                    if rank < 128 || paths - f64::from(checks.min(128)) > MEET_MAX_FALSE {
+                        continue;
+                    }
+                    let steps = meet::steps_log2(k, &logs[start..start + m]);
+                    if best.is_none_or(|(b, ..)| steps < b) {
+                        best = Some((steps, start, m, k));
+                    }
+                    break;
+                }
+            }
+            i = j + 1;
+        }
+    }
+    let (_, start, m, k) = best?;
+    let spans: Vec<(u64, u64)> = cons[start..start + m].iter().map(|c| c.span).collect();
+    Some((cons[start].offset, meet::Meet::new(&spans, top, k)?))
+}
+
+/// Whether the state `x` before call `offset` gives the known bits of the
+/// calls `later` (all at or after `offset`).
+fn follows(later: &[&SumCall], offset: u64, x: u128) -> bool {
+    let (mut a, mut b) = split(x);
+    let mut calls = offset;
+    for c in later {
+        while calls <= c.offset {
+            (a, b) = xorshift128plus_step(a, b);
+            calls += 1;
+        }
+        if a.wrapping_add(b) & c.known.mask != c.known.value {
+            return false;
+        }
+    }
+    true
+}
+
+/// The meet's states (before call `offset`) that give every known bit of
+/// the calls from there on, its middle values shared among the threads.
+fn meet_states(
+    meet: &meet::Meet,
+    offset: u64,
+    cons: &[SumCall],
+    options: &RecoverOptions,
+) -> Vec<u128> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let later: Vec<&SumCall> = cons.iter().filter(|c| c.offset >= offset).collect();
+    let items = meet.items();
+    let threads = options.threads.clamp(1, 64) as u64;
+    options.progress.add_total(items, "parts");
+    let next = AtomicU64::new(0);
+    let (later, next) = (&later, &next);
+    let work = move || {
+        let mut out = Vec::new();
+        loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            if k >= items || options.stop.is_set() {
+                break out;
+            }
+            let before = out.len();
+            meet.search(k..k + 1, &mut out);
+            let mut kept = before;
+            for i in before..out.len() {
+                if follows(later, offset, out[i]) {
+                    out[kept] = out[i];
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
+            options.progress.advance(1);
+        }
+    };
+    // This thread is one of the workers: one thread spawns nothing (the
+    // browser build has no threads).
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (1..threads.min(items)).map(|_| scope.spawn(work)).collect();
+        let mut found = work();
+        for h in handles {
+            found.extend(h.join().expect("a search thread"));
+        }
+        found
+    })
+}
+
 /// `recover` for the sum engines whose calls are the xorshift steps in
 /// order: the state before the first observation, as an engine.
 fn sum_recover(
@@ -1308,7 +1544,7 @@ fn sum_recover(
 ) -> Result<Recovered, RecoverError> {
     sum_search(
         observations,
-        &constraints(observations)?,
+        &sum_calls(observations, top)?,
         options,
         top,
         name,
@@ -1322,7 +1558,7 @@ fn sum_recover(
 /// verified against every observation.
 fn sum_search(
     observations: &[Observation],
-    cons: &[WordConstraint],
+    cons: &[SumCall],
     options: &RecoverOptions,
     top: u32,
     name: &str,
@@ -1359,7 +1595,7 @@ enum SumStates {
 
 /// The chain search itself (see [`sum_search`]).
 fn sum_states(
-    cons: &[WordConstraint],
+    cons: &[SumCall],
     options: &RecoverOptions,
     top: u32,
     name: &str,
@@ -1375,8 +1611,7 @@ fn sum_states(
     };
     // SpiderMonkey/JSC: bit 0 of the sum is linear; 128 of them may do.
     if top == 52 {
-        let with_bit0: Vec<&WordConstraint> =
-            cons.iter().filter(|c| c.known.mask & 1 == 1).collect();
+        let with_bit0: Vec<&SumCall> = cons.iter().filter(|c| c.known.mask & 1 == 1).collect();
         if with_bit0.len() >= 128 {
             let mut eq = Echelon::new();
             let (mut s0, mut s1) = unit_forms();
@@ -1399,33 +1634,64 @@ fn sum_states(
             }
         }
     }
-    let known: u32 = cons.iter().map(|c| c.known.mask.count_ones()).sum();
-    let Some((offset, plan)) = best_chain(cons, top) else {
-        if known < 128 {
-            return Ok(SumStates::Open(Count::PowerOfTwo(128 - known)));
+    let chain = best_chain(cons, top);
+    // The chain search's cost in its nodes (the budget counts the
+    // elimination's nodes as they are: a long `floor N` chain's nodes cost
+    // more, but its budget was set by time).
+    let chain_nodes = chain.as_ref().map(|(_, plan)| match chain_cost(plan) {
+        (cost, true) => cost,
+        (_, false) => plan.nodes_log2(),
+    });
+    let meet = best_meet(cons, top);
+    if let Some((offset, meet)) = &meet
+        && meet.steps_log2() <= MEET_MAX_STEPS
+        && chain_nodes.is_none_or(|nodes| {
+            nodes > f64::from(MAX_GUESSES) + 1.0 || meet.steps_log2() - MEET_STEPS_PER_NODE < nodes
+        })
+    {
+        let found = meet_states(meet, *offset, cons, options);
+        let mut found: Vec<(u64, u64)> = found
+            .into_iter()
+            .filter_map(|x| candidate(x, *offset))
+            .collect();
+        found.sort_unstable();
+        found.dedup();
+        return Ok(SumStates::Found(found));
+    }
+    // About 2^(128 - information) states fit: an estimate (the values'
+    // intervals are not independent of each other).
+    let information: f64 = cons.iter().map(SumCall::information).sum();
+    let about = Count::About((128.0 - information).round().max(0.0) as u32);
+    let meet_note = match &meet {
+        Some((_, meet)) => format!(
+            "; the cheapest meet-in-the-middle window, {} consecutive calls, takes 2^{:.1} steps (the budget is 2^{MEET_MAX_STEPS})",
+            meet.m,
+            meet.steps_log2()
+        ),
+        None => String::new(),
+    };
+    let Some((offset, plan)) = chain else {
+        if information < 128.0 {
+            return Ok(SumStates::Open(about));
         }
         // Valid input that says enough but not in a shape the search can
         // use: exit 3 with what to add, not a usage error.
         return Ok(SumStates::OverBudget {
-            count: Count::About(0),
+            count: about,
             advice: format!(
-                "{name}: the observations reveal {known} bits, but not as a run of consecutive calls with enough known top bits each; give at least 3 consecutive math-random values, or about 20 to 300 consecutive floor N values with N >= 128 or N a power of two >= 64 (smaller N is out of reach on the sum engines: each value's few known bits sit behind an unknown carry)"
+                "{name}: the observations reveal {information:.0} bits, but not as a run of consecutive calls the searches can use{meet_note}; {SUM_REACH}"
             ),
         });
     };
-    // The budget counts the elimination's nodes as they are (a long
-    // `floor N` chain's nodes cost more, but its budget was set by time).
-    let (cost, sweep) = chain_cost(&plan);
-    let cost = if sweep { cost } else { plan.nodes_log2() };
-    let sweep = sweep.then_some(());
+    let sweep = chain_cost(&plan).1.then_some(());
+    let cost = chain_nodes.expect("a chain");
     // 2^MAX_GUESSES leaves are about twice as many nodes.
     if cost > f64::from(MAX_GUESSES) + 1.0 {
         // Valid input, a search over budget: exit 3 with what to add.
         return Ok(SumStates::OverBudget {
-            // Each leaf of the search is one candidate state.
-            count: Count::AtMost(plan.guesses()),
+            count: about,
             advice: format!(
-                "{name}: the best window, {} consecutive calls with bits {}..={} known, leaves 2^{} candidates to search (the budget is 2^{MAX_GUESSES}, about a minute on 2 threads); give values with more known bits (3 consecutive math-random doubles, or floor N with N >= 128 or a power of two >= 64): more values of the same kind help only when they hold a better window",
+                "{name}: the best chain, {} consecutive calls with bits {}..={} known, leaves 2^{} candidates to search (the budget is 2^{MAX_GUESSES}, about a minute on 2 threads){meet_note}; {SUM_REACH}",
                 plan.m,
                 plan.low,
                 plan.top,
@@ -1457,30 +1723,15 @@ fn sum_states(
     // Progress in chunks of work items (their subtrees differ in size, so
     // the bar moves unevenly, but it moves).
     options.progress.add_total(chunks, "parts");
-    let later: Vec<&WordConstraint> = cons.iter().filter(|c| c.offset >= offset).collect();
-    // Whether the state `x` before call `offset` gives the known bits of
-    // the calls from there on.
-    let follows = |x: u128| -> bool {
-        let (mut a, mut b) = split(x);
-        let mut calls = offset;
-        for c in &later {
-            while calls <= c.offset {
-                (a, b) = xorshift128plus_step(a, b);
-                calls += 1;
-            }
-            if a.wrapping_add(b) & c.known.mask != c.known.value {
-                return false;
-            }
-        }
-        true
-    };
+    let later: Vec<&SumCall> = cons.iter().filter(|c| c.offset >= offset).collect();
+    let follows = |x: u128| follows(&later, offset, x);
     let follows = &follows;
     // When the calls a leaf is checked against reveal enough bits, the
     // first leaf that passes is the only state but by a chance of about
     // 2^-64 (see `SUB_RUN_PINS`): the search ends there, on average half
     // way through (five doubles of Node.js 26 with `--fresh`: 1.8 to 2.5 s
     // of CPU before, about half that after).
-    let pinned = later.iter().map(|c| c.known.mask.count_ones()).sum::<u32>() >= SUB_RUN_PINS;
+    let pinned = later.iter().map(|c| c.revealed()).sum::<u32>() >= SUB_RUN_PINS;
     let found_one = std::sync::atomic::AtomicBool::new(false);
     let next = std::sync::atomic::AtomicU64::new(0);
     let (plan, next, found_one) = (&plan, &next, &found_one);
@@ -1691,13 +1942,44 @@ fn recover_v8_sum<E: V8Era>(
     observations: &[Observation],
     options: &RecoverOptions,
 ) -> Result<Recovered, RecoverError> {
-    let name = <E as V8Era>::INFO.name;
-    if E::ORDER == V8CacheOrder::StepOrder {
-        return sum_recover(observations, options, 63, name, &|a, b| {
+    // The era's parts as values, so that the search below is built once
+    // rather than once per era (the page's wasm has a size budget).
+    let era = SumEra {
+        name: <E as V8Era>::INFO.name,
+        order: E::ORDER,
+        empty_cache: &|a, b| {
             V8MathRandom::<E>::from_state(a, b, 0)
                 .ok()
                 .map(Engine::new::<E>)
-        });
+        },
+        at_block_position: &|a, b, position| {
+            V8MathRandom::<E>::at_block_position(a, b, position)
+                .ok()
+                .map(Engine::new::<E>)
+        },
+    };
+    recover_sum_era(observations, options, &era)
+}
+
+/// What [`recover_sum_era`] needs of a V8 sum era.
+struct SumEra<'a> {
+    name: &'static str,
+    order: V8CacheOrder,
+    /// The engine with xorshift state `(a, b)` and nothing cached.
+    empty_cache: &'a (dyn Fn(u64, u64) -> Option<Engine> + Sync),
+    /// The engine whose block starts from `(a, b)`, `position` calls in.
+    at_block_position: &'a dyn Fn(u64, u64, u8) -> Option<Engine>,
+}
+
+/// [`recover_v8_sum`] for one era.
+fn recover_sum_era(
+    observations: &[Observation],
+    options: &RecoverOptions,
+    era: &SumEra<'_>,
+) -> Result<Recovered, RecoverError> {
+    let name = era.name;
+    if era.order == V8CacheOrder::StepOrder {
+        return sum_recover(observations, options, 63, name, era.empty_cache);
     }
     // Blocks handed out last-made first: at position p, call c shows step
     // `step_of_call(c + p)`, so the calls inside one block are consecutive
@@ -1706,14 +1988,14 @@ fn recover_v8_sum<E: V8Era>(
     // step) do not depend on p, so each run is searched once and every
     // position that shares it reuses the answer. Every candidate is then
     // verified against all observations.
-    let cons = constraints(observations)?;
+    let cons = sum_calls(observations, 63)?;
     if cons.is_empty() {
         return Ok(Recovered::Several {
             count: Count::PowerOfTwo(128 + 6),
             states: Vec::new(),
         });
     }
-    let total_known: u32 = cons.iter().map(|c| c.known.mask.count_ones()).sum();
+    let total_known: u32 = cons.iter().map(SumCall::revealed).sum();
     let mut searched: Vec<SearchedRun> = Vec::new();
     let mut states = Vec::new();
     let mut unlisted: u128 = 0;
@@ -1726,7 +2008,7 @@ fn recover_v8_sum<E: V8Era>(
     // the first), as the call range `first..=last`.
     let mut order: Vec<(u64, usize, usize)> = Vec::with_capacity(total as usize);
     for position in tried {
-        let block = |c: &WordConstraint| (c.offset + position) / V8_CACHE_SIZE as u64;
+        let block = |c: &SumCall| (c.offset + position) / V8_CACHE_SIZE as u64;
         let mut best: Option<(usize, usize)> = None;
         let mut start = 0;
         for end in 0..cons.len() {
@@ -1756,7 +2038,7 @@ fn recover_v8_sum<E: V8Era>(
     // at every position that keeps them inside it), so they are all still
     // searched once a state is found; the others are left alone then.
     let pattern = |position: u64| -> Vec<i128> {
-        let step = |c: &WordConstraint| i128::from(E::ORDER.step_of_call(c.offset + position));
+        let step = |c: &SumCall| i128::from(era.order.step_of_call(c.offset + position));
         cons.iter().map(|c| step(c) - step(&cons[0])).collect()
     };
     // The engine at `position` whose run ending with call `last` (inside
@@ -1764,10 +2046,9 @@ fn recover_v8_sum<E: V8Era>(
     // every observed value.
     let place = |a: u64, b: u64, last: u64, position: u64| -> Option<Engine> {
         // Steps from the block's start to just before the run.
-        let before = E::ORDER.step_of_call(last + position) - 1;
+        let before = era.order.step_of_call(last + position) - 1;
         let (a, b) = jump_words(a, b, u128::from(before), true);
-        let rng = V8MathRandom::<E>::at_block_position(a, b, position as u8).ok()?;
-        let engine = Engine::new::<E>(rng);
+        let engine = (era.at_block_position)(a, b, position as u8)?;
         fits(observations, &engine).then_some(engine)
     };
     let mut cover = cover_halves(&cons);
@@ -1910,11 +2191,11 @@ fn recover_v8_sum<E: V8Era>(
         });
     }
     if unlisted > 0 {
-        // The positions' counts are each 2^(128 - known bits): a bound, the
-        // power of two at or above their sum.
+        // The positions' counts are each about 2^(128 - information): an
+        // estimate, the power of two at or above their sum.
         let total = unlisted.saturating_add(states.len() as u128);
         return Ok(Recovered::Several {
-            count: Count::AtMost(128 - (total - 1).leading_zeros()),
+            count: Count::About(128 - (total - 1).leading_zeros()),
             states: Vec::new(),
         });
     }
@@ -1924,13 +2205,13 @@ fn recover_v8_sum<E: V8Era>(
 /// The calls `first..=last` of `cons` (inside one block, handed out
 /// last-made first) as a run in step order: the last call shows the
 /// earliest step.
-fn step_order_run(cons: &[WordConstraint], first: usize, last: usize) -> Vec<WordConstraint> {
+fn step_order_run(cons: &[SumCall], first: usize, last: usize) -> Vec<SumCall> {
     cons[first..=last]
         .iter()
         .rev()
-        .map(|c| WordConstraint {
+        .map(|c| SumCall {
             offset: cons[last].offset - c.offset,
-            known: c.known,
+            ..*c
         })
         .collect()
 }
@@ -1939,26 +2220,36 @@ fn step_order_run(cons: &[WordConstraint], first: usize, last: usize) -> Vec<Wor
 /// halves that cover every position: wherever the refill falls, one half
 /// lies inside one block, so searching both finds the state of every
 /// position whose longest run is shorter than the whole. Only when each
-/// half reveals [`SUB_RUN_PINS`] bits (its search stops at the first state, which is
-/// then the only one), and only worth it where the halves are searched
+/// half reveals [`HALF_MIN_BITS`] bits, and only worth it where the halves are searched
 /// sooner than the runs they replace: ten doubles split five and five took
 /// 4.8 to 7.8 s of CPU run by run (the runs of 9, 8, 7, 6 calls at the
 /// other splits each searched in full and found nothing, then the run of
 /// five), about 2 s by the halves. The halves as index ranges `(first,
 /// last)` of `cons`.
-fn cover_halves(cons: &[WordConstraint]) -> Option<[(usize, usize); 2]> {
-    let n = cons.len();
+fn cover_halves(cons: &[SumCall]) -> Option<[(usize, usize); 2]> {
+    // More calls than a block: the first block's worth is covered the same
+    // way (wherever the first refill falls, one half is inside one block).
+    let n = cons.len().min(V8_CACHE_SIZE);
+    let cons = &cons[..n];
     let consecutive = cons.windows(2).all(|w| w[1].offset == w[0].offset + 1);
     if !consecutive || !(8..=V8_CACHE_SIZE).contains(&n) {
         return None;
     }
-    let bits = |r: &[WordConstraint]| r.iter().map(|c| c.known.mask.count_ones()).sum::<u32>();
+    let bits = |r: &[SumCall]| r.iter().map(SumCall::revealed).sum::<u32>();
     let h = n / 2;
-    if bits(&cons[..h]) < SUB_RUN_PINS || bits(&cons[h..]) < SUB_RUN_PINS {
+    if bits(&cons[..h]) < HALF_MIN_BITS || bits(&cons[h..]) < HALF_MIN_BITS {
         return None;
     }
     Some([(0, h - 1), (h, n - 1)])
 }
+
+/// The fewest bits each half of [`cover_halves`] must reveal: enough to
+/// leave about one state, so that its search (complete, or stopped at the
+/// first state when the half reveals [`SUB_RUN_PINS`]) answers for every
+/// position. Halves of 32 `floor 50` values (5 whole bits each) qualify:
+/// searched once each, 1 to 3 s; position by position, 64 runs of 32 to 64
+/// values took 2 to 5 minutes.
+const HALF_MIN_BITS: u32 = 128 + 16;
 
 /// Known bits above which a state that gives every observed value rules
 /// out the cache positions whose calls show another pattern of steps, but
@@ -1990,10 +2281,10 @@ const SUB_RUN_PINS: u32 = 128 + 64;
 /// Every candidate is still verified against every observation.
 fn inside_searched_run(
     searched: &[SearchedRun],
-    run: &[WordConstraint],
+    run: &[SumCall],
     key: (u64, u64),
 ) -> Option<Vec<(u64, u64)>> {
-    let known: u32 = run.iter().map(|c| c.known.mask.count_ones()).sum();
+    let known: u32 = run.iter().map(SumCall::revealed).sum();
     if known < SUB_RUN_PINS {
         return None;
     }
@@ -2365,8 +2656,9 @@ mod tests {
     }
 
     /// Rolls of 256 (the top 8 bits of each double) pin a `v8` state, on one
-    /// thread (the browser build's path) and on two; 30 rolls of 100 are
-    /// refused with what to add. (The real engines: tests/recover_javascript.rs.)
+    /// thread (the browser build's path) and on two; so do 30 rolls of 100
+    /// (the meet in the middle), while 600 dice are refused with what to
+    /// add. (The real engines: tests/recover_javascript.rs.)
     #[test]
     fn v8_from_rolls_of_256_on_one_and_two_threads() {
         use crate::observe::parse_observations;
@@ -2391,8 +2683,21 @@ mod tests {
                 assert_eq!(replayed.next_word(), expected.next_output());
             }
         }
+        let before = rng.clone();
         let text: String = (0..30)
             .map(|_| format!("floor 100 = {}\n", (rng.math_random() * 100.0) as u64))
+            .collect();
+        let obs = parse_observations(entry, &text).unwrap();
+        let Recovered::Unique(mut state) = recover_v8(&obs, &RecoverOptions::default()).unwrap()
+        else {
+            panic!("30 floor 100 values pin the state")
+        };
+        let mut expected = before.clone();
+        for _ in 0..200 {
+            assert_eq!(state.next_word(), expected.next_output());
+        }
+        let text: String = (0..600)
+            .map(|_| format!("floor 6 = {}\n", (rng.math_random() * 6.0) as u64))
             .collect();
         let obs = parse_observations(entry, &text).unwrap();
         // Valid values that say enough in no usable shape: exit 3 with
@@ -2400,7 +2705,7 @@ mod tests {
         let Recovered::OverBudget { advice, .. } =
             recover_v8(&obs, &RecoverOptions::default()).unwrap()
         else {
-            panic!("30 floor 100 values are out of reach")
+            panic!("600 dice are out of reach")
         };
         assert!(advice.contains("consecutive"), "{advice}");
     }

@@ -829,16 +829,33 @@ fn first_floor_at_least(mapping: Mapping, n: u64, target: u64) -> u64 {
     lo
 }
 
-/// Known bits of the raw word behind an observed draw value: the mantissa
-/// bits the value pins down, at their place in the word.
-fn math_known_bits(
-    mapping: Mapping,
+/// The mantissas `lo..=hi` that give `value` for `draw`, where a call's
+/// double is its `bits`-bit mantissa `m` times `2^-bits` (53 for the sum
+/// engines, 52 for V8 up to 14.3): the mantissas one value allows form one
+/// interval, and a `floor N` value pins it to about `2^bits / N` of them,
+/// more than the bits they all share. `None` when no mantissa gives the
+/// value.
+///
+/// ```
+/// use rngkit::observe::ObservedValue;
+/// use rngkit::runtimes::javascript::{MathRandomDraw, mantissa_span};
+///
+/// let value = ObservedValue::parse("37").unwrap();
+/// let (lo, hi) = mantissa_span(53, &MathRandomDraw::Floor(100), &value).unwrap();
+/// assert_eq!(libm::floor(lo as f64 / 2f64.powi(53) * 100.0), 37.0);
+/// assert_eq!(libm::floor((lo - 1) as f64 / 2f64.powi(53) * 100.0), 36.0);
+/// assert_eq!(libm::floor((hi + 1) as f64 / 2f64.powi(53) * 100.0), 38.0);
+/// assert!(mantissa_span(53, &MathRandomDraw::Floor(100), &ObservedValue::parse("100").unwrap()).is_none());
+/// ```
+pub fn mantissa_span(
+    bits: u32,
     draw: &MathRandomDraw,
     value: &ObservedValue,
-) -> Option<Vec<KnownBits>> {
+) -> Option<(u64, u64)> {
+    let mapping = Mapping { bits, shift: 0 };
     let max = (1u64 << mapping.bits) - 1;
     let scale = 1.0 / (1u64 << mapping.bits) as f64;
-    let (lo, hi) = match *draw {
+    Some(match *draw {
         MathRandomDraw::MathRandom => {
             let target = value.as_f64()?;
             matching_interval(
@@ -859,7 +876,17 @@ fn math_known_bits(
             }
             (lo, end - 1)
         }
-    };
+    })
+}
+
+/// Known bits of the raw word behind an observed draw value: the mantissa
+/// bits the value pins down, at their place in the word.
+fn math_known_bits(
+    mapping: Mapping,
+    draw: &MathRandomDraw,
+    value: &ObservedValue,
+) -> Option<Vec<KnownBits>> {
+    let (lo, hi) = mantissa_span(mapping.bits, draw, value)?;
     let (mask, bits) = prefix_known_u64(lo, hi, mapping.bits);
     Some(vec![KnownBits::new(
         mask << mapping.shift,
