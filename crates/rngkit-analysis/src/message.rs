@@ -353,7 +353,12 @@ impl fmt::Display for Unresolved {
                 no_bits,
             } => {
                 match no_bits {
-                    Some(no_bits) => write!(f, "{count} states fit: {no_bits}")?,
+                    // The solver's count without equations is every state:
+                    // a bound, since the values still rule states out.
+                    Some(no_bits) => match count {
+                        Count::PowerOfTwo(n) => write!(f, "at most 2^{n} states fit: {no_bits}")?,
+                        _ => write!(f, "{count} states fit: {no_bits}")?,
+                    },
                     None => {
                         f.write_fmt(format_args!("{count} states fit the observations"))?;
                         match (self.listed, *enumerated) {

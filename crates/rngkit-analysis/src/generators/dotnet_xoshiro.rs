@@ -139,9 +139,27 @@ fn recover_words(shape: &Shape, observations: &[Observation]) -> Recovered {
         }
     }
     let free = (unknowns - rank) as u32;
+    // Constraints the equations leave out (a double's prefix, a bounded
+    // draw's top bits) still rule states out: the count is then a bound.
+    let unused = lay.constraints.len() > full.len() + chosen.len()
+        || !crate::observe::uninformative(observations, bits).is_empty();
+    if rank == 0 && unused {
+        // Nothing usable: more values of the same kind never help.
+        return Recovered::OverBudget {
+            count: Count::AtMost(free),
+            advice: format!(
+                "{} recovery reads whole {bits}-bit outputs (or outputs missing at most {MAX_MISSING_PER_WORD} low bits), and these values show less of each: observe `next-int64` values (each one output, or two on a 32-bit process) or raw `u{bits}` outputs",
+                spec.info().name,
+            ),
+        };
+    }
     if free >= 64 || (1u128 << free) * (1u128 << guessed) > ENUMERATE_LIMIT {
         return Recovered::Several {
-            count: Count::PowerOfTwo(free),
+            count: if unused {
+                Count::AtMost(free)
+            } else {
+                Count::PowerOfTwo(free)
+            },
             states: Vec::new(),
         };
     }

@@ -509,6 +509,18 @@ fn sum_calls(observations: &[Observation], top: u32) -> Result<Vec<SumCall>, Rec
         };
         offset = offset.saturating_add(steps);
     }
+    // Words whose visible bits are not a double's 53 (libGDX's `next-int`,
+    // `top` 31): the known bits say everything the searches use.
+    if top < 52 {
+        return Ok(cons
+            .into_iter()
+            .map(|c| SumCall {
+                offset: c.offset,
+                known: c.known,
+                span: (0, VISIBLE),
+            })
+            .collect());
+    }
     let shift = top - 52;
     Ok(cons
         .into_iter()
@@ -1432,6 +1444,9 @@ const MEET_MAX_FALSE: f64 = 14.0;
 /// chance paths ([`MEET_MAX_FALSE`]) is the cheapest from that start (each
 /// further call multiplies the paths by its choices).
 fn best_meet(cons: &[SumCall], top: u32) -> Option<(u64, meet::Meet)> {
+    if top < 52 {
+        return None;
+    }
     let mut best: Option<(f64, usize, usize, u32)> = None;
     for k in 3..=meet::MAX_PLANES.min(8) {
         let low = top + 1 - k;

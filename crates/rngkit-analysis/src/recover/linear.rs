@@ -147,8 +147,23 @@ where
     };
     let free = basis.len() as u32;
     if free >= 128 || (1u128 << free) > ENUMERATE_LIMIT {
+        // Known bits the generator's linear view cannot read (part of a
+        // scrambled output), or draws that reveal no exact bit (dice with
+        // redraws), still rule states out: the count is then a bound.
+        let known: usize = lay
+            .constraints
+            .iter()
+            .map(|c| c.known.mask.count_ones() as usize)
+            .sum();
+        let unread = matrix.rows() < known
+            || !crate::observe::uninformative(observations, <G::Rng as WordRng>::OUTPUT_BITS)
+                .is_empty();
         return Ok(Recovered::Several {
-            count: Count::PowerOfTwo(free),
+            count: if unread {
+                Count::AtMost(free)
+            } else {
+                Count::PowerOfTwo(free)
+            },
             states: Vec::new(),
         });
     }
