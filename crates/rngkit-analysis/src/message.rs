@@ -310,7 +310,8 @@ fn no_bits(
     hints: &Hints<'_>,
 ) -> Option<NoBits> {
     let full = entry.word_bits() as usize * entry.word_count();
-    if !matches!(count, Count::PowerOfTwo(n) if n as usize + 1 >= full.min(128)) {
+    if !matches!(count, Count::PowerOfTwo(n) | Count::AtMost(n) if n as usize + 1 >= full.min(128))
+    {
         return None;
     }
     let useless = uninformative(observations, entry.output_bits());
@@ -356,7 +357,9 @@ impl fmt::Display for Unresolved {
                     // The solver's count without equations is every state:
                     // a bound, since the values still rule states out.
                     Some(no_bits) => match count {
-                        Count::PowerOfTwo(n) => write!(f, "at most 2^{n} states fit: {no_bits}")?,
+                        Count::PowerOfTwo(n) | Count::AtMost(n) => {
+                            write!(f, "at most 2^{n} states fit: {no_bits}")?
+                        }
                         _ => write!(f, "{count} states fit: {no_bits}")?,
                     },
                     None => {
@@ -919,7 +922,7 @@ mod tests {
         let text = "inside-unit-circle = 0.1 0.2\ninside-unit-circle = 0.3 -0.4\n";
         let message = unresolved("unity", text, &Hints::default()).to_string();
         assert!(
-            message.starts_with("2^128 states fit: 2 of the 2 observations (line 1 `inside-unit-circle`, line 2 `inside-unit-circle`) reveal no exact bit"),
+            message.starts_with("at most 2^128 states fit: 2 of the 2 observations (line 1 `inside-unit-circle`, line 2 `inside-unit-circle`) reveal no exact bit"),
             "{message}"
         );
         assert!(
