@@ -325,8 +325,8 @@ fn node26_v8_14_doubles_across_a_refill() {
 }
 
 /// Node.js 26 (`v8-14`): 600 percentages, `Math.floor(Math.random() *
-/// 100)`, from a random start, seeded or not (the meet in the middle on two
-/// windows of 32 calls that cover every cache position).
+/// 100)`, from a random start, seeded or not (the meet in the middle on three
+/// windows of 32 or 33 calls that cover every cache position).
 #[test]
 fn node26_v8_14_percentages() {
     let Some(node) = oracles::npm_node(26) else {

@@ -2066,21 +2066,20 @@ fn recover_sum_era(
         let engine = (era.at_block_position)(a, b, position as u8)?;
         fits(observations, &engine).then_some(engine)
     };
-    let mut cover = cover_halves(&cons);
+    let mut cover = cover_windows(&cons);
     let mut covered: Vec<u64> = Vec::new();
     let mut found_pattern: Option<Vec<i128>> = None;
     for (position, first, last) in order.iter().copied() {
-        // The runs of the whole and of all but one call are searched
-        // first: each quickly, and they end the search when the refill
-        // falls outside the values or next to an end.
+        // The run of the whole is searched first: quickly, and it ends
+        // the search when the refill falls outside the values.
         if found_pattern.is_none()
-            && last - first + 2 < cons.len()
-            && let Some(halves) = cover.take()
+            && last - first + 1 < cons.len()
+            && let Some(windows) = cover.take()
         {
             // Every position whose longest run is shorter than this holds
-            // one of the halves inside a block: search them, and place
+            // one of the windows inside a block: search them, and place
             // what they find at every position.
-            for (from, to) in halves {
+            for (from, to) in windows {
                 let run = step_order_run(&cons, from, to);
                 let result = sum_states(&run, options, 63, name);
                 if let Ok(SumStates::Found(found)) = &result {
@@ -2231,19 +2230,28 @@ fn step_order_run(cons: &[SumCall], first: usize, last: usize) -> Vec<SumCall> {
         .collect()
 }
 
-/// For consecutive calls that one refill may split (at most 64), two
-/// halves that cover every position: wherever the refill falls, one half
-/// lies inside one block, so searching both finds the state of every
-/// position whose longest run is shorter than the whole. Only when each
-/// half reveals [`HALF_MIN_BITS`] bits, and only worth it where the halves are searched
-/// sooner than the runs they replace: ten doubles split five and five took
-/// 4.8 to 7.8 s of CPU run by run (the runs of 9, 8, 7, 6 calls at the
-/// other splits each searched in full and found nothing, then the run of
-/// five), about 2 s by the halves. The halves as index ranges `(first,
-/// last)` of `cons`.
-fn cover_halves(cons: &[SumCall]) -> Option<[(usize, usize); 2]> {
+/// For consecutive calls that one refill may split (at most 64), windows
+/// that cover every position: wherever the refill falls, one window lies
+/// inside one block, so searching them finds the state of every position
+/// whose longest run is shorter than the whole. With `h = n / 2` they are
+/// the first `h + 1` calls (inside one block when the refill comes after
+/// them), the last `n - h + 1` (when it comes before them), and, for a
+/// refill exactly after call `h`, the last `n - h`: so ten doubles are
+/// searched as six, then six, and only for the middle split as five (ten
+/// Node.js 26 doubles across a refill, seeds 777 and 31337, every split:
+/// 0.2 to 1.2 s, 1.5 to 1.9 s at the middle split, where halves of five
+/// took 0.2 to 3.2 s, 11.6 s over the nine splits of one seed against 7.6
+/// s this way; running the two windows of six side by side, each on one
+/// thread, saved nothing: the window that holds the state is the slow one). Only when each window
+/// reveals [`HALF_MIN_BITS`] bits, and only worth it where the windows are
+/// searched sooner than the runs they replace: ten doubles split five and
+/// five took 4.8 to 7.8 s of CPU run by run (the runs of 9, 8, 7, 6 calls
+/// at the other splits each searched in full and found nothing, then the
+/// run of five). The windows as index ranges `(first, last)` of `cons`, in
+/// the order to search them.
+fn cover_windows(cons: &[SumCall]) -> Option<[(usize, usize); 3]> {
     // More calls than a block: the first block's worth is covered the same
-    // way (wherever the first refill falls, one half is inside one block).
+    // way (wherever the first refill falls, one window is inside one block).
     let n = cons.len().min(V8_CACHE_SIZE);
     let cons = &cons[..n];
     let consecutive = cons.windows(2).all(|w| w[1].offset == w[0].offset + 1);
@@ -2255,10 +2263,10 @@ fn cover_halves(cons: &[SumCall]) -> Option<[(usize, usize); 2]> {
     if bits(&cons[..h]) < HALF_MIN_BITS || bits(&cons[h..]) < HALF_MIN_BITS {
         return None;
     }
-    Some([(0, h - 1), (h, n - 1)])
+    Some([(0, h), (h - 1, n - 1), (h, n - 1)])
 }
 
-/// The fewest bits each half of [`cover_halves`] must reveal: enough to
+/// The fewest bits each window of [`cover_windows`] must reveal: enough to
 /// leave about one state, so that its search (complete, or stopped at the
 /// first state when the half reveals [`SUB_RUN_PINS`]) answers for every
 /// position. Halves of 32 `floor 50` values (5 whole bits each) qualify:
@@ -2514,16 +2522,16 @@ mod tests {
     /// engines: tests/recover_javascript.rs.)
     #[test]
     fn v8_14_across_a_refill_at_either_end() {
-        // Ten values of which one (or nine) come before a refill: the run
-        // of nine is searched first and pins the state, and the positions
-        // with other patterns of steps are left alone; the answer is the
-        // one state, as when every position is searched. Four before it:
-        // the halves are searched (`cover_halves`), the first in vain, the
-        // second inside the block of six.
+        // Ten values of which 1, 4, 5 or 9 come before a refill: the
+        // windows are searched (`cover_windows`): the first six (inside a
+        // block for 9), the last six (for 1 and 4), the last five (for 5);
+        // the first state found pins the pattern of steps, and the
+        // positions with other patterns are left alone; the answer is the
+        // one state, as when every position is searched.
         use crate::observe::parse_observations;
         use rngkit::runtimes::javascript::V814Gen;
         let entry = crate::registry::find("v8-14").unwrap();
-        for before_refill in [1, 4, 9] {
+        for before_refill in [1, 4, 5, 9] {
             let mut rng = V8MathRandom::<V814Gen>::with_random_seed(79).unwrap();
             rng.discard(64 - before_refill);
             let start = rng.clone();
