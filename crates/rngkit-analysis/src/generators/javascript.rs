@@ -339,6 +339,47 @@ fn step_forms(s0: &Forms, s1: &Forms) -> (Forms, Forms) {
     (*s1, x)
 }
 
+/// Back-substitution of an elimination whose pivot rows (by their lowest
+/// bit, a state bit) carry the set of original rows they are the sum of
+/// (a bitset, the same number of words each): per state bit, the set of
+/// rows whose values sum to it, flat. Needs all 128 pivots. The chain
+/// search and the meet in the middle both eliminate this way.
+fn back_substitute(pivots: &[Option<(u128, Vec<u64>)>]) -> Vec<u64> {
+    let mut sol: Vec<Vec<u64>> = vec![Vec::new(); 128];
+    for b in (0..128).rev() {
+        let (row, comb) = pivots[b].as_ref().expect("rank 128");
+        let mut s = comb.clone();
+        let mut rest = row & !(1u128 << b);
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            for (x, y) in s.iter_mut().zip(&sol[j]) {
+                *x ^= y;
+            }
+        }
+        sol[b] = s;
+    }
+    sol.concat()
+}
+
+/// The state whose rows take `values` (a bitset of row values), through a
+/// [`back_substitute`] solution of `words` words per state bit.
+fn solve_rows(solution: &[u64], words: usize, values: &[u64]) -> u128 {
+    let mut x = 0u128;
+    for b in 0..128 {
+        let s = &solution[b * words..(b + 1) * words];
+        // The parity of a sum of words is the parity of their XOR.
+        let parity = s
+            .iter()
+            .zip(values)
+            .fold(0u64, |acc, (a, v)| acc ^ (a & v))
+            .count_ones()
+            & 1;
+        x |= u128::from(parity) << b;
+    }
+    x
+}
+
 /// The state `(s0, s1)` of a 128-bit solution vector.
 fn split(x: u128) -> (u64, u64) {
     (x as u64, (x >> 64) as u64)
@@ -457,8 +498,7 @@ impl SumCall {
     /// 6), or its known bits where they say more (bits that are not a
     /// prefix, such as SpiderMonkey's bit 0 alone).
     fn revealed(&self) -> u32 {
-        let width_bits = 64 - (self.span.1 - self.span.0).leading_zeros();
-        (53 - width_bits).max(self.known.mask.count_ones())
+        self.information().floor() as u32
     }
 
     /// The information the call carries, in bits: `53 - log2` of its
@@ -648,7 +688,7 @@ pub mod chain {
     //! earlier rows is not a guess at all. The search costs at most 2 to
     //! the power [`Plan::guesses`] nodes.
 
-    use super::{Forms, step_forms, unit_forms};
+    use super::{Forms, back_substitute, solve_rows, step_forms, unit_forms};
 
     /// The elimination of one chain's rows (see the module docs).
     #[derive(Clone, Debug)]
@@ -749,25 +789,11 @@ pub mod chain {
             }
             // The leaves, each solved and replayed.
             nodes += live.exp2();
-            // Back-substitution: every pivot row down to a unit row.
-            let mut solution = Vec::new();
-            if rank == 128 {
-                let mut sol: Vec<Vec<u64>> = vec![Vec::new(); 128];
-                for b in (0..128).rev() {
-                    let (row, comb) = pivots[b].as_ref().expect("rank 128");
-                    let mut s = comb.clone();
-                    let mut rest = row & !(1u128 << b);
-                    while rest != 0 {
-                        let j = rest.trailing_zeros() as usize;
-                        rest &= rest - 1;
-                        for (x, y) in s.iter_mut().zip(&sol[j]) {
-                            *x ^= y;
-                        }
-                    }
-                    sol[b] = s;
-                }
-                solution = sol.concat();
-            }
+            let solution = if rank == 128 {
+                back_substitute(&pivots)
+            } else {
+                Vec::new()
+            };
             Plan {
                 m,
                 low,
@@ -907,18 +933,7 @@ pub mod chain {
         }
 
         fn solve(&self, values: &[u64]) -> u128 {
-            let mut x = 0u128;
-            for b in 0..128 {
-                let s = &self.solution[b * self.words..(b + 1) * self.words];
-                let parity = s
-                    .iter()
-                    .zip(values)
-                    .fold(0u64, |acc, (a, v)| acc ^ (a & v))
-                    .count_ones()
-                    & 1;
-                x |= u128::from(parity) << b;
-            }
-            x
+            solve_rows(&self.solution, self.words, values)
         }
     }
 
@@ -1509,22 +1524,45 @@ fn meet_states(
     cons: &[SumCall],
     options: &RecoverOptions,
 ) -> Vec<u128> {
-    use std::sync::atomic::{AtomicU64, Ordering};
+    run_parts(meet.items(), offset, cons, options, false, &|k, out| {
+        meet.search(k..k + 1, out)
+    })
+}
+
+/// A search in `parts` pieces (`piece(k, out)` adds piece `k`'s candidate
+/// states before call `offset`), taken in turn by the recovery's threads,
+/// this one among them (one thread spawns nothing: the browser build has
+/// no threads). Each piece's candidates are kept only when they give the
+/// known bits of the calls of `cons` from `offset` on, there and in
+/// parallel: a search's rows only just fix the state, so most candidates
+/// are wrong. With `stop_at_first`, the first piece that keeps a state
+/// ends the search.
+fn run_parts(
+    parts: u64,
+    offset: u64,
+    cons: &[SumCall],
+    options: &RecoverOptions,
+    stop_at_first: bool,
+    piece: &(dyn Fn(u64, &mut Vec<u128>) + Sync),
+) -> Vec<u128> {
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    // Progress in pieces (their sizes differ, so the bar moves unevenly,
+    // but it moves).
+    options.progress.add_total(parts, "parts");
     let later: Vec<&SumCall> = cons.iter().filter(|c| c.offset >= offset).collect();
-    let items = meet.items();
     let threads = options.threads.clamp(1, 64) as u64;
-    options.progress.add_total(items, "parts");
+    let found_one = AtomicBool::new(false);
     let next = AtomicU64::new(0);
-    let (later, next) = (&later, &next);
+    let (later, next, found_one) = (&later, &next, &found_one);
     let work = move || {
         let mut out = Vec::new();
         loop {
             let k = next.fetch_add(1, Ordering::Relaxed);
-            if k >= items || options.stop.is_set() {
+            if k >= parts || options.stop.is_set() || found_one.load(Ordering::Relaxed) {
                 break out;
             }
             let before = out.len();
-            meet.search(k..k + 1, &mut out);
+            piece(k, &mut out);
             let mut kept = before;
             for i in before..out.len() {
                 if follows(later, offset, out[i]) {
@@ -1533,13 +1571,14 @@ fn meet_states(
                 }
             }
             out.truncate(kept);
+            if stop_at_first && !out.is_empty() {
+                found_one.store(true, Ordering::Relaxed);
+            }
             options.progress.advance(1);
         }
     };
-    // This thread is one of the workers: one thread spawns nothing (the
-    // browser build has no threads).
     std::thread::scope(|scope| {
-        let handles: Vec<_> = (1..threads.min(items)).map(|_| scope.spawn(work)).collect();
+        let handles: Vec<_> = (1..threads.min(parts)).map(|_| scope.spawn(work)).collect();
         let mut found = work();
         for h in handles {
             found.extend(h.join().expect("a search thread"));
@@ -1665,13 +1704,7 @@ fn sum_states(
         })
     {
         let found = meet_states(meet, *offset, cons, options);
-        let mut found: Vec<(u64, u64)> = found
-            .into_iter()
-            .filter_map(|x| candidate(x, *offset))
-            .collect();
-        found.sort_unstable();
-        found.dedup();
-        return Ok(SumStates::Found(found));
+        return Ok(found_states(found, *offset, candidate));
     }
     // About 2^(128 - information) states fit: an estimate (the values'
     // intervals are not independent of each other).
@@ -1735,75 +1768,45 @@ fn sum_states(
     // the threads take small chunks of them in turn rather than one range
     // each.
     let chunks = (threads * 64).min(items);
-    // Progress in chunks of work items (their subtrees differ in size, so
-    // the bar moves unevenly, but it moves).
-    options.progress.add_total(chunks, "parts");
-    let later: Vec<&SumCall> = cons.iter().filter(|c| c.offset >= offset).collect();
-    let follows = |x: u128| follows(&later, offset, x);
-    let follows = &follows;
     // When the calls a leaf is checked against reveal enough bits, the
     // first leaf that passes is the only state but by a chance of about
     // 2^-64 (see `SUB_RUN_PINS`): the search ends there, on average half
     // way through (five doubles of Node.js 26 with `--fresh`: 1.8 to 2.5 s
     // of CPU before, about half that after).
-    let pinned = later.iter().map(|c| c.revealed()).sum::<u32>() >= SUB_RUN_PINS;
-    let found_one = std::sync::atomic::AtomicBool::new(false);
-    let next = std::sync::atomic::AtomicU64::new(0);
-    let (plan, next, found_one) = (&plan, &next, &found_one);
-    let work = move || {
-        let mut out = Vec::new();
-        loop {
-            let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            if k >= chunks
-                || options.stop.is_set()
-                || found_one.load(std::sync::atomic::Ordering::Relaxed)
-            {
-                break out;
-            }
-            let before = out.len();
-            let range = items * k / chunks..items * (k + 1) / chunks;
-            if sweep.is_some() {
-                plan.sweep(range, &mut out);
-            } else {
-                plan.search_split(range, prefix_bits, &mut out);
-            }
-            // A chain's rows only just fix the state, so most leaves are
-            // wrong: drop them here, in parallel, by the known bits of the
-            // calls that follow.
-            let mut kept = before;
-            for i in before..out.len() {
-                if follows(out[i]) {
-                    out[kept] = out[i];
-                    kept += 1;
-                }
-            }
-            out.truncate(kept);
-            if pinned && !out.is_empty() {
-                found_one.store(true, std::sync::atomic::Ordering::Relaxed);
-            }
-            options.progress.advance(1);
+    let pinned = cons
+        .iter()
+        .filter(|c| c.offset >= offset)
+        .map(|c| c.revealed())
+        .sum::<u32>()
+        >= SUB_RUN_PINS;
+    let plan = &plan;
+    let found = run_parts(chunks, offset, cons, options, pinned, &|k, out| {
+        let range = items * k / chunks..items * (k + 1) / chunks;
+        if sweep.is_some() {
+            plan.sweep(range, out);
+        } else {
+            plan.search_split(range, prefix_bits, out);
         }
-    };
-    // This thread is one of the workers: one thread spawns nothing (the
-    // browser build has no threads).
-    let mut found: Vec<u128> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (1..threads.min(chunks))
-            .map(|_| scope.spawn(work))
-            .collect();
-        let mut found = work();
-        for h in handles {
-            found.extend(h.join().expect("a search thread"));
-        }
-        found
     });
+    Ok(found_states(found, offset, candidate))
+}
+
+/// A search's solutions for the state before call `offset`, distinct, as
+/// the states before step 0 (`candidate` maps one, `None` for the zero
+/// state).
+fn found_states(
+    mut found: Vec<u128>,
+    offset: u64,
+    candidate: impl Fn(u128, u64) -> Option<(u64, u64)>,
+) -> SumStates {
     found.sort_unstable();
     found.dedup();
-    Ok(SumStates::Found(
+    SumStates::Found(
         found
             .into_iter()
             .filter_map(|x| candidate(x, offset))
             .collect(),
-    ))
+    )
 }
 
 /// `recover` for `spidermonkey` and `javascriptcore`: bit 0 of 128 calls

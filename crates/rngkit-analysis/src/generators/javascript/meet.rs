@@ -28,7 +28,7 @@
 //! call and checks nothing until the rows fix the state needed 2^35 leaves
 //! and was refused, the meet walks about 2^26 steps.
 
-use super::{Forms, step_forms, unit_forms};
+use super::{Forms, back_substitute, solve_rows, step_forms, unit_forms};
 
 /// The widest window of planes a plan takes (its syndrome tables hold
 /// `2^k` entries a call).
@@ -111,24 +111,11 @@ fn eliminate(m: usize, k: u32, low: u32, want_solution: bool) -> Rows {
         }
         profile.push((rank, checks.len() as u32));
     }
-    let mut solution = Vec::new();
-    if want_solution && rank == 128 {
-        let mut sol: Vec<Vec<u64>> = vec![Vec::new(); 128];
-        for b in (0..128).rev() {
-            let (row, comb) = pivots[b].as_ref().expect("rank 128");
-            let mut s = comb.clone();
-            let mut rest = row & !(1u128 << b);
-            while rest != 0 {
-                let j = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                for (x, y) in s.iter_mut().zip(&sol[j]) {
-                    *x ^= y;
-                }
-            }
-            sol[b] = s;
-        }
-        solution = sol.concat();
-    }
+    let solution = if want_solution && rank == 128 {
+        back_substitute(&pivots)
+    } else {
+        Vec::new()
+    };
     Rows {
         rank,
         profile,
@@ -294,6 +281,12 @@ impl Meet {
         self.table[(t << self.k) + q as usize]
     }
 
+    /// `Q` on one side of call `t` (`Q[t-1]` or `Q[t]`) when the other is
+    /// `q` and the call takes its choice `i`: the sum is symmetric.
+    fn across(&self, t: usize, i: u64, q: u64) -> u64 {
+        (self.starts[t - 1] + i).wrapping_sub(q) & ((1u64 << self.k) - 1)
+    }
+
     /// Every state (as the chain search packs it: `s0` in the low 64 bits)
     /// before the chain's first call whose path passes the checks, for the
     /// middle values in `items`. Most are the true state; a few pass by
@@ -341,10 +334,9 @@ impl Meet {
             }
             return;
         }
-        let mask = (1u64 << self.k) - 1;
-        let (first, count) = (self.starts[t - 1], self.counts[t - 1]);
+        let count = self.counts[t - 1];
         for i in 0..count {
-            let p = (first + i).wrapping_sub(q) & mask;
+            let p = self.across(t, i, q);
             self.left(
                 t - 1,
                 p,
@@ -378,10 +370,9 @@ impl Meet {
             }
             return;
         }
-        let mask = (1u64 << self.k) - 1;
-        let (first, count) = (self.starts[t - 1], self.counts[t - 1]);
+        let count = self.counts[t - 1];
         for i in 0..count {
-            let n = (first + i).wrapping_sub(q) & mask;
+            let n = self.across(t, i, q);
             self.right(
                 t + 1,
                 n,
@@ -414,23 +405,19 @@ impl Meet {
 
     /// `path[h + 1..=m]` from a right code and `path[h]`.
     fn decode_right(&self, mut code: u64, path: &mut [u64]) {
-        let mask = (1u64 << self.k) - 1;
         for t in self.h + 1..=self.m {
             let count = self.counts[t - 1];
-            let i = code % count;
+            path[t] = self.across(t, code % count, path[t - 1]);
             code /= count;
-            path[t] = (self.starts[t - 1] + i).wrapping_sub(path[t - 1]) & mask;
         }
     }
 
     /// `path[0..h]` from a left code and `path[h]`.
     fn decode_left(&self, mut code: u64, path: &mut [u64]) {
-        let mask = (1u64 << self.k) - 1;
         for t in (1..=self.h).rev() {
             let count = self.counts[t - 1];
-            let i = code % count;
+            path[t - 1] = self.across(t, code % count, path[t]);
             code /= count;
-            path[t - 1] = (self.starts[t - 1] + i).wrapping_sub(path[t]) & mask;
         }
     }
 
@@ -452,18 +439,7 @@ impl Meet {
                 values[i / 64 + 1] |= q >> (64 - i % 64);
             }
         }
-        let mut x = 0u128;
-        for b in 0..128 {
-            let s = &self.solution[b * self.words..(b + 1) * self.words];
-            let parity = s
-                .iter()
-                .zip(&values)
-                .fold(0u64, |acc, (a, v)| acc ^ (a & v))
-                .count_ones()
-                & 1;
-            x |= u128::from(parity) << b;
-        }
-        Some(x)
+        Some(solve_rows(&self.solution, self.words, &values))
     }
 }
 
