@@ -1,6 +1,7 @@
 //! Cracking `java` and `dotnet-legacy`: seed-search kernels, lattice
 //! recovery, GF(2^31 - 1) recovery; the sum engines' `Math.random` from
-//! percentages (the meet in the middle).
+//! percentages (the meet in the middle) and from a few doubles (the plane
+//! sweeps).
 //!
 //! `cargo bench -p rngkit-analysis --bench cracking`. Kernel figures are
 //! candidates per second on one thread for one observed `nextInt()`
@@ -186,11 +187,42 @@ fn sum_engine_percentages(c: &mut Criterion) {
     group.finish();
 }
 
+/// `Math.random()` doubles on the sum engines: the plane sweeps with their
+/// word-wide start checks (three and four doubles), and ten `v8-14`
+/// doubles whose refill falls after the fifth, the worst split (the
+/// searches of the windows that straddle it find nothing, in full).
+fn sum_engine_doubles(c: &mut Criterion) {
+    let mut group = c.benchmark_group("sum_engines_doubles");
+    group.sample_size(10);
+    for (gen_name, count, skip) in [
+        ("v8", 3, 0),
+        ("v8", 5, 0),
+        ("spidermonkey", 3, 0),
+        ("spidermonkey", 4, 0),
+        // A fresh v8-14 refills at call 0 and at call 64: values 59..=68.
+        ("v8-14", 10, 59),
+    ] {
+        let entry = registry::find(gen_name).unwrap();
+        let mut rng = rngkit_analysis::needed::start_state(entry, 2026).unwrap();
+        rng.discard(skip);
+        let draw = entry.parse_draw("math-random", &[]).unwrap();
+        let text: String = (0..count)
+            .map(|_| format!("math-random = {}\n", draw.eval(&mut rng).format(false)))
+            .collect();
+        let obs = parse_observations(entry, &text).unwrap();
+        group.bench_function(format!("{gen_name}_{count}"), |b| {
+            b.iter(|| black_box(recover(entry, &obs, &RecoverOptions::default()).unwrap()))
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
     java_scan,
     java_lattice,
     dotnet,
-    sum_engine_percentages
+    sum_engine_percentages,
+    sum_engine_doubles
 );
 criterion_main!(benches);

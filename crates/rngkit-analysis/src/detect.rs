@@ -614,8 +614,9 @@ impl Run<'_> {
         }
         // A pool of `threads` workers takes the readings in order: small
         // states first (the candidates' order) among the quick recoveries,
-        // then the sum eras' slow carry search, then the unbounded ones
-        // (PCG32's guesses), so that a quick decisive fit (ten Firefox
+        // then SpiderMonkey's and JSC's plane searches, then V8's sum
+        // eras' (positions times searches), then the unbounded ones
+        // (PCG32's guesses), so that a quick decisive fit (ten Node.js 20
         // doubles: milliseconds) is not starved by slow searches of the
         // same values under other readings, and ends the wait for them.
         // (Unbounded ones first would hold every worker: ten glibc `rand()`
@@ -990,10 +991,12 @@ pub const SMALL_SEEDS: u64 = 1 << 20;
 pub const SMALL_SEEDS_WITHOUT_CLOCK: u64 = 1 << 16;
 
 /// The values below which the run without a clock leaves a
-/// [`RecoveryCost::Slow`] recovery open: V8's sum eras search 2^26 carry
+/// [`RecoveryCost::Slow`] recovery open: V8's sum eras searched 2^26 carry
 /// guesses on 4 or 5 doubles (about 4 CPU s natively, and over 20 s in the
 /// page's WebAssembly: four doubles that fit nothing took 27 s there), and
-/// under a second from 8 on.
+/// under a second from 8 on. Since the sweeps' start checks a search of 4
+/// to 8 doubles takes about 0.1 s of CPU natively; the page has not been
+/// measured since, so the bound stays.
 const SLOW_RECOVERY_VALUES: usize = 8;
 
 /// Whether this target has a clock (`std::time::Instant`): not

@@ -78,8 +78,13 @@ pub enum RecoveryCost {
     /// Fractions of a second: linear algebra, small scans.
     #[default]
     Quick,
+    /// Up to a second on a few values (SpiderMonkey's and JavaScriptCore's
+    /// sums: a search over bit planes): tried after the quick ones, so
+    /// that values of a linear GEN are settled first, but run everywhere.
+    Search,
     /// Seconds on a few values (V8's sum eras: a carry search over bit
-    /// planes): tried after the quick ones.
+    /// planes): tried after the quick ones, and skipped below a few values
+    /// where no thread can be spared.
     Slow,
     /// No small bound on its work (PCG32: 2^27 hidden bits for each of 32
     /// rotations): left to a run that has threads to spare.

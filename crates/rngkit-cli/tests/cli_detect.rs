@@ -391,6 +391,40 @@ fn node24_and_node26_math_random_name_their_eras_and_predict() {
     }
 }
 
+/// Node.js 26 from npm, ten values across the refill after call 64 at
+/// every split (one to nine values before it): detect names `v8-14` with
+/// one state, whose stream gives those ten values and the five node
+/// printed next.
+#[test]
+fn node26_across_a_refill_at_every_split() {
+    let Some(node) = oracles::npm_node(26) else {
+        return;
+    };
+    let out = Command::new(&node)
+        .args([
+            "-e",
+            "for (let i = 0; i < 80; i++) console.log(Math.random())",
+        ])
+        .output()
+        .expect("run node");
+    assert!(out.status.success());
+    let values = lines(&String::from_utf8(out.stdout).unwrap());
+    for before in 1..10 {
+        let first = 64 - before;
+        let got = detect(&values[first..first + 10]).ok();
+        assert_eq!(got.len(), 1, "{before} before the refill: {got:?}");
+        assert!(
+            got[0].starts_with("v8-14 math-random state="),
+            "{before} before the refill: {got:?}"
+        );
+        assert_eq!(
+            gen_from_state("v8-14", &state_of(&got[0]), 0, 15, &["math-random"]),
+            values[first..first + 15],
+            "{before} before the refill"
+        );
+    }
+}
+
 /// Headless Chromium (Debian's, the newest V8 era): detect gives `v8`
 /// with the page's one state, and the state gives all 15 values.
 #[test]

@@ -51,8 +51,12 @@
 //!   `q[0]`'s low bits is one path that dies within a few planes; sweeping
 //!   down from bit 63 (`v8`, whose carry out of bit 63 is dropped) relation
 //!   `k` sets `q[k-1]`'s bit, each call's borrow branches or dies, and the
-//!   2^26 starts are `q[0]`'s top 23 bits and a borrow a call. Three
-//!   consecutive doubles recover in about a second of CPU (`v8`'s 159 known
+//!   2^23 starts are `q[0]`'s top 23 bits. Before walking any plane, each
+//!   start goes through one word-wide check: at the bits where `f`'s and
+//!   `g`'s right shifts fall off the word, the relations give a band of
+//!   every call's bits at once, and neighbouring calls must add up to
+//!   their word there (16 bits a pair down, 9 up). Three consecutive doubles
+//!   recover in a tenth to a third of a second of CPU (`v8`'s 159 known
 //!   bits now and then leave two or three states, listed). Decimal doubles
 //!   are read first as the exact doubles they print (`exact_doubles`),
 //!   since a decimal otherwise leaves its last few bits open and the sweep
@@ -1018,7 +1022,11 @@ pub mod chain {
         /// down) the planes are enumerated: `Up` item `k` is `q[0]`'s bits
         /// 0..=25, `Down` item `k` is `q[0]`'s bits 41..=63 (the borrows
         /// into plane 41 follow from plane 40's bits, see
-        /// `Plan::sweep_down_top`); `0..`[`Plan::sweep_items`] is the whole search. The leaves' plane
+        /// `Plan::sweep_down_top`); `0..`[`Plan::sweep_items`] is the whole search. Each start
+        /// first goes through a word-wide check that the relations allow
+        /// (`Plan::up_start_may_fit`, `Plan::down_start_may_fit`: 9 or 16
+        /// bits for each pair of calls the relations reach), so that few
+        /// starts walk their planes. The leaves' plane
         /// bits go through the rows' elimination to the state.
         ///
         /// ```
@@ -1056,16 +1064,47 @@ pub mod chain {
                 match dir {
                     Sweep::Up => {
                         q[0] = k;
-                        if self.sweep_up(&w, &mut q) {
+                        if self.up_start_may_fit(&w, k) && self.sweep_up(&w, &mut q) {
                             out.push(self.leaf(&q, &mut values));
                         }
                     }
                     Sweep::Down => {
-                        q[0] = k << 41;
-                        self.sweep_down_top(&w, &mut q, &mut values, out);
+                        if self.down_start_may_fit(&w, k) {
+                            q[0] = k << 41;
+                            self.sweep_down_top(&w, &mut q, &mut values, out);
+                        }
                     }
                 }
             }
+        }
+
+        /// Whether an `Up` start (`q[0]`'s bits 0..=25) can lead to any
+        /// state: a necessary condition checked with a few word operations
+        /// before [`Plan::sweep_up`] walks its planes. The start gives every
+        /// call's bits 0..=25 exactly (no carry comes into bit 0). At bits
+        /// `j` in 0..=8, `f(q[k-1])` reads only those bits and `g(q[k])`
+        /// one bit above them, `j + 26`, so relation `k` gives `q[k]`'s bits
+        /// 26..=34 for `k` in `1..m`; two calls given so (`t - 1` and `t`,
+        /// `t` in `2..m`) must add up to the word's bits 26..=34 with the
+        /// carry their bits 0..=25 make: 9 bits of check a pair (one start
+        /// in 200 passes with three calls, one in 10000 with four).
+        fn up_start_may_fit(&self, w: &[u64], start: u64) -> bool {
+            const LOW: u64 = (1 << 26) - 1;
+            const NINE: u64 = (1 << 9) - 1;
+            let m = self.m;
+            if m < 3 || self.top < 34 {
+                return true;
+            }
+            let mut q = [0u64; SWEEP_MAX_CALLS + 1];
+            q[0] = start & LOW;
+            for t in 1..=m {
+                q[t] = w[t].wrapping_sub(q[t - 1]) & LOW;
+            }
+            let part = |k: usize| (q[k + 1] ^ f(q[k - 1]) ^ q[k]) & NINE;
+            (2..m).all(|t| {
+                let carry = (q[t - 1] + q[t]) >> 26;
+                (part(t - 1) + part(t) + carry) & NINE == (w[t] >> 26) & NINE
+            })
         }
 
         /// `Up` from `q[0]`'s bits 0..=25: planes 26..=top, one way each.
@@ -1091,6 +1130,81 @@ pub mod chain {
                 }
             }
             true
+        }
+
+        /// Whether a `Down` start (`q[0]`'s bits 41..=63, `start`) can lead
+        /// to any state: a necessary condition checked with a few word
+        /// operations before [`Plan::sweep_down_top`] walks its planes.
+        ///
+        /// The calls' bits 41..=63 are `T[t]`, worked out from `start` with
+        /// no borrows as there, up to a small `D[t]` at bit 41 (`|D[t]| <=
+        /// ceil(t / 2)`), which changes bits 47..=63 only when `T[t]`'s bits
+        /// 41..=46 are within `|D[t]|` of wrapping: then both are tried. At
+        /// bits `j` in 47..=63 the step relation is `q[k+1] = q[k-1] ^
+        /// q[k-1] << 23 ^ q[k]` (`f`'s `>> 17` and `g`'s `>> 26` reach
+        /// past bit 63), so relation `k` gives `q[k-1]`'s bits 24..=40 from
+        /// bits 47..=63 alone, for `k` in `1..m`. Each pair of calls `t - 1,
+        /// t` both given so (`t` in `1..m - 1`) must then add up to the
+        /// word's known bits in `max(low, 24)..=40`, less a carry from
+        /// below: 16 bits of check a pair. They are not independent (where
+        /// no carry moves, XOR is addition and the start cancels out), so
+        /// more starts pass than that: about one in 60 with three calls,
+        /// one in 1300 with four, one in 7000 with five (measured). The
+        /// sweep would rule them out by walking those planes one by one with
+        /// every borrow open (five V8 doubles: about 13 nodes a start).
+        fn down_start_may_fit(&self, w: &[u64], start: u64) -> bool {
+            let m = self.m;
+            let low = self.low.max(24);
+            if m < 3 || low > 40 {
+                return true;
+            }
+            let hi = !0u64 << 41;
+            let mut base = [0u64; SWEEP_MAX_CALLS + 1];
+            // The other bits 47..=63 a call may have (as a change at bit 47).
+            let mut other = [0u64; SWEEP_MAX_CALLS + 1];
+            let mut open = 0u32;
+            base[0] = start << 41;
+            for t in 1..=m {
+                base[t] = (w[t] & hi).wrapping_sub(base[t - 1]) & hi;
+                let field = base[t] >> 41 & 63;
+                let reach = t.div_ceil(2) as u64;
+                if field < reach {
+                    other[t] = (1u64 << 47).wrapping_neg();
+                    open |= 1 << t;
+                } else if field > 63 - reach {
+                    other[t] = 1 << 47;
+                    open |= 1 << t;
+                }
+            }
+            let width = 41 - low;
+            let mask = (1u64 << width) - 1;
+            let fits = |tops: &[u64; SWEEP_MAX_CALLS + 1]| {
+                // Relation k: q[k-1]'s bits low..=40 from bits low+23..=63.
+                let part = |k: usize| ((tops[k + 1] ^ tops[k] ^ tops[k - 1]) >> (23 + low)) & mask;
+                // Calls t - 1 and t add up to word t, plus a carry of 0 or
+                // 1 from below bit `low`.
+                (1..m - 1).all(|t| {
+                    let word = (w[t] >> low) & mask;
+                    (word.wrapping_sub(part(t)).wrapping_sub(part(t + 1)) & mask) <= 1
+                })
+            };
+            // Every choice among the open calls, the empty one first.
+            let mut choice = 0u32;
+            loop {
+                let mut tops = base;
+                for t in 1..=m {
+                    if choice >> t & 1 == 1 {
+                        tops[t] = tops[t].wrapping_add(other[t]);
+                    }
+                }
+                if fits(&tops) {
+                    return true;
+                }
+                choice = choice.wrapping_sub(open) & open;
+                if choice == 0 {
+                    return false;
+                }
+            }
         }
 
         /// `Down` from `q[0]`'s bits 41..=63 (in `q[0]`): plane 40, whose
@@ -1309,6 +1423,94 @@ pub mod chain {
             self.solve(values)
         }
     }
+
+    #[cfg(test)]
+    mod tests {
+        use super::{Plan, SWEEP_MAX_CALLS};
+        use rngkit::runtimes::javascript::xorshift128plus_step;
+
+        /// A SplitMix64 stream, for test states.
+        fn splitmix(x: &mut u64) -> u64 {
+            *x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = *x;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        }
+
+        /// The sums of `m` steps from `(s0, s1)`, bits `low..=top`, shifted
+        /// down (a chain's windows), and the sweep's words (bits in place,
+        /// word 0 unused).
+        fn chain_words(s0: u64, s1: u64, m: usize, low: u32, top: u32) -> (Vec<u64>, Vec<u64>) {
+            let (mut a, mut b) = (s0, s1);
+            let keep = if top == 63 {
+                u64::MAX
+            } else {
+                (1 << (top + 1)) - 1
+            };
+            let mut windows = Vec::new();
+            let mut w = vec![0u64; SWEEP_MAX_CALLS + 1];
+            for slot in w.iter_mut().skip(1).take(m) {
+                (a, b) = xorshift128plus_step(a, b);
+                let word = a.wrapping_add(b) & keep;
+                windows.push(word >> low);
+                *slot = (word >> low) << low;
+            }
+            (windows, w)
+        }
+
+        /// The start checks never rule out the true start (V8's top 53
+        /// bits, bands of `floor` values from bits 30 and 40, SpiderMonkey's
+        /// low 53 bits; three to eight calls, 300 states each), and rule
+        /// out all but a few in a hundred other starts (three calls) or
+        /// in a thousand (four and more).
+        #[test]
+        fn start_checks_keep_the_true_start_and_drop_the_rest() {
+            let mut x = 2026;
+            for (low, top) in [(11, 63), (40, 63), (30, 63), (0, 52)] {
+                for m in 3..=SWEEP_MAX_CALLS {
+                    let mut passed_others = 0;
+                    for _ in 0..300 {
+                        let (s0, s1) = (splitmix(&mut x), splitmix(&mut x));
+                        let (windows, w) = chain_words(s0, s1, m, low, top);
+                        let plan = Plan::new(&windows, low, top);
+                        // q[0] is s1 of the state before the first call.
+                        let other = splitmix(&mut x);
+                        if top == 63 {
+                            assert!(plan.down_start_may_fit(&w, s1 >> 41), "{low} {m}");
+                            passed_others += usize::from(plan.down_start_may_fit(&w, other >> 41));
+                        } else {
+                            let low26 = s1 & ((1 << 26) - 1);
+                            assert!(plan.up_start_may_fit(&w, low26), "{m}");
+                            passed_others +=
+                                usize::from(plan.up_start_may_fit(&w, other & ((1 << 26) - 1)));
+                        }
+                    }
+                    // Measured over 20000 states: V8 (bits 11..=63) lets
+                    // 1.7% of other starts through with three calls, 0.08%
+                    // with four, 0.015% with five; a band from bit 30,
+                    // 7.4%, 1.1%, 0.4%; SpiderMonkey 0.47% and 0.01%. (The
+                    // bits checked are not independent: where no carry
+                    // moves, XOR is addition and the start cancels out.)
+                    // A band from bit 40 leaves no bit to check.
+                    let limit = match (low, m) {
+                        (40, _) => 300,
+                        (11, 3) => 20,
+                        (11, 4) => 3,
+                        (30, 3) => 45,
+                        (30, 4) => 12,
+                        (30, _) => 6,
+                        (0, 3) => 8,
+                        _ => 2,
+                    };
+                    assert!(
+                        passed_others <= limit,
+                        "{low}..={top}, {m} calls: {passed_others}"
+                    );
+                }
+            }
+        }
+    }
 }
 
 /// Searches expected to visit more than 2^(this + 1) nodes, about 2^this
@@ -1345,15 +1547,14 @@ fn lowest_known(mask: u64, top: u32) -> u32 {
 /// ones, the sweep's steps are a few word operations.
 ///
 /// Measured: the elimination's 2^28.6 nodes for three SpiderMonkey doubles
-/// took 4.8 s of CPU, the sweep's `Up` 0.8 s (as 2^26 such nodes), its
-/// `Down` for three V8 doubles 2.6 s (as 2^28, when it still tried every
-/// borrow into plane 41: 2^27.5 nodes); so the sweep counts as 2^26 nodes
-/// up, its own nodes and a half down, and a node of a chain of `m` calls
-/// as `(m + 1) / 4` nodes of a chain of 3.
+/// took 4.8 s of CPU, so a CPU second is about 2^26.3 units; the sweeps'
+/// costs are their measured times in those units ([`UP_SWEEP_COST`],
+/// [`down_sweep_cost`]), and a node of a chain of `m` calls counts as `(m +
+/// 1) / 4` nodes of a chain of 3.
 fn chain_cost(plan: &chain::Plan) -> (f64, bool) {
     let elimination = plan.nodes_log2() + ((plan.m + 1) as f64 / 4.0).log2();
     match plan.sweep_direction() {
-        Some(chain::Sweep::Up) if elimination > 26.0 => (26.0, true),
+        Some(chain::Sweep::Up) if elimination > UP_SWEEP_COST => (UP_SWEEP_COST, true),
         Some(chain::Sweep::Down) if elimination > down_sweep_cost(plan.m) => {
             (down_sweep_cost(plan.m), true)
         }
@@ -1361,21 +1562,23 @@ fn chain_cost(plan: &chain::Plan) -> (f64, bool) {
     }
 }
 
+/// The `Up` sweep's cost (see [`chain_cost`]), in the elimination's units
+/// (2^26.3 a CPU second): its 2^26 starts each take a few word operations
+/// to rule out ([`chain::Plan::sweep`]'s check of bits 26..=34), three to
+/// six SpiderMonkey doubles 0.2 to 0.35 s of CPU in full (release CLI, 2
+/// cores); before that check every start walked a plane or two, 0.8 s.
+const UP_SWEEP_COST: f64 = 24.6;
+
 /// The `Down` sweep's cost (see [`chain_cost`]) for `m` V8 doubles, in
-/// the elimination's units, measured (release CLI, 2 cores): each of the
-/// 2^23 starts leaves four paths at plane 39, which live on for a dozen
-/// planes when the chain is short and die within a plane or two from six
-/// calls on, so the nodes fall with `m` (2^26.9 for 3 calls, 2^26.7 for 5,
-/// 2^25.5 for 6 to 8, counted on one state) while each costs more: six
-/// doubles took 2.15 s by the sweep, 1.0 s by the elimination (2^26.4
-/// units), five 1.9 to 2.1 s by the sweep.
+/// the elimination's units (2^26.3 a CPU second), measured (release CLI,
+/// 2 cores): its 2^23 starts each take a few word operations to rule out
+/// ([`chain::Plan::sweep`]'s check of bits 24..=40), and from four calls on
+/// only the true start goes on, so a search that finds nothing takes 0.11
+/// s of CPU at every length from 4 to 8; with three calls one start in
+/// 2^16 goes on (more near the true one), 0.1 to 0.45 s. Before that check
+/// every start walked its planes: 1.9 to 2.6 s for three to six calls.
 fn down_sweep_cost(m: usize) -> f64 {
-    match m {
-        0..=3 => 28.0,
-        4 => 27.6,
-        5 => 27.4,
-        _ => 27.5,
-    }
+    if m <= 3 { 24.5 } else { 23.2 }
 }
 
 /// The cheapest chain among the windows of consecutive known words: `(first
@@ -1861,8 +2064,9 @@ pub fn recover_xorshift128plus_to<G: Gen<Rng = Xorshift128Plus>>(
     })
 }
 
-/// The observations with every decimal `math-random` value read as the
-/// exact double it parses to; `None` when there is none to read so.
+/// The observations with the decimal `math-random` values that `exact`
+/// accepts read as the exact double each parses to; `None` when there is
+/// none to read so.
 ///
 /// A decimal matches any double within half a unit of its last digit, so
 /// the 15 to 17 digits JavaScript prints (the shortest text that reads
@@ -1870,16 +2074,20 @@ pub fn recover_xorshift128plus_to<G: Gen<Rng = Xorshift128Plus>>(
 /// and the sum engines' searches need every bit of a few values: the low
 /// bits carry into all the others (SpiderMonkey), or the search starts at
 /// the lowest known bit (V8).
-fn exact_doubles(observations: &[Observation]) -> Option<Vec<Observation>> {
+fn exact_doubles(
+    observations: &[Observation],
+    exact: impl Fn(f64, &rngkit::observe::ObservedValue) -> bool,
+) -> Option<Vec<Observation>> {
     use crate::observe::{ObservationKind, ObservedValue};
     let mut changed = false;
-    let exact = observations
+    let read = observations
         .iter()
         .map(|o| {
             if let ObservationKind::Draw { draw, value } = &o.kind
                 && draw.text() == "math-random"
                 && value.tolerance() > 0.0
                 && let Some(x) = value.as_f64()
+                && exact(x, value)
                 && let Ok(bits) = ObservedValue::parse(&format!("{:#018x}", x.to_bits()))
             {
                 changed = true;
@@ -1894,26 +2102,48 @@ fn exact_doubles(observations: &[Observation]) -> Option<Vec<Observation>> {
             o.clone()
         })
         .collect();
-    changed.then_some(exact)
+    changed.then_some(read)
+}
+
+/// Whether a decimal allows one double of the sum engines' grid
+/// (multiples of 2^-53) and no other: the double `x` it parses to lies on
+/// the grid and both grid neighbours fall outside its last digit's
+/// rounding. Then reading it exactly loses no stream.
+fn one_grid_double(x: f64, value: &rngkit::observe::ObservedValue) -> bool {
+    const GRID: f64 = 1.0 / (1u64 << 53) as f64;
+    (x / GRID).fract() == 0.0 && !value.matches_f64(x - GRID) && !value.matches_f64(x + GRID)
 }
 
 /// `recover` on the exact doubles first ([`exact_doubles`]): JavaScript
 /// prints the shortest decimal that reads back as the double, so its
 /// output read exactly is the double itself. When no state gives those
 /// exact doubles (values typed with fewer digits), or that search cannot
-/// answer, the decimals are read as rounded to their last digit.
+/// answer, the decimals are read as rounded to their last digit, except
+/// those that allow one double of the grid anyway ([`one_grid_double`]:
+/// most of 16 and 17 digits), which stay exact: the same streams fit, and
+/// the search keeps its exact runs (ten doubles of another generator,
+/// two of them printed with 15 digits: SpiderMonkey's second search took
+/// 0.3 to 0.6 s of CPU reading all ten rounded; it is skipped when every
+/// decimal allows one double).
 fn exact_first(
     observations: &[Observation],
     recover: impl Fn(&[Observation]) -> Result<Recovered, RecoverError>,
 ) -> Result<Recovered, RecoverError> {
-    if let Some(exact) = exact_doubles(observations)
-        && let Ok(found) = recover(&exact)
-        && matches!(&found, Recovered::Unique(_))
-            | matches!(&found, Recovered::Several { states, .. } if !states.is_empty())
+    let Some(exact) = exact_doubles(observations, |_, _| true) else {
+        return recover(observations);
+    };
+    let found = recover(&exact);
+    if matches!(&found, Ok(Recovered::Unique(_)))
+        || matches!(&found, Ok(Recovered::Several { states, .. }) if !states.is_empty())
     {
-        return Ok(found);
+        return found;
     }
-    recover(observations)
+    let rounded =
+        exact_doubles(observations, one_grid_double).unwrap_or_else(|| observations.to_vec());
+    if rounded == exact {
+        return found;
+    }
+    recover(&rounded)
 }
 
 /// `recover` for every V8 era: the linear eras (`v8-legacy`, `v8-13`) over
@@ -2045,8 +2275,8 @@ fn recover_sum_era(
         };
         order.push((position, first, last));
     }
-    // Longest runs first: a longer run is searched in a fraction of the
-    // time of a shorter one (ten doubles 0.25 s of CPU, five 2.5 s), and
+    // Longest runs first: a longer run is searched no slower than a
+    // shorter one, and
     // when the values reveal enough bits, the first state that gives every
     // value ends the search (see `PINNED_BY_ALL`).
     order.sort_by_key(|&(_, first, last)| std::cmp::Reverse(last - first));
@@ -2072,6 +2302,9 @@ fn recover_sum_era(
     let mut cover = cover_windows(&cons);
     let mut covered: Vec<u64> = Vec::new();
     let mut found_pattern: Option<Vec<i128>> = None;
+    // Whether the windows were all searched in full and placed no state:
+    // then no position where the refill falls among the values has one.
+    let mut windows_found_none = false;
     for (position, first, last) in order.iter().copied() {
         // The run of the whole is searched first: quickly, and it ends
         // the search when the refill falls outside the values.
@@ -2082,9 +2315,11 @@ fn recover_sum_era(
             // Every position whose longest run is shorter than this holds
             // one of the windows inside a block: search them, and place
             // what they find at every position.
+            let mut complete = true;
             for (from, to) in windows {
                 let run = step_order_run(&cons, from, to);
                 let result = sum_states(&run, options, 63, name);
+                complete &= matches!(result, Ok(SumStates::Found(_)));
                 if let Ok(SumStates::Found(found)) = &result {
                     for &(a, b) in found {
                         for &(p, _, _) in &order {
@@ -2101,8 +2336,15 @@ fn recover_sum_era(
                     break;
                 }
             }
+            windows_found_none = complete && found_pattern.is_none();
         }
         if covered.contains(&position) {
+            continue;
+        }
+        // A state at this position would have been found by the window
+        // inside its block (values of another generator: 15 more searches
+        // of the runs of 5 to 9 values, 0.8 s, each finding nothing).
+        if windows_found_none && last - first + 1 < cons.len() {
             continue;
         }
         if let Some(found) = &found_pattern
@@ -2416,8 +2658,8 @@ pub const NOTES_V8_ONE_WORD: crate::notes::Notes = crate::notes::Notes {
 pub const NOTES_V8_SUM: crate::notes::Notes = crate::notes::Notes {
     recover: "A double is the top 53 bits of the sum of the two state words, so a bit-plane \
               search over the carries stands between the values and linear equations: three \
-              consecutive doubles recover in about a second of CPU (their 159 known bits now \
-              and then leave two or three states, listed). With --fresh (the values start a \
+              consecutive doubles recover in a fraction of a second of CPU (their 159 known bits \
+              now and then leave two or three states, listed), four or more in hundredths. With --fresh (the values start a \
               new process or page) the cache position is known: 5 values of a new Node.js 26 \
               process or Chromium page pin the state; without it, each cache position is \
               tried.",
@@ -2435,7 +2677,7 @@ const V8_SEARCH: &str = "Runs only the xorshift128+ steps the observed calls rea
 pub const NOTES_SPIDERMONKEY: crate::notes::Notes = crate::notes::Notes {
     recover: "A double is the low 53 bits of the sum of the two state words: a bit-plane \
               search over the carries, from bit 0 up, recovers three consecutive doubles in \
-              about a second of CPU; 128 or more observed low bits are solved directly. \
+              a third of a second of CPU; 128 or more observed low bits are solved directly. \
               `floor N` values reveal the bits their interval pins.",
     ..crate::notes::Notes::NONE
 };
