@@ -589,6 +589,14 @@ impl Search<'_> {
             }
             Ok(Recovered::OverBudget { count: c, .. }) => {
                 self.last = format!("at {count} values, {c} states, over the candidate budget");
+                // A bound above one state that stays put (the values show
+                // the method nothing it can read: a scrambled output's
+                // doubles) is a plateau like a count of states; an
+                // estimate ("about") falls as values come, and "at most
+                // one" over budget is a search a larger budget may finish.
+                if matches!(c, Count::AtMost(n) if n > 0) {
+                    self.last_several = Some(c);
+                }
                 false
             }
             Ok(Recovered::NoneFits) => {

@@ -271,7 +271,9 @@ fn node_v8_legacy_dice_and_coins() {
     // successor differed in 9 doubles and 3 coins). Recovery lists them
     // (seen in CI: two states from 200 and from 300 coins, once three);
     // they must be such a run of successors, and one predicts every call.
-    for (n, count, max_states) in [(6u64, 200usize, 1), (2, 300, 4)] {
+    // Dice hide a difference a sixth of the time: two states from 200 dice
+    // were seen once (2026-12-02, from call 7 of an unseeded process).
+    for (n, count, max_states) in [(6u64, 200usize, 2), (2, 300, 4)] {
         for seed in [None, Some(42)] {
             let start = random_below(64) as usize;
             let toks = node_draws(&node, seed, start + count + 100, n);

@@ -456,3 +456,76 @@ fn lines_of(stdout: &[u8]) -> Vec<String> {
         .map(str::to_owned)
         .collect()
 }
+
+/// PHP 8.2's `Random\Randomizer` over an unseeded `Xoshiro256StarStar`
+/// engine, run as a process: five `nextInt()` values (an output's top 63
+/// bits) give the state with the low bits guessed and predict the next
+/// five; four `getBytes(8)` do the same; `getInt(1, 100)` rolls alone exit
+/// 3 naming the draws that show whole outputs.
+#[test]
+fn php_xoshiro256ss_state_from_next_int_and_get_bytes() {
+    let script = "$r = new Random\\Randomizer(new Random\\Engine\\Xoshiro256StarStar());
+        for ($i = 0; $i < 10; $i++) echo $r->nextInt(), \"\\n\";
+        for ($i = 0; $i < 8; $i++) echo bin2hex($r->getBytes(8)), \"\\n\";
+        for ($i = 0; $i < 20; $i++) echo $r->getInt(1, 100), \"\\n\";";
+    let Some(out) = crate::oracles::run_runtime("php", &["-r", script], "php-cli", "") else {
+        return;
+    };
+    let values: Vec<&str> = out.lines().collect();
+    assert_eq!(values.len(), 38, "{out}");
+    let obs = |draw: &str, v: &[&str]| -> String {
+        v.iter().map(|x| format!("{draw} = {x}\n")).collect()
+    };
+    let next = ok_lines(
+        &["recover", "php-xoshiro256ss", "--predict", "5", "next-int"],
+        &obs("next-int", &values[..5]),
+    );
+    assert_eq!(next, values[5..10]);
+    let next = ok_lines(
+        &[
+            "recover",
+            "php-xoshiro256ss",
+            "--predict",
+            "4",
+            "get-bytes",
+            "8",
+        ],
+        &obs("get-bytes 8", &values[10..14]),
+    );
+    assert_eq!(next, values[14..18]);
+    let run = common::run_stdin(
+        &["recover", "php-xoshiro256ss"],
+        &obs("get-int 1 100", &values[18..]),
+    );
+    run.fails(3, "observe `generate` values or `get-bytes N`");
+}
+
+/// Lua 5.4 (`lua5.4`, unseeded: it seeds from the time and an address):
+/// five `math.random(0)` values, the whole outputs, give the state and
+/// predict the next five; `math.random()` doubles alone exit 3 naming
+/// `random 0`, since more doubles never help.
+#[test]
+fn lua54_state_from_random_0_and_advice_for_doubles() {
+    let script = "for i = 1, 10 do print(math.random(0)) end
+        for i = 1, 8 do print(string.format('%.17g', math.random())) end";
+    let Some(out) = crate::oracles::run_runtime("lua5.4", &["-e", script], "lua5.4", "") else {
+        return;
+    };
+    let values: Vec<&str> = out.lines().collect();
+    assert_eq!(values.len(), 18, "{out}");
+    let text: String = values[..5]
+        .iter()
+        .map(|v| format!("random 0 = {v}\n"))
+        .collect();
+    let next = ok_lines(
+        &["recover", "lua54", "--predict", "5", "random", "0"],
+        &text,
+    );
+    assert_eq!(next, values[5..10]);
+    let text: String = values[10..]
+        .iter()
+        .map(|v| format!("random = {v}\n"))
+        .collect();
+    let run = common::run_stdin(&["recover", "lua54"], &text);
+    run.fails(3, "observe `random 0` values");
+}

@@ -17,7 +17,7 @@
 use std::sync::OnceLock;
 
 use rngkit::generators::Xoshiro128StarStar;
-use rngkit::registry::{DynGen, Engine, Gen};
+use rngkit::registry::Gen;
 use rngkit::{StateError, WordRng};
 
 // The jump and polynomial macros name what these modules export.
@@ -30,23 +30,12 @@ use crate::gf2::*;
 use crate::linear::*;
 use crate::{Distance, DistanceError, Jump, StepBack};
 
-use crate::observe::{KnownBits, Observation, WordConstraint, layout};
-use crate::recover::linear::{LinearView, equations, solve, words_of};
-use crate::recover::{
-    Count, ENUMERATE_LIMIT, RecoverError, RecoverOptions, Recovered, conclude, fits,
-};
+use crate::observe::{KnownBits, Observation};
+use crate::recover::linear::{LinearView, guess_low_bits};
+use crate::recover::{RecoverError, RecoverOptions, Recovered};
 
-/// The most output bits guessed in all: 2^12 linear solves.
-pub const MAX_GUESSED_BITS: u32 = 12;
-
-/// The most low bits one word may miss to be completed by guessing.
-const MAX_MISSING_PER_WORD: u32 = 8;
-
-/// Linear recovery that completes words missing only a few low bits (the
-/// top `w - k` bits known, `k <= 8`) by guessing them: the generator's
-/// [`LinearView`] reads whole words only. Words with other masks (a prefix
-/// of a double, a bounded draw's top bits) are not used for the equations
-/// but every candidate is checked against them.
+/// .NET 6+'s recovery: linear over GF(2), guessing the low bit a
+/// `NextInt64()` value hides ([`guess_low_bits`]).
 ///
 /// # Errors
 /// Never; the signature is the catalogue's.
@@ -57,148 +46,10 @@ pub fn recover<G: Gen>(
 where
     G::Rng: LinearView,
 {
-    // The work is generic over the generator only (two copies, not one a
-    // GEN: the page's wasm has a size budget).
-    Ok(recover_words(
-        &Shape {
-            spec: rngkit::registry::of::<G>(),
-            bits: <G::Rng as WordRng>::OUTPUT_BITS,
-            unknowns: (<G::Rng as rngkit::StateWords>::WORD_BITS as usize)
-                * <G::Rng as rngkit::StateWords>::WORD_COUNT,
-            equations: equations::<G::Rng>,
-            words: words_of::<G::Rng>,
-        },
+    Ok(guess_low_bits::<G>(
         observations,
+        "`next-int64` values (each one output, or two on a 32-bit process)",
     ))
-}
-
-/// What [`recover_words`] needs of a GEN and its generator, as values: one
-/// copy of the search serves every generator.
-struct Shape {
-    spec: &'static dyn DynGen,
-    bits: u32,
-    unknowns: usize,
-    equations: fn(&[WordConstraint]) -> (crate::gf2::BitMatrix, crate::gf2::BitVec),
-    words: fn(&crate::gf2::BitVec) -> Vec<u64>,
-}
-
-/// [`recover`] for the GEN of `shape`.
-fn recover_words(shape: &Shape, observations: &[Observation]) -> Recovered {
-    let Shape {
-        spec,
-        bits,
-        unknowns,
-        equations,
-        words,
-    } = *shape;
-    let width = if bits == 64 {
-        u64::MAX
-    } else {
-        (1 << bits) - 1
-    };
-    let lay = layout(observations, bits, true);
-    let full: Vec<WordConstraint> = lay
-        .constraints
-        .iter()
-        .filter(|c| c.known.mask == width)
-        .copied()
-        .collect();
-    // Words missing k low bits, in offset order.
-    let partial: Vec<(u32, WordConstraint)> = lay
-        .constraints
-        .iter()
-        .filter_map(|c| {
-            let k = (!c.known.mask & width).count_ones();
-            (k > 0 && k <= MAX_MISSING_PER_WORD && c.known.mask == width & (width << k))
-                .then_some((k, *c))
-        })
-        .collect();
-    // Take partial words, fewest missing bits first, while the rank grows
-    // and the guesses stay few.
-    let rank_of = |chosen: &[(u32, WordConstraint)]| {
-        let mut all = full.clone();
-        all.extend(chosen.iter().map(|&(_, c)| complete(c, 0, width)));
-        equations(&all).0.rank()
-    };
-    let mut chosen: Vec<(u32, WordConstraint)> = Vec::new();
-    let mut rank = rank_of(&chosen);
-    let mut guessed = 0u32;
-    'fewest: for missing in 1..=MAX_MISSING_PER_WORD {
-        for &(k, c) in partial.iter().filter(|p| p.0 == missing) {
-            if rank >= unknowns || guessed + k > MAX_GUESSED_BITS {
-                break 'fewest;
-            }
-            chosen.push((k, c));
-            let grown = rank_of(&chosen);
-            if grown == rank {
-                chosen.pop();
-                continue;
-            }
-            rank = grown;
-            guessed += k;
-        }
-    }
-    let free = (unknowns - rank) as u32;
-    // Constraints the equations leave out (a double's prefix, a bounded
-    // draw's top bits) still rule states out: the count is then a bound.
-    let unused = lay.constraints.len() > full.len() + chosen.len()
-        || !crate::observe::uninformative(observations, bits).is_empty();
-    if rank == 0 && unused {
-        // Nothing usable: more values of the same kind never help.
-        return Recovered::OverBudget {
-            count: Count::AtMost(free),
-            advice: format!(
-                "{} recovery reads whole {bits}-bit outputs (or outputs missing at most {MAX_MISSING_PER_WORD} low bits), and these values show less of each: observe `next-int64` values (each one output, or two on a 32-bit process) or raw `u{bits}` outputs",
-                spec.info().name,
-            ),
-        };
-    }
-    if free >= 64 || (1u128 << free) * (1u128 << guessed) > ENUMERATE_LIMIT {
-        return Recovered::Several {
-            count: if unused {
-                Count::AtMost(free)
-            } else {
-                Count::PowerOfTwo(free)
-            },
-            states: Vec::new(),
-        };
-    }
-    let mut states: Vec<Engine> = Vec::new();
-    for guess in 0u64..(1 << guessed) {
-        let mut all = full.clone();
-        let mut rest = guess;
-        for &(k, c) in &chosen {
-            all.push(complete(c, rest & ((1 << k) - 1), width));
-            rest >>= k;
-        }
-        let (matrix, rhs) = equations(&all);
-        let Some((particular, basis)) = solve(&matrix, &rhs) else {
-            continue;
-        };
-        for combination in 0u64..(1 << basis.len()) {
-            let mut x = particular.clone();
-            for (i, v) in basis.iter().enumerate() {
-                if combination >> i & 1 == 1 {
-                    x ^= v;
-                }
-            }
-            if let Ok(rng) = spec.from_words(&words(&x))
-                && fits(observations, &rng)
-                && !states.contains(&rng)
-            {
-                states.push(rng);
-            }
-        }
-    }
-    conclude(states)
-}
-
-/// A word constraint missing its low bits, completed with `low`.
-fn complete(c: WordConstraint, low: u64, width: u64) -> WordConstraint {
-    WordConstraint {
-        offset: c.offset,
-        known: KnownBits::new(width, c.known.value | (low & !c.known.mask)),
-    }
 }
 
 // -------------------------------------------------------------- xoshiro128**

@@ -421,6 +421,25 @@ fn add_big(a: &BigInt, b: &BigInt) -> BigInt {
 /// never read again; the linear recovery fixes them to zero.
 impl crate::recover::linear::LinearView for LuaJitRandom {}
 
+/// `recover` for `lua54`: linear over GF(2) through the xoshiro256** view,
+/// completing outputs that miss a few low bits by guessing them
+/// ([`guess_low_bits`](crate::recover::linear::guess_low_bits)); `random`
+/// doubles alone answer with the draws that show whole outputs.
+///
+/// # Errors
+/// Never; the signature is the catalogue's.
+pub fn recover_lua54(
+    observations: &[crate::observe::Observation],
+    _: &crate::recover::RecoverOptions,
+) -> Result<crate::recover::Recovered, crate::recover::RecoverError> {
+    Ok(crate::recover::linear::guess_low_bits::<
+        rngkit::runtimes::lua::Lua54Gen,
+    >(
+        observations,
+        "`random 0` values (the whole output as a signed integer)",
+    ))
+}
+
 /// What `recover` and `seed-search` do for `lua54`.
 ///
 /// ```

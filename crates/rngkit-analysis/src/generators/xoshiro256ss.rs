@@ -170,9 +170,66 @@ impl crate::recover::linear::LinearView for Xoshiro256StarStar {
     }
 }
 
-/// `xoshiro256ss`'s examples (its recovery is the generic linear one):
-/// string seeds and a jump of 10^30 steps.
+/// `recover` for `xoshiro256ss`: linear over GF(2) through the view above,
+/// completing outputs that miss a few low bits by guessing them
+/// ([`guess_low_bits`](crate::recover::linear::guess_low_bits)).
+///
+/// # Errors
+/// Never; the signature is the catalogue's.
+pub fn recover(
+    observations: &[crate::observe::Observation],
+    _: &crate::recover::RecoverOptions,
+) -> Result<crate::recover::Recovered, crate::recover::RecoverError> {
+    Ok(crate::recover::linear::guess_low_bits::<Xoshiro256StarStar>(observations, ""))
+}
+
+/// `recover` for `php-xoshiro256ss`: as [`recover`], where
+/// `Randomizer::nextInt()` shows an output's top 63 bits (its low bit is
+/// guessed) and `generate` the whole output.
+///
+/// ```
+/// let php = rngkit_analysis::registry::find("php-xoshiro256ss").unwrap();
+/// assert!(php.notes().recover.contains("next-int"));
+/// ```
+///
+/// # Errors
+/// Never; the signature is the catalogue's.
+pub fn recover_php(
+    observations: &[crate::observe::Observation],
+    _: &crate::recover::RecoverOptions,
+) -> Result<crate::recover::Recovered, crate::recover::RecoverError> {
+    Ok(crate::recover::linear::guess_low_bits::<
+        rngkit::runtimes::php_random::PhpXoshiro256ssGen,
+    >(
+        observations,
+        "`generate` values or `get-bytes N` (8 bytes an output), `next-int` values (the top 63 bits of one)",
+    ))
+}
+
+/// What `recover` does for `xoshiro256ss` and `php-xoshiro256ss`.
+const RECOVER_TEXT: &str = "Linear recovery over GF(2): only whole 64-bit outputs are linear in \
+    the state (the `**` scrambler inverts a whole word, not a part of one), so four whole \
+    outputs give the state and outputs missing up to 8 low bits are completed by guessing \
+    (at most 2^12 linear solves); every candidate is checked against all observations. \
+    Doubles and bounded draws show the top bits of a scrambled word, which are not linear: \
+    they only check candidates.";
+
+/// What `recover` does for `php-xoshiro256ss`, for the front ends' help.
+pub const NOTES_PHP: crate::notes::Notes = crate::notes::Notes {
+    recover: "Linear recovery over GF(2): only whole 64-bit outputs are linear in the state \
+              (the `**` scrambler inverts a whole word), so four `generate` values (8 bytes, \
+              one output each) or 32 bytes of `get-bytes` give the state, and five `next-int` \
+              values (`Randomizer::nextInt()`, an output's top 63 bits) do with their low \
+              bits guessed (2 candidates each); every candidate is checked against all \
+              observations. `get-int` values and the shuffles show parts of scrambled words, \
+              which are not linear: they only check candidates.",
+    ..crate::notes::Notes::NONE
+};
+
+/// `xoshiro256ss`'s recovery text and examples: string seeds and a jump of
+/// 10^30 steps.
 pub const NOTES: crate::notes::Notes = crate::notes::Notes {
+    recover: RECOVER_TEXT,
     examples: &[
         crate::notes::Example {
             command: "gen",
