@@ -159,9 +159,37 @@ fn dotnet(c: &mut Criterion) {
     });
 }
 
+/// Benchmarks `recover` on `count` values of `draw` (with `args`) of GEN
+/// `gen_name`, seeded from 2026, after `skip` calls.
+fn bench_recover(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    gen_name: &str,
+    draw: (&str, &[&str]),
+    count: usize,
+    skip: u64,
+) {
+    let entry = registry::find(gen_name).unwrap();
+    let mut rng = rngkit_analysis::needed::start_state(entry, 2026).unwrap();
+    rng.discard(skip);
+    let (name, args) = draw;
+    let drawn = entry.parse_draw(name, args).unwrap();
+    let label = std::iter::once(name)
+        .chain(args.iter().copied())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let text: String = (0..count)
+        .map(|_| format!("{label} = {}\n", drawn.eval(&mut rng).format(false)))
+        .collect();
+    let obs = parse_observations(entry, &text).unwrap();
+    group.bench_function(format!("{gen_name}_{count}"), |b| {
+        b.iter(|| black_box(recover(entry, &obs, &RecoverOptions::default()).unwrap()))
+    });
+}
+
 /// `Math.floor(Math.random() * 100)` on the sum engines: 28 and 600
 /// consecutive values (no public tool recovers these; the chain search
-/// refused them, 2^35 leaves).
+/// refused them, 2^35 leaves), from a cache position that is not a block's
+/// start.
 fn sum_engine_percentages(c: &mut Criterion) {
     let mut group = c.benchmark_group("sum_engines_floor_100");
     group.sample_size(10);
@@ -171,18 +199,7 @@ fn sum_engine_percentages(c: &mut Criterion) {
         ("v8-14", 600),
         ("spidermonkey", 600),
     ] {
-        let entry = registry::find(gen_name).unwrap();
-        let mut rng = rngkit_analysis::needed::start_state(entry, 2026).unwrap();
-        // Start at a cache position that is not a block's start.
-        rng.discard(17);
-        let draw = entry.parse_draw("floor", &["100"]).unwrap();
-        let text: String = (0..count)
-            .map(|_| format!("floor 100 = {}\n", draw.eval(&mut rng).format(false)))
-            .collect();
-        let obs = parse_observations(entry, &text).unwrap();
-        group.bench_function(format!("{gen_name}_{count}"), |b| {
-            b.iter(|| black_box(recover(entry, &obs, &RecoverOptions::default()).unwrap()))
-        });
+        bench_recover(&mut group, gen_name, ("floor", &["100"]), count, 17);
     }
     group.finish();
 }
@@ -202,17 +219,7 @@ fn sum_engine_doubles(c: &mut Criterion) {
         // A fresh v8-14 refills at call 0 and at call 64: values 59..=68.
         ("v8-14", 10, 59),
     ] {
-        let entry = registry::find(gen_name).unwrap();
-        let mut rng = rngkit_analysis::needed::start_state(entry, 2026).unwrap();
-        rng.discard(skip);
-        let draw = entry.parse_draw("math-random", &[]).unwrap();
-        let text: String = (0..count)
-            .map(|_| format!("math-random = {}\n", draw.eval(&mut rng).format(false)))
-            .collect();
-        let obs = parse_observations(entry, &text).unwrap();
-        group.bench_function(format!("{gen_name}_{count}"), |b| {
-            b.iter(|| black_box(recover(entry, &obs, &RecoverOptions::default()).unwrap()))
-        });
+        bench_recover(&mut group, gen_name, ("math-random", &[]), count, skip);
     }
     group.finish();
 }
