@@ -469,6 +469,12 @@ fn count_of(total: u128) -> Count {
 pub const JS_MAX_OFFSET: u64 = 1 << 20;
 
 fn constraints(observations: &[Observation]) -> Result<Vec<WordConstraint>, RecoverError> {
+    Ok(js_layout(observations)?.constraints)
+}
+
+/// The observations' layout (one call a word), refused past
+/// [`JS_MAX_OFFSET`] calls.
+fn js_layout(observations: &[Observation]) -> Result<crate::observe::Layout, RecoverError> {
     let lay = layout(observations, 64, true);
     if let Some(last) = lay.constraints.last()
         && last.offset > JS_MAX_OFFSET
@@ -478,7 +484,7 @@ fn constraints(observations: &[Observation]) -> Result<Vec<WordConstraint>, Reco
             last.offset
         )));
     }
-    Ok(lay.constraints)
+    Ok(lay)
 }
 
 /// One call of a sum engine as the searches read it: its known bits and
@@ -523,40 +529,13 @@ const VISIBLE: u64 = (1 << 53) - 1;
 /// the known prefix).
 fn sum_calls(observations: &[Observation], top: u32) -> Result<Vec<SumCall>, RecoverError> {
     use crate::observe::ObservationKind;
-    use rngkit::registry::Steps;
     use rngkit::runtimes::javascript::{MathRandomDraw, mantissa_span};
-    let cons = constraints(observations)?;
-    // The same offsets as `layout`'s: every Math.random draw is one step.
-    // In offset order, as the constraints are.
-    let mut spans: Vec<(u64, (u64, u64))> = Vec::new();
-    let mut offset = 0u64;
-    for obs in observations {
-        let steps = match &obs.kind {
-            ObservationKind::Skip(n) => *n,
-            ObservationKind::SkipRange { .. } => break,
-            ObservationKind::Bits(_) => 1,
-            ObservationKind::DrawIn { draw, .. } => match draw.steps(64) {
-                Steps::Fixed(n) => n,
-                Steps::Variable => break,
-            },
-            ObservationKind::Draw { draw, value } => {
-                if let Some(d) = draw.engine_draw::<MathRandomDraw>()
-                    && let Some(span) = mantissa_span(53, d, value)
-                {
-                    spans.push((offset, span));
-                }
-                match draw.steps(64) {
-                    Steps::Fixed(n) => n,
-                    Steps::Variable => break,
-                }
-            }
-        };
-        offset = offset.saturating_add(steps);
-    }
+    let lay = js_layout(observations)?;
     // Words whose visible bits are not a double's 53 (libGDX's `next-int`,
     // `top` 31): the known bits say everything the searches use.
     if top < 52 {
-        return Ok(cons
+        return Ok(lay
+            .constraints
             .into_iter()
             .map(|c| SumCall {
                 offset: c.offset,
@@ -566,13 +545,18 @@ fn sum_calls(observations: &[Observation], top: u32) -> Result<Vec<SumCall>, Rec
             .collect());
     }
     let shift = top - 52;
-    Ok(cons
+    Ok(lay
+        .constraints
         .into_iter()
-        .map(|c| {
-            let drawn = spans
-                .binary_search_by_key(&c.offset, |&(o, _)| o)
-                .ok()
-                .map(|i| spans[i].1);
+        .zip(lay.sources)
+        .map(|(c, source)| {
+            // A Math.random draw's whole interval, else the known bits'.
+            let drawn = match &observations[source].kind {
+                ObservationKind::Draw { draw, value } => draw
+                    .engine_draw::<MathRandomDraw>()
+                    .and_then(|d| mantissa_span(53, d, value)),
+                _ => None,
+            };
             let span = drawn.unwrap_or_else(|| {
                 let mask = c.known.mask >> shift & VISIBLE;
                 let low = lowest_known(mask, 52);

@@ -416,6 +416,11 @@ pub struct WordConstraint {
 pub struct Layout {
     /// The constraints with a nonzero mask, in offset order.
     pub constraints: Vec<WordConstraint>,
+    /// For each constraint, the index in the observations of the one it
+    /// comes from (a value that reveals bits of several words gives
+    /// several), so that a recovery can read more of that value than its
+    /// known bits (the sum engines read a double's whole interval).
+    pub sources: Vec<usize>,
     /// Raw words the observations span, when fixed.
     pub span: Option<u64>,
     /// Whether every draw has a fixed word count (false when a redrawing
@@ -432,14 +437,16 @@ pub struct Layout {
 /// which then relies on the final verification. An inequality (`in LOW..HIGH`) reveals no exact bit.
 pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw: bool) -> Layout {
     let mut constraints = Vec::new();
+    let mut sources = Vec::new();
     let mut offset = 0u64;
     let mut complete = true;
-    for obs in observations {
+    for (index, obs) in observations.iter().enumerate() {
         match &obs.kind {
             ObservationKind::Skip(n) => offset = offset.saturating_add(*n),
             ObservationKind::SkipRange { .. } => {
                 return Layout {
                     constraints,
+                    sources,
                     span: None,
                     complete: false,
                 };
@@ -453,6 +460,7 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
                 Steps::Variable => {
                     return Layout {
                         constraints,
+                        sources,
                         span: None,
                         complete: false,
                     };
@@ -464,6 +472,7 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
                         offset,
                         known: *known,
                     });
+                    sources.push(index);
                 }
                 offset += 1;
             }
@@ -481,6 +490,7 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
                     Steps::Variable => {
                         return Layout {
                             constraints,
+                            sources,
                             span: None,
                             complete: false,
                         };
@@ -492,6 +502,7 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
                             offset: offset + i as u64,
                             known: k,
                         });
+                        sources.push(index);
                     }
                 }
                 offset += count;
@@ -500,6 +511,7 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
     }
     Layout {
         constraints,
+        sources,
         span: Some(offset),
         complete,
     }
