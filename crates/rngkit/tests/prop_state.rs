@@ -160,12 +160,15 @@ macro_rules! state_props {
     };
 }
 
-/// The serde form of a state that serialises as a plain array of words.
+/// The serde form of a state that serialises as a plain array of words
+/// (read only by the serde properties).
+#[cfg(feature = "serde")]
 fn json_array(w: &[u64]) -> String {
     format!("{w:?}").replace(' ', "")
 }
 
 /// The serde form of a one-word state: the bare number, when one word is given.
+#[cfg(feature = "serde")]
 fn json_scalar(w: &[u64]) -> String {
     match w {
         [x] => x.to_string(),
