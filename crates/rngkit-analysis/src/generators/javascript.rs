@@ -1411,16 +1411,9 @@ pub mod chain {
     #[cfg(test)]
     mod tests {
         use super::{Plan, SWEEP_MAX_CALLS};
+        use rngkit::generators::SplitMix64;
+        use rngkit::rand_core::Rng;
         use rngkit::runtimes::javascript::xorshift128plus_step;
-
-        /// A SplitMix64 stream, for test states.
-        fn splitmix(x: &mut u64) -> u64 {
-            *x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = *x;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        }
 
         /// The sums of `m` steps from `(s0, s1)`, bits `low..=top`, shifted
         /// down (a chain's windows), and the sweep's words (bits in place,
@@ -1450,16 +1443,16 @@ pub mod chain {
         /// in a thousand (four and more).
         #[test]
         fn start_checks_keep_the_true_start_and_drop_the_rest() {
-            let mut x = 2026;
+            let mut x = SplitMix64::new(2026);
             for (low, top) in [(11, 63), (40, 63), (30, 63), (0, 52)] {
                 for m in 3..=SWEEP_MAX_CALLS {
                     let mut passed_others = 0;
                     for _ in 0..300 {
-                        let (s0, s1) = (splitmix(&mut x), splitmix(&mut x));
+                        let (s0, s1) = (x.next_u64(), x.next_u64());
                         let (windows, w) = chain_words(s0, s1, m, low, top);
                         let plan = Plan::new(&windows, low, top);
                         // q[0] is s1 of the state before the first call.
-                        let other = splitmix(&mut x);
+                        let other = x.next_u64();
                         if top == 63 {
                             assert!(plan.down_start_may_fit(&w, s1 >> 41), "{low} {m}");
                             passed_others += usize::from(plan.down_start_may_fit(&w, other >> 41));
@@ -1556,11 +1549,11 @@ const UP_SWEEP_COST: f64 = 24.6;
 /// The `Down` sweep's cost (see [`chain_cost`]) for `m` V8 doubles, in
 /// the elimination's units (2^26.3 a CPU second), measured (release CLI,
 /// 2 cores): its 2^23 starts each take a few word operations to rule out
-/// ([`chain::Plan::sweep`]'s check of bits 24..=40), and from four calls on
-/// only the true start goes on, so a search that finds nothing takes 0.11
-/// s of CPU at every length from 4 to 8; with three calls one start in
-/// 2^16 goes on (more near the true one), 0.1 to 0.45 s. Before that check
-/// every start walked its planes: 1.9 to 2.6 s for three to six calls.
+/// ([`chain::Plan::sweep`]'s check of bits 24..=40); one start in 1300
+/// goes on with four calls, fewer with more, so a search that finds
+/// nothing takes 0.11 s of CPU at every length from 4 to 8; with three
+/// calls one start in 60 goes on, 0.1 to 0.45 s. Before that check every
+/// start walked its planes: 1.9 to 2.6 s for three to six calls.
 fn down_sweep_cost(m: usize) -> f64 {
     if m <= 3 { 24.5 } else { 23.2 }
 }
@@ -2260,9 +2253,8 @@ fn recover_sum_era(
         order.push((position, first, last));
     }
     // Longest runs first: a longer run is searched no slower than a
-    // shorter one, and
-    // when the values reveal enough bits, the first state that gives every
-    // value ends the search (see `PINNED_BY_ALL`).
+    // shorter one, and when the values reveal enough bits, the first state
+    // that gives every value ends the search (see `PINNED_BY_ALL`).
     order.sort_by_key(|&(_, first, last)| std::cmp::Reverse(last - first));
     // Which step each observed call shows, relative to the first call's:
     // positions with the same pattern give the same values from states
@@ -2466,18 +2458,20 @@ fn step_order_run(cons: &[SumCall], first: usize, last: usize) -> Vec<SumCall> {
 /// the first `h + 1` calls (inside one block when the refill comes after
 /// them), the last `n - h + 1` (when it comes before them), and, for a
 /// refill exactly after call `h`, the last `n - h`: so ten doubles are
-/// searched as six, then six, and only for the middle split as five (ten
-/// Node.js 26 doubles across a refill, seeds 777 and 31337, every split:
-/// 0.2 to 1.2 s, 1.5 to 1.9 s at the middle split, where halves of five
-/// took 0.2 to 3.2 s, 11.6 s over the nine splits of one seed against 7.6
-/// s this way; running the two windows of six side by side, each on one
-/// thread, saved nothing: the window that holds the state is the slow one). Only when each window
-/// reveals [`HALF_MIN_BITS`] bits, and only worth it where the windows are
-/// searched sooner than the runs they replace: ten doubles split five and
-/// five took 4.8 to 7.8 s of CPU run by run (the runs of 9, 8, 7, 6 calls
-/// at the other splits each searched in full and found nothing, then the
-/// run of five). The windows as index ranges `(first, last)` of `cons`, in
-/// the order to search them.
+/// searched as six, then six, and only for the middle split as five.
+/// Measured before the sweeps' start checks (ten Node.js 26 doubles across
+/// a refill, seeds 777 and 31337, every split): 0.2 to 1.2 s, 1.5 to 1.9 s
+/// at the middle split, where halves of five took 0.2 to 3.2 s (11.6 s over
+/// the nine splits of one seed against 7.6 s this way); running the two
+/// windows of six side by side, each on one thread, saved nothing: the
+/// window that holds the state is the slow one. Since the checks, every
+/// split takes 0.17 to 0.6 s in `detect`. Only when each window reveals
+/// [`HALF_MIN_BITS`] bits, and only worth it where the windows are searched
+/// sooner than the runs they replace: ten doubles split five and five took
+/// 4.8 to 7.8 s of CPU run by run (the runs of 9, 8, 7, 6 calls at the
+/// other splits each searched in full and found nothing, then the run of
+/// five). The windows as index ranges `(first, last)` of `cons`, in the
+/// order to search them.
 fn cover_windows(cons: &[SumCall]) -> Option<[(usize, usize); 3]> {
     // More calls than a block: the first block's worth is covered the same
     // way (wherever the first refill falls, one window is inside one block).
@@ -2642,11 +2636,11 @@ pub const NOTES_V8_ONE_WORD: crate::notes::Notes = crate::notes::Notes {
 pub const NOTES_V8_SUM: crate::notes::Notes = crate::notes::Notes {
     recover: "A double is the top 53 bits of the sum of the two state words, so a bit-plane \
               search over the carries stands between the values and linear equations: three \
-              consecutive doubles recover in a fraction of a second of CPU (their 159 known bits \
-              now and then leave two or three states, listed), four or more in hundredths. With --fresh (the values start a \
-              new process or page) the cache position is known: 5 values of a new Node.js 26 \
-              process or Chromium page pin the state; without it, each cache position is \
-              tried.",
+              consecutive doubles recover in a fraction of a second of CPU (their 159 known \
+              bits now and then leave two or three states, listed), four or more in \
+              hundredths. With --fresh (the values start a new process or page) the cache \
+              position is known: 5 values of a new Node.js 26 process or Chromium page pin \
+              the state; without it, each cache position is tried.",
     recover_examples: &[],
     search: V8_SEARCH,
     search_examples: &[],

@@ -206,14 +206,6 @@ pub fn recover_php(
     ))
 }
 
-/// What `recover` does for `xoshiro256ss` and `php-xoshiro256ss`.
-const RECOVER_TEXT: &str = "Linear recovery over GF(2): only whole 64-bit outputs are linear in \
-    the state (the `**` scrambler inverts a whole word, not a part of one), so four whole \
-    outputs give the state and outputs missing up to 8 low bits are completed by guessing \
-    (at most 2^12 linear solves); every candidate is checked against all observations. \
-    Doubles and bounded draws show the top bits of a scrambled word, which are not linear: \
-    they only check candidates.";
-
 /// What `recover` does for `php-xoshiro256ss`, for the front ends' help.
 pub const NOTES_PHP: crate::notes::Notes = crate::notes::Notes {
     recover: "Linear recovery over GF(2): only whole 64-bit outputs are linear in the state \
@@ -229,7 +221,12 @@ pub const NOTES_PHP: crate::notes::Notes = crate::notes::Notes {
 /// `xoshiro256ss`'s recovery text and examples: string seeds and a jump of
 /// 10^30 steps.
 pub const NOTES: crate::notes::Notes = crate::notes::Notes {
-    recover: RECOVER_TEXT,
+    recover: "Linear recovery over GF(2): only whole 64-bit outputs are linear in the state \
+              (the `**` scrambler inverts a whole word, not a part of one), so four whole \
+              outputs give the state and outputs missing up to 8 low bits are completed by \
+              guessing (at most 2^12 linear solves); every candidate is checked against all \
+              observations. Doubles and bounded draws show the top bits of a scrambled word, \
+              which are not linear: they only check candidates.",
     examples: &[
         crate::notes::Example {
             command: "gen",

@@ -207,7 +207,7 @@ const MAX_MISSING_PER_WORD: u32 = 8;
 /// use rngkit_analysis::recover::Recovered;
 /// use rngkit_analysis::registry;
 ///
-/// // Four PHP `Randomizer::nextInt()` values: an output's top 63 bits each.
+/// // Five PHP `Randomizer::nextInt()` values: an output's top 63 bits each.
 /// let entry = registry::find("php-xoshiro256ss").unwrap();
 /// let mut rng = entry.seed(&rngkit::number::BigInt::from(7), &Default::default()).unwrap();
 /// let draw = entry.parse_draw("next-int", &[]).unwrap();
