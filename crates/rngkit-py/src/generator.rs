@@ -156,6 +156,7 @@ pub(crate) fn value_to_py(py: Python<'_>, value: DrawValue) -> PyResult<Bound<'_
         DrawValue::Big(n) => from_bigint(py, &n)?,
         DrawValue::Bytes(b) => PyBytes::new(py, &b).into_any(),
         DrawValue::Ints(v) => PyTuple::new(py, v)?.into_any(),
+        DrawValue::Text(t) => PyString::new(py, &t).into_any(),
     })
 }
 

@@ -31,6 +31,7 @@
 //! assert_eq!(<PhpMtRandPhpGen as Member>::INFO.name, "php-mt-rand-php");
 //! ```
 
+use crate::token::Idiom;
 use alloc::vec::Vec;
 use core::convert::Infallible;
 use core::fmt;
@@ -88,6 +89,11 @@ pub trait DrawFamily<R: WordRng>: Copy + Send + Sync + 'static {
 
     /// What an observed value reveals of the raw words ([`Gen::known_bits`]).
     fn known_bits(self, draw: &Self::Draw, value: &ObservedValue) -> Option<Vec<KnownBits>>;
+
+    /// The token idioms ([`Gen::idioms`]); none by default.
+    fn idioms(self) -> &'static [Idiom] {
+        &[]
+    }
 }
 
 /// A GEN that is one member of a [`DrawFamily`]: its description, its
@@ -168,5 +174,9 @@ impl<M: Member> Gen for M {
 
     fn known_bits(draw: &Self::Draw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
         M::FAMILY.known_bits(draw, value)
+    }
+
+    fn idioms() -> &'static [Idiom] {
+        M::FAMILY.idioms()
     }
 }

@@ -58,6 +58,8 @@ pub mod runtimes;
 mod state;
 pub mod state_text;
 pub mod suggest;
+pub mod token;
+pub mod value;
 
 pub use error::StateError;
 pub use generators::WordRng;

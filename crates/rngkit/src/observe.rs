@@ -10,8 +10,8 @@ use alloc::string::{String, ToString};
 
 use alloc::vec::Vec;
 
-use crate::draw::DrawValue;
 use crate::number::parse_int;
+use crate::value::DrawValue;
 
 /// Bits of one raw output word known exactly: `(word & mask) == value`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -138,6 +138,31 @@ impl ObservedValue {
     /// Whether the value is a vector (`x y z ...`), as composite draws give.
     pub fn is_vector(&self) -> bool {
         self.components.is_some()
+    }
+
+    /// A string observed as it is (a token, a base-36 id): no number
+    /// reading, it matches a drawn string with the same characters, `?`
+    /// standing for one not seen.
+    ///
+    /// ```
+    /// use rngkit::draw::DrawValue;
+    /// use rngkit::observe::ObservedValue;
+    ///
+    /// let seen = ObservedValue::text_value("Kw?a");
+    /// assert!(seen.matches(&DrawValue::Text("Kw3a".into())));
+    /// assert!(!seen.matches(&DrawValue::Text("Kw3b".into())));
+    /// assert_eq!(seen.as_i64(), None);
+    /// ```
+    pub fn text_value(text: &str) -> ObservedValue {
+        ObservedValue {
+            text: text.to_string(),
+            integer: None,
+            float: None,
+            float32: None,
+            half_unit: None,
+            boolean: None,
+            components: None,
+        }
     }
 
     /// The text as written.
@@ -284,12 +309,23 @@ impl ObservedValue {
                 None => self.text.parse::<crate::number::BigInt>().ok().as_ref() == Some(v),
             },
             DrawValue::Bytes(ref b) => self.as_bytes().as_deref() == Some(b.as_slice()),
+            DrawValue::Text(ref t) => text_matches(&self.text, t),
             DrawValue::Ints(ref v) => {
                 let c = self.components();
                 c.len() == v.len() && c.iter().zip(v).all(|(c, &x)| c.as_i64() == Some(x))
             }
         }
     }
+}
+
+/// Whether an observed string matches a drawn one: the same characters,
+/// where `?` in the observation stands for any character not seen.
+fn text_matches(observed: &str, drawn: &str) -> bool {
+    observed.chars().count() == drawn.chars().count()
+        && observed
+            .chars()
+            .zip(drawn.chars())
+            .all(|(o, d)| o == d || o == '?')
 }
 
 /// Even-length hex digits, optionally after `0x`, as bytes.

@@ -35,9 +35,12 @@ use core::fmt;
 
 use rand_core::{Rng, TryRng};
 
-use crate::draw::{CommonDraw, DrawError, DrawValue};
+pub use crate::draw::Steps;
+use crate::draw::{CommonDraw, DrawError};
 use crate::number::BigInt;
 use crate::observe::{KnownBits, ObservedValue};
+use crate::token::{Idiom, TOKEN_SYNTAX, TokenSpec};
+use crate::value::DrawValue;
 use crate::{StateError, WordRng};
 
 /// What `--seed S` means for a GEN, and how its seeds are printed.
@@ -123,15 +126,6 @@ pub struct GenInfo {
     pub has_stream: bool,
     /// Runtime or engine versions matched, and the oracle that proves it.
     pub versions: &'static str,
-}
-
-/// How many raw steps a draw consumes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Steps {
-    /// Always this many.
-    Fixed(u64),
-    /// It depends on the words drawn (rejection sampling, redraws).
-    Variable,
 }
 
 /// One engine draw's syntax and meaning, for `--help` and suggestions.
@@ -367,6 +361,13 @@ pub trait Gen: Send + Sync + 'static {
         Ok(None)
     }
 
+    /// How the runtime's programs pick a token's characters: the idioms of
+    /// `token IDIOM ALPHABET LENGTH`, each one of the GEN's own draws
+    /// (see [`crate::token`]). None by default.
+    fn idioms() -> &'static [Idiom] {
+        &[]
+    }
+
     /// Evaluates an engine draw.
     fn eval(draw: &Self::Draw, rng: &mut Self::Rng) -> DrawValue;
 
@@ -430,7 +431,9 @@ pub trait DynGen: Send + Sync {
     fn engine_draws(&self) -> &'static [DrawInfo];
     /// The draws users hold values of without a name ([`Gen::bare_draws`]).
     fn bare_draws(&self) -> &'static [BareDraw];
-    /// Parses a draw, common or engine.
+    /// The GEN's token idioms ([`Gen::idioms`]).
+    fn idioms(&self) -> &'static [Idiom];
+    /// Parses a draw: common, engine, or `token IDIOM ALPHABET LENGTH`.
     ///
     /// # Errors
     /// [`DrawError`] for an unknown name or bad arguments.
@@ -455,6 +458,7 @@ impl dyn DynGen + '_ {
             .iter()
             .copied()
             .chain(self.engine_draws().iter().map(|d| d.syntax))
+            .chain((!self.idioms().is_empty()).then_some(TOKEN_SYNTAX))
             .collect()
     }
 }
@@ -722,7 +726,14 @@ impl<G: Gen> DynGen for TypedGen<G> {
         G::bare_draws()
     }
 
+    fn idioms(&self) -> &'static [Idiom] {
+        G::idioms()
+    }
+
     fn parse_draw(&self, name: &str, args: &[&str]) -> Result<Draw, DrawError> {
+        if name == "token" {
+            return token_draw(self, args);
+        }
         let kind = match CommonDraw::parse(name, args)? {
             Some(common) => DrawKind::Common(common),
             None => match G::parse_draw(name, args)? {
@@ -776,6 +787,136 @@ trait ErasedDraw: Send + Sync {
     fn rng_type(&self) -> core::any::TypeId;
     fn engine_draw(&self) -> Option<&dyn Any>;
     fn common_draw(&self) -> Option<&CommonDraw>;
+    fn token(&self) -> Option<(&TokenSpec, &Draw)> {
+        None
+    }
+}
+
+/// `token IDIOM ALPHABET LENGTH` for `spec`: the pick draw the idiom names,
+/// parsed once, and the token's arguments.
+fn token_draw(spec: &dyn DynGen, args: &[&str]) -> Result<Draw, DrawError> {
+    let token = TokenSpec::parse(spec.name(), spec.idioms(), args).map_err(DrawError::Invalid)?;
+    let pick_text = token.idiom.pick_text(token.alphabet.len());
+    let words: Vec<&str> = pick_text.split(' ').collect();
+    let pick = spec.parse_draw(words[0], &words[1..]).map_err(|e| {
+        DrawError::Invalid(format!(
+            "idiom `{}` picks with `{pick_text}`, which {} refuses: {e}",
+            token.idiom.name,
+            spec.name()
+        ))
+    })?;
+    let mut text = String::from("token");
+    for a in args {
+        text.push(' ');
+        text.push_str(a);
+    }
+    Ok(Draw {
+        text,
+        inner: Box::new(TokenDraw { token, pick }),
+    })
+}
+
+/// A token: LENGTH picks of one draw, each an index into the alphabet.
+/// One implementation for every GEN (the pick is already type-erased), so
+/// the web page's WebAssembly holds it once.
+struct TokenDraw {
+    token: TokenSpec,
+    pick: Draw,
+}
+
+impl TokenDraw {
+    /// The index a pick's value stands for, when it is one.
+    fn index(&self, value: &DrawValue) -> Option<usize> {
+        let v: i128 = match *value {
+            DrawValue::U32(v) => v.into(),
+            DrawValue::U64(v) => v.into(),
+            DrawValue::I32(v) => v.into(),
+            DrawValue::I64(v) => v.into(),
+            // LuaJIT's math.random(m, n) is a double.
+            DrawValue::F64(v) if v.fract() == 0.0 && v.abs() < 9.0e15 => v as i128,
+            _ => return None,
+        };
+        usize::try_from(v - i128::from(self.token.idiom.first))
+            .ok()
+            .filter(|&i| i < self.token.alphabet.len())
+    }
+}
+
+impl ErasedDraw for TokenDraw {
+    fn eval(&self, rng: &mut Engine) -> DrawValue {
+        let mut text = String::with_capacity(self.token.length);
+        for _ in 0..self.token.length {
+            let value = self.pick.eval(rng);
+            // An idiom's pick gives an index of the alphabet by
+            // construction (the runtime tests check each idiom); U+FFFD
+            // marks the impossible case instead of a panic.
+            let c = self
+                .index(&value)
+                .and_then(|i| self.token.alphabet.char_at(i))
+                .unwrap_or('\u{fffd}');
+            text.push(c);
+        }
+        DrawValue::Text(text)
+    }
+
+    fn steps(&self, output_bits: u32) -> Steps {
+        match self.pick.steps(output_bits) {
+            Steps::Fixed(n) => Steps::Fixed(n.saturating_mul(self.token.length as u64)),
+            Steps::Variable => Steps::Variable,
+        }
+    }
+
+    fn known_bits(&self, value: &ObservedValue, output_bits: u32) -> Option<Vec<KnownBits>> {
+        let indices = self.token.indices(value.text()).ok()?;
+        let words = match self.pick.steps(output_bits) {
+            Steps::Fixed(n) => Some(n as usize),
+            Steps::Variable => None,
+        };
+        let mut known = Vec::new();
+        for index in indices {
+            let mut pick = match index {
+                Some(i) => {
+                    let v = i128::from(self.token.idiom.first) + i as i128;
+                    self.pick
+                        .known_bits(&ObservedValue::from_integer(v), output_bits)?
+                }
+                None => Vec::new(),
+            };
+            // Each pick takes its words (one, when that varies), whether or
+            // not the value reveals bits of all of them.
+            let count = words.unwrap_or(pick.len().max(1));
+            pick.resize(count.max(pick.len()), KnownBits::new(0, 0));
+            known.extend(pick);
+        }
+        Some(known)
+    }
+
+    fn clone_box(&self) -> Box<dyn ErasedDraw> {
+        Box::new(TokenDraw {
+            token: self.token.clone(),
+            pick: self.pick.clone(),
+        })
+    }
+
+    fn debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Token({:?}, {:?})", self.token, self.pick)
+    }
+
+    fn rng_type(&self) -> core::any::TypeId {
+        self.pick.inner.rng_type()
+    }
+
+    fn engine_draw(&self) -> Option<&dyn Any> {
+        None
+    }
+
+    fn common_draw(&self) -> Option<&CommonDraw> {
+        None
+    }
+
+    fn token(&self) -> Option<(&TokenSpec, &Draw)> {
+        Some((&self.token, &self.pick))
+    }
 }
 
 impl<G: Gen> ErasedDraw for TypedDraw<G> {
@@ -903,6 +1044,27 @@ impl Draw {
     /// ```
     pub fn common_draw(&self) -> Option<&CommonDraw> {
         self.inner.common_draw()
+    }
+}
+
+impl Draw {
+    /// For `token IDIOM ALPHABET LENGTH`: its arguments and the draw that
+    /// picks each character (`floor 62` for CPython's `choices` over 62
+    /// characters). Analyses read a token as that many picks.
+    ///
+    /// ```
+    /// use rngkit::registry::of;
+    /// use rngkit::runtimes::python::PythonGen;
+    ///
+    /// let python = of::<PythonGen>();
+    /// let draw = python.parse_draw("token", &["choices", "a-zA-Z0-9", "32"]).unwrap();
+    /// let (token, pick) = draw.token().unwrap();
+    /// assert_eq!((token.alphabet.len(), token.length), (62, 32));
+    /// assert_eq!(pick.text(), "floor 62");
+    /// assert!(python.parse_draw("random", &[]).unwrap().token().is_none());
+    /// ```
+    pub fn token(&self) -> Option<(&TokenSpec, &Draw)> {
+        self.inner.token()
     }
 }
 

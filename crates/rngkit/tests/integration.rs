@@ -42,6 +42,7 @@ mod runtime_php;
 mod runtime_python;
 mod runtime_r;
 mod runtime_ruby;
+mod runtime_tokens;
 mod state_validation;
 mod unity_backend;
 mod unity_recorded;

@@ -221,11 +221,15 @@ fn parse_with(spec: &dyn DynGen, text: &str) -> Result<Vec<Observation>, Observa
     for (index, raw_line) in text.lines().enumerate() {
         let line = index + 1;
         let error = |message: String| ObservationError { line, message };
-        let content = raw_line.split('#').next().unwrap_or("").trim();
+        let content = strip_comment(raw_line).trim();
         if content.is_empty() {
             continue;
         }
         let words: Vec<&str> = content.split_whitespace().collect();
+        if words.first() == Some(&"token") {
+            push_token_line(&mut observations, spec, line, content).map_err(error)?;
+            continue;
+        }
         let in_at = words.iter().position(|w| *w == "in");
         let kind = if let (Some(at), false) = (in_at, words.first() == Some(&"skip")) {
             // `DRAW [ARGS] in LOW..HIGH`: the range may itself hold `=`.
@@ -313,6 +317,86 @@ fn parse_with(spec: &dyn DynGen, text: &str) -> Result<Vec<Observation>, Observa
         observations.push(Observation { line, kind });
     }
     Ok(observations)
+}
+
+/// The line without its comment. A comment starts at `#`; on a `token`
+/// line only at a `#` that starts a word (`# seen at login`), since an
+/// alphabet or a token may hold the character itself.
+fn strip_comment(line: &str) -> &str {
+    if line.trim_start().starts_with("token ") {
+        let bytes = line.as_bytes();
+        let at = (0..bytes.len())
+            .find(|&i| bytes[i] == b'#' && (i == 0 || bytes[i - 1].is_ascii_whitespace()));
+        return at.map_or(line, |i| &line[..i]);
+    }
+    line.split('#').next().unwrap_or("")
+}
+
+/// `token IDIOM ALPHABET LENGTH = TOKEN`: the draw is the four words
+/// before `=` (an alphabet may hold `=` itself), the token everything after
+/// `= ` (an alphabet with `\s` gives tokens with spaces).
+fn push_token_line(
+    observations: &mut Vec<Observation>,
+    spec: &dyn DynGen,
+    line: usize,
+    content: &str,
+) -> Result<(), String> {
+    let usage = || {
+        format!(
+            "`{content}`: write `token IDIOM ALPHABET LENGTH = TOKEN`, with `?` for a character not seen"
+        )
+    };
+    let mut rest = content;
+    let mut words = Vec::with_capacity(4);
+    for _ in 0..4 {
+        let trimmed = rest.trim_start();
+        let end = trimmed.find(char::is_whitespace).ok_or_else(usage)?;
+        words.push(&trimmed[..end]);
+        rest = &trimmed[end..];
+    }
+    let value = rest.trim_start().strip_prefix('=').ok_or_else(usage)?;
+    let value = value.strip_prefix(' ').unwrap_or(value);
+    if value.is_empty() {
+        return Err(format!("nothing after `=` in `{content}`"));
+    }
+    let draw = spec
+        .parse_draw(words[0], &words[1..])
+        .map_err(|e| e.to_string())?;
+    let (token, pick) = draw.token().ok_or_else(usage)?;
+    push_token_picks(observations, line, token, pick, value)
+}
+
+/// One observation a character of an observed token: the pick draw with
+/// the character's index (as the pick gives it), or, for `?`, the pick
+/// with any index (`in FIRST..FIRST+n`), which steps the stream and reveals
+/// nothing. So every analysis reads a token as the picks it is made of.
+fn push_token_picks(
+    observations: &mut Vec<Observation>,
+    line: usize,
+    token: &rngkit::token::TokenSpec,
+    pick: &ObservedDraw,
+    text: &str,
+) -> Result<(), String> {
+    let first = i128::from(token.idiom.first);
+    let n = token.alphabet.len() as i128;
+    for index in token.indices(text)? {
+        let kind = match index {
+            Some(i) => ObservationKind::Draw {
+                draw: pick.clone(),
+                value: ObservedValue::from_integer(first + i as i128),
+            },
+            None => ObservationKind::DrawIn {
+                draw: pick.clone(),
+                range: ValueRange {
+                    low: Number::Int(first),
+                    high: Number::Int(first + n),
+                    inclusive: false,
+                },
+            },
+        };
+        observations.push(Observation { line, kind });
+    }
+    Ok(())
 }
 
 /// Whether the stream of `rng` gives every observation, in order, starting

@@ -807,6 +807,16 @@ pub(crate) fn init_state_from(seed: &crate::registry::Seed) -> Xorshift128 {
 }
 
 impl crate::registry::Gen for UnityGen {
+    fn idioms() -> &'static [crate::token::Idiom] {
+        use crate::token::Idiom;
+        &[Idiom {
+            name: "range-int",
+            call: "ALPHABET[Random.Range(0, ALPHABET.Length)] a character",
+            pick: "range-int 0 {n}",
+            first: 0,
+        }]
+    }
+
     type Rng = Xorshift128;
     type Draw = UnityDraw;
 

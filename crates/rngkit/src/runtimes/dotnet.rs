@@ -385,6 +385,16 @@ pub enum DotnetDraw {
 }
 
 impl crate::registry::Gen for DotnetLegacyGen {
+    fn idioms() -> &'static [crate::token::Idiom] {
+        use crate::token::Idiom;
+        &[Idiom {
+            name: "next",
+            call: "ALPHABET[random.Next(ALPHABET.Length)] a character",
+            pick: "next {n}",
+            first: 0,
+        }]
+    }
+
     type Rng = DotnetRandom;
     type Draw = DotnetDraw;
 

@@ -629,6 +629,16 @@ impl DotnetXoshiro {
 }
 
 impl<R: XoshiroWords> crate::family::DrawFamily<R> for DotnetXoshiro {
+    fn idioms(self) -> &'static [crate::token::Idiom] {
+        use crate::token::Idiom;
+        &[Idiom {
+            name: "next",
+            call: "ALPHABET[random.Next(ALPHABET.Length)] a character",
+            pick: "next {n}",
+            first: 0,
+        }]
+    }
+
     type Draw = XoshiroDraw;
 
     fn draws(self) -> &'static [DrawInfo] {

@@ -907,6 +907,16 @@ fn masked(v: i64, n: i64, shift: u32) -> Option<Vec<KnownBits>> {
 }
 
 impl Gen for GoGen {
+    fn idioms() -> &'static [crate::token::Idiom] {
+        use crate::token::Idiom;
+        &[Idiom {
+            name: "intn",
+            call: "ALPHABET[rand.Intn(len(ALPHABET))] a character",
+            pick: "intn {n}",
+            first: 0,
+        }]
+    }
+
     type Rng = GoRand;
     type Draw = GoDraw;
 

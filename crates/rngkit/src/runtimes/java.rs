@@ -544,6 +544,16 @@ pub(crate) fn parse_byte_count(syntax: &'static str, args: &[&str]) -> Result<u3
 }
 
 impl crate::registry::Gen for JavaGen {
+    fn idioms() -> &'static [crate::token::Idiom] {
+        use crate::token::Idiom;
+        &[Idiom {
+            name: "next-int",
+            call: "ALPHABET.charAt(random.nextInt(ALPHABET.length())) a character",
+            pick: "next-int {n}",
+            first: 0,
+        }]
+    }
+
     type Rng = JavaRandom;
     type Draw = JavaDraw;
 

@@ -977,6 +977,16 @@ impl MathRandomWord for Xorshift128Plus {
 pub struct MathRandom;
 
 impl<R: MathRandomWord> DrawFamily<R> for MathRandom {
+    fn idioms(self) -> &'static [crate::token::Idiom] {
+        use crate::token::Idiom;
+        &[Idiom {
+            name: "floor",
+            call: "ALPHABET[Math.floor(Math.random() * ALPHABET.length)] a character",
+            pick: "floor {n}",
+            first: 0,
+        }]
+    }
+
     type Draw = MathRandomDraw;
 
     fn draws(self) -> &'static [DrawInfo] {

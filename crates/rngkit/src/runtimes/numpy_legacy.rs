@@ -516,6 +516,16 @@ fn randint_span(low: i64, high: i64) -> u64 {
 }
 
 impl crate::registry::Gen for NumpyLegacyGen {
+    fn idioms() -> &'static [crate::token::Idiom] {
+        use crate::token::Idiom;
+        &[Idiom {
+            name: "randint",
+            call: "''.join(ALPHABET[i] for i in np.random.randint(0, n, LENGTH)): randint(0, n) a character",
+            pick: "randint 0 {n}",
+            first: 0,
+        }]
+    }
+
     type Rng = RandomState;
     type Draw = NumpyLegacyDraw;
 

@@ -770,6 +770,24 @@ impl PhpMtRand {
 }
 
 impl<R: WordRng> DrawFamily<R> for PhpMtRand {
+    fn idioms(self) -> &'static [crate::token::Idiom] {
+        use crate::token::Idiom;
+        &[
+            Idiom {
+                name: "mt-rand",
+                call: "ALPHABET[mt_rand(0, strlen(ALPHABET) - 1)] a character",
+                pick: "mt-rand 0 {last}",
+                first: 0,
+            },
+            Idiom {
+                name: "rand",
+                call: "ALPHABET[rand(0, strlen(ALPHABET) - 1)] a character",
+                pick: "rand 0 {last}",
+                first: 0,
+            },
+        ]
+    }
+
     type Draw = PhpDraw;
 
     fn draws(self) -> &'static [DrawInfo] {

@@ -94,9 +94,15 @@ pub fn seed_str(text: &str) -> Mt19937 {
 /// `random.random()`: `genrand_res53`, `(a >> 5) * 2^26 + (b >> 6)` over
 /// `2^53` with `a` the first of two words. Two raw steps.
 pub fn random<R: Rng + ?Sized>(rng: &mut R) -> f64 {
+    res53(random_bits53(rng))
+}
+
+/// The 53-bit integer `k` of one `random()` (which returns `k / 2^53`):
+/// the top 27 bits of one word and the top 26 of the next.
+fn random_bits53<R: Rng + ?Sized>(rng: &mut R) -> u64 {
     let a = rng.next_u32() >> 5;
     let b = rng.next_u32() >> 6;
-    res53(u64::from(a) << 26 | u64::from(b))
+    u64::from(a) << 26 | u64::from(b)
 }
 
 /// The double `k / 2^53` (exact for `k < 2^53`).
@@ -386,6 +392,8 @@ pub struct PythonGen;
 pub enum PythonDraw {
     /// `random`.
     Random,
+    /// `floor N`: `floor(random() * N)` (`random.choices`' pick).
+    Floor(u64),
     /// `getrandbits K`.
     GetRandBits(u32),
     /// `randrange`, `randint` and `choice`: an index into a range.
@@ -406,6 +414,24 @@ pub enum PythonDraw {
 }
 
 impl crate::registry::Gen for PythonGen {
+    fn idioms() -> &'static [crate::token::Idiom] {
+        use crate::token::Idiom;
+        &[
+            Idiom {
+                name: "choices",
+                call: "random.choices(ALPHABET, k=LENGTH): floor(random() * n) a character, no redraw",
+                pick: "floor {n}",
+                first: 0,
+            },
+            Idiom {
+                name: "choice",
+                call: "''.join(random.choice(ALPHABET) for _ in range(LENGTH)): _randbelow(n), getrandbits redrawn at or above n",
+                pick: "choice {n}",
+                first: 0,
+            },
+        ]
+    }
+
     type Rng = Mt19937;
     type Draw = PythonDraw;
 
@@ -451,6 +477,10 @@ impl crate::registry::Gen for PythonGen {
                 help: "random.random(): 53-bit float in [0, 1) (2 steps)",
             },
             DrawInfo {
+                syntax: "floor N",
+                help: "floor(random() * N), 1 <= N <= 2^53: the index random.choices picks from N items (2 steps)",
+            },
+            DrawInfo {
                 syntax: "getrandbits K",
                 help: "random.getrandbits(K), K >= 0, printed in decimal (ceil(K/32) steps)",
             },
@@ -489,6 +519,15 @@ impl crate::registry::Gen for PythonGen {
         let int = parse_int::<i64>;
         let draw = match name {
             "random" => return no_args(PythonDraw::Random, name, args),
+            "floor" => {
+                let n = one("floor N", args, parse_int::<u64>)?;
+                if n == 0 || n > 1 << 53 {
+                    return Err(DrawError::Invalid(format!(
+                        "`floor N` needs 1 <= N <= 2^53, got {n}"
+                    )));
+                }
+                PythonDraw::Floor(n)
+            }
             "getrandbits" => {
                 let k = one("getrandbits K", args, parse_int::<u32>)?;
                 if k > MAX_GETRANDBITS {
@@ -594,7 +633,7 @@ impl crate::registry::Gen for PythonGen {
 
     fn steps(draw: &PythonDraw) -> Steps {
         match *draw {
-            PythonDraw::Random | PythonDraw::Uniform(..) => Steps::Fixed(2),
+            PythonDraw::Random | PythonDraw::Floor(_) | PythonDraw::Uniform(..) => Steps::Fixed(2),
             PythonDraw::Gauss(..) => Steps::Fixed(4),
             PythonDraw::GetRandBits(k) => Steps::Fixed(u64::from(k.div_ceil(32))),
             // `_randbelow` rejects with positive probability for every n.
@@ -608,6 +647,13 @@ impl crate::registry::Gen for PythonGen {
     fn known_bits(draw: &PythonDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
         match *draw {
             PythonDraw::Random => res53_known(value, res53),
+            PythonDraw::Floor(n) => {
+                let index = value.as_i64()?;
+                if index < 0 || index as u64 >= n {
+                    return None;
+                }
+                res53_known(value, |k| floor_at(n, k))
+            }
             PythonDraw::Uniform(a, b) => {
                 if a == b {
                     // Every word gives `a` (or nothing matches).
@@ -672,6 +718,7 @@ impl crate::registry::Gen for PythonGen {
 pub fn eval_draw<R: Rng + ?Sized>(draw: &PythonDraw, rng: &mut R) -> DrawValue {
     match *draw {
         PythonDraw::Random => DrawValue::F64(random(rng)),
+        PythonDraw::Floor(n) => DrawValue::I64(floor_at(n, random_bits53(rng)) as i64),
         PythonDraw::GetRandBits(k) if k <= 64 => DrawValue::U64(getrandbits_u128(rng, k) as u64),
         PythonDraw::GetRandBits(k) => DrawValue::Big(getrandbits(rng, k)),
         PythonDraw::Range(ref range) => DrawValue::I64(randrange(rng, range)),
@@ -680,6 +727,13 @@ pub fn eval_draw<R: Rng + ?Sized>(draw: &PythonDraw, rng: &mut R) -> DrawValue {
         PythonDraw::Uniform(a, b) => DrawValue::F64(uniform(rng, a, b)),
         PythonDraw::Gauss(mu, sigma) => DrawValue::F64(gauss(rng, mu, sigma)),
     }
+}
+
+/// `floor(random() * n)` with `random()` returning `k / 2^53`: the float
+/// product rounded as CPython's (`n` is a float there: `choices` adds
+/// `0.0`), then floored.
+fn floor_at(n: u64, k: u64) -> f64 {
+    (res53(k) * n as f64).floor()
 }
 
 /// `uniform(a, b)` with `random()` returning `k / 2^53`.

@@ -559,6 +559,16 @@ fn rnorm_known(value: &ObservedValue) -> Option<KnownBits> {
 }
 
 impl crate::registry::Gen for RGen {
+    fn idioms() -> &'static [crate::token::Idiom] {
+        use crate::token::Idiom;
+        &[Idiom {
+            name: "sample",
+            call: "paste(ALPHABET[sample(n, LENGTH, replace = TRUE)], collapse = \"\"): sample(n) a character",
+            pick: "sample {n}",
+            first: 1,
+        }]
+    }
+
     type Rng = Mt19937;
     type Draw = RDraw;
 

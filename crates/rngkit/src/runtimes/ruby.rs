@@ -215,6 +215,15 @@ fn limited_known(limit: u64, v: u64) -> Option<Vec<KnownBits>> {
 }
 
 impl crate::registry::Gen for RubyGen {
+    fn idioms() -> &'static [crate::token::Idiom] {
+        &[crate::token::Idiom {
+            name: "sample",
+            call: "Array.new(LENGTH) { ALPHABET.chars.sample } (or sample(random: r)): rand(n) a character, masked words redrawn at or above n",
+            pick: "rand-int {n}",
+            first: 0,
+        }]
+    }
+
     type Rng = Mt19937;
     type Draw = RubyDraw;
 

@@ -565,6 +565,16 @@ fn known_generator(
 pub struct NumpyGenerator;
 
 impl<R: WordRng + BitGenerator> DrawFamily<R> for NumpyGenerator {
+    fn idioms(self) -> &'static [crate::token::Idiom] {
+        use crate::token::Idiom;
+        &[Idiom {
+            name: "integers",
+            call: "''.join(ALPHABET[i] for i in rng.integers(0, n, LENGTH)): integers(0, n) a character",
+            pick: "integers 0 {n}",
+            first: 0,
+        }]
+    }
+
     type Draw = GeneratorDraw;
 
     fn draws(self) -> &'static [DrawInfo] {

@@ -1,0 +1,317 @@
+//! Tokens (`token IDIOM ALPHABET LENGTH`) against the real runtimes: each
+//! idiom's program run as a process, three alphabets (62 letters and
+//! digits, 16 hex digits, 36 lower-case letters and digits) and three seeds,
+//! five tokens of 32 characters each, compared with `gen`'s draw of the same
+//! GEN seeded the same way.
+//!
+//! Each runtime prints one token a line, for each alphabet in order, each
+//! seed in order, seeding afresh before the five tokens; the alphabet is
+//! written out in the program as the program's own string, and in the draw
+//! in rngkit's ALPHABET grammar.
+
+use std::process::Command;
+
+use rngkit::registry::{DynGen, Seed, of};
+
+use crate::oracles;
+
+const SEEDS: [i64; 3] = [1, 12345, 2_026_120_400];
+const TOKENS: usize = 5;
+const LENGTH: usize = 32;
+
+/// The three alphabets: the grammar for the draw and the program's string.
+/// Letters come in the order the runtime's programs usually hold them
+/// (Python's `string.ascii_letters` is lower case first, the common
+/// JavaScript and Java strings upper case first).
+fn alphabets(lower_first: bool) -> [(&'static str, &'static str); 3] {
+    let letters = if lower_first {
+        (
+            "a-zA-Z0-9",
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",
+        )
+    } else {
+        (
+            "A-Za-z0-9",
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789",
+        )
+    };
+    [
+        letters,
+        ("0-9a-f", "0123456789abcdef"),
+        ("a-z0-9", "abcdefghijklmnopqrstuvwxyz0123456789"),
+    ]
+}
+
+fn gen_named(name: &str) -> &'static dyn DynGen {
+    use rngkit::runtimes::*;
+    match name {
+        "python" => of::<python::PythonGen>(),
+        "v8-legacy" => of::<javascript::V8LegacyGen>(),
+        "v8-13" => of::<javascript::V813Gen>(),
+        "v8-14" => of::<javascript::V814Gen>(),
+        "java" => of::<java::JavaGen>(),
+        "php" => of::<php::PhpGen>(),
+        "ruby" => of::<ruby::RubyGen>(),
+        "go" => of::<go::GoGen>(),
+        "numpy-legacy" => of::<numpy_legacy::NumpyLegacyGen>(),
+        "numpy" => of::<numpy::NumpyGen>(),
+        "r" => of::<r::RGen>(),
+        "lua54" => of::<lua::Lua54Gen>(),
+        "luajit" => of::<lua::LuaJitGen>(),
+        _ => panic!("no GEN {name} in this test"),
+    }
+}
+
+/// Our tokens, in the oracle programs' order.
+fn ours(gen_name: &str, idiom: &str, lower_first: bool) -> Vec<String> {
+    let spec = gen_named(gen_name);
+    let mut out = Vec::new();
+    for (grammar, _) in alphabets(lower_first) {
+        let draw = spec
+            .parse_draw("token", &[idiom, grammar, &LENGTH.to_string()])
+            .unwrap();
+        for seed in SEEDS {
+            let mut rng = spec.seed(&Seed::from(seed), &Default::default()).unwrap();
+            for _ in 0..TOKENS {
+                out.push(draw.eval(&mut rng).format(false));
+            }
+        }
+    }
+    out
+}
+
+/// Compares a runtime's printed tokens with ours, line by line.
+fn compare(who: &str, gen_name: &str, idiom: &str, lower_first: bool, output: &str) {
+    let theirs: Vec<&str> = output.lines().map(str::trim_end).collect();
+    let ours = ours(gen_name, idiom, lower_first);
+    assert_eq!(
+        theirs.len(),
+        ours.len(),
+        "{who} printed {} tokens, expected {}",
+        theirs.len(),
+        ours.len()
+    );
+    for (i, (o, t)) in ours.iter().zip(&theirs).enumerate() {
+        let (alphabet, seed) = (i / (TOKENS * SEEDS.len()), i / TOKENS % SEEDS.len());
+        assert_eq!(
+            o, t,
+            "{who}, `token {idiom}` of {gen_name}: token {i} (alphabet {alphabet}, seed {}) differs",
+            SEEDS[seed]
+        );
+    }
+}
+
+/// The alphabets' program strings, quoted, as a list literal of most
+/// languages (`["..", "..", ".."]`).
+fn list(lower_first: bool) -> String {
+    let quoted: Vec<String> = alphabets(lower_first)
+        .iter()
+        .map(|(_, s)| format!("\"{s}\""))
+        .collect();
+    quoted.join(", ")
+}
+
+fn seeds() -> String {
+    SEEDS.map(|s| s.to_string()).join(", ")
+}
+
+#[test]
+fn cpython_choices_and_choice() {
+    for (idiom, expr) in [
+        ("choices", "''.join(random.choices(a, k=L))"),
+        ("choice", "''.join(random.choice(a) for _ in range(L))"),
+    ] {
+        let program = format!(
+            "import random\nL = {LENGTH}\nfor a in [{}]:\n    for s in [{}]:\n        random.seed(s)\n        for _ in range({TOKENS}):\n            print({expr})\n",
+            list(true),
+            seeds()
+        );
+        let Some(output) = oracles::run_script("python3", "py", "python3", &program) else {
+            return;
+        };
+        compare("CPython", "python", idiom, true, &output);
+    }
+}
+
+/// The JavaScript idiom: `A[Math.floor(Math.random() * A.length)]`, each
+/// seed a process of its own (`--random-seed`).
+fn node_floor(node: &std::path::Path, gen_name: &str) {
+    let dir = oracles::temp_dir("tokens-node");
+    let script = dir.join("tokens.js");
+    let program = format!(
+        "const out = [];\nfor (const a of [{}]) {{\n  for (let t = 0; t < {TOKENS}; t++) {{\n    let s = '';\n    for (let i = 0; i < {LENGTH}; i++) s += a[Math.floor(Math.random() * a.length)];\n    out.push(s);\n  }}\n}}\nconsole.log(out.join('\\n'));\n",
+        list(false)
+    );
+    std::fs::write(&script, program).unwrap();
+    let version = oracles::run(Command::new(node).arg("--version"));
+    // One process per seed prints every alphabet; reorder to alphabet-major.
+    let mut by_seed = Vec::new();
+    for seed in SEEDS {
+        let out = oracles::run(
+            Command::new(node)
+                .arg(format!("--random-seed={seed}"))
+                .arg(&script),
+        );
+        by_seed.push(out.lines().map(String::from).collect::<Vec<_>>());
+    }
+    std::fs::remove_dir_all(&dir).ok();
+    // Within one process the alphabets follow each other on one stream: ours
+    // draws them the same way.
+    let spec = gen_named(gen_name);
+    for (s, seed) in SEEDS.iter().enumerate() {
+        let mut rng = spec.seed(&Seed::from(*seed), &Default::default()).unwrap();
+        let mut expected = Vec::new();
+        for (grammar, _) in alphabets(false) {
+            let draw = spec
+                .parse_draw("token", &["floor", grammar, &LENGTH.to_string()])
+                .unwrap();
+            for _ in 0..TOKENS {
+                expected.push(draw.eval(&mut rng).format(false));
+            }
+        }
+        assert_eq!(
+            by_seed[s],
+            expected,
+            "node {} --random-seed={seed}: tokens differ from {gen_name}",
+            version.trim()
+        );
+    }
+}
+
+#[test]
+fn node20_floor() {
+    let Some(node) = oracles::find_runtime(&["node", "nodejs"], "nodejs") else {
+        return;
+    };
+    node_floor(&node, "v8-legacy");
+}
+
+#[test]
+fn node22_24_26_floor() {
+    for (major, gen_name) in [(22, "v8-legacy"), (24, "v8-13"), (26, "v8-14")] {
+        let Some(node) = oracles::npm_node(major) else {
+            return;
+        };
+        node_floor(&node, gen_name);
+    }
+}
+
+#[test]
+fn java_next_int() {
+    let source = format!(
+        "import java.util.Random;\npublic class Tokens {{\n  public static void main(String[] x) {{\n    String[] as = {{ {} }};\n    long[] seeds = {{ {} }};\n    StringBuilder out = new StringBuilder();\n    for (String a : as) for (long s : seeds) {{\n      Random r = new Random(s);\n      for (int t = 0; t < {TOKENS}; t++) {{\n        StringBuilder b = new StringBuilder();\n        for (int i = 0; i < {LENGTH}; i++) b.append(a.charAt(r.nextInt(a.length())));\n        out.append(b).append('\\n');\n      }}\n    }}\n    System.out.print(out);\n  }}\n}}\n",
+        list(false),
+        SEEDS.map(|s| format!("{s}L")).join(", ")
+    );
+    let Some(dir) = oracles::compile_java("tokens", "Tokens", &source) else {
+        return;
+    };
+    let output = oracles::run(Command::new("java").arg("-cp").arg(&dir).arg("Tokens"));
+    std::fs::remove_dir_all(&dir).ok();
+    compare("Java", "java", "next-int", false, &output);
+}
+
+#[test]
+fn php_mt_rand_and_rand() {
+    for (idiom, call) in [("mt-rand", "mt_rand"), ("rand", "rand")] {
+        let program = format!(
+            "<?php\nforeach ([{}] as $a) foreach ([{}] as $s) {{\n  mt_srand($s);\n  for ($t = 0; $t < {TOKENS}; $t++) {{\n    $b = '';\n    for ($i = 0; $i < {LENGTH}; $i++) $b .= $a[{call}(0, strlen($a) - 1)];\n    echo $b, \"\\n\";\n  }}\n}}\n",
+            list(false),
+            seeds()
+        );
+        let Some(output) = oracles::run_runtime("php", &[], "php-cli", &program) else {
+            return;
+        };
+        compare("PHP", "php", idiom, false, &output);
+    }
+}
+
+#[test]
+fn ruby_sample() {
+    let program = format!(
+        "[{}].each do |a|\n  [{}].each do |s|\n    r = Random.new(s)\n    {TOKENS}.times {{ puts Array.new({LENGTH}) {{ a.chars.sample(random: r) }}.join }}\n  end\nend\n",
+        list(false),
+        seeds()
+    );
+    let Some(output) = oracles::run_script("ruby", "rb", "ruby", &program) else {
+        return;
+    };
+    compare("Ruby", "ruby", "sample", false, &output);
+}
+
+#[test]
+fn go_intn() {
+    let program = format!(
+        "package main\n\nimport (\n\t\"fmt\"\n\t\"math/rand\"\n)\n\nfunc main() {{\n\tfor _, a := range []string{{ {} }} {{\n\t\tfor _, s := range []int64{{ {} }} {{\n\t\t\tr := rand.New(rand.NewSource(s))\n\t\t\tfor t := 0; t < {TOKENS}; t++ {{\n\t\t\t\tb := make([]byte, {LENGTH})\n\t\t\t\tfor i := range b {{\n\t\t\t\t\tb[i] = a[r.Intn(len(a))]\n\t\t\t\t}}\n\t\t\t\tfmt.Println(string(b))\n\t\t\t}}\n\t\t}}\n\t}}\n}}\n",
+        list(false),
+        seeds()
+    );
+    let Some(output) = oracles::run_go(&program) else {
+        return;
+    };
+    compare("Go", "go", "intn", false, &output);
+}
+
+#[test]
+fn numpy_randint_and_integers() {
+    let Some(python) = oracles::numpy_python() else {
+        return;
+    };
+    for (gen_name, idiom, make, call) in [
+        (
+            "numpy-legacy",
+            "randint",
+            "np.random.RandomState(s)",
+            "r.randint(0, len(a), L)",
+        ),
+        (
+            "numpy",
+            "integers",
+            "np.random.default_rng(s)",
+            "r.integers(0, len(a), L)",
+        ),
+    ] {
+        let program = format!(
+            "import numpy as np\nL = {LENGTH}\nfor a in [{}]:\n    for s in [{}]:\n        r = {make}\n        for _ in range({TOKENS}):\n            print(''.join(a[i] for i in {call}))\n",
+            list(false),
+            seeds()
+        );
+        let dir = oracles::temp_dir("tokens-numpy");
+        let path = dir.join("tokens.py");
+        std::fs::write(&path, program).unwrap();
+        let output = oracles::run(Command::new(&python).arg(&path));
+        std::fs::remove_dir_all(&dir).ok();
+        compare("numpy", gen_name, idiom, false, &output);
+    }
+}
+
+#[test]
+fn r_sample() {
+    let program = format!(
+        "for (a in c({})) for (s in c({})) {{\n  set.seed(s)\n  ch <- strsplit(a, '')[[1]]\n  for (t in 1:{TOKENS}) cat(paste(ch[sample(length(ch), {LENGTH}, replace = TRUE)], collapse = ''), '\\n', sep = '')\n}}\n",
+        list(false),
+        seeds()
+    );
+    let Some(output) = oracles::run_script("Rscript", "R", "r-base-core", &program) else {
+        return;
+    };
+    compare("R", "r", "sample", false, &output);
+}
+
+#[test]
+fn lua_random() {
+    let program = format!(
+        "for _, a in ipairs({{ {} }}) do\n  for _, s in ipairs({{ {} }}) do\n    math.randomseed(s)\n    for t = 1, {TOKENS} do\n      local b = {{}}\n      for i = 1, {LENGTH} do\n        local k = math.random(1, #a)\n        b[i] = a:sub(k, k)\n      end\n      print(table.concat(b))\n    end\n  end\nend\n",
+        list(false),
+        seeds()
+    );
+    for (bin, package, gen_name) in [
+        ("lua5.4", "lua5.4", "lua54"),
+        ("luajit", "luajit", "luajit"),
+    ] {
+        let Some(output) = oracles::run_script(bin, "lua", package, &program) else {
+            return;
+        };
+        compare(bin, gen_name, "random", false, &output);
+    }
+}
