@@ -21,5 +21,6 @@ mod cli_recover;
 mod cli_runtimes_crack;
 mod cli_signed_messages;
 mod cli_state_input;
+mod cli_tokens;
 mod malformed_inputs;
 mod prop_cli_argv;

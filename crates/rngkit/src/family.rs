@@ -40,7 +40,7 @@ use rand_core::{Rng, TryRng};
 
 use crate::WordRng;
 use crate::draw::{DrawError, DrawValue};
-use crate::observe::{KnownBits, ObservedValue};
+use crate::observe::{BitRelation, KnownBits, ObservedValue};
 use crate::registry::{BareDraw, DrawInfo, Gen, GenInfo, Seed, SeedError, SeedOptions, Steps};
 
 /// The draws a family of GENs shares over generators of type `R`.
@@ -89,6 +89,13 @@ pub trait DrawFamily<R: WordRng>: Copy + Send + Sync + 'static {
 
     /// What an observed value reveals of the raw words ([`Gen::known_bits`]).
     fn known_bits(self, draw: &Self::Draw, value: &ObservedValue) -> Option<Vec<KnownBits>>;
+
+    /// Relations an observed value implies ([`Gen::relations`]); none by
+    /// default.
+    fn relations(self, draw: &Self::Draw, value: &ObservedValue) -> Vec<BitRelation> {
+        let _ = (draw, value);
+        Vec::new()
+    }
 
     /// The token idioms ([`Gen::idioms`]); none by default.
     fn idioms(self) -> &'static [Idiom] {
@@ -174,6 +181,10 @@ impl<M: Member> Gen for M {
 
     fn known_bits(draw: &Self::Draw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
         M::FAMILY.known_bits(draw, value)
+    }
+
+    fn relations(draw: &Self::Draw, value: &ObservedValue) -> Vec<BitRelation> {
+        M::FAMILY.relations(draw, value)
     }
 
     fn idioms() -> &'static [Idiom] {

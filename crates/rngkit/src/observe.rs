@@ -38,6 +38,56 @@ impl KnownBits {
     }
 }
 
+/// A linear relation between bits of the raw words one draw consumes: the
+/// XOR of the bits `mask` of word `word` (0 = the draw's first word), over
+/// every term, is `parity`. What a pick `floor(x * n)` reveals beyond the
+/// leading bits its interval shares ([`interval_relations`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BitRelation {
+    /// `(word, mask)` terms, words relative to the draw's first.
+    pub terms: Vec<(usize, u64)>,
+    /// The XOR of every masked bit.
+    pub parity: bool,
+}
+
+/// The relations that every integer in `lo..=hi` satisfies beyond the
+/// leading bits they share (which [`prefix_known`] gives): where the
+/// interval straddles the boundary `B` at its highest differing bit `k`,
+/// the values below `B` have bit `k` clear and the bits under it set as far
+/// as `lo` has them set, the values from `B` on have bit `k` set and the
+/// bits under it clear as far as `hi` has them clear; so for each of the
+/// first `j` bits under `k` (`j` the shorter run), `bit k XOR bit (k - m)
+/// = 1`. Each relation is a mask of two bits with parity 1.
+///
+/// ```
+/// use rngkit::observe::interval_relations;
+///
+/// // 0b0110..=0b1001: bit 3 differs; both sides run 2 bits (011x / 100x).
+/// assert_eq!(interval_relations(0b0110, 0b1001), vec![0b1100, 0b1010]);
+/// // Every value of 0b0111..=0b1000 is 0111 or 1000: three relations.
+/// assert_eq!(interval_relations(0b0111, 0b1000).len(), 3);
+/// assert!(interval_relations(5, 5).is_empty());
+/// ```
+pub fn interval_relations(lo: u64, hi: u64) -> Vec<u64> {
+    let differing = lo ^ hi;
+    if differing == 0 || lo > hi {
+        return Vec::new();
+    }
+    let k = 63 - differing.leading_zeros();
+    let below = |x: u64, m: u32| x >> (k - m) & 1;
+    let mut relations = Vec::new();
+    for m in 1..=k {
+        // Below the boundary every value keeps lo's ones, above it hi's
+        // zeros, as long as both runs last.
+        if below(lo, m) == 1 && below(hi, m) == 0 {
+            relations.push(1u64 << k | 1u64 << (k - m));
+        } else {
+            break;
+        }
+    }
+    relations
+}
+
 /// The value on the right of `=` in an observation, as the user wrote it.
 ///
 /// Integers compare exactly. A float matches a drawn float that it parses to

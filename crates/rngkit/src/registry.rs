@@ -38,7 +38,7 @@ use rand_core::{Rng, TryRng};
 pub use crate::draw::Steps;
 use crate::draw::{CommonDraw, DrawError};
 use crate::number::BigInt;
-use crate::observe::{KnownBits, ObservedValue};
+use crate::observe::{BitRelation, KnownBits, ObservedValue};
 use crate::token::{Idiom, TOKEN_SYNTAX, TokenSpec};
 use crate::value::DrawValue;
 use crate::{StateError, WordRng};
@@ -359,6 +359,15 @@ pub trait Gen: Send + Sync + 'static {
     fn parse_draw(name: &str, args: &[&str]) -> Result<Option<Self::Draw>, DrawError> {
         let _ = (name, args);
         Ok(None)
+    }
+
+    /// Linear relations between bits of the consumed raw words that an
+    /// observed value implies beyond its [`known_bits`](Gen::known_bits)
+    /// (a pick's interval straddling a power of two). Must be sound, as
+    /// `known_bits`. None by default.
+    fn relations(draw: &Self::Draw, value: &ObservedValue) -> Vec<BitRelation> {
+        let _ = (draw, value);
+        Vec::new()
     }
 
     /// How the runtime's programs pick a token's characters: the idioms of
@@ -790,6 +799,7 @@ trait ErasedDraw: Send + Sync {
     fn token(&self) -> Option<(&TokenSpec, &Draw)> {
         None
     }
+    fn relations(&self, value: &ObservedValue, output_bits: u32) -> Vec<BitRelation>;
 }
 
 /// `token IDIOM ALPHABET LENGTH` for `spec`: the pick draw the idiom names,
@@ -917,6 +927,29 @@ impl ErasedDraw for TokenDraw {
     fn token(&self) -> Option<(&TokenSpec, &Draw)> {
         Some((&self.token, &self.pick))
     }
+
+    fn relations(&self, value: &ObservedValue, output_bits: u32) -> Vec<BitRelation> {
+        // Relations sit at fixed word offsets only when each pick takes a
+        // fixed number of words.
+        let (Steps::Fixed(words), Ok(indices)) = (
+            self.pick.steps(output_bits),
+            self.token.indices(value.text()),
+        ) else {
+            return Vec::new();
+        };
+        let mut relations = Vec::new();
+        for (at, index) in indices.into_iter().enumerate() {
+            let Some(i) = index else { continue };
+            let v = ObservedValue::from_integer(i128::from(self.token.idiom.first) + i as i128);
+            for mut relation in self.pick.relations(&v, output_bits) {
+                for term in &mut relation.terms {
+                    term.0 += at * words as usize;
+                }
+                relations.push(relation);
+            }
+        }
+        relations
+    }
 }
 
 impl<G: Gen> ErasedDraw for TypedDraw<G> {
@@ -947,6 +980,13 @@ impl<G: Gen> ErasedDraw for TypedDraw<G> {
         match &self.kind {
             DrawKind::Common(c) => c.known_bits(value, output_bits),
             DrawKind::Engine(d) => G::known_bits(d, value),
+        }
+    }
+
+    fn relations(&self, value: &ObservedValue, _: u32) -> Vec<BitRelation> {
+        match &self.kind {
+            DrawKind::Common(_) => Vec::new(),
+            DrawKind::Engine(d) => G::relations(d, value),
         }
     }
 
@@ -1004,6 +1044,12 @@ impl Draw {
     /// The bits an observed value reveals (see [`Gen::known_bits`]).
     pub fn known_bits(&self, value: &ObservedValue, output_bits: u32) -> Option<Vec<KnownBits>> {
         self.inner.known_bits(value, output_bits)
+    }
+
+    /// The relations between raw-word bits an observed value implies
+    /// beyond its known bits (see [`Gen::relations`]).
+    pub fn relations(&self, value: &ObservedValue, output_bits: u32) -> Vec<BitRelation> {
+        self.inner.relations(value, output_bits)
     }
 
     /// The draw as typed (`range-int 0 10`).

@@ -495,11 +495,34 @@ pub struct WordConstraint {
     pub known: KnownBits,
 }
 
+/// A linear relation between bits of raw output words at fixed offsets:
+/// the XOR of the bits `mask` of the word at `offset`, over every term, is
+/// `parity` (from [`ObservedDraw::relations`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WordRelation {
+    /// `(offset, mask)` terms, offsets from the first observed word.
+    pub terms: Vec<(u64, u64)>,
+    /// The XOR of every masked bit.
+    pub parity: bool,
+}
+
+impl WordRelation {
+    /// The furthest word it reads.
+    pub fn last_offset(&self) -> u64 {
+        self.terms.iter().map(|t| t.0).max().unwrap_or(0)
+    }
+}
+
 /// The observations as constraints on raw output words at fixed offsets.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
     /// The constraints with a nonzero mask, in offset order.
     pub constraints: Vec<WordConstraint>,
+    /// Relations between bits beyond the constraints (a pick's interval
+    /// straddling a power of two), in the order their draws came; only
+    /// the solvers that read them use them, every candidate is verified
+    /// against all observations either way.
+    pub relations: Vec<WordRelation>,
     /// For each constraint, the index in the observations of the one it
     /// comes from (a value that reveals bits of several words gives
     /// several), so that a recovery can read more of that value than its
@@ -521,6 +544,7 @@ pub struct Layout {
 /// which then relies on the final verification. An inequality (`in LOW..HIGH`) reveals no exact bit.
 pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw: bool) -> Layout {
     let mut constraints = Vec::new();
+    let mut relations = Vec::new();
     let mut sources = Vec::new();
     let mut offset = 0u64;
     let mut complete = true;
@@ -530,6 +554,7 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
             ObservationKind::SkipRange { .. } => {
                 return Layout {
                     constraints,
+                    relations,
                     sources,
                     span: None,
                     complete: false,
@@ -544,6 +569,7 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
                 Steps::Variable => {
                     return Layout {
                         constraints,
+                        relations,
                         sources,
                         span: None,
                         complete: false,
@@ -574,12 +600,25 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
                     Steps::Variable => {
                         return Layout {
                             constraints,
+                            relations,
                             sources,
                             span: None,
                             complete: false,
                         };
                     }
                 };
+                if matches!(draw.steps(output_bits), Steps::Fixed(_)) {
+                    for relation in draw.relations(value, output_bits) {
+                        relations.push(WordRelation {
+                            terms: relation
+                                .terms
+                                .iter()
+                                .map(|&(word, mask)| (offset + word as u64, mask))
+                                .collect(),
+                            parity: relation.parity,
+                        });
+                    }
+                }
                 for (i, k) in known.into_iter().enumerate() {
                     if k.mask != 0 {
                         constraints.push(WordConstraint {
@@ -595,6 +634,7 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
     }
     Layout {
         constraints,
+        relations,
         sources,
         span: Some(offset),
         complete,

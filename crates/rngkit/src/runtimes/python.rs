@@ -644,6 +644,13 @@ impl crate::registry::Gen for PythonGen {
         }
     }
 
+    fn relations(draw: &PythonDraw, value: &ObservedValue) -> Vec<crate::observe::BitRelation> {
+        match *draw {
+            PythonDraw::Floor(n) => floor_relations(n, value),
+            _ => Vec::new(),
+        }
+    }
+
     fn known_bits(draw: &PythonDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
         match *draw {
             PythonDraw::Random => res53_known(value, res53),
@@ -698,6 +705,31 @@ impl crate::registry::Gen for PythonGen {
             }
         }
     }
+}
+
+/// The relations a `floor N` index implies on the two words of its
+/// `random()`: the 53-bit `k` whose floors give the index lie in one
+/// interval ([`crate::observe::interval_relations`]); bit `p` of `k` is bit
+/// `p - 21` of the first word for `p >= 26`, bit `p + 6` of the second
+/// below.
+fn floor_relations(n: u64, value: &ObservedValue) -> Vec<crate::observe::BitRelation> {
+    let Some((lo, hi)) = matching_interval((1 << 53) - 1, |k| floor_at(n, k), value) else {
+        return Vec::new();
+    };
+    crate::observe::interval_relations(lo, hi)
+        .into_iter()
+        .map(|mask| {
+            let first = (mask >> 26) << 5;
+            let second = (mask & 0x3ff_ffff) << 6;
+            crate::observe::BitRelation {
+                terms: [(0, first), (1, second)]
+                    .into_iter()
+                    .filter(|t| t.1 != 0)
+                    .collect(),
+                parity: true,
+            }
+        })
+        .collect()
 }
 
 /// Evaluates a `python` draw on any source of CPython's 32-bit words (the

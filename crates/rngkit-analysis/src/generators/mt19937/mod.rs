@@ -372,7 +372,9 @@ where
     }
     // The words from the first observed one on, with only the unknowns they
     // leave, and only as many equations as pin them: the rest verify.
-    if G::Rng::TWIST == Twist::Standard {
+    // The window solver reads known bits only: with relations (token picks)
+    // the full solver below reads both.
+    if G::Rng::TWIST == Twist::Standard && lay.relations.is_empty() {
         match recover_partial::solve_window(&lay.constraints, options.threads) {
             Some(recover_partial::Window::Contradiction) => return Ok(Recovered::NoneFits),
             Some(recover_partial::Window::Unique { offset, block, .. }) => {
@@ -426,6 +428,7 @@ where
     let limit = ENUMERATE_LIMIT.ilog2();
     let Some(solutions) = recover_partial::solve_with_progress(
         &lay.constraints,
+        &lay.relations,
         G::Rng::TWIST,
         options.threads,
         limit,

@@ -30,7 +30,7 @@
 use rngkit::generators::{Mt19937, temper, untemper};
 
 pub use super::Twist;
-use crate::observe::WordConstraint;
+use crate::observe::{WordConstraint, WordRelation};
 use crate::progress::Progress;
 
 const N: usize = 624;
@@ -144,12 +144,6 @@ impl SymbolicStream {
         &self.ring[at..at + WORDS]
     }
 
-    /// The 32 rows of the newest word, `z[base + 623]`.
-    fn newest(&self) -> &[u64] {
-        let slot = ((self.base + N - 1) % N) * 32 * WORDS;
-        &self.ring[slot..slot + 32 * WORDS]
-    }
-
     /// Computes `z[base + 624]` and slides the window.
     fn advance(&mut self) {
         let n = self.base;
@@ -191,6 +185,7 @@ pub fn solve(
 ) -> Option<Solutions> {
     solve_with_progress(
         constraints,
+        &[],
         twist,
         threads,
         basis_limit,
@@ -198,54 +193,82 @@ pub fn solve(
     )
 }
 
-/// [`solve`], counting its work on `progress`: the columns of the final
-/// elimination.
+/// [`solve`] with `relations` (parities of bits at fixed offsets, at
+/// most 623 words apart within one relation) as equations too, counting
+/// its work on `progress`: the columns of the final elimination.
 pub fn solve_with_progress(
     constraints: &[WordConstraint],
+    relations: &[WordRelation],
     twist: Twist,
     threads: usize,
     basis_limit: u32,
     progress: &Progress,
 ) -> Option<Solutions> {
-    let mut sorted: Vec<WordConstraint> = constraints.to_vec();
-    sorted.sort_by_key(|c| c.offset);
+    // Each known bit is a relation of one term; all are read in the order
+    // of the furthest word they name, so the stream's window holds every
+    // word of a relation when it is read.
+    let mut items: Vec<(u64, &[(u64, u64)], bool)> = Vec::new();
+    let singles: Vec<(u64, u64)> = constraints
+        .iter()
+        .flat_map(|c| {
+            (0..32)
+                .filter(move |j| c.known.mask >> j & 1 == 1)
+                .map(move |j| (c.offset, 1u64 << j))
+        })
+        .collect();
+    let mut at = 0;
+    for c in constraints {
+        for j in 0..32 {
+            if c.known.mask >> j & 1 == 1 {
+                items.push((c.offset, &singles[at..at + 1], c.known.value >> j & 1 == 1));
+                at += 1;
+            }
+        }
+    }
+    for r in relations {
+        let first = r.terms.iter().map(|t| t.0).min().unwrap_or(0);
+        if r.last_offset() - first >= N as u64 {
+            continue; // wider than the window: left to the verification
+        }
+        items.push((r.last_offset(), &r.terms, r.parity));
+    }
+    items.sort_by_key(|item| item.0);
     // temper(1 << i): which output bits input bit i reaches.
     let temper_columns: [u32; 32] = std::array::from_fn(|i| temper(1 << i));
     let mut matrix: Vec<u64> = Vec::new();
     let unknowns = unknowns(twist);
     let mut stream = SymbolicStream::new(twist);
     let mut equations = 0usize;
-    for c in &sorted {
-        while stream.base as u64 <= c.offset {
+    for &(last, terms, parity) in &items {
+        while stream.base as u64 <= last {
             stream.advance();
         }
-        // Offsets are sorted, so this is the word at `c.offset`.
-        let rows = stream.newest();
-        let mask = c.known.mask as u32;
-        for j in 0..32 {
-            if mask >> j & 1 == 0 {
-                continue;
+        if matrix.len() / WORDS >= BATCH_ROWS {
+            let rank = echelon(&mut matrix, WORDS, unknowns, threads.max(1)).len();
+            if contradicts(&matrix[rank * WORDS..]) {
+                return None;
             }
-            if matrix.len() / WORDS >= BATCH_ROWS {
-                let rank = echelon(&mut matrix, WORDS, unknowns, threads.max(1)).len();
-                if contradicts(&matrix[rank * WORDS..]) {
-                    return None;
-                }
-                matrix.truncate(rank * WORDS);
-            }
-            let start = matrix.len();
-            matrix.resize(start + WORDS, 0);
-            let eq = &mut matrix[start..];
-            for (i, column) in temper_columns.iter().enumerate() {
-                if column >> j & 1 == 1 {
-                    xor_into(eq, &rows[i * WORDS..(i + 1) * WORDS]);
-                }
-            }
-            if c.known.value >> j & 1 == 1 {
-                flip(eq, RHS);
-            }
-            equations += 1;
+            matrix.truncate(rank * WORDS);
         }
+        let start = matrix.len();
+        matrix.resize(start + WORDS, 0);
+        let eq = &mut matrix[start..];
+        for &(offset, mask) in terms {
+            // The word at `offset` is z[offset + 624] of the stream, still
+            // in its window (`last - offset < 624`).
+            let n = offset as usize + N;
+            for j in (0..32).filter(|j| mask >> j & 1 == 1) {
+                for (i, column) in temper_columns.iter().enumerate() {
+                    if column >> j & 1 == 1 {
+                        xor_into(eq, stream.row(n, i));
+                    }
+                }
+            }
+        }
+        if parity {
+            flip(eq, RHS);
+        }
+        equations += 1;
     }
     drop(stream);
     // The final elimination is most of the time (the batches before it

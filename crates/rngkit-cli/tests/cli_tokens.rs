@@ -1,0 +1,240 @@
+//! Tokens through the binary, with tokens that real runtimes print (each
+//! runtime run as a process; without it the test fails naming the package,
+//! unless `RNGKIT_SKIP_MISSING_RUNTIMES=1`). Unseeded programs take their
+//! state from the OS, so every run checks a state nobody chose:
+//!
+//! * `gen` prints CPython's `random.choices` tokens;
+//! * 150 CPython `choices` tokens of 32 characters, one character seen as
+//!   `?`, recover the state and predict the next 2;
+//! * 2 tokens of a fresh Node.js process predict its third (`--fresh`);
+//! * 2 `nextInt(62)` tokens of a `new Random()` predict the third;
+//! * a PHP token of a seeded `mt_rand` gives its seed by `seed-search`;
+//! * a character outside the alphabet, a token of another length, an
+//!   unknown idiom exit 2 with one line naming what is wrong; too few
+//!   characters exit 3.
+
+use std::process::Command;
+
+use crate::common::{rngkit_in, stdout_lines as lines};
+
+const ALNUM_UPPER_FIRST: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+fn ok_lines(out: &std::process::Output) -> Vec<String> {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    lines(out)
+}
+
+fn python(program: &str) -> Option<Vec<String>> {
+    let out = crate::oracles::run_script("python3", "py", "python3", program)?;
+    Some(out.lines().map(str::to_owned).collect())
+}
+
+#[test]
+fn gen_prints_cpython_choices_tokens() {
+    let Some(theirs) = python(
+        "import random, string\nrandom.seed(2026)\nfor _ in range(4): print(''.join(random.choices(string.ascii_letters + string.digits, k=20)))",
+    ) else {
+        return;
+    };
+    let out = rngkit_in(
+        &[
+            "gen",
+            "python",
+            "--seed",
+            "2026",
+            "-n",
+            "4",
+            "token",
+            "choices",
+            "a-zA-Z0-9",
+            "20",
+        ],
+        "",
+    );
+    assert_eq!(ok_lines(&out), theirs);
+}
+
+#[test]
+fn cpython_choices_tokens_recover_with_an_unseen_character() {
+    let Some(tokens) = python(
+        "import random, string\nr = random.Random()\nfor _ in range(152): print(''.join(r.choices(string.ascii_letters + string.digits, k=32)))",
+    ) else {
+        return;
+    };
+    let mut text = String::from("# tokens of a CPython process, one character lost\n");
+    for (i, token) in tokens[..150].iter().enumerate() {
+        let token = if i == 70 {
+            format!("{}?{}", &token[..5], &token[6..])
+        } else {
+            token.clone()
+        };
+        text.push_str(&format!("token choices a-zA-Z0-9 32 = {token}\n"));
+    }
+    let out = rngkit_in(
+        &[
+            "recover",
+            "python",
+            "--predict",
+            "2",
+            "token",
+            "choices",
+            "a-zA-Z0-9",
+            "32",
+        ],
+        &text,
+    );
+    assert_eq!(ok_lines(&out), tokens[150..]);
+}
+
+#[test]
+fn two_tokens_of_a_fresh_node_process_predict_the_third() {
+    let Some(node) = crate::oracles::find_runtime(&["node", "nodejs"], "nodejs") else {
+        return;
+    };
+    let script = format!(
+        "const A = '{ALNUM_UPPER_FIRST}';\nfor (let t = 0; t < 3; t++) {{ let s = ''; for (let i = 0; i < 32; i++) s += A[Math.floor(Math.random() * A.length)]; console.log(s); }}"
+    );
+    let printed = crate::oracles::run(Command::new(node).arg("-e").arg(&script));
+    let tokens: Vec<&str> = printed.lines().collect();
+    let text: String = tokens[..2]
+        .iter()
+        .map(|t| format!("token floor A-Za-z0-9 32 = {t}\n"))
+        .collect();
+    // Node.js 20 is V8 11: the `v8-legacy` era.
+    let out = rngkit_in(
+        &[
+            "recover",
+            "v8-legacy",
+            "--fresh",
+            "--predict",
+            "1",
+            "token",
+            "floor",
+            "A-Za-z0-9",
+            "32",
+        ],
+        &text,
+    );
+    assert_eq!(ok_lines(&out), [tokens[2]]);
+}
+
+#[test]
+fn two_next_int_tokens_of_new_random_predict_the_third() {
+    let source = format!(
+        "import java.util.Random;\npublic class Tokens {{ public static void main(String[] x) {{ Random r = new Random(); String a = \"{ALNUM_UPPER_FIRST}\"; for (int t = 0; t < 3; t++) {{ StringBuilder b = new StringBuilder(); for (int i = 0; i < 32; i++) b.append(a.charAt(r.nextInt(a.length()))); System.out.println(b); }} }} }}\n"
+    );
+    let Some(dir) = crate::oracles::compile_java("cli-tokens", "Tokens", &source) else {
+        return;
+    };
+    let printed = crate::oracles::run(Command::new("java").arg("-cp").arg(&dir).arg("Tokens"));
+    std::fs::remove_dir_all(&dir).ok();
+    let tokens: Vec<&str> = printed.lines().collect();
+    let text: String = tokens[..2]
+        .iter()
+        .map(|t| format!("token next-int A-Za-z0-9 32 = {t}\n"))
+        .collect();
+    let out = rngkit_in(
+        &[
+            "recover",
+            "java",
+            "--predict",
+            "1",
+            "token",
+            "next-int",
+            "A-Za-z0-9",
+            "32",
+        ],
+        &text,
+    );
+    assert_eq!(ok_lines(&out), [tokens[2]]);
+}
+
+#[test]
+fn a_seeded_php_token_gives_its_seed() {
+    // The seed is drawn here, at run time; the search covers 2^20 seeds
+    // around it (the full 2^32 takes about a minute on 2 cores).
+    let seed = 1_000_000 + std::process::id() % 1_000_000;
+    let program = format!(
+        "<?php mt_srand({seed}); $a = '{ALNUM_UPPER_FIRST}'; $b = ''; for ($i = 0; $i < 16; $i++) $b .= $a[mt_rand(0, 61)]; echo $b, \"\\n\";"
+    );
+    let Some(printed) = crate::oracles::run_runtime("php", &[], "php-cli", &program) else {
+        return;
+    };
+    let text = format!("token mt-rand A-Za-z0-9 16 = {}", printed.trim());
+    let range = format!(
+        "{}..{}",
+        seed - (seed % (1 << 20)),
+        seed - (seed % (1 << 20)) + (1 << 20)
+    );
+    let out = rngkit_in(
+        &["seed-search", "php", "--seeds", &range, "--threads", "1"],
+        &text,
+    );
+    assert_eq!(ok_lines(&out), [seed.to_string()]);
+}
+
+#[test]
+fn bad_tokens_exit_2_with_one_line() {
+    let cases: [(&str, &str); 6] = [
+        (
+            "token choices a-z 4 = abcd\ntoken choices a-z 4 = abCd\n",
+            "line 2: `abCd`: `C` (character 3) is not in ALPHABET `a-z`",
+        ),
+        (
+            "token choices a-z 4 = abcde\n",
+            "line 1: `abcde` has 5 characters, the draw's LENGTH is 4",
+        ),
+        (
+            "token frob a-z 4 = abcd\n",
+            "line 1: python has no token idiom `frob`; its idioms are: choices, choice",
+        ),
+        (
+            "token choices abca 4 = abcd\n",
+            "line 1: ALPHABET `abca` holds `a` twice (characters 1 and 4)",
+        ),
+        (
+            "token choices a-z 0 = abcd\n",
+            "line 1: LENGTH `0` is not a count of characters from 1 to 1048576",
+        ),
+        (
+            "token choices a-z 4 abcd\n",
+            "line 1: `token choices a-z 4 abcd`: write `token IDIOM ALPHABET LENGTH = TOKEN`, with `?` for a character not seen",
+        ),
+    ];
+    for (text, expected) in cases {
+        let out = rngkit_in(&["recover", "python"], text);
+        assert_eq!(out.status.code(), Some(2), "{text}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(expected), "{text}: {stderr}");
+    }
+    let out = rngkit_in(
+        &["gen", "glibc", "--seed", "1", "token", "floor", "a-z", "4"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("glibc has no token idioms"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn too_few_characters_exit_3() {
+    let out = rngkit_in(
+        &["recover", "python"],
+        "token choices a-zA-Z0-9 32 = MTX6T5bC6O3hDpHJanr4VjXiMha2mn82\n",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
