@@ -315,3 +315,56 @@ fn lua_random() {
         compare(bin, gen_name, "random", false, &output);
     }
 }
+
+/// `Math.random().toString(36)` (whole, and `.slice(2, 10)`) of Node.js
+/// 20, 22, 24 and 26, each seeded with `--random-seed`.
+#[test]
+fn node_to_string_36() {
+    let script = "const out = [];\nfor (let i = 0; i < 200; i++) out.push(Math.random().toString(36));\nfor (let i = 0; i < 200; i++) out.push(Math.random().toString(36).slice(2, 10));\nconsole.log(out.join('\\n'));\n";
+    let mut nodes = Vec::new();
+    if let Some(node) = oracles::find_runtime(&["node", "nodejs"], "nodejs") {
+        nodes.push((node, "v8-legacy"));
+    }
+    for (major, gen_name) in [(22, "v8-legacy"), (24, "v8-13"), (26, "v8-14")] {
+        if let Some(node) = oracles::npm_node(major) {
+            nodes.push((node, gen_name));
+        }
+    }
+    for (node, gen_name) in nodes {
+        let version = oracles::run(Command::new(&node).arg("--version"));
+        let spec = gen_named(gen_name);
+        let whole = spec.parse_draw("to-string-36", &[]).unwrap();
+        let prefix = spec.parse_draw("to-string-36", &["8"]).unwrap();
+        for seed in SEEDS {
+            let out = oracles::run(
+                Command::new(&node)
+                    .arg(format!("--random-seed={seed}"))
+                    .arg("-e")
+                    .arg(script),
+            );
+            let theirs: Vec<&str> = out.lines().collect();
+            let mut rng = spec.seed(&Seed::from(seed), &Default::default()).unwrap();
+            let ours: Vec<String> = (0..400)
+                .map(|i| {
+                    let draw = if i < 200 { &whole } else { &prefix };
+                    draw.eval(&mut rng).format(false)
+                })
+                .collect();
+            for (i, (o, t)) in ours.iter().zip(&theirs).enumerate() {
+                // Node prints the whole text; the draw the digits after `0.`.
+                let t = if i < 200 {
+                    t.strip_prefix("0.").unwrap_or(t)
+                } else {
+                    t
+                };
+                assert_eq!(
+                    o,
+                    t,
+                    "node {} --random-seed={seed}, call {i}: {gen_name}'s to-string-36",
+                    version.trim()
+                );
+            }
+            assert_eq!(theirs.len(), 400);
+        }
+    }
+}

@@ -291,7 +291,18 @@ fn parse_with(spec: &dyn DynGen, text: &str) -> Result<Vec<Observation>, Observa
                 let draw = spec
                     .parse_draw(name, args)
                     .map_err(|e| error(e.to_string()))?;
-                let value = ObservedValue::parse(right).map_err(error)?;
+                // A value that is no number may be a string draw's
+                // (`to-string-36`): the draw itself says whether it can be.
+                let value = match ObservedValue::parse(right) {
+                    Ok(value) => value,
+                    Err(e) => {
+                        let text = ObservedValue::text_value(right);
+                        if draw.known_bits(&text, output_bits).is_none() {
+                            return Err(error(e));
+                        }
+                        text
+                    }
+                };
                 if draw.known_bits(&value, output_bits).is_none() {
                     return Err(error(format!(
                         "`{right}` is not a value `{}` can give",

@@ -36,5 +36,25 @@ pub fn draws_help() -> String {
             out.push_str(&format!("    {:<28} {}\n", d.syntax, d.help));
         }
     }
+    out.push_str(
+        "\nTOKENS (`token IDIOM ALPHABET LENGTH`: LENGTH characters, each ALPHABET[i] for one pick i\n  \
+         made the way IDIOM makes it; ALPHABET is characters and ranges X-Y in the program's\n  \
+         order, e.g. a-zA-Z0-9, with \\- \\\\ \\s (space) \\? escaped; in an observed token `?` is a\n  \
+         character not seen):\n",
+    );
+    for e in registry::all() {
+        let idioms = e.idioms();
+        if idioms.is_empty() {
+            continue;
+        }
+        out.push_str(&format!("  {}:\n", e.name()));
+        for i in idioms {
+            let pick = format!(
+                "(pick `{}`)",
+                i.pick.replace("{n}", "N").replace("{last}", "N-1")
+            );
+            out.push_str(&format!("    {:<28} {} {pick}\n", i.name, i.call));
+        }
+    }
     out
 }

@@ -770,9 +770,11 @@ impl PhpMtRand {
 }
 
 impl<R: WordRng> DrawFamily<R> for PhpMtRand {
+    /// `mt-rand` in every era; `rand` where `rand()` runs on MT19937
+    /// (PHP 7.1+, and `MT_RAND_PHP`).
     fn idioms(self) -> &'static [crate::token::Idiom] {
         use crate::token::Idiom;
-        &[
+        const IDIOMS: &[Idiom] = &[
             Idiom {
                 name: "mt-rand",
                 call: "ALPHABET[mt_rand(0, strlen(ALPHABET) - 1)] a character",
@@ -785,7 +787,11 @@ impl<R: WordRng> DrawFamily<R> for PhpMtRand {
                 pick: "rand 0 {last}",
                 first: 0,
             },
-        ]
+        ];
+        match self.era {
+            Era::Modern | Era::MtRandPhp => IDIOMS,
+            Era::Old => &IDIOMS[..1],
+        }
     }
 
     type Draw = PhpDraw;
