@@ -368,3 +368,48 @@ fn node_to_string_36() {
         }
     }
 }
+
+/// Apache commons-lang3 3.12 (Debian's jar) `RandomStringUtils.random(LEN,
+/// 0, 0, true, DIGITS, null, r)` on `new Random(seed)`: `randomAlphanumeric`
+/// and `randomAlphabetic` with the caller's Random, code points outside the
+/// class redrawn.
+#[test]
+fn commons_lang3_random_string_utils() {
+    const JAR: &str = "/usr/share/java/commons-lang3.jar";
+    if !std::path::Path::new(JAR).exists() {
+        assert!(
+            oracles::skipping_allowed(),
+            "{JAR} missing: install the Debian package libcommons-lang3-java, or set RNGKIT_SKIP_MISSING_RUNTIMES=1"
+        );
+        eprintln!("note: {JAR} missing; skipped");
+        return;
+    }
+    let source = format!(
+        "import java.util.Random;\nimport org.apache.commons.lang3.RandomStringUtils;\npublic class Lang3 {{\n  public static void main(String[] x) {{\n    for (boolean digits : new boolean[] {{ true, false }}) for (long s : new long[] {{ {} }}) {{\n      Random r = new Random(s);\n      for (int t = 0; t < {TOKENS}; t++) System.out.println(RandomStringUtils.random({LENGTH}, 0, 0, true, digits, null, r));\n    }}\n  }}\n}}\n",
+        SEEDS.map(|s| format!("{s}L")).join(", ")
+    );
+    let dir = oracles::temp_dir("lang3");
+    std::fs::write(dir.join("Lang3.java"), source).unwrap();
+    let compiled = Command::new("javac")
+        .args(["-cp", JAR, "Lang3.java"])
+        .current_dir(&dir)
+        .status()
+        .expect("javac runs");
+    assert!(compiled.success(), "javac failed");
+    let classpath = format!("{JAR}:{}", dir.display());
+    let output = oracles::run(Command::new("java").args(["-cp", &classpath, "Lang3"]));
+    std::fs::remove_dir_all(&dir).ok();
+    let spec = gen_named("java");
+    let mut ours = Vec::new();
+    for name in ["random-alphanumeric", "random-alphabetic"] {
+        let draw = spec.parse_draw(name, &[&LENGTH.to_string()]).unwrap();
+        for seed in SEEDS {
+            let mut rng = spec.seed(&Seed::from(seed), &Default::default()).unwrap();
+            for _ in 0..TOKENS {
+                ours.push(draw.eval(&mut rng).format(false));
+            }
+        }
+    }
+    let theirs: Vec<&str> = output.lines().collect();
+    assert_eq!(ours, theirs, "commons-lang3 RandomStringUtils");
+}

@@ -521,6 +521,36 @@ pub enum JavaDraw {
     NextGaussian,
     /// `next-bytes N`: `nextBytes(new byte[n])`.
     NextBytes(u32),
+    /// `random-alphanumeric LEN` / `random-alphabetic LEN`: Apache
+    /// commons-lang3's `RandomStringUtils` on this `Random`.
+    RandomString {
+        /// Characters.
+        len: u32,
+        /// Letters only (`randomAlphabetic`), else letters and digits.
+        letters_only: bool,
+    },
+}
+
+/// The longest `random-alphanumeric LEN` / `random-alphabetic LEN`.
+const MAX_RANDOM_STRING: u32 = 1 << 20;
+
+/// commons-lang3 3.12's `RandomStringUtils.random(len, 0, 0, true, digits,
+/// null, random)` (`randomAlphanumeric` with `digits`, `randomAlphabetic`
+/// without): with no range given it draws code points `nextInt(91) + 32`
+/// (`' '` to `'z'`) and keeps those that are letters (or digits), redrawing
+/// the rest (29 of 91 for alphanumeric, 39 for alphabetic), until `len` are
+/// kept. Every code point of that range is assigned, not private and no
+/// surrogate, so no other redraw happens. Written from the library's
+/// documented behaviour and checked against the jar (tests/runtime_tokens.rs).
+fn random_string(rng: &mut JavaRandom, len: u32, letters_only: bool) -> alloc::string::String {
+    let mut out = alloc::string::String::with_capacity(len as usize);
+    while out.len() < len as usize {
+        let code = 32 + rng.try_next_int_bounded(91).unwrap_or(0) as u8;
+        if code.is_ascii_alphabetic() || (!letters_only && code.is_ascii_digit()) {
+            out.push(char::from(code));
+        }
+    }
+    out
 }
 
 /// Whether a span (as Java's wrapped `bound - origin`) is a power of two.
@@ -650,6 +680,17 @@ impl crate::registry::Gen for JavaGen {
                 help: "nextBytes(new byte[N]) as hex: one nextInt() per 4 bytes, low byte first \
                        (ceil(N/4) steps)",
             },
+            DrawInfo {
+                syntax: "random-alphanumeric LEN",
+                help: "Apache commons-lang3 3.12 RandomStringUtils.random(LEN, 0, 0, true, true, \
+                       null, random) (randomAlphanumeric on this Random): nextInt(91) + 32 \
+                       redrawn until a letter or digit, LEN times (variable steps)",
+            },
+            DrawInfo {
+                syntax: "random-alphabetic LEN",
+                help: "RandomStringUtils.random(LEN, 0, 0, true, false, null, random) \
+                       (randomAlphabetic): the same, letters only (variable steps)",
+            },
         ]
     }
 
@@ -685,6 +726,23 @@ impl crate::registry::Gen for JavaGen {
                 }
             }
             "next-bytes" => JavaDraw::NextBytes(parse_byte_count("next-bytes N", args)?),
+            "random-alphanumeric" | "random-alphabetic" => {
+                let syntax = if name == "random-alphabetic" {
+                    "random-alphabetic LEN"
+                } else {
+                    "random-alphanumeric LEN"
+                };
+                let len = crate::draw::one(syntax, args, parse_int::<u32>)?;
+                if len == 0 || len > MAX_RANDOM_STRING {
+                    return Err(DrawError::Invalid(format!(
+                        "`{syntax}` takes LEN from 1 to {MAX_RANDOM_STRING}, got {len}"
+                    )));
+                }
+                JavaDraw::RandomString {
+                    len,
+                    letters_only: name == "random-alphabetic",
+                }
+            }
             _ => return Ok(None),
         };
         Ok(Some(draw))
@@ -714,6 +772,9 @@ impl crate::registry::Gen for JavaGen {
                 rng.next_bytes(&mut bytes);
                 DrawValue::Bytes(bytes)
             }
+            JavaDraw::RandomString { len, letters_only } => {
+                DrawValue::Text(random_string(rng, len, letters_only))
+            }
         }
     }
 
@@ -736,7 +797,8 @@ impl crate::registry::Gen for JavaGen {
             JavaDraw::NextIntBound(_)
             | JavaDraw::NextIntRange(..)
             | JavaDraw::NextLongRange(..)
-            | JavaDraw::NextGaussian => Steps::Variable,
+            | JavaDraw::NextGaussian
+            | JavaDraw::RandomString { .. } => Steps::Variable,
         }
     }
 
@@ -912,6 +974,16 @@ fn bytes_known(n: u32, value: &ObservedValue) -> Option<Vec<KnownBits>> {
 fn java_known_bits(draw: &JavaDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
     let full = 0xffff_ffff;
     match *draw {
+        // Where the redraws fall is unseen: the text only has to be one
+        // the draw can give.
+        JavaDraw::RandomString { len, letters_only } => {
+            let text = value.text();
+            (text.len() == len as usize
+                && text
+                    .bytes()
+                    .all(|b| b.is_ascii_alphabetic() || (!letters_only && b.is_ascii_digit())))
+            .then(Vec::new)
+        }
         JavaDraw::NextInt => Some(vec![KnownBits::new(full, u64::from(value.as_u32()?))]),
         JavaDraw::NextIntBound(bound) => {
             let v = value.as_i32()?;
