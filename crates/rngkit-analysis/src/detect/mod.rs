@@ -44,11 +44,12 @@
 //! ```
 //!
 //! The files: `bare` reads bare values, `candidates` turns the input into
-//! the (GEN, draw) readings to try ([`detect`] asks each reader of the
-//! input in turn), `run` schedules their recoveries and seed searches
-//! against the budget, `family` merges the fits that are one family, and
-//! `alternatives` answers for `recover` and `seed-search` which other
-//! GENs fit. This file holds the public types and the entry point.
+//! the (GEN, draw) readings to try (its `read_input` asks each reader of
+//! the input in turn: a new form of input adds its reader there), `run`
+//! schedules their recoveries and seed searches against the budget,
+//! `family` merges the fits that are one family, and `alternatives`
+//! answers for `recover` and `seed-search` which other GENs fit. This file
+//! holds the public types and the entry point.
 
 mod alternatives;
 mod bare;
