@@ -5,7 +5,7 @@
 //! each draw that can express them: every GEN lists the draws whose values
 //! users hold without a name ([`rngkit::registry::Gen::bare_draws`]:
 //! `Math.random()` of each V8 era, CPython's `random()`, PHP's `mt_rand()`,
-//! ...), with the kind of number each yields ([`Yields`]).
+//! ...), with the kind of number each yields ([`Yields`](rngkit::registry::Yields)).
 //!
 //! Cheap checks prune first: the range of the values, then each draw's own
 //! `known_bits`, which refuses values off its grid (a double that is not a
