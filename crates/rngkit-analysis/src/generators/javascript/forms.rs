@@ -5,8 +5,6 @@
 //! solve their rows with. The linear eras, the sum engines' bit 0 and both
 //! searches build on these.
 
-// ------------------------------------------------------- symbolic xorshift
-
 /// A 64-bit word as linear forms over the 128 state bits: bit `j` of the
 /// word is the parity of `form[j] & state`, with state bit `i < 64` bit `i`
 /// of `s0` and `64 + i` bit `i` of `s1`.

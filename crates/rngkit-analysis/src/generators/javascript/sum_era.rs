@@ -15,7 +15,7 @@ use super::sum::{SUB_RUN_PINS, SumStates, sum_recover, sum_states};
 use crate::observe::Observation;
 use crate::recover::{Count, RecoverError, RecoverOptions, Recovered, fits};
 
-/// [`recover_v8_era`] for the sum eras (`v8`, `v8-14`).
+/// [`recover_v8_era`](super::recover_v8_era) for the sum eras (`v8`, `v8-14`).
 pub(super) fn recover_v8_sum<E: V8Era>(
     observations: &[Observation],
     options: &RecoverOptions,
