@@ -4,8 +4,6 @@
 
 use std::sync::OnceLock;
 
-use super::poly::spread;
-
 /// Whether this CPU multiplies carry-less in hardware (checked once).
 pub fn hardware_clmul() -> bool {
     static DETECTED: OnceLock<bool> = OnceLock::new();
@@ -114,6 +112,17 @@ pub(crate) fn square_into(src: &[u64], out: &mut Vec<u64>) {
         return;
     }
     square_into_portable(src, out);
+}
+
+/// Spreads the 32 bits of `x` to the even positions of a word.
+#[inline]
+pub(crate) fn spread(x: u32) -> u64 {
+    let mut x = u64::from(x);
+    x = (x | (x << 16)) & 0x0000_ffff_0000_ffff;
+    x = (x | (x << 8)) & 0x00ff_00ff_00ff_00ff;
+    x = (x | (x << 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    x = (x | (x << 2)) & 0x3333_3333_3333_3333;
+    (x | (x << 1)) & 0x5555_5555_5555_5555
 }
 
 /// [`square_into`] without special instructions.

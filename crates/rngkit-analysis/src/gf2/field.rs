@@ -127,8 +127,8 @@ impl<const W: usize> Field<W> {
     pub fn square(&self, a: &[u64; W]) -> [u64; W] {
         let mut wide = [0u64; 8];
         for (i, &w) in a.iter().enumerate() {
-            wide[2 * i] = super::poly::spread(w as u32);
-            wide[2 * i + 1] = super::poly::spread((w >> 32) as u32);
+            wide[2 * i] = super::clmul::spread(w as u32);
+            wide[2 * i + 1] = super::clmul::spread((w >> 32) as u32);
         }
         self.reduce_wide(&wide)
     }

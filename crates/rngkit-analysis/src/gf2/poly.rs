@@ -250,17 +250,6 @@ impl Poly {
     }
 }
 
-/// Spreads the 32 bits of `x` to the even positions of a word.
-#[inline]
-pub(crate) fn spread(x: u32) -> u64 {
-    let mut x = u64::from(x);
-    x = (x | (x << 16)) & 0x0000_ffff_0000_ffff;
-    x = (x | (x << 8)) & 0x00ff_00ff_00ff_00ff;
-    x = (x | (x << 4)) & 0x0f0f_0f0f_0f0f_0f0f;
-    x = (x | (x << 2)) & 0x3333_3333_3333_3333;
-    (x | (x << 1)) & 0x5555_5555_5555_5555
-}
-
 /// `dst ^= src · x^shift`, growing nothing: `dst` must be long enough for
 /// the nonzero part of the result.
 pub(crate) fn xor_shifted(dst: &mut [u64], src: &[u64], shift: usize) {

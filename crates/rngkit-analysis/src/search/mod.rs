@@ -14,7 +14,7 @@
 //! * CPython (`python`): `init_by_array` 64 seeds at a time, then every
 //!   observation, redrawing ones included, on the seeds still alive
 //!   (`generators/python.rs`); SFMT and the V8 eras have batch kernels of
-//!   their own too (`generators/sfmt.rs`, `generators/javascript.rs`);
+//!   their own too (`generators/sfmt.rs`, `generators/javascript/scan.rs`);
 //! * everything else: seed the generator and step it ([`generic_scan`],
 //!   monomorphised per GEN).
 //!

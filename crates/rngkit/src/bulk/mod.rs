@@ -61,6 +61,7 @@ use crate::generators::{Mt19937, Xorshift128, Xoshiro256StarStar};
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 mod jump;
 mod mt;
+mod mt_words;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
@@ -320,7 +321,7 @@ pub(crate) fn fill_bytes<R: BulkFill>(rng: &mut R, dst: &mut [u8]) {
 /// MT19937's twist with the best kernel (what `Mt19937::twist` calls).
 /// Kept out of line so that single draws stay small enough to inline.
 #[inline(never)]
-pub(crate) fn twist_mt(block: &mut [u32; mt::N]) {
+pub(crate) fn twist_mt(block: &mut [u32; mt_words::N]) {
     mt::twist_with(block, CpuLevel::best());
 }
 

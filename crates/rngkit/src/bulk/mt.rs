@@ -2,17 +2,9 @@
 //! `%`), scalar tempering loops, and the driver that honours the lazy
 //! `left` model for every level.
 
+use super::mt_words::{M, N, twist_word};
 use crate::cpu::CpuLevel;
-pub(crate) use crate::generators::mt19937::{LOWER_MASK, M, MATRIX_A, N, UPPER_MASK};
 use crate::generators::{Mt19937, temper};
-
-/// One word of the twist: `mt[i]` from `mt[i]`, `mt[i + 1]` and `mt[i + M]`
-/// (indices mod N, already resolved by the caller).
-#[inline(always)]
-pub(crate) fn twist_word(current: u32, next: u32, far: u32) -> u32 {
-    let y = (current & UPPER_MASK) | (next & LOWER_MASK);
-    far ^ (y >> 1) ^ ((y & 1).wrapping_neg() & MATRIX_A)
-}
 
 /// Regenerates the block in place, exactly as the reference loop
 /// `mt[i] = mt[(i+M)%N] ^ ...` for `i = 0..N` does. The three ranges:

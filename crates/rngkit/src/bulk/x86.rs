@@ -15,7 +15,7 @@
 use core::arch::x86_64::*;
 
 use super::jump::{XORSHIFT128_TIERS, XOSHIRO256_TIERS};
-use super::mt::{LOWER_MASK, M, MATRIX_A, N, UPPER_MASK, twist_word};
+use super::mt_words::{LOWER_MASK, M, MATRIX_A, N, UPPER_MASK, twist_word};
 use super::or_scalar;
 use crate::cpu::CpuLevel;
 

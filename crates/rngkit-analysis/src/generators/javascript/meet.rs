@@ -28,7 +28,7 @@
 //! call and checks nothing until the rows fix the state needed 2^35 leaves
 //! and was refused, the meet walks about 2^26 steps.
 
-use super::{Forms, back_substitute, solve_rows, step_forms, unit_forms};
+use super::forms::{Forms, back_substitute, solve_rows, step_forms, unit_forms};
 
 /// The widest window of planes a plan takes (its syndrome tables hold
 /// `2^k` entries a call).
