@@ -8,7 +8,10 @@
 //! package and the web page reach every GEN through [`Entry`] without
 //! naming any generator.
 //!
-//! Adding a GEN: write its module(s) and add one line to [`all`].
+//! Adding a GEN: write its module(s) and add one line to [`all`], with its
+//! page (`.page(pages::X)`, from which the docs' GEN table and the README's
+//! list of runtimes are rendered); `docs/architecture.md`, "Adding a
+//! generator", lists the rest.
 //!
 //! ```
 //! use rngkit::number::BigInt;
