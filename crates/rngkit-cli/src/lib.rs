@@ -7,8 +7,9 @@
 //!
 //! Output goes to the process's stdout and stderr, as the binary's does.
 //!
-//! [`reference`] renders what `--help` and the docs say of every GEN from
-//! the catalogue (the GEN table of `docs/cli.md` is its output).
+//! [`reference`](mod@reference) renders what `--help` and the docs say of
+//! every GEN from the catalogue (the GEN table of `docs/cli.md` is its
+//! output).
 
 mod args;
 mod cli;
