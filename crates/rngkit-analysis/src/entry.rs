@@ -31,7 +31,7 @@ use rngkit::number::BigInt;
 use rngkit::registry::{DynGen, Engine, Gen, Seed, SeedError, SeedOptions, of};
 
 use crate::identify::Identified;
-use crate::notes::Notes;
+use crate::notes::{Notes, Page};
 use crate::observe::Observation;
 use crate::recover::{RecoverError, RecoverOptions, Recovered};
 pub use crate::search::{ScanFn, SeedBitsFn};
@@ -67,6 +67,7 @@ pub struct Entry {
     unseeded: Option<&'static str>,
     recovery_cost: RecoveryCost,
     notes: Notes,
+    page: Option<Page>,
 }
 
 /// How long a GEN's recovery may take on a few values, for callers that run
@@ -253,6 +254,12 @@ impl Entry {
         &self.notes
     }
 
+    /// Where the documentation describes it (see [`Page`]); `None` for a
+    /// GEN without a page of its own.
+    pub fn page(&self) -> Option<Page> {
+        self.page
+    }
+
     /// Whether seed identification needs no bound on the advance.
     pub fn identify_is_unbounded(&self) -> bool {
         self.identify_unbounded
@@ -413,6 +420,7 @@ pub fn entry<G: Gen>() -> Builder<G> {
             unseeded: None,
             recovery_cost: RecoveryCost::Quick,
             notes: Notes::NONE,
+            page: None,
         },
         generator: PhantomData,
     }
@@ -552,6 +560,13 @@ impl<G: Gen> Builder<G> {
         if notes.recover.is_empty() {
             self.entry.notes.recover = linear;
         }
+        self
+    }
+
+    /// Where the documentation describes it: its runtime and its page under
+    /// `docs/` (see [`Page`]).
+    pub fn page(mut self, page: Page) -> Self {
+        self.entry.page = Some(page);
         self
     }
 

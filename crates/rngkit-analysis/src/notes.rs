@@ -45,6 +45,28 @@ pub struct Notes {
     pub examples: &'static [Example],
 }
 
+/// Where the documentation describes a GEN: the runtime it reproduces, as
+/// the README's list names it, and its page under `docs/`. The catalogue
+/// line gives it (`.page(...)`); the GEN table of `docs/cli.md` links the
+/// page and the README names each runtime once, both rendered from the
+/// catalogue.
+///
+/// ```
+/// let ruby = rngkit_analysis::registry::find("ruby").unwrap();
+/// let page = ruby.page().unwrap();
+/// assert_eq!((page.runtime, page.file), ("Ruby", "runtimes-python-ruby-c.md"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Page {
+    /// The language runtime or library the GEN reproduces, as the README's
+    /// list of runtimes names it (`"PHP"`, `"CPython"`); empty for a game
+    /// engine's GEN.
+    pub runtime: &'static str,
+    /// Its page, relative to `docs/` (`"runtimes-php.md"`), with an anchor
+    /// where one section of a page describes it.
+    pub file: &'static str,
+}
+
 /// A block of command lines for one command's EXAMPLES, runnable in order
 /// in an empty folder (each at most 78 characters: the help indents them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

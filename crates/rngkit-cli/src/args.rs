@@ -8,6 +8,8 @@ use clap::Args;
 use rngkit_analysis::notes::{self, Notes};
 use rngkit_analysis::registry::{self, Entry};
 
+pub use crate::reference::generators_help;
+
 /// How the generator is seeded: exactly one of these.
 #[derive(Args, Debug)]
 #[group(required = true, multiple = false)]
@@ -57,40 +59,6 @@ pub struct Source {
 /// name and lists them all.
 pub fn parse_gen(s: &str) -> Result<&'static Entry, String> {
     registry::find(s).map_err(|e| e.to_string())
-}
-
-/// The GENERATORS section of `--help`, from the registry.
-pub fn generators_help() -> String {
-    let mut out = String::from("GENERATORS (GEN, what it reproduces, what --seed S means):\n");
-    for e in registry::all() {
-        let info = e.info();
-        out.push_str(&format!("  {:<18} {}\n", info.name, info.summary));
-        out.push_str(&format!("  {:<18} --seed: {}\n", "", info.seed_doc));
-        let mut can = Vec::new();
-        if e.can_recover() {
-            can.push("recover".to_string());
-        }
-        if e.can_search_seeds() {
-            match e.seed_search_bits() {
-                Some(bits) => can.push(format!("seed-search ({bits}-bit seeds)")),
-                None => can.push("seed-search".to_string()),
-            }
-        }
-        if e.can_identify() {
-            can.push("identify".to_string());
-        }
-        if !can.is_empty() {
-            out.push_str(&format!("  {:<18} cracking: {}\n", "", can.join(", ")));
-        }
-    }
-    out.push_str("\nSTATE WORDS (--state, and what `rngkit state` prints; hex, zero-padded):\n");
-    for e in registry::all() {
-        out.push_str(&format!("  {:<18} {}\n", e.name(), e.info().state_doc));
-    }
-    out.push_str(
-        "\n`rngkit COMMAND --help` lists each GEN's draws; `docs/cli.md` is the full reference.",
-    );
-    out
 }
 
 /// The per-GEN section of a command's `--help`: each text that `field`

@@ -6,6 +6,10 @@
 //! statuses are fixed; scripts depend on them.
 //!
 //! Output goes to the process's stdout and stderr, as the binary's does.
+//!
+//! [`reference`](mod@reference) renders what `--help` and the docs say of
+//! every GEN from the catalogue (the GEN table of `docs/cli.md` is its
+//! output).
 
 mod args;
 mod cli;
@@ -13,6 +17,7 @@ mod commands;
 mod error;
 mod output;
 mod progress;
+pub mod reference;
 mod seeding;
 
 use std::ffi::OsString;
