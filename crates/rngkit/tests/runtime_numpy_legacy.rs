@@ -159,7 +159,7 @@ fn every_draw_matches_numpy() {
 fn interleaved_draws_and_the_gaussian_cache_match_numpy() {
     // standard_normal leaves a cached value that the next normal returns;
     // the other draws in between do not touch it.
-    let steps: [(&str, &[&str], &str); 6] = [
+    let steps: [oracles::Step; 6] = [
         ("standard-normal", &[], "fh(r.standard_normal())"),
         ("randint", &["0", "6"], "str(int(r.randint(0, 6)))"),
         ("normal", &["1", "2"], "fh(r.normal(1, 2))"),
@@ -167,21 +167,20 @@ fn interleaved_draws_and_the_gaussian_cache_match_numpy() {
         ("permutation", &["4"], "ints(r.permutation(4))"),
         ("normal", &["0", "1"], "fh(r.normal(0, 1))"),
     ];
-    let mut program = String::from(PRELUDE);
-    program.push_str("steps = [\n");
-    for (_, _, py) in &steps {
-        program.push_str(&format!("    lambda r: {py},\n"));
-    }
-    program.push_str(&format!(
-        "]\nfor s in {SEEDS:?}:\n    r = np.random.RandomState(s)\n    print(' '.join(steps[i % len(steps)](r) for i in range(3000)))\n"
-    ));
+    let program = oracles::steps_program(
+        &format!("{PRELUDE}steps = [\n"),
+        &steps,
+        |py| format!("    lambda r: {py},\n"),
+        "",
+        &format!(
+            "]\nfor s in {SEEDS:?}:\n    r = np.random.RandomState(s)\n    print(' '.join(steps[i % len(steps)](r) for i in range(3000)))\n"
+        ),
+    );
     let Some(output) = run_numpy(&program) else {
         return;
     };
-    let steps: Vec<(&str, &[&str])> = steps.iter().map(|(n, a, _)| (*n, *a)).collect();
-    let seeds: Vec<String> = SEEDS.iter().map(|s| s.to_string()).collect();
-    let seeds: Vec<&str> = seeds.iter().map(String::as_str).collect();
-    oracles::compare_interleaved(
+    let seeds = SEEDS.map(|s| s.to_string());
+    oracles::compare_steps(
         "numpy",
         gen_np(),
         &steps,

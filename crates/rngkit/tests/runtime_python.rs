@@ -339,7 +339,7 @@ fn seed_str_matches_cpython() {
 fn interleaved_draws_match_cpython() {
     // One generator, every kind of draw in turn: the words each consumes
     // line up with CPython's.
-    let steps: [(&str, &[&str], &str); 9] = [
+    let steps: [oracles::Step; 9] = [
         ("random", &[], "fh(r.random())"),
         ("randrange", &["10"], "str(r.randrange(10))"),
         ("getrandbits", &["70"], "str(r.getrandbits(70))"),
@@ -350,20 +350,18 @@ fn interleaved_draws_match_cpython() {
         ("randint", &["-3", "3"], "str(r.randint(-3, 3))"),
         ("choice", &["7"], "str(r.choice(range(7)))"),
     ];
-    let mut program = String::from(PRELUDE);
-    program.push_str("steps = [\n");
-    for (_, _, py) in &steps {
-        program.push_str(&format!("    lambda r: {py},\n"));
-    }
-    program.push_str(
+    let program = oracles::steps_program(
+        &format!("{PRELUDE}steps = [\n"),
+        &steps,
+        |py| format!("    lambda r: {py},\n"),
+        "",
         "]\nfor s in [0, 1, 2, 3, 99, 2**80 + 1]:\n    r = random.Random(s)\n    print(' '.join(steps[i % len(steps)](r) for i in range(3000)))\n",
     );
     let Some(output) = oracles::run_script("python3", "py", "python3", &program) else {
         return;
     };
-    let steps: Vec<(&str, &[&str])> = steps.iter().map(|(n, a, _)| (*n, *a)).collect();
     let seeds = ["0", "1", "2", "3", "99", "1208925819614629174706177"];
-    oracles::compare_interleaved(
+    oracles::compare_steps(
         "CPython",
         python_gen(),
         &steps,

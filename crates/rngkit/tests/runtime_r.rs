@@ -231,24 +231,22 @@ fn every_draw_matches_r() {
 
 #[test]
 fn interleaved_draws_match_r() {
-    let steps: [(&str, &[&str], &str); 4] = [
+    let steps: [oracles::Step; 4] = [
         ("runif", &[], "sprintf('%.17g', runif(1))"),
         ("sample", &["6"], "sample(6, 1, replace = TRUE)"),
         ("rnorm", &[], "sprintf('%.17g', rnorm(1))"),
         ("sample", &["100000"], "sample(100000, 1, replace = TRUE)"),
     ];
-    let mut program = String::from("steps <- list(\n");
-    program.push_str(
-        &steps
-            .iter()
-            .map(|(_, _, e)| format!("  function() {e}"))
-            .collect::<Vec<_>>()
-            .join(",\n"),
+    let program = oracles::steps_program(
+        "steps <- list(\n",
+        &steps,
+        |e| format!("  function() {e}"),
+        ",\n",
+        &format!(
+            ")\nfor (s in c({})) {{\n  set.seed(s)\n  cat(sapply(0:2999, function(i) steps[[i %% 4 + 1]]()), '\\n')\n}}\n",
+            SEEDS.map(|s| format!("{s}L")).join(", ")
+        ),
     );
-    program.push_str(&format!(
-        ")\nfor (s in c({})) {{\n  set.seed(s)\n  cat(sapply(0:2999, function(i) steps[[i %% 4 + 1]]()), '\\n')\n}}\n",
-        SEEDS.map(|s| format!("{s}L")).join(", ")
-    ));
     let Some(output) = run_r(&program) else {
         return;
     };
@@ -256,10 +254,8 @@ fn interleaved_draws_match_r() {
         .lines()
         .map(|l| theirs_as_bits(l.trim_end()) + "\n")
         .collect();
-    let steps: Vec<(&str, &[&str])> = steps.iter().map(|(n, a, _)| (*n, *a)).collect();
-    let seeds: Vec<String> = SEEDS.iter().map(|s| s.to_string()).collect();
-    let seeds: Vec<&str> = seeds.iter().map(String::as_str).collect();
-    oracles::compare_interleaved("R", gen_r(), &steps, &seeds, 3000, &output, ours_format);
+    let seeds = SEEDS.map(|s| s.to_string());
+    oracles::compare_steps("R", gen_r(), &steps, &seeds, 3000, &output, ours_format);
 }
 
 #[test]
@@ -324,8 +320,7 @@ fn rbinom_and_rpois_with_changing_parameters_match_r() {
         .lines()
         .map(|l| theirs_as_bits(l.trim_end()) + "\n")
         .collect();
-    let seeds: Vec<String> = SEEDS.iter().map(|s| s.to_string()).collect();
-    let seeds: Vec<&str> = seeds.iter().map(String::as_str).collect();
+    let seeds = SEEDS.map(|s| s.to_string());
     oracles::compare_interleaved("R", gen_r(), &steps, &seeds, per_seed, &output, ours_format);
 }
 

@@ -218,7 +218,7 @@ fn seeding_gives_rubys_state() {
 
 #[test]
 fn interleaved_draws_match_ruby() {
-    let steps: [(&str, &[&str], &str); 6] = [
+    let steps: [oracles::Step; 6] = [
         ("rand", &[], "fh(r.rand)"),
         ("rand-int", &["10"], "r.rand(10).to_s"),
         ("bytes", &["7"], "r.bytes(7).unpack1('H*')"),
@@ -226,20 +226,18 @@ fn interleaved_draws_match_ruby() {
         ("rand-float", &["2.5"], "fh(r.rand(2.5))"),
         ("rand-int", &["1"], "r.rand(1).to_s"),
     ];
-    let mut program = String::from(PRELUDE);
-    program.push_str("steps = [\n");
-    for (_, _, rb) in &steps {
-        program.push_str(&format!("  ->(r) {{ {rb} }},\n"));
-    }
-    program.push_str(
+    let program = oracles::steps_program(
+        &format!("{PRELUDE}steps = [\n"),
+        &steps,
+        |rb| format!("  ->(r) {{ {rb} }},\n"),
+        "",
         "]\n[0, 1, 2, 3, 99, 2**80 + 1].each do |s|\n  r = Random.new(s)\n  puts Array.new(3000) { |i| steps[i % steps.size].(r) }.join(' ')\nend\n",
     );
     let Some(output) = oracles::run_script("ruby", "rb", "ruby", &program) else {
         return;
     };
-    let steps: Vec<(&str, &[&str])> = steps.iter().map(|(n, a, _)| (*n, *a)).collect();
     let seeds = ["0", "1", "2", "3", "99", "1208925819614629174706177"];
-    oracles::compare_interleaved(
+    oracles::compare_steps(
         "Ruby",
         ruby_gen(),
         &steps,

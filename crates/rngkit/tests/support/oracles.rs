@@ -8,7 +8,7 @@
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -509,7 +509,7 @@ pub fn compare_interleaved(
     who: &str,
     generator: &dyn rngkit::registry::DynGen,
     steps: &[(&str, &[&str])],
-    seeds: &[&str],
+    seeds: &[impl AsRef<str>],
     per_seed: usize,
     output: &str,
     format: impl Fn(&rngkit::draw::DrawValue) -> String,
@@ -521,6 +521,7 @@ pub fn compare_interleaved(
     let lines: Vec<&str> = output.lines().collect();
     assert_eq!(lines.len(), seeds.len(), "{who}: one line per seed");
     for (s, line) in seeds.iter().zip(lines) {
+        let s = s.as_ref();
         let mut rng = generator
             .seed(&s.parse().unwrap(), &Default::default())
             .unwrap();
@@ -534,6 +535,109 @@ pub fn compare_interleaved(
             line,
         );
     }
+}
+
+/// One step of an interleaved oracle test: the draw's name, its arguments,
+/// and the runtime's expression that draws the same.
+pub type Step<'a> = (&'a str, &'a [&'a str], &'a str);
+
+/// The runtime's program for an interleaved test: `head`, then each step's
+/// expression as `step` writes it (joined by `sep`), then `tail` (which
+/// draws, from each seed, the values cycling through the steps).
+pub fn steps_program(
+    head: &str,
+    steps: &[Step],
+    step: impl Fn(&str) -> String,
+    sep: &str,
+    tail: &str,
+) -> String {
+    let written: Vec<String> = steps.iter().map(|(_, _, e)| step(e)).collect();
+    format!("{head}{}{tail}", written.join(sep))
+}
+
+/// [`compare_interleaved`] for steps that carry the runtime's expression.
+pub fn compare_steps(
+    who: &str,
+    generator: &dyn rngkit::registry::DynGen,
+    steps: &[Step],
+    seeds: &[impl AsRef<str>],
+    per_seed: usize,
+    output: &str,
+    format: impl Fn(&rngkit::draw::DrawValue) -> String,
+) {
+    let pairs: Vec<(&str, &[&str])> = steps.iter().map(|(n, a, _)| (*n, *a)).collect();
+    compare_interleaved(who, generator, &pairs, seeds, per_seed, output, format);
+}
+
+/// Whether every one of `tools` answers `flag` (its version option);
+/// when one does not, `false` after a note (`no WHAT found`) where skipping
+/// is allowed ([`skipping_allowed`]).
+///
+/// # Panics
+/// When one does not and skipping is not allowed: `these tests run ORACLE
+/// as their oracle and need NEED: install INSTALL, ...`.
+pub fn tools_work(
+    tools: &[&Path],
+    flag: &str,
+    what: &str,
+    oracle: &str,
+    need: &str,
+    install: &str,
+) -> bool {
+    let works = |tool: &Path| {
+        Command::new(tool)
+            .arg(flag)
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if tools.iter().all(|t| works(t)) {
+        return true;
+    }
+    if skipping_allowed() {
+        eprintln!("note: no {what} found; skipped (RNGKIT_SKIP_MISSING_RUNTIMES=1)");
+        return false;
+    }
+    panic!(
+        "these tests run {oracle} as their oracle and need {need}: install {install}, or set \
+         RNGKIT_SKIP_MISSING_RUNTIMES=1 to skip them"
+    );
+}
+
+/// Writes `source` as `file` in a fresh scratch folder (`tag` names it),
+/// compiles it with the command `compile` gives for the folder and the
+/// file, runs what it built with the command `run` gives for the folder,
+/// and returns the run's standard output: the compiled oracles' (C#, Java)
+/// one path.
+///
+/// # Panics
+/// When the compiler or the program fails: with their output.
+pub fn compile_and_run(
+    tag: &str,
+    file: &str,
+    source: &str,
+    compile: impl FnOnce(&Path, &Path) -> Command,
+    run: impl FnOnce(&Path) -> Command,
+) -> String {
+    let dir = temp_dir(tag);
+    let path = dir.join(file);
+    std::fs::write(&path, source).unwrap();
+    let mut compile = compile(&dir, &path);
+    let compiled = compile.output().expect("the compiler runs");
+    assert!(
+        compiled.status.success(),
+        "{compile:?} failed:\n{}{}",
+        String::from_utf8_lossy(&compiled.stdout),
+        String::from_utf8_lossy(&compiled.stderr)
+    );
+    let mut run = run(&dir);
+    let ran = run.output().expect("the program runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        ran.status.success(),
+        "{run:?} failed:\n{}",
+        String::from_utf8_lossy(&ran.stderr)
+    );
+    String::from_utf8(ran.stdout).unwrap()
 }
 
 /// The generator words that drawing `draw` once consumes from `rng` (which
