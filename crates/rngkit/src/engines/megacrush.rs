@@ -66,20 +66,7 @@ impl<G: BorrowMut<Pcg32>> MegaCrushPcg32<G> {
         MegaCrushPcg32 { rng }
     }
 
-    /// The underlying generator.
-    pub fn generator(&self) -> &Pcg32 {
-        self.rng.borrow()
-    }
-
-    /// The underlying generator, mutably.
-    pub fn generator_mut(&mut self) -> &mut Pcg32 {
-        self.rng.borrow_mut()
-    }
-
-    /// Unwraps the generator.
-    pub fn into_generator(self) -> G {
-        self.rng
-    }
+    generator_accessors!(rng: Pcg32);
 
     /// `NextUInt()`: one LCG step, the XSH RR output of the old state.
     #[inline]

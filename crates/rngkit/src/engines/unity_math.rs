@@ -106,20 +106,7 @@ impl<G: BorrowMut<Xorshift32>> UnityMathRandom<G> {
         UnityMathRandom { rng }
     }
 
-    /// The underlying generator.
-    pub fn generator(&self) -> &Xorshift32 {
-        self.rng.borrow()
-    }
-
-    /// The underlying generator, mutably.
-    pub fn generator_mut(&mut self) -> &mut Xorshift32 {
-        self.rng.borrow_mut()
-    }
-
-    /// Unwraps the generator.
-    pub fn into_generator(self) -> G {
-        self.rng
-    }
+    generator_accessors!(rng: Xorshift32);
 
     /// The public `state` field.
     pub fn state(&self) -> u32 {
