@@ -246,17 +246,13 @@ fn go_interleaved_methods_share_one_stream() {
         ),
         ("int31", &[], "itoa(int64(r.Int31()))"),
     ];
-    let p = oracles::steps_program(
-        &format!(
-            "{PRELUDE}func main() {{\n\tw := bufio.NewWriter(os.Stdout)\n\tdefer w.Flush()\n\tseeds := []int64{{{}}}\n\tsteps := []func(r *rand.Rand) string{{\n",
-            SEEDS.join(", ")
-        ),
-        steps,
-        |go| format!("\t\tfunc(r *rand.Rand) string {{ return {go} }},\n"),
-        "",
-        &format!(
-            "\t}}\n\tfor _, s := range seeds {{\n\t\tr := rand.New(rand.NewSource(s))\n\t\tt := make([]string, {DRAWS})\n\t\tfor i := range t {{\n\t\t\tt[i] = steps[i%len(steps)](r)\n\t\t}}\n\t\tw.WriteString(strings.Join(t, \" \"))\n\t\tw.WriteString(\"\\n\")\n\t}}\n}}\n"
-        ),
+    let p = format!(
+        "{PRELUDE}func main() {{\n\tw := bufio.NewWriter(os.Stdout)\n\tdefer w.Flush()\n\tseeds := []int64{{{}}}\n\tsteps := []func(r *rand.Rand) string{{\n{}\t}}\n\tfor _, s := range seeds {{\n\t\tr := rand.New(rand.NewSource(s))\n\t\tt := make([]string, {DRAWS})\n\t\tfor i := range t {{\n\t\t\tt[i] = steps[i%len(steps)](r)\n\t\t}}\n\t\tw.WriteString(strings.Join(t, \" \"))\n\t\tw.WriteString(\"\\n\")\n\t}}\n}}\n",
+        SEEDS.join(", "),
+        oracles::step_lines(steps, |go| format!(
+            "\t\tfunc(r *rand.Rand) string {{ return {go} }},\n"
+        ))
+        .concat(),
     );
     let Some(output) = oracles::run_go(&p) else {
         return;

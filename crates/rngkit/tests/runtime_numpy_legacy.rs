@@ -167,14 +167,9 @@ fn interleaved_draws_and_the_gaussian_cache_match_numpy() {
         ("permutation", &["4"], "ints(r.permutation(4))"),
         ("normal", &["0", "1"], "fh(r.normal(0, 1))"),
     ];
-    let program = oracles::steps_program(
-        &format!("{PRELUDE}steps = [\n"),
-        &steps,
-        |py| format!("    lambda r: {py},\n"),
-        "",
-        &format!(
-            "]\nfor s in {SEEDS:?}:\n    r = np.random.RandomState(s)\n    print(' '.join(steps[i % len(steps)](r) for i in range(3000)))\n"
-        ),
+    let program = format!(
+        "{PRELUDE}steps = [\n{}]\nfor s in {SEEDS:?}:\n    r = np.random.RandomState(s)\n    print(' '.join(steps[i % len(steps)](r) for i in range(3000)))\n",
+        oracles::step_lines(&steps, |py| format!("    lambda r: {py},\n")).concat(),
     );
     let Some(output) = run_numpy(&program) else {
         return;

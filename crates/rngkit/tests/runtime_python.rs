@@ -350,26 +350,12 @@ fn interleaved_draws_match_cpython() {
         ("randint", &["-3", "3"], "str(r.randint(-3, 3))"),
         ("choice", &["7"], "str(r.choice(range(7)))"),
     ];
-    let program = oracles::steps_program(
-        &format!("{PRELUDE}steps = [\n"),
-        &steps,
-        |py| format!("    lambda r: {py},\n"),
-        "",
-        "]\nfor s in [0, 1, 2, 3, 99, 2**80 + 1]:\n    r = random.Random(s)\n    print(' '.join(steps[i % len(steps)](r) for i in range(3000)))\n",
+    let program = format!(
+        "{PRELUDE}steps = [\n{}]\nfor s in {}:\n    r = random.Random(s)\n    print(' '.join(steps[i % len(steps)](r) for i in range(3000)))\n",
+        oracles::step_lines(&steps, |py| format!("    lambda r: {py},\n")).concat(),
+        oracles::SCRIPT_SEEDS,
     );
-    let Some(output) = oracles::run_script("python3", "py", "python3", &program) else {
-        return;
-    };
-    let seeds = ["0", "1", "2", "3", "99", "1208925819614629174706177"];
-    oracles::compare_steps(
-        "CPython",
-        python_gen(),
-        &steps,
-        &seeds,
-        3000,
-        &output,
-        oracle_format,
-    );
+    oracles::CPYTHON.interleaved(python_gen(), &steps, &program, oracle_format);
 }
 
 #[test]

@@ -237,15 +237,10 @@ fn interleaved_draws_match_r() {
         ("rnorm", &[], "sprintf('%.17g', rnorm(1))"),
         ("sample", &["100000"], "sample(100000, 1, replace = TRUE)"),
     ];
-    let program = oracles::steps_program(
-        "steps <- list(\n",
-        &steps,
-        |e| format!("  function() {e}"),
-        ",\n",
-        &format!(
-            ")\nfor (s in c({})) {{\n  set.seed(s)\n  cat(sapply(0:2999, function(i) steps[[i %% 4 + 1]]()), '\\n')\n}}\n",
-            SEEDS.map(|s| format!("{s}L")).join(", ")
-        ),
+    let program = format!(
+        "steps <- list(\n{})\nfor (s in c({})) {{\n  set.seed(s)\n  cat(sapply(0:2999, function(i) steps[[i %% 4 + 1]]()), '\\n')\n}}\n",
+        oracles::step_lines(&steps, |e| format!("  function() {e}")).join(",\n"),
+        SEEDS.map(|s| format!("{s}L")).join(", ")
     );
     let Some(output) = run_r(&program) else {
         return;

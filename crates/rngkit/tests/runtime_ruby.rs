@@ -226,26 +226,12 @@ fn interleaved_draws_match_ruby() {
         ("rand-float", &["2.5"], "fh(r.rand(2.5))"),
         ("rand-int", &["1"], "r.rand(1).to_s"),
     ];
-    let program = oracles::steps_program(
-        &format!("{PRELUDE}steps = [\n"),
-        &steps,
-        |rb| format!("  ->(r) {{ {rb} }},\n"),
-        "",
-        "]\n[0, 1, 2, 3, 99, 2**80 + 1].each do |s|\n  r = Random.new(s)\n  puts Array.new(3000) { |i| steps[i % steps.size].(r) }.join(' ')\nend\n",
+    let program = format!(
+        "{PRELUDE}steps = [\n{}]\n{}.each do |s|\n  r = Random.new(s)\n  puts Array.new(3000) {{ |i| steps[i % steps.size].(r) }}.join(' ')\nend\n",
+        oracles::step_lines(&steps, |rb| format!("  ->(r) {{ {rb} }},\n")).concat(),
+        oracles::SCRIPT_SEEDS,
     );
-    let Some(output) = oracles::run_script("ruby", "rb", "ruby", &program) else {
-        return;
-    };
-    let seeds = ["0", "1", "2", "3", "99", "1208925819614629174706177"];
-    oracles::compare_steps(
-        "Ruby",
-        ruby_gen(),
-        &steps,
-        &seeds,
-        3000,
-        &output,
-        oracle_format,
-    );
+    oracles::RUBY.interleaved(ruby_gen(), &steps, &program, oracle_format);
 }
 
 #[test]

@@ -541,18 +541,10 @@ pub fn compare_interleaved(
 /// and the runtime's expression that draws the same.
 pub type Step<'a> = (&'a str, &'a [&'a str], &'a str);
 
-/// The runtime's program for an interleaved test: `head`, then each step's
-/// expression as `step` writes it (joined by `sep`), then `tail` (which
-/// draws, from each seed, the values cycling through the steps).
-pub fn steps_program(
-    head: &str,
-    steps: &[Step],
-    step: impl Fn(&str) -> String,
-    sep: &str,
-    tail: &str,
-) -> String {
-    let written: Vec<String> = steps.iter().map(|(_, _, e)| step(e)).collect();
-    format!("{head}{}{tail}", written.join(sep))
+/// Each step's expression as the runtime's program writes it (`step`):
+/// the lines of its list of steps.
+pub fn step_lines(steps: &[Step], step: impl Fn(&str) -> String) -> Vec<String> {
+    steps.iter().map(|(_, _, e)| step(e)).collect()
 }
 
 /// [`compare_interleaved`] for steps that carry the runtime's expression.
@@ -567,6 +559,58 @@ pub fn compare_steps(
 ) {
     let pairs: Vec<(&str, &[&str])> = steps.iter().map(|(n, a, _)| (*n, *a)).collect();
     compare_interleaved(who, generator, &pairs, seeds, per_seed, output, format);
+}
+
+/// A runtime that runs a script file ([`run_script`]), `who` in messages.
+pub struct Script {
+    pub who: &'static str,
+    pub bin: &'static str,
+    pub extension: &'static str,
+    pub package: &'static str,
+}
+
+/// CPython 3 (`python3 FILE.py`).
+pub const CPYTHON: Script = Script {
+    who: "CPython",
+    bin: "python3",
+    extension: "py",
+    package: "python3",
+};
+
+/// CRuby (`ruby FILE.rb`).
+pub const RUBY: Script = Script {
+    who: "Ruby",
+    bin: "ruby",
+    extension: "rb",
+    package: "ruby",
+};
+
+/// The seeds of the scripts' interleaved tests, as Python and Ruby both
+/// write them.
+pub const SCRIPT_SEEDS: &str = "[0, 1, 2, 3, 99, 2**80 + 1]";
+
+impl Script {
+    /// Runs `program`: its standard output ([`run_script`]).
+    pub fn run(&self, program: &str) -> Option<String> {
+        run_script(self.bin, self.extension, self.package, program)
+    }
+
+    /// An interleaved test: `program` prints, for each of [`SCRIPT_SEEDS`],
+    /// a line of the 3000 values it draws cycling through `steps`; each
+    /// must be `generator`'s, printed by `format` ([`compare_steps`]).
+    pub fn interleaved(
+        &self,
+        generator: &dyn rngkit::registry::DynGen,
+        steps: &[Step],
+        program: &str,
+        format: impl Fn(&rngkit::draw::DrawValue) -> String,
+    ) {
+        let Some(output) = self.run(program) else {
+            return;
+        };
+        let seeds = ["0", "1", "2", "3", "99", "1208925819614629174706177"];
+        compare_steps(self.who, generator, steps, &seeds, 3000, &output, format);
+    }
 }
 
 /// Whether every one of `tools` answers `flag` (its version option);
