@@ -576,30 +576,14 @@ impl crate::registry::Gen for JavaGen {
     }
 
     fn bare_draws() -> &'static [crate::registry::BareDraw] {
-        &[
-            crate::registry::BareDraw {
-                draw: "next-double",
-                yields: crate::registry::Yields::Unit { bits: 53 },
-            },
-            crate::registry::BareDraw {
-                draw: "next-int",
-                yields: crate::registry::Yields::Int {
-                    bits: 32,
-                    signed: true,
-                },
-            },
-            crate::registry::BareDraw {
-                draw: "next-float",
-                yields: crate::registry::Yields::Unit { bits: 24 },
-            },
-            crate::registry::BareDraw {
-                draw: "next-long",
-                yields: crate::registry::Yields::Int {
-                    bits: 64,
-                    signed: true,
-                },
-            },
-        ]
+        use crate::runtimes::{bare_int, bare_unit};
+        const BARE: &[crate::registry::BareDraw] = &[
+            bare_unit("next-double", 53),
+            bare_int("next-int", 32, true),
+            bare_unit("next-float", 24),
+            bare_int("next-long", 64, true),
+        ];
+        BARE
     }
 
     fn draws() -> &'static [DrawInfo] {

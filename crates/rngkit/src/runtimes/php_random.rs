@@ -453,6 +453,45 @@ impl Member for PhpMt19937Gen {
     }
 }
 
+/// An engine seeded by a PHP int (`$from_int`) or a string seed
+/// (`$from_bytes`); the two such engines differ in nothing else.
+macro_rules! seeded_engine {
+    (
+        $gen:ty: $rng:ty, $from_int:path, $from_bytes:path,
+        name: $name:literal,
+        aliases: $aliases:expr,
+        summary: $summary:literal,
+        seed_doc: $seed_doc:literal,
+        state_doc: $state_doc:literal,
+        versions: $versions:literal,
+    ) => {
+        impl Member for $gen {
+            type Rng = $rng;
+            type Family = PhpRandomizer;
+            const FAMILY: PhpRandomizer = PhpRandomizer;
+
+            const INFO: GenInfo = GenInfo {
+                name: $name,
+                aliases: $aliases,
+                summary: $summary,
+                seed_kind: SeedKind::I64,
+                seed_doc: $seed_doc,
+                state_doc: $state_doc,
+                has_stream: false,
+                versions: $versions,
+            };
+
+            fn seed(seed: &Seed, _: &SeedOptions) -> Result<$rng, SeedError> {
+                Ok($from_int(seed.low_u64() as i64))
+            }
+
+            fn seed_str(text: &str, _: &SeedOptions) -> Result<$rng, SeedError> {
+                $from_bytes(text.as_bytes())
+            }
+        }
+    };
+}
+
 /// The `php-pcg64` GEN: `new Random\Engine\PcgOneseq128XslRr64(S)` with
 /// `Random\Randomizer`; `--seed-str` takes PHP's 16-byte string seed.
 ///
@@ -468,29 +507,14 @@ impl Member for PhpMt19937Gen {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhpPcg64Gen;
 
-impl Member for PhpPcg64Gen {
-    type Rng = Pcg64;
-    type Family = PhpRandomizer;
-    const FAMILY: PhpRandomizer = PhpRandomizer;
-
-    const INFO: GenInfo = GenInfo {
-        name: "php-pcg64",
-        aliases: &["php-pcgoneseq128xslrr64", "php-pcg"],
-        summary: "PHP 8.2+ Random\\Engine\\PcgOneseq128XslRr64 with Random\\Randomizer",
-        seed_kind: SeedKind::I64,
-        seed_doc: "new PcgOneseq128XslRr64(S): state 0, step, add S as an unsigned 64-bit value, step; --seed-str TEXT: the 16-byte string seed",
-        state_doc: "4 words of 64 bits: state hi, state lo, increment hi, increment lo (PHP's increment is fixed: 5851f42d4c957f2d 14057b7ef767814f)",
-        has_stream: false,
-        versions: "PHP 8.2 and later. Oracle: PHP 8.2 (php8.2-cli) run as a process, 20 seeds x 1000 draws of every draw",
-    };
-
-    fn seed(seed: &Seed, _: &SeedOptions) -> Result<Pcg64, SeedError> {
-        Ok(pcg_oneseq_from_int(seed.low_u64() as i64))
-    }
-
-    fn seed_str(text: &str, _: &SeedOptions) -> Result<Pcg64, SeedError> {
-        pcg_oneseq_from_bytes(text.as_bytes())
-    }
+seeded_engine! {
+    PhpPcg64Gen: Pcg64, pcg_oneseq_from_int, pcg_oneseq_from_bytes,
+    name: "php-pcg64",
+    aliases: &["php-pcgoneseq128xslrr64", "php-pcg"],
+    summary: "PHP 8.2+ Random\\Engine\\PcgOneseq128XslRr64 with Random\\Randomizer",
+    seed_doc: "new PcgOneseq128XslRr64(S): state 0, step, add S as an unsigned 64-bit value, step; --seed-str TEXT: the 16-byte string seed",
+    state_doc: "4 words of 64 bits: state hi, state lo, increment hi, increment lo (PHP's increment is fixed: 5851f42d4c957f2d 14057b7ef767814f)",
+    versions: "PHP 8.2 and later. Oracle: PHP 8.2 (php8.2-cli) run as a process, 20 seeds x 1000 draws of every draw",
 }
 
 /// The `php-xoshiro256ss` GEN: `new Random\Engine\Xoshiro256StarStar(S)`
@@ -508,27 +532,12 @@ impl Member for PhpPcg64Gen {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhpXoshiro256ssGen;
 
-impl Member for PhpXoshiro256ssGen {
-    type Rng = Xoshiro256StarStar;
-    type Family = PhpRandomizer;
-    const FAMILY: PhpRandomizer = PhpRandomizer;
-
-    const INFO: GenInfo = GenInfo {
-        name: "php-xoshiro256ss",
-        aliases: &["php-xoshiro256starstar", "php-xoshiro"],
-        summary: "PHP 8.2+ Random\\Engine\\Xoshiro256StarStar with Random\\Randomizer",
-        seed_kind: SeedKind::I64,
-        seed_doc: "new Xoshiro256StarStar(S): four SplitMix64 outputs started from S's 64 bits; --seed-str TEXT: the 32-byte string seed",
-        state_doc: "4 words of 64 bits: s[0] s[1] s[2] s[3]",
-        has_stream: false,
-        versions: "PHP 8.2 and later. Oracle: PHP 8.2 (php8.2-cli) run as a process, 20 seeds x 1000 draws of every draw",
-    };
-
-    fn seed(seed: &Seed, _: &SeedOptions) -> Result<Xoshiro256StarStar, SeedError> {
-        Ok(xoshiro_from_int(seed.low_u64() as i64))
-    }
-
-    fn seed_str(text: &str, _: &SeedOptions) -> Result<Xoshiro256StarStar, SeedError> {
-        xoshiro_from_bytes(text.as_bytes())
-    }
+seeded_engine! {
+    PhpXoshiro256ssGen: Xoshiro256StarStar, xoshiro_from_int, xoshiro_from_bytes,
+    name: "php-xoshiro256ss",
+    aliases: &["php-xoshiro256starstar", "php-xoshiro"],
+    summary: "PHP 8.2+ Random\\Engine\\Xoshiro256StarStar with Random\\Randomizer",
+    seed_doc: "new Xoshiro256StarStar(S): four SplitMix64 outputs started from S's 64 bits; --seed-str TEXT: the 32-byte string seed",
+    state_doc: "4 words of 64 bits: s[0] s[1] s[2] s[3]",
+    versions: "PHP 8.2 and later. Oracle: PHP 8.2 (php8.2-cli) run as a process, 20 seeds x 1000 draws of every draw",
 }
