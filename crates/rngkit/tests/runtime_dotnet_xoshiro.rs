@@ -370,7 +370,7 @@ fn dotnet_matches_reference_of_the_csharp_methods() {
             .collect::<Vec<_>>()
             .join(", "),
     );
-    let Some(output) = oracles::run_script("python3", "py", "python3", &program) else {
+    let Some(output) = oracles::CPYTHON.run(&program) else {
         return;
     };
     let mut lines = output.lines();

@@ -235,31 +235,21 @@ fn every_draw_matches_cpython() {
     program.push_str(
         "]\nout = []\nfor s in seeds:\n    for count, f in cases:\n        r = random.Random(s)\n        out.append(' '.join(f(r) for _ in range(count)))\nsys.stdout.write('\\n'.join(out) + '\\n')\n",
     );
-    let Some(output) = oracles::run_script("python3", "py", "python3", &program) else {
+    let Some(output) = oracles::CPYTHON.run(&program) else {
         return;
     };
-    let mut lines = output.split('\n');
-    let python = python_gen();
-    let mut compared = 0usize;
-    for s in &seeds {
-        let seed: Seed = s.parse().expect("seed");
-        for c in &cases {
-            let args: Vec<&str> = c.args.iter().map(String::as_str).collect();
-            let draw = python.parse_draw(c.name, &args).expect("parse");
-            let mut rng = python.seed(&seed, &Default::default()).expect("seed");
-            let ours: Vec<String> = (0..c.count)
-                .map(|_| oracle_format(&draw.eval(&mut rng)))
-                .collect();
-            let theirs = lines.next().expect("a line per case");
-            oracles::compare_tokens(
-                "CPython",
-                &format!("seed {} {} {:?}", &s[..s.len().min(24)], c.name, c.args),
-                &ours.join(" "),
-                theirs,
-            );
-            compared += c.count;
-        }
-    }
+    let list: Vec<_> = cases
+        .iter()
+        .map(|c| (c.name, c.args.iter().map(String::as_str).collect(), c.count))
+        .collect();
+    let compared = oracles::compare_cases(
+        "CPython",
+        python_gen(),
+        &seeds,
+        &list,
+        &output,
+        oracle_format,
+    );
     assert_eq!(compared, seeds.len() * cases.len() * DRAWS);
 }
 
@@ -276,7 +266,7 @@ fn seeding_gives_cpythons_state() {
     program.push_str(
         "]:\n    r = random.Random(s)\n    st = r.getstate()[1]\n    print(' '.join(map(str, st)))\n    for _ in range(700): r.getrandbits(32)\n    st = r.getstate()[1]\n    print(' '.join(map(str, st)))\n",
     );
-    let Some(output) = oracles::run_script("python3", "py", "python3", &program) else {
+    let Some(output) = oracles::CPYTHON.run(&program) else {
         return;
     };
     let mut lines = output.lines();
@@ -319,7 +309,7 @@ fn seed_str_matches_cpython() {
     program.push_str(
         "]\nfor t in texts:\n    r = random.Random(t)\n    print(' '.join(fh(r.random()) for _ in range(500)) + ' ' + ' '.join(str(r.getrandbits(32)) for _ in range(500)))\n",
     );
-    let Some(output) = oracles::run_script("python3", "py", "python3", &program) else {
+    let Some(output) = oracles::CPYTHON.run(&program) else {
         return;
     };
     let python = python_gen();

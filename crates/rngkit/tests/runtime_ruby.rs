@@ -155,31 +155,15 @@ fn every_draw_matches_ruby() {
     program.push_str(&format!(
         "]\nout = []\nseeds.each do |s|\n  cases.each do |f|\n    r = Random.new(s)\n    out << Array.new({DRAWS}) {{ f.(r) }}.join(' ')\n  end\nend\n$stdout.write(out.join(\"\\n\") + \"\\n\")\n"
     ));
-    let Some(output) = oracles::run_script("ruby", "rb", "ruby", &program) else {
+    let Some(output) = oracles::RUBY.run(&program) else {
         return;
     };
-    let mut lines = output.split('\n');
-    let gen_ruby = ruby_gen();
-    let mut compared = 0usize;
-    for s in &seeds {
-        let seed: Seed = s.parse().expect("seed");
-        for c in &cases {
-            let args: Vec<&str> = c.args.iter().map(String::as_str).collect();
-            let draw = gen_ruby.parse_draw(c.name, &args).expect("parse");
-            let mut rng = gen_ruby.seed(&seed, &Default::default()).expect("seed");
-            let ours: Vec<String> = (0..DRAWS)
-                .map(|_| oracle_format(&draw.eval(&mut rng)))
-                .collect();
-            let theirs = lines.next().expect("a line per case");
-            oracles::compare_tokens(
-                "Ruby",
-                &format!("seed {} {} {:?}", &s[..s.len().min(24)], c.name, c.args),
-                &ours.join(" "),
-                theirs,
-            );
-            compared += DRAWS;
-        }
-    }
+    let list: Vec<_> = cases
+        .iter()
+        .map(|c| (c.name, c.args.iter().map(String::as_str).collect(), DRAWS))
+        .collect();
+    let compared =
+        oracles::compare_cases("Ruby", ruby_gen(), &seeds, &list, &output, oracle_format);
     assert_eq!(compared, seeds.len() * cases.len() * DRAWS);
 }
 
@@ -195,7 +179,7 @@ fn seeding_gives_rubys_state() {
     program.push_str(
         "].each do |s|\n  r = Random.new(s)\n  2.times do\n    st = r.send(:state)\n    puts ([r.send(:left) - 1] + Array.new(624) { |i| (st >> (32 * i)) & 0xffffffff }).join(' ')\n    700.times { r.rand(4294967296) }\n  end\nend\n",
     );
-    let Some(output) = oracles::run_script("ruby", "rb", "ruby", &program) else {
+    let Some(output) = oracles::RUBY.run(&program) else {
         return;
     };
     let mut lines = output.lines();

@@ -537,6 +537,41 @@ pub fn compare_interleaved(
     }
 }
 
+/// Checks a runtime's output case by case: a line per seed of `seeds`
+/// and case of `cases` (draw name, arguments, how many values), cases
+/// within seeds, each the values the runtime drew from a fresh generator
+/// with that seed; `generator` draws the same and `format` prints them as
+/// the runtime did. Returns how many values it compared; panics at the
+/// first difference.
+pub fn compare_cases(
+    who: &str,
+    generator: &dyn rngkit::registry::DynGen,
+    seeds: &[String],
+    cases: &[(&str, Vec<&str>, usize)],
+    output: &str,
+    format: impl Fn(&rngkit::draw::DrawValue) -> String,
+) -> usize {
+    let mut lines = output.split('\n');
+    let mut compared = 0usize;
+    for s in seeds {
+        let seed: rngkit::registry::Seed = s.parse().expect("seed");
+        for (name, args, count) in cases {
+            let draw = generator.parse_draw(name, args).expect("parse");
+            let mut rng = generator.seed(&seed, &Default::default()).expect("seed");
+            let ours: Vec<String> = (0..*count).map(|_| format(&draw.eval(&mut rng))).collect();
+            let theirs = lines.next().expect("a line per case");
+            compare_tokens(
+                who,
+                &format!("seed {} {name} {args:?}", &s[..s.len().min(24)]),
+                &ours.join(" "),
+                theirs,
+            );
+            compared += count;
+        }
+    }
+    compared
+}
+
 /// One step of an interleaved oracle test: the draw's name, its arguments,
 /// and the runtime's expression that draws the same.
 pub type Step<'a> = (&'a str, &'a [&'a str], &'a str);
