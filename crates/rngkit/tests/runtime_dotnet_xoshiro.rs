@@ -13,7 +13,6 @@
 //! xoshiro128**) are checked against `rand_xoshiro`.
 
 use rand_core::{Rng, SeedableRng};
-use rngkit::draw::DrawValue;
 use rngkit::registry::{DynGen, of};
 use rngkit::runtimes::dotnet_xoshiro::{Dotnet6Gen, Dotnet6x32Gen, Dotnet32Gen, DotnetGen};
 
@@ -333,15 +332,6 @@ for cls, states in ((Xoshiro, STATES), (Xoshiro32, STATES32)):
 sys.stdout.write('\n'.join(lines) + '\n')
 "#;
 
-/// Our values as the reference prints them: integers in decimal, floats as
-/// their bits, bytes as hex.
-fn format(v: &DrawValue) -> String {
-    match v {
-        DrawValue::F64(_) | DrawValue::F32(_) => v.format(true),
-        _ => v.format(false),
-    }
-}
-
 #[test]
 fn dotnet_matches_reference_of_the_csharp_methods() {
     let states = states();
@@ -385,7 +375,9 @@ fn dotnet_matches_reference_of_the_csharp_methods() {
             for c in &cases {
                 let draw = g.parse_draw(c[0], &c[1..]).expect("parse");
                 let mut rng = g.from_words(s).expect("state");
-                let ours: Vec<String> = (0..DRAWS).map(|_| format(&draw.eval(&mut rng))).collect();
+                let ours: Vec<String> = (0..DRAWS)
+                    .map(|_| oracles::float_bits_format(&draw.eval(&mut rng)))
+                    .collect();
                 let theirs = lines.next().expect("a line per state and case");
                 oracles::compare_tokens(
                     "the reference",
@@ -402,7 +394,7 @@ fn dotnet_matches_reference_of_the_csharp_methods() {
                 .collect();
             let mut rng = g.from_words(s).expect("state");
             let ours: Vec<String> = (0..DRAWS)
-                .map(|i| format(&draws[i % draws.len()].eval(&mut rng)))
+                .map(|i| oracles::float_bits_format(&draws[i % draws.len()].eval(&mut rng)))
                 .collect();
             oracles::compare_tokens(
                 "the reference",

@@ -45,13 +45,6 @@ def ints(a):
     return " ".join(str(int(v)) for v in a)
 "#;
 
-fn oracle_format(v: &DrawValue) -> String {
-    match v {
-        DrawValue::F64(_) => v.format(true),
-        _ => v.format(false),
-    }
-}
-
 fn gen_np() -> &'static dyn DynGen {
     of::<NumpyLegacyGen>()
 }
@@ -139,7 +132,7 @@ fn every_draw_matches_numpy() {
             let draw = np.parse_draw(name, &args).expect("parse");
             let mut rng = np.seed(&Seed::from(s), &Default::default()).unwrap();
             let ours: Vec<String> = (0..DRAWS)
-                .map(|_| oracle_format(&draw.eval(&mut rng)))
+                .map(|_| oracles::f64_bits_format(&draw.eval(&mut rng)))
                 .collect();
             let theirs = lines.next().expect("a line per case");
             // numpy prints an empty permutation as an empty string.
@@ -182,7 +175,7 @@ fn interleaved_draws_and_the_gaussian_cache_match_numpy() {
         &seeds,
         3000,
         &output,
-        oracle_format,
+        oracles::f64_bits_format,
     );
 }
 
@@ -251,7 +244,7 @@ fn numpy_reads_our_state_text() {
         return;
     };
     let ours: Vec<String> = (0..1000)
-        .map(|_| oracle_format(&normal.eval(&mut rng)))
+        .map(|_| oracles::f64_bits_format(&normal.eval(&mut rng)))
         .collect();
     oracles::compare_tokens(
         "numpy",

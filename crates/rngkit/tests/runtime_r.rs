@@ -55,13 +55,6 @@ fn theirs_as_bits(line: &str) -> String {
         .join(" ")
 }
 
-fn ours_format(v: &DrawValue) -> String {
-    match v {
-        DrawValue::F64(_) => v.format(true),
-        _ => v.format(false),
-    }
-}
-
 /// (draw, args, R expression giving DRAWS values, whether it needs the
 /// "Rounding" sample kind).
 fn cases() -> Vec<(&'static str, Vec<String>, String, bool)> {
@@ -214,7 +207,7 @@ fn every_draw_matches_r() {
             let draw = g.parse_draw(name, &args).expect("parse");
             let mut rng = g.seed(&Seed::from(s), &Default::default()).unwrap();
             let ours: Vec<String> = (0..DRAWS)
-                .map(|_| ours_format(&draw.eval(&mut rng)))
+                .map(|_| oracles::f64_bits_format(&draw.eval(&mut rng)))
                 .collect();
             let theirs = theirs_as_bits(lines.next().expect("a line per case").trim_end());
             oracles::compare_tokens(
@@ -250,7 +243,15 @@ fn interleaved_draws_match_r() {
         .map(|l| theirs_as_bits(l.trim_end()) + "\n")
         .collect();
     let seeds = SEEDS.map(|s| s.to_string());
-    oracles::compare_steps("R", gen_r(), &steps, &seeds, 3000, &output, ours_format);
+    oracles::compare_steps(
+        "R",
+        gen_r(),
+        &steps,
+        &seeds,
+        3000,
+        &output,
+        oracles::f64_bits_format,
+    );
 }
 
 #[test]
@@ -316,7 +317,15 @@ fn rbinom_and_rpois_with_changing_parameters_match_r() {
         .map(|l| theirs_as_bits(l.trim_end()) + "\n")
         .collect();
     let seeds = SEEDS.map(|s| s.to_string());
-    oracles::compare_interleaved("R", gen_r(), &steps, &seeds, per_seed, &output, ours_format);
+    oracles::compare_interleaved(
+        "R",
+        gen_r(),
+        &steps,
+        &seeds,
+        per_seed,
+        &output,
+        oracles::f64_bits_format,
+    );
 }
 
 #[test]

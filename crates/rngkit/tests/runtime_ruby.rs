@@ -128,13 +128,6 @@ def fh(x)
 end
 "#;
 
-fn oracle_format(v: &DrawValue) -> String {
-    match v {
-        DrawValue::F64(_) => v.format(true),
-        _ => v.format(false),
-    }
-}
-
 fn ruby_gen() -> &'static dyn DynGen {
     of::<RubyGen>()
 }
@@ -162,8 +155,14 @@ fn every_draw_matches_ruby() {
         .iter()
         .map(|c| (c.name, c.args.iter().map(String::as_str).collect(), DRAWS))
         .collect();
-    let compared =
-        oracles::compare_cases("Ruby", ruby_gen(), &seeds, &list, &output, oracle_format);
+    let compared = oracles::compare_cases(
+        "Ruby",
+        ruby_gen(),
+        &seeds,
+        &list,
+        &output,
+        oracles::f64_bits_format,
+    );
     assert_eq!(compared, seeds.len() * cases.len() * DRAWS);
 }
 
@@ -215,7 +214,7 @@ fn interleaved_draws_match_ruby() {
         oracles::step_lines(&steps, |rb| format!("  ->(r) {{ {rb} }},\n")).concat(),
         oracles::SCRIPT_SEEDS,
     );
-    oracles::RUBY.interleaved(ruby_gen(), &steps, &program, oracle_format);
+    oracles::RUBY.interleaved(ruby_gen(), &steps, &program, oracles::f64_bits_format);
 }
 
 #[test]

@@ -537,6 +537,18 @@ pub fn compare_interleaved(
     }
 }
 
+/// A value as most oracle programs print it: doubles as their bits (as
+/// `gen --hex` prints them), the rest as `gen` prints it.
+pub fn f64_bits_format(v: &rngkit::draw::DrawValue) -> String {
+    v.format(matches!(v, rngkit::draw::DrawValue::F64(_)))
+}
+
+/// [`f64_bits_format`] with floats as their bits too.
+pub fn float_bits_format(v: &rngkit::draw::DrawValue) -> String {
+    use rngkit::draw::DrawValue;
+    v.format(matches!(v, DrawValue::F64(_) | DrawValue::F32(_)))
+}
+
 /// Checks a runtime's output case by case: a line per seed of `seeds`
 /// and case of `cases` (draw name, arguments, how many values), cases
 /// within seeds, each the values the runtime drew from a fresh generator
