@@ -513,23 +513,32 @@ impl<E: V8Era> fmt::Debug for V8MathRandom<E> {
     }
 }
 
-impl<E: V8Era> rand_core::TryRng for V8MathRandom<E> {
-    type Error = Infallible;
+/// `TryRng` from an inherent `next_output() -> u64`, the bytes whole
+/// words at a time: V8's cache and the bare xorshift128+ alike (not
+/// `impl_rng_u64!`, whose bytes go through `BulkFill`).
+macro_rules! try_rng_via_next_output {
+    ([$($generics:tt)*] $ty:ty) => {
+        impl<$($generics)*> rand_core::TryRng for $ty {
+            type Error = Infallible;
 
-    #[inline]
-    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
-        Ok((self.next_output() >> 32) as u32)
-    }
+            #[inline]
+            fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+                Ok((self.next_output() >> 32) as u32)
+            }
 
-    #[inline]
-    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
-        Ok(self.next_output())
-    }
+            #[inline]
+            fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+                Ok(self.next_output())
+            }
 
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
-        rand_core::utils::fill_bytes_via_next_word(dst, || Ok(self.next_output()))
-    }
+            fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+                rand_core::utils::fill_bytes_via_next_word(dst, || Ok(self.next_output()))
+            }
+        }
+    };
 }
+
+try_rng_via_next_output!([E: V8Era] V8MathRandom<E>);
 
 impl<E: V8Era> WordRng for V8MathRandom<E> {
     const OUTPUT_BITS: u32 = 64;
@@ -670,23 +679,7 @@ impl Xorshift128Plus {
     }
 }
 
-impl rand_core::TryRng for Xorshift128Plus {
-    type Error = Infallible;
-
-    #[inline]
-    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
-        Ok((self.next_output() >> 32) as u32)
-    }
-
-    #[inline]
-    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
-        Ok(self.next_output())
-    }
-
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
-        rand_core::utils::fill_bytes_via_next_word(dst, || Ok(self.next_output()))
-    }
-}
+try_rng_via_next_output!([] Xorshift128Plus);
 
 impl WordRng for Xorshift128Plus {
     const OUTPUT_BITS: u32 = 64;

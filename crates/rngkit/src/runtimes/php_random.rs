@@ -168,6 +168,19 @@ pub enum RandomizerDraw {
 }
 
 fn draw_infos(bits: u32) -> &'static [DrawInfo] {
+    // The draws whose text is the same for both word widths.
+    const SHUFFLE_ARRAY: DrawInfo = DrawInfo {
+        syntax: "shuffle-array N",
+        help: "Randomizer::shuffleArray(range(0, N - 1)) (variable steps)",
+    };
+    const SHUFFLE_BYTES: DrawInfo = DrawInfo {
+        syntax: "shuffle-bytes TEXT",
+        help: "Randomizer::shuffleBytes(TEXT), in hex (variable steps)",
+    };
+    const PICK_ARRAY_KEYS: DrawInfo = DrawInfo {
+        syntax: "pick-array-keys N K",
+        help: "Randomizer::pickArrayKeys(range(0, N - 1), K) (variable steps)",
+    };
     const DRAWS_32: &[DrawInfo] = &[
         DrawInfo {
             syntax: "generate",
@@ -185,18 +198,9 @@ fn draw_infos(bits: u32) -> &'static [DrawInfo] {
             syntax: "get-bytes N",
             help: "Randomizer::getBytes(N): whole words little-endian, in hex (ceil(N / 4) steps)",
         },
-        DrawInfo {
-            syntax: "shuffle-array N",
-            help: "Randomizer::shuffleArray(range(0, N - 1)) (variable steps)",
-        },
-        DrawInfo {
-            syntax: "shuffle-bytes TEXT",
-            help: "Randomizer::shuffleBytes(TEXT), in hex (variable steps)",
-        },
-        DrawInfo {
-            syntax: "pick-array-keys N K",
-            help: "Randomizer::pickArrayKeys(range(0, N - 1), K) (variable steps)",
-        },
+        SHUFFLE_ARRAY,
+        SHUFFLE_BYTES,
+        PICK_ARRAY_KEYS,
     ];
     const DRAWS_64: &[DrawInfo] = &[
         DrawInfo {
@@ -215,18 +219,9 @@ fn draw_infos(bits: u32) -> &'static [DrawInfo] {
             syntax: "get-bytes N",
             help: "Randomizer::getBytes(N): whole outputs little-endian, in hex (ceil(N / 8) steps)",
         },
-        DrawInfo {
-            syntax: "shuffle-array N",
-            help: "Randomizer::shuffleArray(range(0, N - 1)) (variable steps)",
-        },
-        DrawInfo {
-            syntax: "shuffle-bytes TEXT",
-            help: "Randomizer::shuffleBytes(TEXT), in hex (variable steps)",
-        },
-        DrawInfo {
-            syntax: "pick-array-keys N K",
-            help: "Randomizer::pickArrayKeys(range(0, N - 1), K) (variable steps)",
-        },
+        SHUFFLE_ARRAY,
+        SHUFFLE_BYTES,
+        PICK_ARRAY_KEYS,
     ];
     if bits == 32 { DRAWS_32 } else { DRAWS_64 }
 }
