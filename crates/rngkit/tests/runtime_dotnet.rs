@@ -111,16 +111,7 @@ fn cases() -> Vec<Case> {
         case("next", &[], "r.Next().ToString()".into(), false),
         case("next-double", &[], "HexD(r.NextDouble())".into(), true),
     ];
-    for max in [
-        "0",
-        "1",
-        "2",
-        "10",
-        "100",
-        "1000",
-        "1073741824",
-        "2147483647",
-    ] {
+    for max in "0 1 2 10 100 1000 1073741824 2147483647".split(' ') {
         cases.push(case(
             "next",
             &[max],

@@ -223,19 +223,7 @@ fn java_cases() -> Vec<Case> {
     ];
     // Powers of two (the top-bits branch) and others (the rejection loop;
     // 2^30 + 1 rejects half of the words).
-    for bound in [
-        "1",
-        "2",
-        "16",
-        "1073741824",
-        "3",
-        "7",
-        "10",
-        "100",
-        "1000000",
-        "1073741825",
-        "2147483647",
-    ] {
+    for bound in "1 2 16 1073741824 3 7 10 100 1000000 1073741825 2147483647".split(' ') {
         cases.push(case(
             "next-int",
             &[bound],
@@ -506,16 +494,7 @@ fn splittable_cases() -> Vec<Case> {
         case("next-double", &[], "hexD(r.nextDouble())", true),
         case("split", &[], "sp(r)", false),
     ];
-    for bound in [
-        "1",
-        "2",
-        "16",
-        "1073741824",
-        "7",
-        "100",
-        "1073741825",
-        "2147483647",
-    ] {
+    for bound in "1 2 16 1073741824 7 100 1073741825 2147483647".split(' ') {
         cases.push(case(
             "next-int",
             &[bound],
