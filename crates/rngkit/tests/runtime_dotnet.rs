@@ -11,12 +11,15 @@
 //! Without them the tests fail, unless `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 
 use std::fmt::Write as _;
+use std::path::Path;
 use std::process::Command;
 
 use rngkit::StateWords;
 use rngkit::observe::ObservedValue;
 use rngkit::registry::{DynGen, Seed, Steps, of};
 use rngkit::runtimes::dotnet::{DotnetLegacyGen, DotnetRandom};
+
+use crate::oracles;
 
 /// Draws per (method, seed).
 const DRAWS: usize = 1000;
@@ -52,50 +55,33 @@ const SEEDS: [i32; 22] = [
 /// Compiles and runs a C# program, returning stdout; `None` (after a note)
 /// when Mono is absent and `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 fn run_mono(name: &str, source: &str) -> Option<String> {
-    let works = |tool: &str| {
-        Command::new(tool)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    };
-    if !(works("mcs") && works("mono")) {
-        if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") {
-            eprintln!("note: no Mono (mcs/mono) found; skipped (RNGKIT_SKIP_MISSING_RUNTIMES=1)");
-            return None;
-        }
-        panic!(
-            "these tests run Mono as their oracle and need `mcs` and `mono` on PATH: install the \
-             Debian packages mono-mcs and mono-runtime, or set RNGKIT_SKIP_MISSING_RUNTIMES=1 to \
-             skip them"
-        );
+    if !oracles::tools_work(
+        &[Path::new("mcs"), Path::new("mono")],
+        "--version",
+        "Mono (mcs/mono)",
+        "Mono",
+        "`mcs` and `mono` on PATH",
+        "the Debian packages mono-mcs and mono-runtime",
+    ) {
+        return None;
     }
-    let dir = std::env::temp_dir().join(format!(
-        "rngkit-runtime-dotnet-{}-{name}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!("{name}.cs"));
-    let exe = dir.join(format!("{name}.exe"));
-    std::fs::write(&file, source).unwrap();
-    let compiled = Command::new("mcs")
-        .arg(format!("-out:{}", exe.display()))
-        .arg(&file)
-        .output()
-        .expect("mcs runs");
-    assert!(
-        compiled.status.success(),
-        "mcs failed:\n{}{}",
-        String::from_utf8_lossy(&compiled.stdout),
-        String::from_utf8_lossy(&compiled.stderr)
-    );
-    let ran = Command::new("mono").arg(&exe).output().expect("mono runs");
-    let _ = std::fs::remove_dir_all(&dir);
-    assert!(
-        ran.status.success(),
-        "mono failed:\n{}",
-        String::from_utf8_lossy(&ran.stderr)
-    );
-    Some(String::from_utf8(ran.stdout).unwrap())
+    let exe = format!("{name}.exe");
+    Some(oracles::compile_and_run(
+        "runtime-dotnet",
+        &format!("{name}.cs"),
+        source,
+        |dir, file| {
+            let mut mcs = Command::new("mcs");
+            mcs.arg(format!("-out:{}", dir.join(&exe).display()))
+                .arg(file);
+            mcs
+        },
+        |dir| {
+            let mut mono = Command::new("mono");
+            mono.arg(dir.join(&exe));
+            mono
+        },
+    ))
 }
 
 /// The C# helpers every oracle program has.
@@ -125,16 +111,7 @@ fn cases() -> Vec<Case> {
         case("next", &[], "r.Next().ToString()".into(), false),
         case("next-double", &[], "HexD(r.NextDouble())".into(), true),
     ];
-    for max in [
-        "0",
-        "1",
-        "2",
-        "10",
-        "100",
-        "1000",
-        "1073741824",
-        "2147483647",
-    ] {
+    for max in "0 1 2 10 100 1000 1073741824 2147483647".split(' ') {
         cases.push(case(
             "next",
             &[max],

@@ -13,7 +13,6 @@
 //! xoshiro128**) are checked against `rand_xoshiro`.
 
 use rand_core::{Rng, SeedableRng};
-use rngkit::draw::DrawValue;
 use rngkit::registry::{DynGen, of};
 use rngkit::runtimes::dotnet_xoshiro::{Dotnet6Gen, Dotnet6x32Gen, Dotnet32Gen, DotnetGen};
 
@@ -64,17 +63,7 @@ fn cases() -> Vec<Vec<&'static str>> {
         vec!["next-bytes", "8"],
         vec!["next-bytes", "3"],
     ];
-    for max in [
-        "0",
-        "1",
-        "2",
-        "6",
-        "100",
-        "1024",
-        "1000000007",
-        "1073741825",
-        "2147483647",
-    ] {
+    for max in "0 1 2 6 100 1024 1000000007 1073741825 2147483647".split(' ') {
         cases.push(vec!["next", max]);
     }
     for (min, max) in [
@@ -89,17 +78,7 @@ fn cases() -> Vec<Vec<&'static str>> {
     ] {
         cases.push(vec!["next", min, max]);
     }
-    for max in [
-        "0",
-        "1",
-        "6",
-        "100",
-        "4294967296",
-        "1099511627777",
-        "4611686018427387904",
-        "6917529027641081856",
-        "9223372036854775807",
-    ] {
+    for max in "0 1 6 100 4294967296 1099511627777 4611686018427387904 6917529027641081856 9223372036854775807".split(' ') {
         cases.push(vec!["next-int64", max]);
     }
     for (min, max) in [
@@ -333,15 +312,6 @@ for cls, states in ((Xoshiro, STATES), (Xoshiro32, STATES32)):
 sys.stdout.write('\n'.join(lines) + '\n')
 "#;
 
-/// Our values as the reference prints them: integers in decimal, floats as
-/// their bits, bytes as hex.
-fn format(v: &DrawValue) -> String {
-    match v {
-        DrawValue::F64(_) | DrawValue::F32(_) => v.format(true),
-        _ => v.format(false),
-    }
-}
-
 #[test]
 fn dotnet_matches_reference_of_the_csharp_methods() {
     let states = states();
@@ -370,7 +340,7 @@ fn dotnet_matches_reference_of_the_csharp_methods() {
             .collect::<Vec<_>>()
             .join(", "),
     );
-    let Some(output) = oracles::run_script("python3", "py", "python3", &program) else {
+    let Some(output) = oracles::CPYTHON.run(&program) else {
         return;
     };
     let mut lines = output.lines();
@@ -385,7 +355,9 @@ fn dotnet_matches_reference_of_the_csharp_methods() {
             for c in &cases {
                 let draw = g.parse_draw(c[0], &c[1..]).expect("parse");
                 let mut rng = g.from_words(s).expect("state");
-                let ours: Vec<String> = (0..DRAWS).map(|_| format(&draw.eval(&mut rng))).collect();
+                let ours: Vec<String> = (0..DRAWS)
+                    .map(|_| oracles::float_bits_format(&draw.eval(&mut rng)))
+                    .collect();
                 let theirs = lines.next().expect("a line per state and case");
                 oracles::compare_tokens(
                     "the reference",
@@ -402,7 +374,7 @@ fn dotnet_matches_reference_of_the_csharp_methods() {
                 .collect();
             let mut rng = g.from_words(s).expect("state");
             let ours: Vec<String> = (0..DRAWS)
-                .map(|i| format(&draws[i % draws.len()].eval(&mut rng)))
+                .map(|i| oracles::float_bits_format(&draws[i % draws.len()].eval(&mut rng)))
                 .collect();
             oracles::compare_tokens(
                 "the reference",

@@ -61,13 +61,6 @@ fn drand48_gen() -> &'static dyn DynGen {
     of::<Drand48Gen>()
 }
 
-fn oracle_format(v: &DrawValue) -> String {
-    match v {
-        DrawValue::F64(_) => v.format(true),
-        _ => v.format(false),
-    }
-}
-
 fn compare(label: &str, ours: &str, theirs: &str) {
     if ours != theirs {
         let o: Vec<&str> = ours.split(' ').collect();
@@ -89,7 +82,7 @@ fn ours(rng: &mut rngkit::registry::Engine, names: &[&str], count: usize) -> Str
         .map(|n| gen_d.parse_draw(n, &[]).unwrap())
         .collect();
     let values: Vec<String> = (0..count)
-        .map(|i| oracle_format(&draws[i % draws.len()].eval(rng)))
+        .map(|i| oracles::f64_bits_format(&draws[i % draws.len()].eval(rng)))
         .collect();
     values.join(" ")
 }

@@ -65,47 +65,25 @@ fn cases() -> Vec<Case> {
     ];
     // Powers of two (a mask), small bounds, and bounds where about half
     // the words are rejected (1<<30 + 1, 3<<61, 1<<62 + 1).
-    for n in [
-        "1",
-        "2",
-        "6",
-        "10",
-        "1024",
-        "1000000007",
-        "1073741825",
-        "2147483647",
-    ] {
+    for n in "1 2 6 10 1024 1000000007 1073741825 2147483647".split(' ') {
         cases.push(Case {
             draw: "int31n",
             args: vec![n],
             go: format!("itoa(int64(r.Int31n({n})))"),
         });
     }
-    for n in [
-        "1",
-        "6",
-        "1000",
-        "1099511627776",
-        "6917529027641081856",
-        "4611686018427387905",
-        "9223372036854775807",
-    ] {
+    for n in "1 6 1000 1099511627776 6917529027641081856 4611686018427387905 9223372036854775807"
+        .split(' ')
+    {
         cases.push(Case {
             draw: "int63n",
             args: vec![n],
             go: format!("itoa(r.Int63n({n}))"),
         });
     }
-    for n in [
-        "1",
-        "6",
-        "100",
-        "1073741825",
-        "2147483647",
-        "2147483648",
-        "4611686018427387905",
-        "9223372036854775807",
-    ] {
+    for n in "1 6 100 1073741825 2147483647 2147483648 4611686018427387905 9223372036854775807"
+        .split(' ')
+    {
         cases.push(Case {
             draw: "intn",
             args: vec![n],
@@ -221,7 +199,7 @@ fn go_matches_go_math_rand() {
 fn go_interleaved_methods_share_one_stream() {
     // Every method in turn on one Rand: the steps each consumes (rejection
     // included) must match, or the values drift apart.
-    let steps: &[(&str, &[&str], &str)] = &[
+    let steps: &[oracles::Step] = &[
         ("int63", &[], "itoa(r.Int63())"),
         ("intn", &["6"], "itoa(int64(r.Intn(6)))"),
         ("float64", &[], "utoa(math.Float64bits(r.Float64()))"),
@@ -246,23 +224,18 @@ fn go_interleaved_methods_share_one_stream() {
         ),
         ("int31", &[], "itoa(int64(r.Int31()))"),
     ];
-    let mut p = String::from(PRELUDE);
-    p.push_str("func main() {\n\tw := bufio.NewWriter(os.Stdout)\n\tdefer w.Flush()\n");
-    p.push_str(&format!("\tseeds := []int64{{{}}}\n", SEEDS.join(", ")));
-    p.push_str("\tsteps := []func(r *rand.Rand) string{\n");
-    for (_, _, go) in steps {
-        p.push_str(&format!(
+    let p = format!(
+        "{PRELUDE}func main() {{\n\tw := bufio.NewWriter(os.Stdout)\n\tdefer w.Flush()\n\tseeds := []int64{{{}}}\n\tsteps := []func(r *rand.Rand) string{{\n{}\t}}\n\tfor _, s := range seeds {{\n\t\tr := rand.New(rand.NewSource(s))\n\t\tt := make([]string, {DRAWS})\n\t\tfor i := range t {{\n\t\t\tt[i] = steps[i%len(steps)](r)\n\t\t}}\n\t\tw.WriteString(strings.Join(t, \" \"))\n\t\tw.WriteString(\"\\n\")\n\t}}\n}}\n",
+        SEEDS.join(", "),
+        oracles::step_lines(steps, |go| format!(
             "\t\tfunc(r *rand.Rand) string {{ return {go} }},\n"
-        ));
-    }
-    p.push_str(&format!(
-        "\t}}\n\tfor _, s := range seeds {{\n\t\tr := rand.New(rand.NewSource(s))\n\t\tt := make([]string, {DRAWS})\n\t\tfor i := range t {{\n\t\t\tt[i] = steps[i%len(steps)](r)\n\t\t}}\n\t\tw.WriteString(strings.Join(t, \" \"))\n\t\tw.WriteString(\"\\n\")\n\t}}\n}}\n"
-    ));
+        ))
+        .concat(),
+    );
     let Some(output) = oracles::run_go(&p) else {
         return;
     };
-    let pairs: Vec<(&str, &[&str])> = steps.iter().map(|(d, a, _)| (*d, *a)).collect();
-    oracles::compare_interleaved("Go", of::<GoGen>(), &pairs, &SEEDS, DRAWS, &output, token);
+    oracles::compare_steps("Go", of::<GoGen>(), steps, &SEEDS, DRAWS, &output, token);
 }
 
 #[test]

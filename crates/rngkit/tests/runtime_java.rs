@@ -12,7 +12,7 @@
 //! `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 use rngkit::StateWords;
@@ -22,6 +22,8 @@ use rngkit::registry::{DynGen, Engine, Seed, Steps, of};
 use rngkit::runtimes::fdlibm;
 use rngkit::runtimes::java::{JavaGen, JavaRandom};
 use rngkit::runtimes::java_splittable::{SplittableRandom, SplittableRandomGen};
+
+use crate::oracles;
 
 /// Draws per (method, seed).
 const DRAWS: usize = 1000;
@@ -66,64 +68,40 @@ fn jdk() -> Option<(PathBuf, PathBuf)> {
         }
         None => (PathBuf::from("javac"), PathBuf::from("java")),
     };
-    let works = |tool: &Path| {
-        Command::new(tool)
-            .arg("-version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    };
-    if works(&javac) && works(&java) {
-        return Some((javac, java));
-    }
-    if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") {
-        eprintln!("note: no JDK (javac/java) found; skipped (RNGKIT_SKIP_MISSING_RUNTIMES=1)");
-        return None;
-    }
-    panic!(
-        "these tests run the JVM as their oracle and need a JDK 17+ (`javac` and `java` on PATH, \
-         or RNGKIT_JAVA_HOME): install the Debian package openjdk-17-jdk-headless, or set \
-         RNGKIT_SKIP_MISSING_RUNTIMES=1 to skip them"
-    );
+    oracles::tools_work(
+        &[&javac, &java],
+        "-version",
+        "JDK (javac/java)",
+        "the JVM",
+        "a JDK 17+ (`javac` and `java` on PATH, or RNGKIT_JAVA_HOME)",
+        "the Debian package openjdk-17-jdk-headless",
+    )
+    .then_some((javac, java))
 }
 
 /// Compiles and runs `class` (its source `source`), returning stdout.
 fn run_java(class: &str, source: &str) -> Option<String> {
     let (javac, java) = jdk()?;
-    let dir = std::env::temp_dir().join(format!(
-        "rngkit-runtime-java-{}-{}",
-        std::process::id(),
-        class
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!("{class}.java"));
-    std::fs::write(&file, source).unwrap();
-    let compiled = Command::new(&javac)
-        .arg("-d")
-        .arg(&dir)
-        .arg(&file)
-        .output()
-        .expect("javac runs");
-    assert!(
-        compiled.status.success(),
-        "javac failed:\n{}",
-        String::from_utf8_lossy(&compiled.stderr)
-    );
-    let ran = Command::new(&java)
-        // The tests read SplittableRandom's and Random's private fields.
-        .arg("--add-opens")
-        .arg("java.base/java.util=ALL-UNNAMED")
-        .arg("-cp")
-        .arg(&dir)
-        .arg(class)
-        .output()
-        .expect("java runs");
-    let _ = std::fs::remove_dir_all(&dir);
-    assert!(
-        ran.status.success(),
-        "java failed:\n{}",
-        String::from_utf8_lossy(&ran.stderr)
-    );
-    Some(String::from_utf8(ran.stdout).unwrap())
+    Some(oracles::compile_and_run(
+        "runtime-java",
+        &format!("{class}.java"),
+        source,
+        |dir, file| {
+            let mut javac = Command::new(&javac);
+            javac.arg("-d").arg(dir).arg(file);
+            javac
+        },
+        |dir| {
+            let mut java = Command::new(&java);
+            // The tests read SplittableRandom's and Random's private fields.
+            java.arg("--add-opens")
+                .arg("java.base/java.util=ALL-UNNAMED")
+                .arg("-cp")
+                .arg(dir)
+                .arg(class);
+            java
+        },
+    ))
 }
 
 /// The Java helpers every oracle program has.
@@ -245,19 +223,7 @@ fn java_cases() -> Vec<Case> {
     ];
     // Powers of two (the top-bits branch) and others (the rejection loop;
     // 2^30 + 1 rejects half of the words).
-    for bound in [
-        "1",
-        "2",
-        "16",
-        "1073741824",
-        "3",
-        "7",
-        "10",
-        "100",
-        "1000000",
-        "1073741825",
-        "2147483647",
-    ] {
+    for bound in "1 2 16 1073741824 3 7 10 100 1000000 1073741825 2147483647".split(' ') {
         cases.push(case(
             "next-int",
             &[bound],
@@ -528,16 +494,7 @@ fn splittable_cases() -> Vec<Case> {
         case("next-double", &[], "hexD(r.nextDouble())", true),
         case("split", &[], "sp(r)", false),
     ];
-    for bound in [
-        "1",
-        "2",
-        "16",
-        "1073741824",
-        "7",
-        "100",
-        "1073741825",
-        "2147483647",
-    ] {
+    for bound in "1 2 16 1073741824 7 100 1073741825 2147483647".split(' ') {
         cases.push(case(
             "next-int",
             &[bound],

@@ -45,13 +45,6 @@ def ints(a):
     return " ".join(str(int(v)) for v in a)
 "#;
 
-fn oracle_format(v: &DrawValue) -> String {
-    match v {
-        DrawValue::F64(_) => v.format(true),
-        _ => v.format(false),
-    }
-}
-
 fn gen_np() -> &'static dyn DynGen {
     of::<NumpyLegacyGen>()
 }
@@ -139,7 +132,7 @@ fn every_draw_matches_numpy() {
             let draw = np.parse_draw(name, &args).expect("parse");
             let mut rng = np.seed(&Seed::from(s), &Default::default()).unwrap();
             let ours: Vec<String> = (0..DRAWS)
-                .map(|_| oracle_format(&draw.eval(&mut rng)))
+                .map(|_| oracles::f64_bits_format(&draw.eval(&mut rng)))
                 .collect();
             let theirs = lines.next().expect("a line per case");
             // numpy prints an empty permutation as an empty string.
@@ -159,7 +152,7 @@ fn every_draw_matches_numpy() {
 fn interleaved_draws_and_the_gaussian_cache_match_numpy() {
     // standard_normal leaves a cached value that the next normal returns;
     // the other draws in between do not touch it.
-    let steps: [(&str, &[&str], &str); 6] = [
+    let steps: [oracles::Step; 6] = [
         ("standard-normal", &[], "fh(r.standard_normal())"),
         ("randint", &["0", "6"], "str(int(r.randint(0, 6)))"),
         ("normal", &["1", "2"], "fh(r.normal(1, 2))"),
@@ -167,28 +160,22 @@ fn interleaved_draws_and_the_gaussian_cache_match_numpy() {
         ("permutation", &["4"], "ints(r.permutation(4))"),
         ("normal", &["0", "1"], "fh(r.normal(0, 1))"),
     ];
-    let mut program = String::from(PRELUDE);
-    program.push_str("steps = [\n");
-    for (_, _, py) in &steps {
-        program.push_str(&format!("    lambda r: {py},\n"));
-    }
-    program.push_str(&format!(
-        "]\nfor s in {SEEDS:?}:\n    r = np.random.RandomState(s)\n    print(' '.join(steps[i % len(steps)](r) for i in range(3000)))\n"
-    ));
+    let program = format!(
+        "{PRELUDE}steps = [\n{}]\nfor s in {SEEDS:?}:\n    r = np.random.RandomState(s)\n    print(' '.join(steps[i % len(steps)](r) for i in range(3000)))\n",
+        oracles::step_lines(&steps, |py| format!("    lambda r: {py},\n")).concat(),
+    );
     let Some(output) = run_numpy(&program) else {
         return;
     };
-    let steps: Vec<(&str, &[&str])> = steps.iter().map(|(n, a, _)| (*n, *a)).collect();
-    let seeds: Vec<String> = SEEDS.iter().map(|s| s.to_string()).collect();
-    let seeds: Vec<&str> = seeds.iter().map(String::as_str).collect();
-    oracles::compare_interleaved(
+    let seeds = SEEDS.map(|s| s.to_string());
+    oracles::compare_steps(
         "numpy",
         gen_np(),
         &steps,
         &seeds,
         3000,
         &output,
-        oracle_format,
+        oracles::f64_bits_format,
     );
 }
 
@@ -257,7 +244,7 @@ fn numpy_reads_our_state_text() {
         return;
     };
     let ours: Vec<String> = (0..1000)
-        .map(|_| oracle_format(&normal.eval(&mut rng)))
+        .map(|_| oracles::f64_bits_format(&normal.eval(&mut rng)))
         .collect();
     oracles::compare_tokens(
         "numpy",

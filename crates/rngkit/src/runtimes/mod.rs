@@ -55,3 +55,22 @@ pub mod php_random;
 pub mod python;
 pub mod r;
 pub mod ruby;
+
+use crate::registry::{BareDraw, Yields};
+
+/// The bare draw `draw` yielding `bits`-bit integers, `signed` or not: one
+/// line where a GEN lists its bare draws.
+pub(crate) const fn bare_int(draw: &'static str, bits: u32, signed: bool) -> BareDraw {
+    BareDraw {
+        draw,
+        yields: Yields::Int { bits, signed },
+    }
+}
+
+/// The bare draw `draw` yielding a fraction in `[0, 1)` of `bits` bits.
+pub(crate) const fn bare_unit(draw: &'static str, bits: u32) -> BareDraw {
+    BareDraw {
+        draw,
+        yields: Yields::Unit { bits },
+    }
+}

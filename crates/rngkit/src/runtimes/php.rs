@@ -838,6 +838,41 @@ fn seed32(seed: &Seed) -> i64 {
     i64::from(seed.low_u64() as u32)
 }
 
+/// A GEN of the `mt_rand()` family: its generator, era, texts and
+/// `mt_srand`; the four differ in nothing else.
+macro_rules! member {
+    (
+        $gen:ty: $rng:ty, $family:expr,
+        name: $name:literal,
+        aliases: $aliases:expr,
+        summary: $summary:literal,
+        seed_doc: $seed_doc:literal,
+        versions: $versions:literal,
+        seed: |$seed:ident| $srand:expr,
+    ) => {
+        impl Member for $gen {
+            type Rng = $rng;
+            type Family = PhpMtRand;
+            const FAMILY: PhpMtRand = $family;
+
+            const INFO: GenInfo = GenInfo {
+                name: $name,
+                aliases: $aliases,
+                summary: $summary,
+                seed_kind: SeedKind::I64,
+                seed_doc: $seed_doc,
+                state_doc: MT_STATE_DOC,
+                has_stream: false,
+                versions: $versions,
+            };
+
+            fn seed($seed: &Seed, _: &SeedOptions) -> Result<$rng, SeedError> {
+                Ok($srand)
+            }
+        }
+    };
+}
+
 const MT_STATE_DOC: &str = "625 words of 32 bits: `left`, then mt[0..624] (untempered); mt_srand twists at once, so left = 624 after seeding";
 
 /// The `php` GEN: PHP 7.1.0+'s `mt_rand()`, `rand()`, `shuffle()`,
@@ -856,25 +891,14 @@ const MT_STATE_DOC: &str = "625 words of 32 bits: `left`, then mt[0..624] (untem
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhpGen;
 
-impl Member for PhpGen {
-    type Rng = Mt19937;
-    type Family = PhpMtRand;
-    const FAMILY: PhpMtRand = PhpMtRand::MODERN;
-
-    const INFO: GenInfo = GenInfo {
-        name: "php",
-        aliases: &["php7", "php8", "php-mt-rand"],
-        summary: "PHP 7.1+ mt_rand(), rand(), shuffle(), str_shuffle(), array_rand() (MT19937)",
-        seed_kind: SeedKind::I64,
-        seed_doc: "mt_srand(S): init_genrand with the low 32 bits of the PHP int S, then one twist",
-        state_doc: MT_STATE_DOC,
-        has_stream: false,
-        versions: "PHP 7.1.0 and later; mt_rand/rand ranges spanning 2^32 or more follow PHP 8.2+ (PHP 7.1 to 8.1 take the first word as the high half). Oracle: PHP 8.2 (php8.2-cli) run as a process, 20 seeds x 1000 draws of every draw; php-src mt_rand_value.phpt",
-    };
-
-    fn seed(seed: &Seed, _: &SeedOptions) -> Result<Mt19937, SeedError> {
-        Ok(mt_srand(seed32(seed)))
-    }
+member! {
+    PhpGen: Mt19937, PhpMtRand::MODERN,
+    name: "php",
+    aliases: &["php7", "php8", "php-mt-rand"],
+    summary: "PHP 7.1+ mt_rand(), rand(), shuffle(), str_shuffle(), array_rand() (MT19937)",
+    seed_doc: "mt_srand(S): init_genrand with the low 32 bits of the PHP int S, then one twist",
+    versions: "PHP 7.1.0 and later; mt_rand/rand ranges spanning 2^32 or more follow PHP 8.2+ (PHP 7.1 to 8.1 take the first word as the high half). Oracle: PHP 8.2 (php8.2-cli) run as a process, 20 seeds x 1000 draws of every draw; php-src mt_rand_value.phpt",
+    seed: |seed| mt_srand(seed32(seed)),
 }
 
 /// The `php-mt-rand-php` GEN: PHP 7.1.0+ after `mt_srand(S, MT_RAND_PHP)`:
@@ -894,25 +918,14 @@ impl Member for PhpGen {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhpMtRandPhpGen;
 
-impl Member for PhpMtRandPhpGen {
-    type Rng = PhpLegacyMt;
-    type Family = PhpMtRand;
-    const FAMILY: PhpMtRand = PhpMtRand::MT_RAND_PHP;
-
-    const INFO: GenInfo = GenInfo {
-        name: "php-mt-rand-php",
-        aliases: &["php-legacy", "mt-rand-php"],
-        summary: "PHP 7.1+ mt_rand() family after mt_srand(S, MT_RAND_PHP) (PHP 5's twist bug and scaling)",
-        seed_kind: SeedKind::I64,
-        seed_doc: "mt_srand(S, MT_RAND_PHP): init_genrand with the low 32 bits of S, then one (buggy) twist",
-        state_doc: MT_STATE_DOC,
-        has_stream: false,
-        versions: "PHP 8.2 and later exactly (PHP 7.1 to 8.1 overflow differently in mt_rand(MIN, MAX) when MAX - MIN >= 2^63). Oracle: PHP 8.2 (php8.2-cli) run as a process, 20 seeds x 1000 draws of every draw; php-src mt_rand_value.phpt",
-    };
-
-    fn seed(seed: &Seed, _: &SeedOptions) -> Result<PhpLegacyMt, SeedError> {
-        Ok(PhpLegacyMt::new(seed32(seed) as u32))
-    }
+member! {
+    PhpMtRandPhpGen: PhpLegacyMt, PhpMtRand::MT_RAND_PHP,
+    name: "php-mt-rand-php",
+    aliases: &["php-legacy", "mt-rand-php"],
+    summary: "PHP 7.1+ mt_rand() family after mt_srand(S, MT_RAND_PHP) (PHP 5's twist bug and scaling)",
+    seed_doc: "mt_srand(S, MT_RAND_PHP): init_genrand with the low 32 bits of S, then one (buggy) twist",
+    versions: "PHP 8.2 and later exactly (PHP 7.1 to 8.1 overflow differently in mt_rand(MIN, MAX) when MAX - MIN >= 2^63). Oracle: PHP 8.2 (php8.2-cli) run as a process, 20 seeds x 1000 draws of every draw; php-src mt_rand_value.phpt",
+    seed: |seed| PhpLegacyMt::new(seed32(seed) as u32),
 }
 
 /// The `php5` GEN: `mt_rand()` of PHP 5.2.1 to 7.0.x (the buggy twist and
@@ -935,25 +948,14 @@ impl Member for PhpMtRandPhpGen {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Php5Gen;
 
-impl Member for Php5Gen {
-    type Rng = PhpLegacyMt;
-    type Family = PhpMtRand;
-    const FAMILY: PhpMtRand = PhpMtRand::OLD;
-
-    const INFO: GenInfo = GenInfo {
-        name: "php5",
-        aliases: &["php-5.2.1", "php70"],
-        summary: "PHP 5.2.1 to 7.0.x mt_rand() (MT19937 with PHP's twist bug)",
-        seed_kind: SeedKind::I64,
-        seed_doc: "mt_srand(S): init_genrand with the low 32 bits of S, then one (buggy) twist",
-        state_doc: MT_STATE_DOC,
-        has_stream: false,
-        versions: "PHP 5.2.1 to 7.0.x (64-bit builds). Oracles: the php_mt_seed README's published outputs, php-src mt_rand_value.phpt (MT_RAND_PHP is this generator), and an independent Python reference (tests/reference/php_mt.py)",
-    };
-
-    fn seed(seed: &Seed, _: &SeedOptions) -> Result<PhpLegacyMt, SeedError> {
-        Ok(PhpLegacyMt::new(seed32(seed) as u32))
-    }
+member! {
+    Php5Gen: PhpLegacyMt, PhpMtRand::OLD,
+    name: "php5",
+    aliases: &["php-5.2.1", "php70"],
+    summary: "PHP 5.2.1 to 7.0.x mt_rand() (MT19937 with PHP's twist bug)",
+    seed_doc: "mt_srand(S): init_genrand with the low 32 bits of S, then one (buggy) twist",
+    versions: "PHP 5.2.1 to 7.0.x (64-bit builds). Oracles: the php_mt_seed README's published outputs, php-src mt_rand_value.phpt (MT_RAND_PHP is this generator), and an independent Python reference (tests/reference/php_mt.py)",
+    seed: |seed| PhpLegacyMt::new(seed32(seed) as u32),
 }
 
 /// The `php3` GEN: `mt_rand()` of PHP 3.0.7 to 5.2.0 (Cokus's seeding, the
@@ -972,23 +974,12 @@ impl Member for Php5Gen {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Php3Gen;
 
-impl Member for Php3Gen {
-    type Rng = Mt19937;
-    type Family = PhpMtRand;
-    const FAMILY: PhpMtRand = PhpMtRand::OLD;
-
-    const INFO: GenInfo = GenInfo {
-        name: "php3",
-        aliases: &["php4", "php-3.0.7"],
-        summary: "PHP 3.0.7 to 5.2.0 mt_rand() (MT19937 with Cokus's seeding)",
-        seed_kind: SeedKind::I64,
-        seed_doc: "mt_srand(S): block = (S | 1) * 69069^i with the low 32 bits of S (even and odd seeds pair up), then one twist",
-        state_doc: MT_STATE_DOC,
-        has_stream: false,
-        versions: "PHP 3.0.7 to 5.2.0 (PHP 3.0.6's mt_rand(MIN, MAX) was broken; mt_rand() matches it too). Oracles: the php_mt_seed README's published outputs and an independent Python reference (tests/reference/php_mt.py)",
-    };
-
-    fn seed(seed: &Seed, _: &SeedOptions) -> Result<Mt19937, SeedError> {
-        Ok(php3_mt_srand(seed32(seed)))
-    }
+member! {
+    Php3Gen: Mt19937, PhpMtRand::OLD,
+    name: "php3",
+    aliases: &["php4", "php-3.0.7"],
+    summary: "PHP 3.0.7 to 5.2.0 mt_rand() (MT19937 with Cokus's seeding)",
+    seed_doc: "mt_srand(S): block = (S | 1) * 69069^i with the low 32 bits of S (even and odd seeds pair up), then one twist",
+    versions: "PHP 3.0.7 to 5.2.0 (PHP 3.0.6's mt_rand(MIN, MAX) was broken; mt_rand() matches it too). Oracles: the php_mt_seed README's published outputs and an independent Python reference (tests/reference/php_mt.py)",
+    seed: |seed| php3_mt_srand(seed32(seed)),
 }

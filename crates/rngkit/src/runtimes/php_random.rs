@@ -168,6 +168,19 @@ pub enum RandomizerDraw {
 }
 
 fn draw_infos(bits: u32) -> &'static [DrawInfo] {
+    // The draws whose text is the same for both word widths.
+    const SHUFFLE_ARRAY: DrawInfo = DrawInfo {
+        syntax: "shuffle-array N",
+        help: "Randomizer::shuffleArray(range(0, N - 1)) (variable steps)",
+    };
+    const SHUFFLE_BYTES: DrawInfo = DrawInfo {
+        syntax: "shuffle-bytes TEXT",
+        help: "Randomizer::shuffleBytes(TEXT), in hex (variable steps)",
+    };
+    const PICK_ARRAY_KEYS: DrawInfo = DrawInfo {
+        syntax: "pick-array-keys N K",
+        help: "Randomizer::pickArrayKeys(range(0, N - 1), K) (variable steps)",
+    };
     const DRAWS_32: &[DrawInfo] = &[
         DrawInfo {
             syntax: "generate",
@@ -185,18 +198,9 @@ fn draw_infos(bits: u32) -> &'static [DrawInfo] {
             syntax: "get-bytes N",
             help: "Randomizer::getBytes(N): whole words little-endian, in hex (ceil(N / 4) steps)",
         },
-        DrawInfo {
-            syntax: "shuffle-array N",
-            help: "Randomizer::shuffleArray(range(0, N - 1)) (variable steps)",
-        },
-        DrawInfo {
-            syntax: "shuffle-bytes TEXT",
-            help: "Randomizer::shuffleBytes(TEXT), in hex (variable steps)",
-        },
-        DrawInfo {
-            syntax: "pick-array-keys N K",
-            help: "Randomizer::pickArrayKeys(range(0, N - 1), K) (variable steps)",
-        },
+        SHUFFLE_ARRAY,
+        SHUFFLE_BYTES,
+        PICK_ARRAY_KEYS,
     ];
     const DRAWS_64: &[DrawInfo] = &[
         DrawInfo {
@@ -215,18 +219,9 @@ fn draw_infos(bits: u32) -> &'static [DrawInfo] {
             syntax: "get-bytes N",
             help: "Randomizer::getBytes(N): whole outputs little-endian, in hex (ceil(N / 8) steps)",
         },
-        DrawInfo {
-            syntax: "shuffle-array N",
-            help: "Randomizer::shuffleArray(range(0, N - 1)) (variable steps)",
-        },
-        DrawInfo {
-            syntax: "shuffle-bytes TEXT",
-            help: "Randomizer::shuffleBytes(TEXT), in hex (variable steps)",
-        },
-        DrawInfo {
-            syntax: "pick-array-keys N K",
-            help: "Randomizer::pickArrayKeys(range(0, N - 1), K) (variable steps)",
-        },
+        SHUFFLE_ARRAY,
+        SHUFFLE_BYTES,
+        PICK_ARRAY_KEYS,
     ];
     if bits == 32 { DRAWS_32 } else { DRAWS_64 }
 }
@@ -453,6 +448,45 @@ impl Member for PhpMt19937Gen {
     }
 }
 
+/// An engine seeded by a PHP int (`$from_int`) or a string seed
+/// (`$from_bytes`); the two such engines differ in nothing else.
+macro_rules! seeded_engine {
+    (
+        $gen:ty: $rng:ty, $from_int:path, $from_bytes:path,
+        name: $name:literal,
+        aliases: $aliases:expr,
+        summary: $summary:literal,
+        seed_doc: $seed_doc:literal,
+        state_doc: $state_doc:literal,
+        versions: $versions:literal,
+    ) => {
+        impl Member for $gen {
+            type Rng = $rng;
+            type Family = PhpRandomizer;
+            const FAMILY: PhpRandomizer = PhpRandomizer;
+
+            const INFO: GenInfo = GenInfo {
+                name: $name,
+                aliases: $aliases,
+                summary: $summary,
+                seed_kind: SeedKind::I64,
+                seed_doc: $seed_doc,
+                state_doc: $state_doc,
+                has_stream: false,
+                versions: $versions,
+            };
+
+            fn seed(seed: &Seed, _: &SeedOptions) -> Result<$rng, SeedError> {
+                Ok($from_int(seed.low_u64() as i64))
+            }
+
+            fn seed_str(text: &str, _: &SeedOptions) -> Result<$rng, SeedError> {
+                $from_bytes(text.as_bytes())
+            }
+        }
+    };
+}
+
 /// The `php-pcg64` GEN: `new Random\Engine\PcgOneseq128XslRr64(S)` with
 /// `Random\Randomizer`; `--seed-str` takes PHP's 16-byte string seed.
 ///
@@ -468,29 +502,14 @@ impl Member for PhpMt19937Gen {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhpPcg64Gen;
 
-impl Member for PhpPcg64Gen {
-    type Rng = Pcg64;
-    type Family = PhpRandomizer;
-    const FAMILY: PhpRandomizer = PhpRandomizer;
-
-    const INFO: GenInfo = GenInfo {
-        name: "php-pcg64",
-        aliases: &["php-pcgoneseq128xslrr64", "php-pcg"],
-        summary: "PHP 8.2+ Random\\Engine\\PcgOneseq128XslRr64 with Random\\Randomizer",
-        seed_kind: SeedKind::I64,
-        seed_doc: "new PcgOneseq128XslRr64(S): state 0, step, add S as an unsigned 64-bit value, step; --seed-str TEXT: the 16-byte string seed",
-        state_doc: "4 words of 64 bits: state hi, state lo, increment hi, increment lo (PHP's increment is fixed: 5851f42d4c957f2d 14057b7ef767814f)",
-        has_stream: false,
-        versions: "PHP 8.2 and later. Oracle: PHP 8.2 (php8.2-cli) run as a process, 20 seeds x 1000 draws of every draw",
-    };
-
-    fn seed(seed: &Seed, _: &SeedOptions) -> Result<Pcg64, SeedError> {
-        Ok(pcg_oneseq_from_int(seed.low_u64() as i64))
-    }
-
-    fn seed_str(text: &str, _: &SeedOptions) -> Result<Pcg64, SeedError> {
-        pcg_oneseq_from_bytes(text.as_bytes())
-    }
+seeded_engine! {
+    PhpPcg64Gen: Pcg64, pcg_oneseq_from_int, pcg_oneseq_from_bytes,
+    name: "php-pcg64",
+    aliases: &["php-pcgoneseq128xslrr64", "php-pcg"],
+    summary: "PHP 8.2+ Random\\Engine\\PcgOneseq128XslRr64 with Random\\Randomizer",
+    seed_doc: "new PcgOneseq128XslRr64(S): state 0, step, add S as an unsigned 64-bit value, step; --seed-str TEXT: the 16-byte string seed",
+    state_doc: "4 words of 64 bits: state hi, state lo, increment hi, increment lo (PHP's increment is fixed: 5851f42d4c957f2d 14057b7ef767814f)",
+    versions: "PHP 8.2 and later. Oracle: PHP 8.2 (php8.2-cli) run as a process, 20 seeds x 1000 draws of every draw",
 }
 
 /// The `php-xoshiro256ss` GEN: `new Random\Engine\Xoshiro256StarStar(S)`
@@ -508,27 +527,12 @@ impl Member for PhpPcg64Gen {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhpXoshiro256ssGen;
 
-impl Member for PhpXoshiro256ssGen {
-    type Rng = Xoshiro256StarStar;
-    type Family = PhpRandomizer;
-    const FAMILY: PhpRandomizer = PhpRandomizer;
-
-    const INFO: GenInfo = GenInfo {
-        name: "php-xoshiro256ss",
-        aliases: &["php-xoshiro256starstar", "php-xoshiro"],
-        summary: "PHP 8.2+ Random\\Engine\\Xoshiro256StarStar with Random\\Randomizer",
-        seed_kind: SeedKind::I64,
-        seed_doc: "new Xoshiro256StarStar(S): four SplitMix64 outputs started from S's 64 bits; --seed-str TEXT: the 32-byte string seed",
-        state_doc: "4 words of 64 bits: s[0] s[1] s[2] s[3]",
-        has_stream: false,
-        versions: "PHP 8.2 and later. Oracle: PHP 8.2 (php8.2-cli) run as a process, 20 seeds x 1000 draws of every draw",
-    };
-
-    fn seed(seed: &Seed, _: &SeedOptions) -> Result<Xoshiro256StarStar, SeedError> {
-        Ok(xoshiro_from_int(seed.low_u64() as i64))
-    }
-
-    fn seed_str(text: &str, _: &SeedOptions) -> Result<Xoshiro256StarStar, SeedError> {
-        xoshiro_from_bytes(text.as_bytes())
-    }
+seeded_engine! {
+    PhpXoshiro256ssGen: Xoshiro256StarStar, xoshiro_from_int, xoshiro_from_bytes,
+    name: "php-xoshiro256ss",
+    aliases: &["php-xoshiro256starstar", "php-xoshiro"],
+    summary: "PHP 8.2+ Random\\Engine\\Xoshiro256StarStar with Random\\Randomizer",
+    seed_doc: "new Xoshiro256StarStar(S): four SplitMix64 outputs started from S's 64 bits; --seed-str TEXT: the 32-byte string seed",
+    state_doc: "4 words of 64 bits: s[0] s[1] s[2] s[3]",
+    versions: "PHP 8.2 and later. Oracle: PHP 8.2 (php8.2-cli) run as a process, 20 seeds x 1000 draws of every draw",
 }

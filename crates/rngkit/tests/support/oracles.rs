@@ -8,7 +8,7 @@
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -509,7 +509,7 @@ pub fn compare_interleaved(
     who: &str,
     generator: &dyn rngkit::registry::DynGen,
     steps: &[(&str, &[&str])],
-    seeds: &[&str],
+    seeds: &[impl AsRef<str>],
     per_seed: usize,
     output: &str,
     format: impl Fn(&rngkit::draw::DrawValue) -> String,
@@ -521,6 +521,7 @@ pub fn compare_interleaved(
     let lines: Vec<&str> = output.lines().collect();
     assert_eq!(lines.len(), seeds.len(), "{who}: one line per seed");
     for (s, line) in seeds.iter().zip(lines) {
+        let s = s.as_ref();
         let mut rng = generator
             .seed(&s.parse().unwrap(), &Default::default())
             .unwrap();
@@ -534,6 +535,200 @@ pub fn compare_interleaved(
             line,
         );
     }
+}
+
+/// A value as most oracle programs print it: doubles as their bits (as
+/// `gen --hex` prints them), the rest as `gen` prints it.
+pub fn f64_bits_format(v: &rngkit::draw::DrawValue) -> String {
+    v.format(matches!(v, rngkit::draw::DrawValue::F64(_)))
+}
+
+/// [`f64_bits_format`] with floats as their bits too.
+pub fn float_bits_format(v: &rngkit::draw::DrawValue) -> String {
+    use rngkit::draw::DrawValue;
+    v.format(matches!(v, DrawValue::F64(_) | DrawValue::F32(_)))
+}
+
+/// Checks a runtime's output case by case: a line per seed of `seeds`
+/// and case of `cases` (draw name, arguments, how many values), cases
+/// within seeds, each the values the runtime drew from a fresh generator
+/// with that seed; `generator` draws the same and `format` prints them as
+/// the runtime did. Returns how many values it compared; panics at the
+/// first difference.
+pub fn compare_cases(
+    who: &str,
+    generator: &dyn rngkit::registry::DynGen,
+    seeds: &[String],
+    cases: &[(&str, Vec<&str>, usize)],
+    output: &str,
+    format: impl Fn(&rngkit::draw::DrawValue) -> String,
+) -> usize {
+    let mut lines = output.split('\n');
+    let mut compared = 0usize;
+    for s in seeds {
+        let seed: rngkit::registry::Seed = s.parse().expect("seed");
+        for (name, args, count) in cases {
+            let draw = generator.parse_draw(name, args).expect("parse");
+            let mut rng = generator.seed(&seed, &Default::default()).expect("seed");
+            let ours: Vec<String> = (0..*count).map(|_| format(&draw.eval(&mut rng))).collect();
+            let theirs = lines.next().expect("a line per case");
+            compare_tokens(
+                who,
+                &format!("seed {} {name} {args:?}", &s[..s.len().min(24)]),
+                &ours.join(" "),
+                theirs,
+            );
+            compared += count;
+        }
+    }
+    compared
+}
+
+/// One step of an interleaved oracle test: the draw's name, its arguments,
+/// and the runtime's expression that draws the same.
+pub type Step<'a> = (&'a str, &'a [&'a str], &'a str);
+
+/// Each step's expression as the runtime's program writes it (`step`):
+/// the lines of its list of steps.
+pub fn step_lines(steps: &[Step], step: impl Fn(&str) -> String) -> Vec<String> {
+    steps.iter().map(|(_, _, e)| step(e)).collect()
+}
+
+/// [`compare_interleaved`] for steps that carry the runtime's expression.
+pub fn compare_steps(
+    who: &str,
+    generator: &dyn rngkit::registry::DynGen,
+    steps: &[Step],
+    seeds: &[impl AsRef<str>],
+    per_seed: usize,
+    output: &str,
+    format: impl Fn(&rngkit::draw::DrawValue) -> String,
+) {
+    let pairs: Vec<(&str, &[&str])> = steps.iter().map(|(n, a, _)| (*n, *a)).collect();
+    compare_interleaved(who, generator, &pairs, seeds, per_seed, output, format);
+}
+
+/// A runtime that runs a script file ([`run_script`]), `who` in messages.
+pub struct Script {
+    pub who: &'static str,
+    pub bin: &'static str,
+    pub extension: &'static str,
+    pub package: &'static str,
+}
+
+/// CPython 3 (`python3 FILE.py`).
+pub const CPYTHON: Script = Script {
+    who: "CPython",
+    bin: "python3",
+    extension: "py",
+    package: "python3",
+};
+
+/// CRuby (`ruby FILE.rb`).
+pub const RUBY: Script = Script {
+    who: "Ruby",
+    bin: "ruby",
+    extension: "rb",
+    package: "ruby",
+};
+
+/// The seeds of the scripts' interleaved tests, as Python and Ruby both
+/// write them.
+pub const SCRIPT_SEEDS: &str = "[0, 1, 2, 3, 99, 2**80 + 1]";
+
+impl Script {
+    /// Runs `program`: its standard output ([`run_script`]).
+    pub fn run(&self, program: &str) -> Option<String> {
+        run_script(self.bin, self.extension, self.package, program)
+    }
+
+    /// An interleaved test: `program` prints, for each of [`SCRIPT_SEEDS`],
+    /// a line of the 3000 values it draws cycling through `steps`; each
+    /// must be `generator`'s, printed by `format` ([`compare_steps`]).
+    pub fn interleaved(
+        &self,
+        generator: &dyn rngkit::registry::DynGen,
+        steps: &[Step],
+        program: &str,
+        format: impl Fn(&rngkit::draw::DrawValue) -> String,
+    ) {
+        let Some(output) = self.run(program) else {
+            return;
+        };
+        let seeds = ["0", "1", "2", "3", "99", "1208925819614629174706177"];
+        compare_steps(self.who, generator, steps, &seeds, 3000, &output, format);
+    }
+}
+
+/// Whether every one of `tools` answers `flag` (its version option);
+/// when one does not, `false` after a note (`no WHAT found`) where skipping
+/// is allowed ([`skipping_allowed`]).
+///
+/// # Panics
+/// When one does not and skipping is not allowed: `these tests run ORACLE
+/// as their oracle and need NEED: install INSTALL, ...`.
+pub fn tools_work(
+    tools: &[&Path],
+    flag: &str,
+    what: &str,
+    oracle: &str,
+    need: &str,
+    install: &str,
+) -> bool {
+    let works = |tool: &Path| {
+        Command::new(tool)
+            .arg(flag)
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if tools.iter().all(|t| works(t)) {
+        return true;
+    }
+    if skipping_allowed() {
+        eprintln!("note: no {what} found; skipped (RNGKIT_SKIP_MISSING_RUNTIMES=1)");
+        return false;
+    }
+    panic!(
+        "these tests run {oracle} as their oracle and need {need}: install {install}, or set \
+         RNGKIT_SKIP_MISSING_RUNTIMES=1 to skip them"
+    );
+}
+
+/// Writes `source` as `file` in a fresh scratch folder (`tag` names it),
+/// compiles it with the command `compile` gives for the folder and the
+/// file, runs what it built with the command `run` gives for the folder,
+/// and returns the run's standard output: the compiled oracles' (C#, Java)
+/// one path.
+///
+/// # Panics
+/// When the compiler or the program fails: with their output.
+pub fn compile_and_run(
+    tag: &str,
+    file: &str,
+    source: &str,
+    compile: impl FnOnce(&Path, &Path) -> Command,
+    run: impl FnOnce(&Path) -> Command,
+) -> String {
+    let dir = temp_dir(tag);
+    let path = dir.join(file);
+    std::fs::write(&path, source).unwrap();
+    let mut compile = compile(&dir, &path);
+    let compiled = compile.output().expect("the compiler runs");
+    assert!(
+        compiled.status.success(),
+        "{compile:?} failed:\n{}{}",
+        String::from_utf8_lossy(&compiled.stdout),
+        String::from_utf8_lossy(&compiled.stderr)
+    );
+    let mut run = run(&dir);
+    let ran = run.output().expect("the program runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        ran.status.success(),
+        "{run:?} failed:\n{}",
+        String::from_utf8_lossy(&ran.stderr)
+    );
+    String::from_utf8(ran.stdout).unwrap()
 }
 
 /// The generator words that drawing `draw` once consumes from `rng` (which
