@@ -144,6 +144,13 @@ impl SymbolicStream {
         &self.ring[at..at + WORDS]
     }
 
+    /// The 32 rows of the newest word, `z[base + 623]` (the tests read it).
+    #[cfg(test)]
+    fn newest(&self) -> &[u64] {
+        let slot = ((self.base + N - 1) % N) * 32 * WORDS;
+        &self.ring[slot..slot + 32 * WORDS]
+    }
+
     /// Computes `z[base + 624]` and slides the window.
     fn advance(&mut self) {
         let n = self.base;
