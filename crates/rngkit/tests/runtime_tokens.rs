@@ -413,3 +413,31 @@ fn commons_lang3_random_string_utils() {
     let theirs: Vec<&str> = output.lines().collect();
     assert_eq!(ours, theirs, "commons-lang3 RandomStringUtils");
 }
+
+/// `substr(str_shuffle(TEXT), 0, LEN)` after `mt_srand(seed)`: the draw
+/// prints the bytes in hex, as `str-shuffle TEXT` does.
+#[test]
+fn php_str_shuffle_prefix() {
+    let text = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    let program = format!(
+        "<?php\nforeach ([{}] as $s) {{\n  mt_srand($s);\n  for ($t = 0; $t < {TOKENS}; $t++) echo bin2hex(substr(str_shuffle('{text}'), 0, 12)), \"\\n\";\n}}\n",
+        seeds()
+    );
+    let Some(output) = oracles::run_runtime("php", &[], "php-cli", &program) else {
+        return;
+    };
+    let spec = gen_named("php");
+    let draw = spec.parse_draw("str-shuffle", &[text, "12"]).unwrap();
+    let mut ours = Vec::new();
+    for seed in SEEDS {
+        let mut rng = spec.seed(&Seed::from(seed), &Default::default()).unwrap();
+        for _ in 0..TOKENS {
+            ours.push(draw.eval(&mut rng).format(false));
+        }
+    }
+    assert_eq!(
+        ours,
+        output.lines().collect::<Vec<_>>(),
+        "PHP substr(str_shuffle())"
+    );
+}

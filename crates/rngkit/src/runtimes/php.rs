@@ -530,8 +530,9 @@ pub enum PhpDraw {
     RandRange(i64, i64),
     /// `shuffle N`: `shuffle(range(0, N - 1))`.
     Shuffle(u64),
-    /// `str-shuffle TEXT`: `str_shuffle(TEXT)`.
-    StrShuffle(Vec<u8>),
+    /// `str-shuffle TEXT [LEN]`: `str_shuffle(TEXT)`, or its first LEN
+    /// bytes (`substr(str_shuffle(TEXT), 0, LEN)`).
+    StrShuffle(Vec<u8>, Option<usize>),
     /// `array-rand N K`: `array_rand(range(0, N - 1), K)`.
     ArrayRand(u64, u64),
 }
@@ -561,8 +562,8 @@ const MODERN_DRAWS: &[DrawInfo] = &[
         help: "shuffle(range(0, N - 1)): the permutation, Fisher-Yates from the end (N - 1 index draws, variable steps)",
     },
     DrawInfo {
-        syntax: "str-shuffle TEXT",
-        help: "str_shuffle(TEXT): the shuffled bytes, in hex (as shuffle, on the bytes: variable steps)",
+        syntax: "str-shuffle TEXT [LEN]",
+        help: "str_shuffle(TEXT): the shuffled bytes, in hex (as shuffle, on the bytes: variable steps); with LEN the first LEN of them, substr(str_shuffle(TEXT), 0, LEN) (the whole shuffle is drawn)",
     },
     DrawInfo {
         syntax: "array-rand N K",
@@ -584,8 +585,8 @@ const MT_RAND_PHP_DRAWS: &[DrawInfo] = &[
         help: "shuffle(range(0, N - 1)): uniform index draws as in the default mode, on this generator (variable steps)",
     },
     DrawInfo {
-        syntax: "str-shuffle TEXT",
-        help: "str_shuffle(TEXT): the shuffled bytes, in hex (variable steps)",
+        syntax: "str-shuffle TEXT [LEN]",
+        help: "str_shuffle(TEXT): the shuffled bytes, in hex (variable steps); with LEN the first LEN of them",
     },
     DrawInfo {
         syntax: "array-rand N K",
@@ -663,14 +664,31 @@ fn parse_php(era: Era, name: &str, args: &[&str]) -> Result<Option<PhpDraw>, Dra
             PhpDraw::Shuffle(parse_count("shuffle", args[0])?)
         }
         ("str-shuffle", Era::Modern | Era::MtRandPhp) => {
-            crate::draw::expect_args("str-shuffle TEXT", args)?;
-            let text = args[0].as_bytes();
+            let (text, len) = match args {
+                [text] => (text.as_bytes(), None),
+                [text, len] => {
+                    let len = parse_int::<u64>(len)?;
+                    if len == 0 || len > text.len() as u64 {
+                        return Err(DrawError::Invalid(format!(
+                            "`str-shuffle TEXT LEN` takes LEN from 1 to TEXT's {} bytes, got {len}",
+                            text.len()
+                        )));
+                    }
+                    (text.as_bytes(), Some(len as usize))
+                }
+                _ => {
+                    return Err(DrawError::Arity {
+                        syntax: "str-shuffle TEXT [LEN]".into(),
+                        found: args.len(),
+                    });
+                }
+            };
             if text.len() as u64 > MAX_ITEMS {
                 return Err(DrawError::Invalid(format!(
                     "str-shuffle takes at most {MAX_ITEMS} bytes here"
                 )));
             }
-            PhpDraw::StrShuffle(text.to_vec())
+            PhpDraw::StrShuffle(text.to_vec(), len)
         }
         ("array-rand", Era::Modern | Era::MtRandPhp) => {
             let (n, k) = parse_pick("array_rand", "array-rand N K", args)?;
@@ -695,9 +713,10 @@ fn eval_php<R: WordRng>(era: Era, draw: &PhpDraw, rng: &mut R) -> DrawValue {
             shuffle(rng, &mut items);
             DrawValue::Ints(items)
         }
-        PhpDraw::StrShuffle(text) => {
+        PhpDraw::StrShuffle(text, len) => {
             let mut bytes = text.clone();
             shuffle(rng, &mut bytes);
+            bytes.truncate(len.unwrap_or(bytes.len()));
             DrawValue::Bytes(bytes)
         }
         &PhpDraw::ArrayRand(n, k) => DrawValue::Ints(pick_keys(rng, n, k)),
@@ -709,7 +728,7 @@ fn steps_php(era: Era, draw: &PhpDraw) -> Steps {
         (&PhpDraw::MtRandRange(min, max), Era::Modern) => range_steps(min, max, 32),
         (&PhpDraw::RandRange(a, b), Era::Modern) => range_steps(a.min(b), a.max(b), 32),
         (PhpDraw::Shuffle(n), _) => shuffle_steps(*n),
-        (PhpDraw::StrShuffle(text), _) => shuffle_steps(text.len() as u64),
+        (PhpDraw::StrShuffle(text, _), _) => shuffle_steps(text.len() as u64),
         (&PhpDraw::ArrayRand(n, k), _) => pick_keys_steps(n, k),
         _ => Steps::Fixed(1),
     }
@@ -733,7 +752,7 @@ fn known_php(era: Era, draw: &PhpDraw, value: &ObservedValue) -> Option<Vec<Know
         }
         &PhpDraw::MtRandRange(min, max) => ranged(min, max),
         &PhpDraw::RandRange(a, b) => ranged(a.min(b), a.max(b)),
-        PhpDraw::Shuffle(_) | PhpDraw::StrShuffle(_) | PhpDraw::ArrayRand(..) => Some(Vec::new()),
+        PhpDraw::Shuffle(_) | PhpDraw::StrShuffle(..) | PhpDraw::ArrayRand(..) => Some(Vec::new()),
     }
 }
 
