@@ -843,7 +843,7 @@ impl TokenDraw {
             DrawValue::I32(v) => v.into(),
             DrawValue::I64(v) => v.into(),
             // LuaJIT's math.random(m, n) is a double.
-            DrawValue::F64(v) if v.fract() == 0.0 && v.abs() < 9.0e15 => v as i128,
+            DrawValue::F64(v) if libm::trunc(v) == v && libm::fabs(v) < 9.0e15 => v as i128,
             _ => return None,
         };
         usize::try_from(v - i128::from(self.token.idiom.first))

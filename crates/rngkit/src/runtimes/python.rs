@@ -765,7 +765,7 @@ pub fn eval_draw<R: Rng + ?Sized>(draw: &PythonDraw, rng: &mut R) -> DrawValue {
 /// product rounded as CPython's (`n` is a float there: `choices` adds
 /// `0.0`), then floored.
 fn floor_at(n: u64, k: u64) -> f64 {
-    (res53(k) * n as f64).floor()
+    libm::floor(res53(k) * n as f64)
 }
 
 /// `uniform(a, b)` with `random()` returning `k / 2^53`.

@@ -214,7 +214,9 @@ pub fn solve_with_progress(
     // Each known bit is a relation of one term; all are read in the order
     // of the furthest word they name, so the stream's window holds every
     // word of a relation when it is read.
-    let mut items: Vec<(u64, &[(u64, u64)], bool)> = Vec::new();
+    // (furthest offset, (offset, mask) terms, parity)
+    type Item<'a> = (u64, &'a [(u64, u64)], bool);
+    let mut items: Vec<Item> = Vec::new();
     let singles: Vec<(u64, u64)> = constraints
         .iter()
         .flat_map(|c| {
