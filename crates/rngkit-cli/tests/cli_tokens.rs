@@ -308,3 +308,27 @@ fn to_string_36_ids_of_a_fresh_node_26_predict_the_next_two() {
     );
     assert_eq!(ok_lines(&out), ids[4..]);
 }
+
+#[test]
+fn a_seeded_ruby_sample_token_gives_its_seed() {
+    let seed = 10_000 + std::process::id() % 50_000;
+    let program = format!(
+        "srand({seed}); a = '{ALNUM_UPPER_FIRST}'.chars; puts Array.new(16) {{ a.sample }}.join\n"
+    );
+    let Some(printed) = crate::oracles::run_script("ruby", "rb", "ruby", &program) else {
+        return;
+    };
+    let text = format!("token sample A-Za-z0-9 16 = {}", printed.trim());
+    let out = rngkit_in(
+        &[
+            "seed-search",
+            "ruby",
+            "--seeds",
+            "0..65536",
+            "--threads",
+            "1",
+        ],
+        &text,
+    );
+    assert_eq!(ok_lines(&out), [seed.to_string()]);
+}

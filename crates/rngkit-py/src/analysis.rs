@@ -149,6 +149,10 @@ fn integer_pairs(entry: &Entry, items: &[Bound<'_, PyAny>]) -> PyResult<Option<V
                 let Ok(draw) = entry.parse_draw(name, &args) else {
                     return Ok(None);
                 };
+                // A token (of digits) is read as its picks by the text path.
+                if draw.token().is_some() {
+                    return Ok(None);
+                }
                 previous = Some((draw_obj, draw.clone()));
                 draw
             }

@@ -255,3 +255,22 @@ def test_detect_leaves_no_thread_running_after_it_returns():
     # The stopped recoveries gave up soon after the budget (loose: the
     # machine may be busy).
     assert elapsed < 30
+
+
+def test_tokens_equal_cpython_choices_and_recover_its_state():
+    """A token is a draw: `token choices ALPHABET LENGTH` is CPython's
+    ''.join(random.choices(alphabet, k=LENGTH)), and 150 of them (one
+    character unseen, `?`) recover the state."""
+    import string
+
+    alphabet = string.ascii_letters + string.digits
+    victim = random.Random(20261204)
+    tokens = ["".join(victim.choices(alphabet, k=32)) for _ in range(152)]
+    g = rngkit.BitGenerator("python", seed=20261204)
+    assert [g.draw("token", "choices", "a-zA-Z0-9", 32) for _ in range(3)] == tokens[:3]
+    seen = tokens[:150]
+    seen[7] = seen[7][:3] + "?" + seen[7][4:]
+    cracked = rngkit.recover("python", [("token choices a-zA-Z0-9 32", t) for t in seen], at="end")
+    assert [cracked.draw("token", "choices", "a-zA-Z0-9", 32) for _ in range(2)] == tokens[150:]
+    with pytest.raises(ValueError, match="not in ALPHABET"):
+        rngkit.recover("python", [("token choices a-z 4", "abC!")])

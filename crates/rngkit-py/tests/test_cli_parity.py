@@ -17,6 +17,8 @@ PLACEHOLDERS = {
     "LOW": 3, "HIGH": 50, "LOC": 0.5, "SCALE": 2.0,
     # rbinom's BTPE (SIZE PROB = 30) with the mirror (PROB > 0.5); rpois's PD (LAMBDA >= 10).
     "SIZE": 100, "PROB": 0.7, "LAMBDA": 12.5,
+    # to-string-36 LEN, random-alphanumeric LEN, str-shuffle TEXT LEN.
+    "LEN": 4,
 }
 FLOAT_DRAWS = {"range-float", "next-float", "rand-float", "uniform", "gauss",
                "randf-range", "global-randf-range", "frand-range", "randfn", "global-randfn",
@@ -71,6 +73,8 @@ def same(value, text):
         return float(text) == value or float(np.float32(text)) == value
     if isinstance(value, bytes):
         return text == value.hex()
+    if isinstance(value, str):
+        return text == value
     if isinstance(value, tuple):
         parts = text.split()
         return len(parts) == len(value) and all(same(v, p) for v, p in zip(value, parts))
