@@ -54,7 +54,7 @@ const SEEDS: [i32; 22] = [
 
 /// Compiles and runs a C# program, returning stdout; `None` (after a note)
 /// when Mono is absent and `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
-fn run_mono(name: &str, source: &str) -> Option<String> {
+pub(crate) fn run_mono(name: &str, source: &str) -> Option<String> {
     if !oracles::tools_work(
         &[Path::new("mcs"), Path::new("mono")],
         "--version",

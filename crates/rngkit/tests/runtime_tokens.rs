@@ -58,6 +58,7 @@ fn gen_named(name: &str) -> &'static dyn DynGen {
         "r" => of::<r::RGen>(),
         "lua54" => of::<lua::Lua54Gen>(),
         "luajit" => of::<lua::LuaJitGen>(),
+        "dotnet-legacy" => of::<dotnet::DotnetLegacyGen>(),
         _ => panic!("no GEN {name} in this test"),
     }
 }
@@ -440,4 +441,19 @@ fn php_str_shuffle_prefix() {
         output.lines().collect::<Vec<_>>(),
         "PHP substr(str_shuffle())"
     );
+}
+
+/// Mono's `System.Random(seed)` (.NET Framework's subtractive generator):
+/// `a[r.Next(a.Length)]`.
+#[test]
+fn mono_next() {
+    let source = format!(
+        "using System;\nusing System.Text;\nclass Tokens {{\n  static void Main() {{\n    foreach (string a in new string[] {{ {} }}) foreach (int s in new int[] {{ {} }}) {{\n      var r = new Random(s);\n      for (int t = 0; t < {TOKENS}; t++) {{\n        var b = new StringBuilder();\n        for (int i = 0; i < {LENGTH}; i++) b.Append(a[r.Next(a.Length)]);\n        Console.WriteLine(b);\n      }}\n    }}\n  }}\n}}\n",
+        list(false),
+        seeds()
+    );
+    let Some(output) = crate::runtime_dotnet::run_mono("Tokens", &source) else {
+        return;
+    };
+    compare("Mono", "dotnet-legacy", "next", false, &output);
 }
