@@ -332,3 +332,30 @@ fn a_seeded_ruby_sample_token_gives_its_seed() {
     );
     assert_eq!(ok_lines(&out), [seed.to_string()]);
 }
+
+#[test]
+fn detect_alphabet_names_python_and_its_idiom_on_cpython_tokens() {
+    // A small seed, drawn at run time: detect searches the seeds below 2^20.
+    let seed = std::process::id() % 60_000;
+    let Some(tokens) = python(&format!(
+        "import random\nrandom.seed({seed})\nfor _ in range(4): print(''.join(random.choices('abcdefghijklmnopqrstuvwxyz0123456789', k=16)))"
+    )) else {
+        return;
+    };
+    let out = rngkit_in(
+        &["detect", "--alphabet", "a-z0-9", "--max-seconds", "20"],
+        &(tokens.join("\n") + "\n"),
+    );
+    assert_eq!(
+        ok_lines(&out),
+        [format!("python token choices a-z0-9 seed={seed}")]
+    );
+    let out = rngkit_in(&["detect", "--alphabet", "a-z"], "abcd\nab9d\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("line 2: `ab9d`: `9` (character 3) is not in ALPHABET `a-z`"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -63,6 +63,70 @@ pub(super) fn read_input(text: &str) -> Result<Readings, DetectError> {
     })
 }
 
+/// Bare tokens, one a line, of `alphabet`: one reading per idiom of every
+/// GEN that has idioms, the tokens written as `token IDIOM ALPHABET LENGTH`
+/// observations (each line its own LENGTH); a GEN's idiom whose picks its
+/// parser refuses is pruned.
+///
+/// # Errors
+/// [`DetectError`] for a bad alphabet, a character outside it (with its
+/// line), or no token.
+pub(super) fn read_tokens(text: &str, alphabet: &str) -> Result<Readings, DetectError> {
+    let parsed = rngkit::token::Alphabet::parse(alphabet).map_err(DetectError)?;
+    let mut lines = String::new();
+    let mut picks = 0;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    for (index, line) in text.lines().enumerate() {
+        let token = line.trim();
+        if token.is_empty() || token.starts_with('#') {
+            continue;
+        }
+        if let Some((at, c)) = token
+            .chars()
+            .enumerate()
+            .find(|&(_, c)| c != '?' && parsed.index_of(c).is_none())
+        {
+            return Err(DetectError(format!(
+                "line {}: `{}`: `{c}` (character {}) is not in ALPHABET `{alphabet}`",
+                index + 1,
+                token,
+                at + 1
+            )));
+        }
+        picks += token.chars().count();
+        // `{IDIOM}` is put in per GEN below.
+        lines.push_str(&format!(
+            "token {{IDIOM}} {alphabet} {} = {token}\n",
+            token.chars().count()
+        ));
+    }
+    if picks == 0 {
+        return Err(DetectError(
+            "no tokens: give them one a line, e.g. `Kw3aZ09q`".to_string(),
+        ));
+    }
+    let mut candidates = Vec::new();
+    let mut pruned = 0;
+    for generator in all() {
+        for idiom in generator.idioms() {
+            let text = lines.replace("{IDIOM}", idiom.name);
+            match parse_observations(generator, &text) {
+                Ok(observations) => candidates.push(Candidate {
+                    generator,
+                    draw: format!("token {} {alphabet}", idiom.name),
+                    observations,
+                }),
+                Err(_) => pruned += 1,
+            }
+        }
+    }
+    Ok(Readings {
+        candidates,
+        pruned,
+        values: picks,
+    })
+}
+
 /// The candidates for bare values, and how many (GEN, draw) pairs the cheap
 /// checks ruled out.
 fn bare_candidates(values: &[Bare]) -> (Vec<Candidate>, usize) {

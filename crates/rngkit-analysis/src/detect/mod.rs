@@ -282,6 +282,42 @@ impl std::error::Error for DetectError {}
 /// [`DetectError`] for input that is neither bare values nor an
 /// observation list any GEN reads.
 pub fn detect(text: &str, options: &DetectOptions) -> Result<Detection, DetectError> {
+    detect_readings(read_input(text)?, options)
+}
+
+/// [`detect`] for bare tokens, one a line, drawn from `alphabet` (the
+/// ALPHABET grammar of `token IDIOM ALPHABET LENGTH`): every idiom of every
+/// GEN that has one is tried, each token read as that many picks, and a fit
+/// names its GEN and its idiom (`draw` is `token IDIOM ALPHABET`).
+///
+/// ```
+/// use rngkit::number::BigInt;
+/// use rngkit_analysis::detect::{DetectOptions, Verdict, detect_tokens};
+/// use rngkit_analysis::registry;
+///
+/// // Four tokens of CPython's random.choices after random.seed(1).
+/// let python = registry::find("python").unwrap();
+/// let mut rng = python.seed(&BigInt::from(1), &Default::default()).unwrap();
+/// let draw = python.parse_draw("token", &["choices", "a-z0-9", "16"]).unwrap();
+/// let text: String = (0..4).map(|_| format!("{}\n", draw.eval(&mut rng).format(false))).collect();
+/// let found = detect_tokens(&text, "a-z0-9", &DetectOptions::default()).unwrap();
+/// assert_eq!(found.fits[0].generator.name(), "python");
+/// assert_eq!(found.fits[0].draw, "token choices a-z0-9");
+/// ```
+///
+/// # Errors
+/// [`DetectError`] for a bad alphabet, a token with a character outside
+/// it, or no token at all.
+pub fn detect_tokens(
+    text: &str,
+    alphabet: &str,
+    options: &DetectOptions,
+) -> Result<Detection, DetectError> {
+    detect_readings(candidates::read_tokens(text, alphabet)?, options)
+}
+
+/// The run over the readings of an input.
+fn detect_readings(readings: Readings, options: &DetectOptions) -> Result<Detection, DetectError> {
     // Without a clock (wasm32-unknown-unknown has none) the run is the
     // sequential one, whose budget is in work, not time; everywhere else
     // even one thread is a pool of one worker watched against the budget.
@@ -292,7 +328,7 @@ pub fn detect(text: &str, options: &DetectOptions) -> Result<Detection, DetectEr
         candidates,
         pruned,
         values,
-    } = read_input(text)?;
+    } = readings;
     let tried = candidates.len();
     // Small states first: their recoveries are quick, and a decisive fit
     // among them ends the wait for the slow ones.

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::Args;
 use rngkit_analysis::detect::{
-    Answer, DetectOptions, Detection, Fit, MARGIN, PLAUSIBLE_RUN, Verdict, detect,
+    Answer, DetectOptions, Detection, Fit, MARGIN, PLAUSIBLE_RUN, Verdict, detect, detect_tokens,
 };
 use rngkit_analysis::message::Undetected;
 use rngkit_analysis::registry;
@@ -71,6 +71,8 @@ EXAMPLES:
   node -e 'for (let i = 0; i < 10; i++) console.log(Math.random())' > values.txt
   rngkit detect --observations values.txt
   python3 -c 'import random; [print(random.getrandbits(32)) for _ in range(700)]' | rngkit detect
+  python3 -c 'import random; [print(\"\".join(random.choices(\"abcdefghijklmnopqrstuvwxyz0123456789\", k=16))) for _ in range(4)]' \\
+    | rngkit detect --alphabet a-z0-9
 {}",
         crate::args::command_examples("detect")
     )
@@ -90,6 +92,11 @@ pub struct DetectArgs {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "T")]
     pub threads: Option<String>,
+    /// Read bare tokens, one a line, drawn from ALPHABET (the grammar of
+    /// `token IDIOM ALPHABET LENGTH`, e.g. a-zA-Z0-9): every GEN's token
+    /// idioms are tried; a fit names the GEN and the idiom.
+    #[arg(long, value_name = "ALPHABET")]
+    pub alphabet: Option<String>,
 }
 
 pub fn run(args: DetectArgs) -> Result<ExitCode, CliError> {
@@ -102,8 +109,11 @@ pub fn run(args: DetectArgs) -> Result<ExitCode, CliError> {
         options.threads = parse_threads(t)?;
     }
     let (name, text) = observations::read_text(args.observations.as_deref())?;
-    let found =
-        detect(&text, &options).map_err(|e| CliError::usage(format_args!("{name}: {e}")))?;
+    let found = match &args.alphabet {
+        Some(alphabet) => detect_tokens(&text, alphabet, &options),
+        None => detect(&text, &options),
+    }
+    .map_err(|e| CliError::usage(format_args!("{name}: {e}")))?;
     report(&found)
 }
 

@@ -477,10 +477,6 @@ impl crate::registry::Gen for PythonGen {
                 help: "random.random(): 53-bit float in [0, 1) (2 steps)",
             },
             DrawInfo {
-                syntax: "floor N",
-                help: "floor(random() * N), 1 <= N <= 2^53: the index random.choices picks from N items (2 steps)",
-            },
-            DrawInfo {
                 syntax: "getrandbits K",
                 help: "random.getrandbits(K), K >= 0, printed in decimal (ceil(K/32) steps)",
             },
@@ -511,6 +507,10 @@ impl crate::registry::Gen for PythonGen {
             DrawInfo {
                 syntax: "gauss MU SIGMA",
                 help: "random.gauss(MU, SIGMA) with an empty gauss_next cache: the first value of a fresh pair (4 steps)",
+            },
+            DrawInfo {
+                syntax: "floor N",
+                help: "floor(random() * N), 1 <= N <= 2^53: the index random.choices picks from N items (2 steps)",
             },
         ]
     }
