@@ -23,6 +23,8 @@ mod error;
 mod output;
 #[path = "../../crates/rngkit-cli/src/progress.rs"]
 mod progress;
+#[path = "../../crates/rngkit-cli/src/reference.rs"]
+mod reference;
 #[path = "../../crates/rngkit-cli/src/seeding.rs"]
 mod seeding;
 

@@ -583,15 +583,18 @@ pub(crate) fn parse_byte_count(syntax: &'static str, args: &[&str]) -> Result<u3
     Ok(n)
 }
 
+/// `ALPHABET.charAt(random.nextInt(n))`: the JVM's idiom, of
+/// `java.util.Random` and of libGDX's `RandomXS128` alike.
+pub(crate) const NEXT_INT_IDIOMS: &[crate::token::Idiom] = &[crate::token::Idiom {
+    name: "next-int",
+    call: "ALPHABET.charAt(random.nextInt(ALPHABET.length())) a character",
+    pick: "next-int {n}",
+    first: 0,
+}];
+
 impl crate::registry::Gen for JavaGen {
     fn idioms() -> &'static [crate::token::Idiom] {
-        use crate::token::Idiom;
-        &[Idiom {
-            name: "next-int",
-            call: "ALPHABET.charAt(random.nextInt(ALPHABET.length())) a character",
-            pick: "next-int {n}",
-            first: 0,
-        }]
+        NEXT_INT_IDIOMS
     }
 
     type Rng = JavaRandom;

@@ -232,13 +232,7 @@ fn long_n_known(n: u64, value: u64) -> Option<Vec<KnownBits>> {
 
 impl Gen for LibgdxGen {
     fn idioms() -> &'static [crate::token::Idiom] {
-        use crate::token::Idiom;
-        &[Idiom {
-            name: "next-int",
-            call: "ALPHABET.charAt(random.nextInt(ALPHABET.length())) a character",
-            pick: "next-int {n}",
-            first: 0,
-        }]
+        super::java::NEXT_INT_IDIOMS
     }
 
     type Rng = Xorshift128Plus;

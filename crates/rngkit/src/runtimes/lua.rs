@@ -152,15 +152,17 @@ pub enum Lua54Draw {
 /// The draw help of `random` (shared by both GENs' texts where they agree).
 const LUA54_RANDOM_HELP: &str = "math.random(): (rv >> 11) * 2^-53 (1 step); random M: math.random(M), 1..=M, and random 0 the whole 64-bit output as a signed integer; random M N: M..=N, M <= N, masked with the smallest 2^b-1 >= N-M and redrawn while above (1 step when N-M+1 is a power of two, else variable)";
 
+/// Both Lua GENs pick a character with `math.random(1, #ALPHABET)`.
+const LUA_IDIOMS: &[crate::token::Idiom] = &[crate::token::Idiom {
+    name: "random",
+    call: "ALPHABET:sub(i, i) for i = math.random(1, #ALPHABET), a character",
+    pick: "random 1 {n}",
+    first: 1,
+}];
+
 impl Gen for Lua54Gen {
     fn idioms() -> &'static [crate::token::Idiom] {
-        use crate::token::Idiom;
-        &[Idiom {
-            name: "random",
-            call: "ALPHABET:sub(i, i) for i = math.random(1, #ALPHABET), a character",
-            pick: "random 1 {n}",
-            first: 1,
-        }]
+        LUA_IDIOMS
     }
 
     type Rng = Xoshiro256StarStar;
@@ -497,13 +499,7 @@ pub enum LuaJitDraw {
 
 impl Gen for LuaJitGen {
     fn idioms() -> &'static [crate::token::Idiom] {
-        use crate::token::Idiom;
-        &[Idiom {
-            name: "random",
-            call: "ALPHABET:sub(i, i) for i = math.random(1, #ALPHABET), a character",
-            pick: "random 1 {n}",
-            first: 1,
-        }]
+        LUA_IDIOMS
     }
 
     type Rng = LuaJitRandom;
