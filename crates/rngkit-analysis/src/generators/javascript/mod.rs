@@ -134,10 +134,12 @@ pub use scan::scan_v8;
 pub use sum::MAX_GUESSES;
 
 use rngkit::registry::{Engine, Gen};
-use rngkit::runtimes::javascript::{SpiderMonkeyGen, V8Era, V8Gen, V8LegacyGen, Xorshift128Plus};
+use rngkit::runtimes::javascript::{
+    SpiderMonkeyGen, V8Era, V8Gen, V8LegacyGen, V8MathRandom, Xorshift128Plus,
+};
 
 use crate::observe::Observation;
-use crate::recover::{RecoverError, RecoverOptions, Recovered};
+use crate::recover::{Count, RecoverError, RecoverOptions, Recovered};
 use doubles::exact_first;
 use linear::recover_v8_linear;
 use sum::sum_recover;
@@ -228,10 +230,57 @@ pub fn recover_v8_era<E: V8Era>(
     observations: &[Observation],
     options: &RecoverOptions,
 ) -> Result<Recovered, RecoverError> {
-    if E::MAPPING.is_linear() {
-        return recover_v8_linear::<E>(observations, options);
+    let recovered = if E::MAPPING.is_linear() {
+        recover_v8_linear::<E>(observations, options)?
+    } else {
+        exact_first(observations, |obs| recover_v8_sum::<E>(obs, options))?
+    };
+    Ok(if options.fresh {
+        prefer_fresh_seeded::<E>(recovered)
+    } else {
+        recovered
+    })
+}
+
+/// With `--fresh`, of several listed states those that V8 makes from a
+/// seed ([`V8MathRandom::fresh_seed`]): a new context's state is
+/// `fmix64(seed), fmix64(!seed)`, 64 bits of check that the values do not
+/// give (three `toString(36)` ids of a fresh Node.js 26 leave two states
+/// about one time in three, and one of them is the seeded one). When none
+/// of them is seeded the list stays as it is: the answer then says what the
+/// values say, not what a wrong `--fresh` would make of them.
+fn prefer_fresh_seeded<E: V8Era>(recovered: Recovered) -> Recovered {
+    // Only a complete list: a state left unlisted could be seeded too.
+    let Recovered::Several {
+        count: Count::Exact(listed),
+        states,
+    } = recovered
+    else {
+        return recovered;
+    };
+    if listed != states.len() as u128 {
+        return Recovered::Several {
+            count: Count::Exact(listed),
+            states,
+        };
     }
-    exact_first(observations, |obs| recover_v8_sum::<E>(obs, options))
+    let seeded: Vec<Engine> = states
+        .iter()
+        .filter(|engine| {
+            engine
+                .downcast_ref::<V8MathRandom<E>>()
+                .is_some_and(|rng| rng.fresh_seed().is_some())
+        })
+        .cloned()
+        .collect();
+    if seeded.is_empty() {
+        Recovered::Several {
+            count: Count::Exact(listed),
+            states,
+        }
+    } else {
+        crate::recover::conclude(seeded)
+    }
 }
 
 /// `recover` for `v8` (V8 15 on): [`recover_v8_era`].

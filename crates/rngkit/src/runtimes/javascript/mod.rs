@@ -122,6 +122,27 @@ pub const fn murmur_hash3_fmix64(mut h: u64) -> u64 {
     h
 }
 
+/// The inverse of [`murmur_hash3_fmix64`]: each xor-shift by 33 undoes
+/// itself and each odd multiplier has an inverse modulo 2^64, so the seed
+/// V8 hashed into a state word can be read back from the word.
+///
+/// ```
+/// use rngkit::runtimes::javascript::{murmur_hash3_fmix64, murmur_hash3_fmix64_inverse};
+/// for h in [0, 1, 0x1234_5678_9abc_def0, u64::MAX] {
+///     assert_eq!(murmur_hash3_fmix64_inverse(murmur_hash3_fmix64(h)), h);
+/// }
+/// ```
+pub const fn murmur_hash3_fmix64_inverse(mut h: u64) -> u64 {
+    h ^= h >> 33;
+    // 0xc4ce_b9fe_1a85_ec53 * 0x9cb4_b2f8_1293_37db = 1 (mod 2^64).
+    h = h.wrapping_mul(0x9cb4_b2f8_1293_37db);
+    h ^= h >> 33;
+    // 0xff51_afd7_ed55_8ccd * 0x4f74_430c_22a5_4005 = 1 (mod 2^64).
+    h = h.wrapping_mul(0x4f74_430c_22a5_4005);
+    h ^= h >> 33;
+    h
+}
+
 /// Values V8 makes per cache refill (`MathRandom::kCacheSize`).
 pub const V8_CACHE_SIZE: usize = 64;
 
@@ -436,6 +457,29 @@ impl<E: V8Era> V8MathRandom<E> {
             (a, b) = xorshift128plus_step(a, b);
         }
         Self::from_state(a, b, (V8_CACHE_SIZE as u8).wrapping_sub(position))
+    }
+
+    /// The 64-bit seed V8 made this state from, when it is a fresh one:
+    /// the cache empty and `s0 = fmix64(seed)`, `s1 = fmix64(!seed)`, as
+    /// `MathRandom::RefillCache` seeds every new context (from
+    /// `--random-seed` or 64 bits of OS entropy). `None` for any other
+    /// state: a state that has made its first refill, or one that no seed
+    /// gives (all but one in 2^64 of the states with an empty cache).
+    ///
+    /// ```
+    /// use rngkit::runtimes::javascript::V8Random;
+    /// let mut rng = V8Random::with_random_seed(-7).unwrap();
+    /// assert_eq!(rng.fresh_seed(), Some(-7i64 as u64));
+    /// rng.math_random();
+    /// assert_eq!(rng.fresh_seed(), None);
+    /// ```
+    pub const fn fresh_seed(&self) -> Option<u64> {
+        let seed = murmur_hash3_fmix64_inverse(self.s0);
+        if self.remaining == 0 && murmur_hash3_fmix64(!seed) == self.s1 {
+            Some(seed)
+        } else {
+            None
+        }
     }
 
     /// The state words `[s0, s1, remaining]`.
