@@ -9,11 +9,16 @@
 //! progress to stderr.
 //!
 //! ```text
-//! cargo run --release -p rngkit-analysis --example needed_table -- [--seeds 20] [--budget-s 20] [--cell-cap-s 30] [GEN...]
+//! cargo run --release -p rngkit-analysis --example needed_table -- [--tokens] [--seeds 20] [--budget-s 20] [--cell-cap-s 30] [GEN...]
 //! ```
 //!
-//! Run it through `scripts/recovery-table`, which splices the table into
-//! the doc. Each cell runs in a child process of this program (`--cell`),
+//! With `--tokens`, the targets are each GEN's token idioms instead (one
+//! character is one pick over 62 letters and digits:
+//! [`rngkit_analysis::needed::token_targets`]), the table of
+//! `docs/tokens.md`.
+//!
+//! Run it through `scripts/recovery-table` (or `scripts/token-table`),
+//! which splices the table into the doc. Each cell runs in a child process of this program (`--cell`),
 //! so that one recovery running far past the budget (a single attempt is
 //! not interruptible) is killed and reported, not waited for.
 
@@ -22,7 +27,9 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use rngkit_analysis::needed::{Budget, Outcome, seeds, targets, values_needed, values_needed_from};
+use rngkit_analysis::needed::{
+    Budget, Outcome, seeds, targets, token_targets, values_needed, values_needed_from,
+};
 use rngkit_analysis::registry;
 
 fn main() {
@@ -39,6 +46,8 @@ struct Options {
     cap: Duration,
     gens: Vec<String>,
     cell: Option<(String, String)>,
+    /// The token idioms' table instead of the values' table.
+    tokens: bool,
 }
 
 fn parse(args: &[String]) -> Result<Options, String> {
@@ -48,6 +57,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
         cap: Duration::from_secs(30),
         gens: Vec::new(),
         cell: None,
+        tokens: false,
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -79,9 +89,10 @@ fn parse(args: &[String]) -> Result<Options, String> {
                 let draw = value("a draw")?;
                 options.cell = Some((generator, draw));
             }
+            "--tokens" => options.tokens = true,
             "--help" | "-h" => {
                 println!(
-                    "needed_table [--seeds K] [--budget-s B] [--cell-cap-s C] [GEN...]: the values each GEN needs (markdown on stdout); B bounds one seed's recoveries, C one cell's seeds (the median is then over fewer seeds)"
+                    "needed_table [--tokens] [--seeds K] [--budget-s B] [--cell-cap-s C] [GEN...]: the values each GEN needs (markdown on stdout), or with --tokens the characters each token idiom needs; B bounds one seed's recoveries, C one cell's seeds (the median is then over fewer seeds)"
                 );
                 std::process::exit(0);
             }
@@ -106,19 +117,44 @@ fn run(args: &[String]) -> Result<(), String> {
         return Ok(());
     }
     let began = Instant::now();
-    println!(
-        "| GEN | values | draw | needed (median) | range | bound | median / bound | time (median) |"
-    );
+    if options.tokens {
+        println!(
+            "| GEN | idiom (alphabet size) | pick | characters needed (median) | range | bound | median / bound | time (median) |"
+        );
+    } else {
+        println!(
+            "| GEN | values | draw | needed (median) | range | bound | median / bound | time (median) |"
+        );
+    }
     println!("|---|---|---|---:|---:|---:|---:|---:|");
     for entry in registry::all() {
         if !options.gens.is_empty() && !options.gens.iter().any(|g| g == entry.name()) {
             continue;
         }
-        if !entry.can_recover() {
-            println!("| {} | any | | no state recovery | | | | |", entry.name());
+        let list = if options.tokens {
+            token_targets(entry)
+        } else {
+            targets(entry)
+        };
+        if options.tokens && list.is_empty() {
+            // A GEN without token idioms has no row in the token table.
             continue;
         }
-        let list = targets(entry);
+        if !entry.can_recover() {
+            if options.tokens {
+                for target in &list {
+                    println!(
+                        "| {} | {} | `{}` | no state recovery | | | | |",
+                        entry.name(),
+                        target.kind,
+                        target.draw
+                    );
+                }
+            } else {
+                println!("| {} | any | | no state recovery | | | | |", entry.name());
+            }
+            continue;
+        }
         if list.is_empty() {
             println!("| {} | any | | no draw to observe | | | | |", entry.name());
         }

@@ -48,6 +48,10 @@ use crate::recover::{Count, RecoverOptions, Recovered, fits, recover};
 /// The `N` of the bounded draws measured: a die, a percentage, a coin.
 pub const BOUNDS: [u32; 3] = [6, 100, 2];
 
+/// The alphabet size of the token tables: letters and digits
+/// (`a-zA-Z0-9`), the alphabet of most reset tokens and session ids.
+pub const TOKEN_ALPHABET_SIZE: usize = 62;
+
 /// Values of the true stream past the observed ones that a unique state
 /// must also reproduce.
 pub const CHECK_AHEAD: usize = 16;
@@ -82,6 +86,10 @@ pub enum Kind {
     Full,
     /// The bounded-integer draw with `N` outcomes.
     Bounded(u32),
+    /// One character of a token: the pick of the named idiom over an
+    /// alphabet of [`TOKEN_ALPHABET_SIZE`] characters (a token of `L`
+    /// characters is `L` such picks, so characters needed are picks needed).
+    Token(&'static str),
 }
 
 impl fmt::Display for Kind {
@@ -92,6 +100,7 @@ impl fmt::Display for Kind {
             Kind::Bounded(100) => f.write_str("percent (100)"),
             Kind::Bounded(2) => f.write_str("coin (2)"),
             Kind::Bounded(n) => write!(f, "bounded ({n})"),
+            Kind::Token(idiom) => write!(f, "token {idiom} ({TOKEN_ALPHABET_SIZE})"),
         }
     }
 }
@@ -166,6 +175,33 @@ pub fn targets(entry: &Entry) -> Vec<Target> {
         }
     }
     out
+}
+
+/// The token targets of a GEN: one a token idiom (`rngkit gen --help`,
+/// TOKENS), each its pick over [`TOKEN_ALPHABET_SIZE`] characters, the
+/// table of `docs/tokens.md`.
+///
+/// ```
+/// use rngkit_analysis::needed::{Kind, token_targets};
+/// use rngkit_analysis::registry;
+///
+/// let python = token_targets(registry::find("python").unwrap());
+/// assert_eq!(python[0].kind, Kind::Token("choices"));
+/// assert_eq!(python[0].draw, "floor 62");
+/// // 19937 state bits at log2 62 bits a character.
+/// assert_eq!(python[0].information_bound(registry::find("python").unwrap()), 3349);
+/// assert!(token_targets(registry::find("pcg32").unwrap()).is_empty());
+/// ```
+pub fn token_targets(entry: &Entry) -> Vec<Target> {
+    entry
+        .idioms()
+        .iter()
+        .map(|idiom| Target {
+            kind: Kind::Token(idiom.name),
+            draw: idiom.pick_text(TOKEN_ALPHABET_SIZE),
+            bits_per_value: (TOKEN_ALPHABET_SIZE as f64).log2(),
+        })
+        .collect()
 }
 
 fn parse_draw_text(entry: &Entry, text: &str) -> Option<Draw> {
@@ -388,6 +424,7 @@ pub enum Outcome {
 pub fn values_needed(entry: &Entry, draw: &str, seed: u64, budget: &Budget) -> Outcome {
     let bound = targets(entry)
         .into_iter()
+        .chain(token_targets(entry))
         .find(|t| t.draw == draw)
         .map_or(1, |t| t.information_bound(entry));
     values_needed_from(entry, draw, seed, budget, bound)
