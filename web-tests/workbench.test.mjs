@@ -126,6 +126,97 @@ test('frame tables equal the CLI for the same inputs', async () => {
   assert.deepEqual(pageErrors, []);
 });
 
+test('a token draw in the frame table equals `rngkit gen`', async () => {
+  await open();
+  // CPython: ''.join(random.choices(string.ascii_letters + string.digits, k=32)).
+  const draw = 'token choices a-zA-Z0-9 32';
+  const tokens = cli(['gen', 'python', '--seed', '5', '-n', '2', ...draw.split(' ')]).split('\n');
+  assert.equal(tokens.length, 2);
+  await show({ gen: 'python', text: '5', draws: [draw], rows: '100' });
+  // The draw list offers the GEN's token draws.
+  const offered = await page.$$eval('#draw-list option', (os) => os.map((o) => o.value));
+  assert.ok(offered.includes(draw), offered.join(', '));
+  assert.equal(await page.isVisible('#table-error'), false, await page.textContent('#table-error'));
+  const rows = await readTable();
+  // A row is one raw step; a pick is one random(), two raw steps, so the
+  // second token starts 64 rows below the first.
+  assert.equal(rows[0][2], tokens[0]);
+  assert.equal(rows[64][2], tokens[1]);
+  // And every row is the CLI's token from that frame.
+  await compareWithCli({ gen: 'python', text: '5', draws: [draw], rows: '10' });
+  assert.deepEqual(pageErrors, []);
+});
+
+test('the Tokens helper writes observation lines that recover, and refuses bad ones inline', async () => {
+  await open();
+  // A GEN with no idioms: the form says so and cannot be used.
+  await page.selectOption('#gen', 'bdsp');
+  await page.click('#helpers summary');
+  assert.equal(await page.isDisabled('#token-fill'), true);
+  assert.match(await page.textContent('#token-call'), /bdsp has no token idioms/);
+  // Java: A.charAt(r.nextInt(A.length())), two tokens of 32 from new Random(S).
+  await page.selectOption('#gen', 'java');
+  const idioms = await page.$$eval('#token-idiom option', (os) => os.map((o) => o.value));
+  assert.deepEqual(idioms, ['next-int']);
+  assert.match(await page.textContent('#token-call'), /nextInt/);
+  assert.equal(await page.inputValue('#token-alphabet'), 'A-Za-z0-9');
+  const draw = ['token', 'next-int', 'A-Za-z0-9', '32'];
+  const tokens = cli(['gen', 'java', '--seed', '20261206', '-n', '3', ...draw]).split('\n');
+  // One character of the first token not seen.
+  const seen = [`${tokens[0].slice(0, 5)}?${tokens[0].slice(6)}`, tokens[1]];
+  await page.fill('#token-values', `${seen.join('\n')}\n`);
+  await page.click('#token-fill');
+  assert.equal(await page.isVisible('#obs-error'), false, await page.textContent('#obs-error'));
+  const obs = await page.inputValue('#observations');
+  assert.deepEqual(obs.trim().split('\n'), seen.map((t) => `${draw.join(' ')} = ${t}`));
+  await page.click('#recover');
+  await page.waitForSelector('#recovered-state');
+  const state = await page.textContent('#recovered-state');
+  assert.equal(state, cli(['recover', 'java'], obs));
+  assert.equal(state, cli(['state', 'java', '--seed', '20261206']));
+  // The CLI's prediction from the same lines is the third token, and the
+  // page's table from the recovered state gives it 64 rows down (a
+  // nextInt is one raw step).
+  assert.equal(cli(['recover', 'java', '--predict', '1', ...draw], obs), tokens[2]);
+  await page.waitForFunction((s) => document.querySelector('#state-words').textContent === s, state);
+  await page.fill('#draws', draw.join(' '));
+  await page.selectOption('#rows', '100');
+  await page.click('#show');
+  const rows = await readTable();
+  assert.deepEqual([rows[0][2], rows[32][2], rows[64][2]], tokens);
+  await page.screenshot({ path: path.join(shots, 'recover-java-tokens.png'), fullPage: true });
+
+  // Bad input: an inline message in the engine's words, the page still works.
+  const bad = [
+    [{ tokens: `${tokens[0]}\n${tokens[1].slice(0, 7)}!${tokens[1].slice(8)}` }, /line 2: .*`!` \(character 8\) is not in ALPHABET `A-Za-z0-9`/],
+    [{ alphabet: '' }, /ALPHABET is empty/],
+    [{ alphabet: 'abcb' }, /holds `b` twice/],
+    [{ alphabet: 'a b' }, /write a space as `\\s`/],
+  ];
+  for (const [input, pattern] of bad) {
+    await page.fill('#observations', 'kept');
+    await page.fill('#token-alphabet', input.alphabet ?? 'A-Za-z0-9');
+    await page.fill('#token-values', input.tokens ?? tokens[0]);
+    await page.click('#token-fill');
+    assert.equal(await page.isVisible('#obs-error'), true, JSON.stringify(input));
+    assert.match(await page.textContent('#obs-error'), pattern);
+    assert.equal(await page.inputValue('#observations'), 'kept');
+  }
+  // A good one clears the message.
+  await page.fill('#token-alphabet', 'A-Za-z0-9');
+  await page.fill('#token-values', tokens[0]);
+  await page.click('#token-fill');
+  assert.equal(await page.isVisible('#obs-error'), false);
+  assert.equal((await page.inputValue('#observations')).trim(), `${draw.join(' ')} = ${tokens[0]}`);
+  // Python's idioms, and its alphabet, when the GEN changes.
+  await page.selectOption('#gen', 'python');
+  const pythonIdioms = await page.$$eval('#token-idiom option', (os) => os.map((o) => o.value));
+  assert.ok(pythonIdioms.includes('choices') && pythonIdioms.includes('choice'), pythonIdioms.join(', '));
+  assert.equal(await page.inputValue('#token-alphabet'), 'a-zA-Z0-9');
+  assert.equal(await page.isDisabled('#token-fill'), false);
+  assert.deepEqual(pageErrors, []);
+});
+
 test('frame 10^9 is one jump away, and the address restores the view', async () => {
   await open();
   await show({ gen: 'unity', text: '7', draws: ['value'] });
@@ -343,5 +434,11 @@ test('readable on a phone', async () => {
   const width = await phone.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `the page is ${width}px wide on a 390px screen`);
   await phone.screenshot({ path: path.join(shots, 'phone.png'), fullPage: false });
+  // The helpers open, with the Tokens form of a GEN that has idioms.
+  await phone.selectOption('#gen', 'python');
+  await phone.click('#helpers summary');
+  await phone.waitForSelector('#token-fill');
+  const open = await phone.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(open <= 390, `the page with its helpers open is ${open}px wide on a 390px screen`);
   await phone.close();
 });

@@ -175,6 +175,17 @@ function genChanged(resetDraws = true) {
     a.title = d.help;
     add.append(a);
   }
+  // A token draw for each idiom (`token IDIOM ALPHABET LENGTH`), ready to run.
+  for (const i of g.idioms) {
+    const syntax = `token ${i.name} ${tokenAlphabet(g)} 32`;
+    const o = document.createElement('option');
+    o.value = syntax;
+    list.append(o);
+    const a = new Option(syntax, syntax);
+    a.title = i.call;
+    add.append(a);
+  }
+  tokenForm(g);
   if (resetDraws) $('draws').value = defaultDraws(g);
   for (const radio of document.querySelectorAll('input[name=kind]')) {
     radio.disabled = g.seed_kind === 'none' && radio.value !== 'state';
@@ -185,6 +196,61 @@ function genChanged(resetDraws = true) {
   $('search').disabled = !g.search;
   $('seeds').placeholder = g.search ? (g.search_bits === 32 ? 'all 32-bit' : 'A..B') : 'no seed search';
   kindChanged();
+}
+
+// ---- tokens --------------------------------------------------------------------
+
+// The alphabets the Tokens form starts from: Python's
+// string.ascii_letters + string.digits, and the string JavaScript, Java and
+// PHP programs usually hold. One the user typed stays.
+const TOKEN_ALPHABETS = ['a-zA-Z0-9', 'A-Za-z0-9'];
+
+function tokenAlphabet(g) {
+  return g.name === 'python' ? TOKEN_ALPHABETS[0] : TOKEN_ALPHABETS[1];
+}
+
+/** The Tokens form for GEN `g`: its idioms, or a note that it has none. */
+function tokenForm(g) {
+  const select = $('token-idiom');
+  const previous = select.value;
+  select.replaceChildren();
+  for (const i of g.idioms) {
+    const o = new Option(i.name, i.name);
+    o.title = i.call;
+    select.append(o);
+  }
+  const none = !g.idioms.length;
+  if (none) select.append(new Option('(none)', ''));
+  else if (g.idioms.some((i) => i.name === previous)) select.value = previous;
+  for (const id of ['token-idiom', 'token-alphabet', 'token-values', 'token-fill']) $(id).disabled = none;
+  const alphabet = $('token-alphabet');
+  if (!alphabet.value.trim() || TOKEN_ALPHABETS.includes(alphabet.value.trim())) alphabet.value = tokenAlphabet(g);
+  tokenIdiomChanged();
+}
+
+function tokenIdiomChanged() {
+  const g = gen();
+  const idiom = g.idioms.find((i) => i.name === $('token-idiom').value);
+  $('token-call').textContent = idiom
+    ? `The program: ${idiom.call} (each character one pick: ${idiom.pick.replace('{n}', 'N').replace('{last}', 'N-1')}).`
+    : `${g.name} has no token idioms: no program of it that picks characters is modelled.`;
+}
+
+/** Writes `token IDIOM ALPHABET LEN = TOKEN` lines; the engine reads them as the CLI does. */
+function fillFromTokens() {
+  showError('obs-error', '');
+  const tokens = $('token-values').value;
+  if (!tokens.trim()) return showError('obs-error', 'give at least one token, one a line');
+  let lines;
+  try {
+    lines = engine.call('token_lines', {
+      gen: gen().name, idiom: $('token-idiom').value, alphabet: $('token-alphabet').value, tokens,
+    });
+  } catch (e) {
+    return showError('obs-error', e.message);
+  }
+  $('observations').value = `${lines.join('\n')}\n`;
+  saveHash();
 }
 
 function kindChanged() {
@@ -313,7 +379,9 @@ function observedSteps(text) {
     const line = raw.split('#')[0].trim();
     if (!line) continue;
     const skip = /^skip\s+(\d+)$/.exec(line);
-    n += skip ? Number(skip[1]) : 1;
+    // A token is one pick a character.
+    const token = /^token\s+\S+\s+\S+\s+(\d+)\s*=/.exec(raw);
+    n += skip ? Number(skip[1]) : token ? Number(token[1]) : 1;
   }
   return n;
 }
@@ -592,7 +660,8 @@ async function main() {
     $('draws').value = current ? `${current}; ${syntax}` : syntax;
     $('draw-add').value = '';
     $('draws').focus();
-    if (!/[A-Z]/.test(syntax.replace(/\[.*\]/, ''))) renderTable();
+    // A draw with no placeholder left (a token draw's alphabet is no placeholder) runs at once.
+    if (syntax.startsWith('token ') || !/[A-Z]/.test(syntax.replace(/\[.*\]/, ''))) renderTable();
   });
   $('prev').addEventListener('click', () => page(-BigInt($('rows').value)));
   $('next').addEventListener('click', () => page(BigInt($('rows').value)));
@@ -601,6 +670,8 @@ async function main() {
   for (const b of document.querySelectorAll('[data-copy]')) b.addEventListener('click', (e) => copy($(b.dataset.copy).textContent, e.target));
   $('form-fill').addEventListener('click', fillFromValues);
   $('blink-fill').addEventListener('click', fillFromBlinks);
+  $('token-fill').addEventListener('click', fillFromTokens);
+  $('token-idiom').addEventListener('change', tokenIdiomChanged);
   $('observations').addEventListener('change', saveHash);
   $('recover').addEventListener('click', recover);
   $('recover-cancel').addEventListener('click', restartWorker);

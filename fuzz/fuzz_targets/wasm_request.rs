@@ -1,9 +1,9 @@
 //! The web workbench's entry point, `rngkit_wasm::handle` (the JSON request
 //! the page sends to the wasm module), on requests built from the fields
 //! the page fills (generator, seed / string seed / state / stream, start
-//! frame, row count, draw columns, distance states) and on raw text: never
-//! a panic; the answer is one JSON object, `{"ok": ...}` or `{"error":
-//! "..."}` with a one-line, printable message.
+//! frame, row count, draw columns, distance states, the Tokens form) and on
+//! raw text: never a panic; the answer is one JSON object, `{"ok": ...}` or
+//! `{"error": "..."}` with a one-line, printable message.
 //!
 //! Requests that would run long are not sent: `recover` and the seed search
 //! (their input parsing is the `observations` target's), a start frame over
@@ -50,6 +50,14 @@ enum Request {
     },
     /// `draw_steps`: a draw column's raw steps.
     DrawSteps { generator: u8, draw: String },
+    /// `token_lines`: the Tokens form (an idiom of the GEN or any text, an
+    /// alphabet, tokens one a line).
+    TokenLines {
+        generator: u8,
+        idiom: Option<String>,
+        alphabet: String,
+        tokens: String,
+    },
     /// `distance` between two states.
     Distance {
         generator: u8,
@@ -105,6 +113,22 @@ fn request(r: &Request) -> Option<String> {
         Request::DrawSteps { generator, draw } => {
             json!({ "op": "draw_steps", "gen": entry(*generator).name(), "draw": draw }).to_string()
         }
+        Request::TokenLines {
+            generator,
+            idiom,
+            alphabet,
+            tokens,
+        } => {
+            let e = entry(*generator);
+            // The GEN's first idiom, as the page's select offers it, or any text.
+            let idiom = idiom
+                .clone()
+                .or_else(|| e.idioms().first().map(|i| i.name.to_string()))
+                .unwrap_or_default();
+            json!({ "op": "token_lines", "gen": e.name(), "idiom": idiom,
+                    "alphabet": alphabet, "tokens": tokens })
+            .to_string()
+        }
         Request::Distance {
             generator,
             from,
@@ -138,7 +162,7 @@ fn request(r: &Request) -> Option<String> {
             // Only the cheap operations, or text that is not a request.
             if let Ok(v) = serde_json::from_str::<Value>(text) {
                 if let Some(op) = v.get("op").and_then(Value::as_str) {
-                    if !matches!(op, "gens" | "draw_steps") {
+                    if !matches!(op, "gens" | "draw_steps" | "token_lines") {
                         return None;
                     }
                 }

@@ -58,6 +58,7 @@ fn dispatch(v: &Value) -> Result<Value, Error> {
         "recover" => recover_op(v),
         "distance" => distance(v),
         "draw_steps" => draw_steps(v),
+        "token_lines" => token_lines(v),
         "search_start" => session::start(v),
         "search_step" => session::step(v),
         "detect" => detect_op(v),
@@ -100,6 +101,7 @@ fn gens() -> Value {
                 "word_bits": e.word_bits(),
                 "word_count": e.word_count(),
                 "draws": draws,
+                "idioms": idioms(e),
                 "jump": e.can_jump(),
                 "distance": e.can_measure_distance(),
                 "recover": e.can_recover(),
@@ -118,6 +120,18 @@ fn gens() -> Value {
         })
         .collect();
     Value::Array(list)
+}
+
+/// `token IDIOM ALPHABET LENGTH`: each idiom of `entry`, its name, the
+/// program's code and its pick (`rngkit gen --help`, section TOKENS). Not
+/// inlined: in the body of `gens` the list cost the page 4.6 KB more.
+#[inline(never)]
+fn idioms(entry: &Entry) -> Value {
+    entry
+        .idioms()
+        .iter()
+        .map(|i| json!({ "name": i.name, "call": i.call, "pick": i.pick }))
+        .collect()
 }
 
 /// Parses `name args...` as a draw of `entry`.
@@ -270,6 +284,64 @@ fn draw_steps(v: &Value) -> Result<Value, Error> {
         rngkit::registry::Steps::Fixed(k) => json!(k),
         rngkit::registry::Steps::Variable => Value::Null,
     })
+}
+
+/// `token_lines`: the page's Tokens form. Each line of `tokens` (one
+/// observed token a line, `?` for a character not seen) becomes the
+/// observation line `token IDIOM ALPHABET LEN = TOKEN`, LEN its length,
+/// read back by the observation parser the command line uses, so a bad
+/// alphabet or a character outside it is refused here in its words
+/// (`line N` is the line of `tokens`).
+///
+/// ```
+/// let answer = rngkit_wasm::handle(
+///     r#"{"op":"token_lines","gen":"python","idiom":"choices","alphabet":"a-z0-9",
+///         "tokens":"k3?x\n\nab"}"#,
+/// );
+/// assert_eq!(
+///     answer,
+///     r#"{"ok":["token choices a-z0-9 4 = k3?x","token choices a-z0-9 2 = ab"]}"#
+/// );
+/// let answer = rngkit_wasm::handle(
+///     r#"{"op":"token_lines","gen":"python","idiom":"choices","alphabet":"a-z","tokens":"aB"}"#,
+/// );
+/// assert!(answer.contains("line 1: `aB`: `B` (character 2) is not in ALPHABET `a-z`"), "{answer}");
+/// let answer = rngkit_wasm::handle(
+///     r#"{"op":"token_lines","gen":"python","idiom":"choices","alphabet":"abca","tokens":"a"}"#,
+/// );
+/// assert!(answer.contains("holds `a` twice"), "{answer}");
+/// ```
+fn token_lines(v: &Value) -> Result<Value, Error> {
+    let entry = entry(v)?;
+    let idiom = text(v, "idiom")?.unwrap_or("").trim();
+    if idiom.is_empty() {
+        // The GEN's own message: it has no idioms, or which it has.
+        return Err(entry
+            .parse_draw("token", &[])
+            .err()
+            .map_or_else(|| "choose an idiom".into(), |e| e.to_string()));
+    }
+    // The alphabet on its own first: one word of the draw text, so white
+    // space and an empty one get the grammar's message, not a count of
+    // arguments.
+    let alphabet = text(v, "alphabet")?.unwrap_or("").trim();
+    rngkit::token::Alphabet::parse(alphabet)?;
+    let lines: Vec<String> = text(v, "tokens")?
+        .unwrap_or("")
+        .lines()
+        .map(|t| match t.trim() {
+            "" => String::new(),
+            t => format!("token {idiom} {alphabet} {} = {t}", t.chars().count()),
+        })
+        .collect();
+    rngkit_analysis::observe::parse_observation_list(entry, "the tokens", &lines.join("\n"))
+        .map_err(|e| e.to_string())?;
+    Ok(json!(
+        lines
+            .into_iter()
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+    ))
 }
 
 /// `detect`: which generator made the values in `values` (bare values one

@@ -37,12 +37,14 @@
 //!
 //! | op | fields | answer |
 //! |---|---|---|
-//! | `gens` | | every GEN: name, seed kind, state words, draws, capabilities |
+//! | `gens` | | every GEN: name, seed kind, state words, draws, token idioms (name, program code, pick), capabilities |
 //! | `table` | `gen`, `source`, `start`, `count`, `draws`, `hex` | the frame `start` (decimal), the state there and `count` rows: raw word and each draw |
 //! | `recover` | `gen`, `observations`, `stream` | `unique` with the state, `several` with the count, the states (up to 16) and the `message`, or `none` with the `message` |
 //! | `distance` | `gen`, `from`, `to`, `max` | the distance and its signed form |
 //! | `search_start` | `gen`, `observations`, `seeds`, `max_advance`, `stream` | the number of seeds |
 //! | `search_step` | `seeds` | matches found in the next `seeds` seeds, and progress |
+//! | `draw_steps` | `gen`, `draw` | the raw steps the draw takes, `null` when it varies |
+//! | `token_lines` | `gen`, `idiom`, `alphabet`, `tokens` | the observation lines `token IDIOM ALPHABET LEN = TOKEN`, one for each token given one a line, checked by the observation parser |
 //! | `detect` | `values` | the `verdict` (`identified`, `ambiguous`, `underdetermined`, `none`), the `fits` (GEN, draw, state, states or seed, family), the `message` unless one GEN is identified, and the readings left `open` with why |
 //!
 //! A `source` is `{"seed": "S"}`, `{"seed_str": "TEXT"}` or

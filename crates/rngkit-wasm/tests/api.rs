@@ -137,6 +137,17 @@ fn bad_input_is_an_error_not_a_panic() {
         json!({"op": "draw_steps", "gen": "xorshift128", "draw": "\u{4}"}),
         json!({"op": "table", "gen": "unity", "source": {"seed": "1\u{1b}[31m"}}),
         json!({"op": "table", "gen": "unity", "source": {"state": "{\"s0\"\n:1\u{7}}"}}),
+        // The Tokens form: no idioms, no idiom, a bad alphabet or token.
+        json!({"op": "token_lines", "gen": "bdsp", "idiom": "", "alphabet": "a-z", "tokens": "ab"}),
+        json!({"op": "token_lines", "gen": "java", "idiom": "", "alphabet": "a-z", "tokens": "ab"}),
+        json!({"op": "token_lines", "gen": "java", "idiom": "choices", "alphabet": "a-z", "tokens": "ab"}),
+        json!({"op": "token_lines", "gen": "java", "idiom": "next-int", "alphabet": "", "tokens": "ab"}),
+        json!({"op": "token_lines", "gen": "java", "idiom": "next-int", "alphabet": "a z", "tokens": "ab"}),
+        json!({"op": "token_lines", "gen": "java", "idiom": "next-int", "alphabet": "a-za", "tokens": "ab"}),
+        json!({"op": "token_lines", "gen": "java", "idiom": "next-int", "alphabet": "a-z", "tokens": "aB"}),
+        json!({"op": "token_lines", "gen": "java", "idiom": "next-int", "alphabet": "a-z", "tokens": "\n \n"}),
+        json!({"op": "token_lines", "gen": "java", "idiom": "next-int", "alphabet": "a-z", "tokens": 5}),
+        json!({"op": "token_lines", "gen": "java", "idiom": "next-int", "alphabet": "a-z", "tokens": "a\u{7}b"}),
     ];
     for request in bad {
         let answer = call(request.clone());
@@ -268,4 +279,75 @@ fn detect_names_the_generator_without_threads() {
     assert!(e.contains("bare value"), "{e}");
     let e = call(json!({"op": "detect", "values": "1.5\n"})).unwrap_err();
     assert!(e.contains("outside [0, 1)"), "{e}");
+}
+
+/// The page's Tokens form: a GEN's idioms from `gens`, its tokens written
+/// as observation lines by `token_lines`, and those lines recovering the
+/// state the tokens came from.
+#[test]
+fn token_lines_recover_the_state_of_the_tokens() {
+    let gens = call(json!({"op": "gens"})).unwrap();
+    let idioms = |name: &str| -> Vec<String> {
+        let g = gens
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["name"] == name)
+            .unwrap();
+        g["idioms"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(idioms("java"), ["next-int"]);
+    assert!(idioms("python").contains(&"choices".to_string()));
+    assert!(idioms("bdsp").is_empty());
+
+    // Two tokens of 32 from `new Random(S)`: 32 raw steps each.
+    let draw = "token next-int A-Za-z0-9 32";
+    let table = call(
+        json!({"op": "table", "gen": "java", "source": {"seed": "20261206"},
+                            "count": 33, "draws": [draw]}),
+    )
+    .unwrap();
+    let token = |row: usize| {
+        table["rows"][row]["values"][0]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let first = format!("{}?{}", &token(0)[..5], &token(0)[6..]);
+    let lines = call(json!({"op": "token_lines", "gen": "java", "idiom": "next-int",
+                            "alphabet": "A-Za-z0-9", "tokens": format!("{first}\n\n{}\n", token(32))}))
+    .unwrap();
+    assert_eq!(
+        lines,
+        json!([
+            format!("{draw} = {first}"),
+            format!("{draw} = {}", token(32))
+        ])
+    );
+    let lines: Vec<&str> = lines
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    let recovered =
+        call(json!({"op": "recover", "gen": "java", "observations": lines.join("\n")})).unwrap();
+    assert_eq!(recovered["status"], "unique");
+    assert_eq!(recovered["state"], table["state"]);
+    // A character outside the alphabet: the observation parser's words,
+    // with the line of the tokens field.
+    let message = call(
+        json!({"op": "token_lines", "gen": "java", "idiom": "next-int",
+                              "alphabet": "A-Za-z0-9", "tokens": format!("{}\nab-c", token(0))}),
+    )
+    .unwrap_err();
+    assert_eq!(
+        message,
+        "the tokens: line 2: `ab-c`: `-` (character 3) is not in ALPHABET `A-Za-z0-9`"
+    );
 }
