@@ -985,6 +985,7 @@ mod tests {
             },
             listed: None,
             agreement: None,
+            more_characters: None,
         };
         assert_eq!(
             message.to_string(),

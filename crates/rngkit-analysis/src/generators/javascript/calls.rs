@@ -6,18 +6,12 @@
 
 use rngkit::runtimes::javascript::V8_CACHE_SIZE;
 
-use crate::observe::{KnownBits, Observation, WordConstraint, layout};
+use crate::observe::{KnownBits, Observation, layout};
 use crate::recover::{RecoverError, RecoverOptions};
 
 /// Observations reach at most this many calls in (the symbolic model walks
 /// the steps one by one).
 pub const JS_MAX_OFFSET: u64 = 1 << 20;
-
-pub(super) fn constraints(
-    observations: &[Observation],
-) -> Result<Vec<WordConstraint>, RecoverError> {
-    Ok(js_layout(observations)?.constraints)
-}
 
 /// The observations' layout (one call a word), refused past
 /// [`JS_MAX_OFFSET`] calls.

@@ -6,7 +6,7 @@
 use rngkit::registry::Engine;
 use rngkit::runtimes::javascript::{V8Era, V8MathRandom};
 
-use super::calls::{constraints, positions};
+use super::calls::{js_layout, positions};
 use super::forms::{Echelon, Forms, split, step_forms, unit_forms};
 use crate::observe::Observation;
 use crate::recover::{Count, ENUMERATE_LIMIT, RecoverError, RecoverOptions, Recovered, fits};
@@ -33,12 +33,18 @@ pub(super) fn recover_v8_linear<E: V8Era>(
     observations: &[Observation],
     options: &RecoverOptions,
 ) -> Result<Recovered, RecoverError> {
-    let cons = constraints(observations)?;
+    let lay = js_layout(observations)?;
+    let (cons, relations) = (&lay.constraints, &lay.relations);
     let step_of = |call: u64| E::ORDER.step_of_call(call);
     // The steps any position needs, and their s0 forms.
     let mut needed: Vec<u64> = Vec::new();
     for position in positions(options) {
         needed.extend(cons.iter().map(|c| step_of(c.offset + position)));
+        needed.extend(
+            relations
+                .iter()
+                .flat_map(|r| r.terms.iter().map(move |t| step_of(t.0 + position))),
+        );
     }
     needed.sort_unstable();
     needed.dedup();
@@ -61,6 +67,16 @@ pub(super) fn recover_v8_linear<E: V8Era>(
             (0..64)
                 .filter(|j| c.known.mask >> j & 1 == 1)
                 .all(|j| eq.add(f[j], c.known.value >> j & 1 == 1))
+        }) && relations.iter().all(|r| {
+            // A pick's interval beyond its known prefix (`floor N`
+            // straddling a power of two): the XOR of the masked bits.
+            let form = r.terms.iter().fold(0u128, |acc, &(offset, mask)| {
+                let f = form_at(step_of(offset + position));
+                (0..64)
+                    .filter(|j| mask >> j & 1 == 1)
+                    .fold(acc, |acc, j| acc ^ f[j])
+            });
+            eq.add(form, r.parity)
         });
         if consistent {
             systems.push((position, eq));

@@ -1095,6 +1095,30 @@ impl<R: MathRandomWord> DrawFamily<R> for MathRandom {
         };
         math_known_bits(mapping, draw, value)
     }
+
+    /// Where the value's interval of mantissas straddles a power of two
+    /// (a `floor N` pick, a decimal), the bits under the boundary each
+    /// differ from the boundary's bit ([`interval_relations`]): parities of
+    /// the word's shown bits. Facts about the word whatever the engine;
+    /// the linear eras' solver reads them as equations.
+    ///
+    /// [`interval_relations`]: crate::observe::interval_relations
+    fn relations(
+        self,
+        draw: &MathRandomDraw,
+        value: &ObservedValue,
+    ) -> Vec<crate::observe::BitRelation> {
+        let Some((lo, hi)) = mantissa_span(R::MANTISSA_BITS, draw, value) else {
+            return Vec::new();
+        };
+        crate::observe::interval_relations(lo, hi)
+            .into_iter()
+            .map(|mask| crate::observe::BitRelation {
+                terms: vec![(0, mask << R::MANTISSA_SHIFT)],
+                parity: true,
+            })
+            .collect()
+    }
 }
 
 /// The `v8` GEN: `Math.random()` of V8 15 on, the engine of the Chromium that
@@ -1428,6 +1452,7 @@ mod tests {
                 MathRandomDraw::Floor(1_000_000_007),
                 MathRandomDraw::Floor(FLOOR_MAX),
             ];
+            let mut relations_checked = 0;
             for i in 0..400 {
                 let draw = draws[i % draws.len()];
                 let word = word_of(&rng);
@@ -1436,6 +1461,15 @@ mod tests {
                 let known = G::known_bits(&draw, &observed).unwrap();
                 assert_eq!(known.len(), 1);
                 assert!(known[0].matches(word), "{draw:?} {value:?}");
+                // Every relation holds for the word that gave the value.
+                for relation in G::relations(&draw, &observed) {
+                    let parity = relation.terms.iter().fold(0, |acc, &(w, mask)| {
+                        acc ^ (word & mask).count_ones() & u32::from(w == 0)
+                    });
+                    assert_eq!(relation.terms.len(), 1, "{draw:?}: one word");
+                    assert_eq!(parity & 1 == 1, relation.parity, "{draw:?} {value:?}");
+                    relations_checked += 1;
+                }
                 match draw {
                     // A decimal matches within half a unit of its last digit,
                     // so it can leave the lowest bits open.
@@ -1476,6 +1510,8 @@ mod tests {
             let short = ObservedValue::parse("0.5").unwrap();
             let k = G::known_bits(&MathRandomDraw::MathRandom, &short).unwrap();
             assert!(k[0].mask.count_ones() < full_mask.count_ones());
+            // `floor 3` and `floor 10` straddle powers of two often.
+            assert!(relations_checked > 50, "{relations_checked} relations");
         }
         // The word of the next call, peeked from a clone.
         run::<V8Gen>(
