@@ -364,3 +364,44 @@ fn detect_alphabet_names_python_and_its_idiom_on_cpython_tokens() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn detect_alphabet_names_python_on_150_tokens_of_an_unseeded_cpython() {
+    // Unseeded: the state nobody chose, so only the recovery names it. The
+    // relations of each pick count towards the fit's margin (4800
+    // characters reveal about 4.6 bits each, 4 of them known bits).
+    let Some(tokens) = python(
+        "import random, string\nfor _ in range(152): print(''.join(random.choices(string.ascii_letters + string.digits, k=32)))",
+    ) else {
+        return;
+    };
+    let out = rngkit_in(
+        &["detect", "--alphabet", "a-zA-Z0-9", "--max-seconds", "120"],
+        &(tokens[..150].join("\n") + "\n"),
+    );
+    let lines = ok_lines(&out);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let state = lines[0]
+        .strip_prefix("python token choices a-zA-Z0-9 state=")
+        .unwrap_or_else(|| panic!("{}", lines[0]));
+    // The state it names gives the two tokens after the 150.
+    let out = rngkit_in(
+        &[
+            "gen",
+            "python",
+            "--state",
+            state,
+            // Two 32-bit words a `random()`, one `random()` a character.
+            "--advance",
+            "9600",
+            "-n",
+            "2",
+            "token",
+            "choices",
+            "a-zA-Z0-9",
+            "32",
+        ],
+        "",
+    );
+    assert_eq!(ok_lines(&out), tokens[150..]);
+}
