@@ -202,38 +202,15 @@ impl Mt19937 {
     }
 }
 
-// `TryRng` and `WordRng` by hand rather than with `impl_rng_u32!`, for the
-// two-word `next_u64`.
-impl rand_core::TryRng for Mt19937 {
-    type Error = core::convert::Infallible;
-
-    #[inline]
-    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-        Ok(self.next_output())
-    }
-
-    /// Two outputs, the first in the low half (as
-    /// `rand_core::utils::next_u64_via_u32`).
-    #[inline]
-    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-        Ok(self.next_output_pair())
-    }
-
-    #[inline]
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-        crate::bulk::fill_bytes(self, dst);
-        Ok(())
-    }
-}
-
-impl crate::generators::WordRng for Mt19937 {
-    const OUTPUT_BITS: u32 = 32;
-
-    #[inline]
-    fn next_word(&mut self) -> u64 {
-        u64::from(self.next_output())
-    }
-}
+// `TryRng` spelled out rather than with `impl_rng_u32!`, for the two-word
+// `next_u64`: two outputs, the first in the low half (as
+// `rand_core::utils::next_u64_via_u32`), in one call.
+crate::generators::impl_try_rng!(Mt19937, |self, dst|
+    u32: self.next_output(),
+    u64: self.next_output_pair(),
+    bytes: crate::bulk::fill_bytes(self, dst),
+);
+crate::generators::impl_word_rng!(Mt19937, 32);
 
 impl SeedableRng for Mt19937 {
     /// The 32-bit `init_genrand` seed, little-endian.
