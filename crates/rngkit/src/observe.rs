@@ -447,6 +447,24 @@ fn half_unit_of(text: &str) -> f64 {
     0.5 * libm::pow(10.0, f64::from(exponent - fraction_digits))
 }
 
+/// The known bits of words laid end to end in `bytes`, `size` bytes a
+/// word, low byte first (the last word may be short): what a byte draw
+/// shows of the words it consumed, in every runtime that emits its words
+/// little-endian.
+pub(crate) fn le_words_known(bytes: &[u8], size: usize) -> Vec<KnownBits> {
+    bytes
+        .chunks(size)
+        .map(|chunk| {
+            let (mut mask, mut word) = (0u64, 0u64);
+            for (i, &b) in chunk.iter().enumerate() {
+                mask |= 0xff << (8 * i);
+                word |= u64::from(b) << (8 * i);
+            }
+            KnownBits::new(mask, word)
+        })
+        .collect()
+}
+
 /// The common prefix of every word in `lo..=hi`.
 pub fn prefix_known(lo: u32, hi: u32) -> KnownBits {
     let differing = lo ^ hi;

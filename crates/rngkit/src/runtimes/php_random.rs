@@ -332,19 +332,7 @@ fn bytes_known(bytes: &[u8], n: usize, bits: u32) -> Option<Vec<KnownBits>> {
         return None;
     }
     let size = (bits / 8) as usize;
-    Some(
-        bytes
-            .chunks(size)
-            .map(|chunk| {
-                let (mut mask, mut value) = (0u64, 0u64);
-                for (i, &b) in chunk.iter().enumerate() {
-                    mask |= 0xff << (8 * i);
-                    value |= u64::from(b) << (8 * i);
-                }
-                KnownBits::new(mask, value)
-            })
-            .collect(),
-    )
+    Some(crate::observe::le_words_known(bytes, size))
 }
 
 fn known_randomizer(
