@@ -123,9 +123,26 @@ macro_rules! impl_word_rng {
     };
 }
 
+/// Implements `BulkFill` with no SIMD kernel (the trait's scalar loops) for
+/// a generator of `$word` outputs: the one line of every generator without a
+/// kernel.
+macro_rules! impl_scalar_bulk {
+    ($ty:ty, $word:ty) => {
+        /// No SIMD kernel: the trait's scalar loops.
+        impl $crate::bulk::BulkFill for $ty {
+            type Word = $word;
+        }
+    };
+}
+
 /// Implements `TryRng` (and so `Rng`) and `WordRng` from an inherent
-/// `fn next_output(&mut self) -> u32`.
+/// `fn next_output(&mut self) -> u32`; `impl_rng_u32!(T, scalar)` adds the
+/// scalar `BulkFill`.
 macro_rules! impl_rng_u32 {
+    ($ty:ty, scalar) => {
+        $crate::generators::impl_rng_u32!($ty);
+        $crate::generators::impl_scalar_bulk!($ty, u32);
+    };
     ($ty:ty) => {
         $crate::generators::impl_try_rng!($ty, |self, dst|
             u32: self.next_output(),
@@ -137,8 +154,13 @@ macro_rules! impl_rng_u32 {
 }
 
 /// Implements `TryRng` (and so `Rng`) and `WordRng` from an inherent
-/// `fn next_output(&mut self) -> u64`: `next_u32` is the word's top half.
+/// `fn next_output(&mut self) -> u64`: `next_u32` is the word's top half;
+/// `impl_rng_u64!(T, scalar)` adds the scalar `BulkFill`.
 macro_rules! impl_rng_u64 {
+    ($ty:ty, scalar) => {
+        $crate::generators::impl_rng_u64!($ty);
+        $crate::generators::impl_scalar_bulk!($ty, u64);
+    };
     ($ty:ty) => {
         $crate::generators::impl_try_rng!($ty, |self, dst|
             u32: (self.next_output() >> 32) as u32,
@@ -170,7 +192,7 @@ macro_rules! impl_serde_via {
     };
 }
 
-pub(crate) use {impl_rng_u32, impl_rng_u64, impl_serde_via, impl_try_rng, impl_word_rng};
+pub(crate) use {impl_rng_u32, impl_rng_u64, impl_serde_via, impl_scalar_bulk, impl_try_rng, impl_word_rng};
 
 /// The SplitMix64 output function on an already advanced state (shared by
 /// the generator and by the seeding of the xoshiro family).

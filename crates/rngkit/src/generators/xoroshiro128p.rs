@@ -126,10 +126,7 @@ impl crate::registry::Gen for Xoroshiro128Plus {
     }
 }
 
-/// No SIMD kernel: the trait's scalar loops.
-impl crate::bulk::BulkFill for Xoroshiro128Plus {
-    type Word = u64;
-}
+crate::generators::impl_scalar_bulk!(Xoroshiro128Plus, u64);
 
 crate::bulk::inherent_fill!(
     Xoroshiro128Plus,

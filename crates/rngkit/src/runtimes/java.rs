@@ -419,10 +419,7 @@ impl_rng_u32!(JavaRandom);
 /// names the constructor `seed_from_u64` stands for.
 macro_rules! long_seeded {
     ($ty:ty, $word:ty, $doc:literal) => {
-        /// No SIMD kernel: the trait's scalar loops.
-        impl crate::bulk::BulkFill for $ty {
-            type Word = $word;
-        }
+        crate::generators::impl_scalar_bulk!($ty, $word);
 
         impl SeedableRng for $ty {
             /// The `long` seed, little-endian.

@@ -194,12 +194,7 @@ impl PhpLegacyMt {
     }
 }
 
-impl_rng_u32!(PhpLegacyMt);
-
-/// No SIMD kernel: the trait's scalar loops.
-impl crate::bulk::BulkFill for PhpLegacyMt {
-    type Word = u32;
-}
+impl_rng_u32!(PhpLegacyMt, scalar);
 
 impl StateWords for PhpLegacyMt {
     const NAME: &'static str = "mt19937-php";

@@ -289,11 +289,7 @@ impl Sfmt19937 {
     }
 }
 
-crate::generators::impl_rng_u64!(Sfmt19937);
-/// No SIMD kernel: the trait's scalar loops.
-impl crate::bulk::BulkFill for Sfmt19937 {
-    type Word = u64;
-}
+crate::generators::impl_rng_u64!(Sfmt19937, scalar);
 
 /// The `sfmt` GEN.
 ///
