@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use rand_core::SeedableRng;
 
 use crate::state::check_count;
-use crate::{StateError, StateWords};
+use crate::StateError;
 
 pub(crate) const N: usize = 624;
 pub(crate) const M: usize = 397;
@@ -227,24 +227,34 @@ impl SeedableRng for Mt19937 {
     }
 }
 
-impl StateWords for Mt19937 {
-    const NAME: &'static str = "mt19937";
-    const WORD_BITS: u32 = 32;
-    /// `left`, then the 624 block words.
-    const WORD_COUNT: usize = N + 1;
-    /// 624 x 32 bits less the 31 low bits of the oldest word, which the
-    /// twist never reads; `left` is a position.
-    const FREE_BITS: u32 = 19937;
+/// `StateWords` under `$name` for a generator of an MT19937 block (this
+/// one and PHP's legacy variant): its `left()`, its `mt` block and
+/// `from_state(mt, left)`, as [`block_to_words`] lays them out.
+macro_rules! impl_block_state_words {
+    ($ty:ty, $name:literal) => {
+        impl $crate::StateWords for $ty {
+            const NAME: &'static str = $name;
+            const WORD_BITS: u32 = 32;
+            /// `left`, then the 624 block words.
+            const WORD_COUNT: usize = $crate::generators::mt19937::N + 1;
+            /// 624 x 32 bits less the 31 low bits of the oldest word, which the
+            /// twist never reads; `left` is a position.
+            const FREE_BITS: u32 = 19937;
 
-    fn to_words(&self) -> Vec<u64> {
-        block_to_words(self.left(), &self.mt)
-    }
+            fn to_words(&self) -> alloc::vec::Vec<u64> {
+                $crate::generators::mt19937::block_to_words(self.left(), &self.mt)
+            }
 
-    fn from_words(words: &[u64]) -> Result<Self, StateError> {
-        let (mt, left) = block_from_words(Self::NAME, words)?;
-        Self::from_state(mt, left)
-    }
+            fn from_words(words: &[u64]) -> Result<Self, $crate::StateError> {
+                let (mt, left) = $crate::generators::mt19937::block_from_words(Self::NAME, words)?;
+                Self::from_state(mt, left)
+            }
+        }
+    };
 }
+pub(crate) use impl_block_state_words;
+
+impl_block_state_words!(Mt19937, "mt19937");
 
 /// The state words of an MT19937 block (this generator's and PHP's legacy
 /// variant's): `left`, then the 624 words.

@@ -196,23 +196,7 @@ impl PhpLegacyMt {
 
 impl_rng_u32!(PhpLegacyMt, scalar);
 
-impl StateWords for PhpLegacyMt {
-    const NAME: &'static str = "mt19937-php";
-    const WORD_BITS: u32 = 32;
-    /// `left`, then the 624 block words.
-    const WORD_COUNT: usize = N + 1;
-    /// As MT19937's: the 31 low bits of the oldest word are never read.
-    const FREE_BITS: u32 = 19937;
-
-    fn to_words(&self) -> Vec<u64> {
-        crate::generators::mt19937::block_to_words(self.left, &self.mt)
-    }
-
-    fn from_words(words: &[u64]) -> Result<Self, StateError> {
-        let (mt, left) = crate::generators::mt19937::block_from_words(Self::NAME, words)?;
-        Self::from_state(mt, left)
-    }
-}
+crate::generators::mt19937::impl_block_state_words!(PhpLegacyMt, "mt19937-php");
 
 // ---------------------------------------------------------------------------
 // The draws, on any generator PHP drives (its `php_random_algo`): one raw
