@@ -82,7 +82,6 @@ fn split_integer(text: &str) -> Option<(bool, u32, &str)> {
     Some((negative, radix, digits))
 }
 
-
 /// Parses a decimal or `0x`/`0X` hex integer, with an optional leading `-`
 /// (`+` is accepted too), and `_` separators between digits.
 ///

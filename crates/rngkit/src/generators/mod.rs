@@ -192,7 +192,9 @@ macro_rules! impl_serde_via {
     };
 }
 
-pub(crate) use {impl_rng_u32, impl_rng_u64, impl_serde_via, impl_scalar_bulk, impl_try_rng, impl_word_rng};
+pub(crate) use {
+    impl_rng_u32, impl_rng_u64, impl_scalar_bulk, impl_serde_via, impl_try_rng, impl_word_rng,
+};
 
 /// The SplitMix64 output function on an already advanced state (shared by
 /// the generator and by the seeding of the xoshiro family).

@@ -5,8 +5,8 @@ use alloc::vec::Vec;
 
 use rand_core::SeedableRng;
 
-use crate::state::check_count;
 use crate::StateError;
+use crate::state::check_count;
 
 pub(crate) const N: usize = 624;
 pub(crate) const M: usize = 397;

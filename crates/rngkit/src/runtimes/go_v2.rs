@@ -533,7 +533,6 @@ fn bound(draw: &str, method: &str, text: &str, max: u64) -> Result<u64, DrawErro
     Ok(n)
 }
 
-
 impl<R: WordRng> DrawFamily<R> for GoV2Rand {
     type Draw = GoV2Draw;
 

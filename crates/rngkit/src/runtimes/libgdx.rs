@@ -390,9 +390,7 @@ impl Gen for LibgdxGen {
                 }
                 long_n_known(n as u64, v as u64)
             }
-            LibgdxDraw::NextDouble => {
-                Some(vec![top53_double_known(value)?])
-            }
+            LibgdxDraw::NextDouble => Some(vec![top53_double_known(value)?]),
             LibgdxDraw::NextFloat => {
                 let k = float24_known(value)?;
                 Some(vec![KnownBits::new(k.mask << 40, k.value << 40)])

@@ -262,9 +262,7 @@ impl Gen for Lua54Gen {
 
     fn known_bits(draw: &Lua54Draw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
         match *draw {
-            Lua54Draw::Float => {
-                Some(alloc::vec![top53_double_known(value)?])
-            }
+            Lua54Draw::Float => Some(alloc::vec![top53_double_known(value)?]),
             Lua54Draw::Full => Some(alloc::vec![KnownBits::new(
                 u64::MAX,
                 value.as_i64()? as u64

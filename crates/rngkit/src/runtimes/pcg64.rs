@@ -4,7 +4,6 @@
 //! pcg-c's `pcg_setseq_128_xsl_rr_64` and `pcg_oneseq_128_xsl_rr_64`
 //! (PHP 8.2's `Random\Engine\PcgOneseq128XslRr64` is the latter).
 
-
 use crate::generators::impl_rng_u64;
 
 /// pcg-c's `PCG_DEFAULT_MULTIPLIER_128`.
