@@ -171,6 +171,52 @@ macro_rules! impl_rng_u64 {
     };
 }
 
+/// The state of a generator whose words `s` may be anything but all zero
+/// (a fixed point of the xorshift family): `from_state`, `state` and
+/// `StateWords` under `$name`, `$words` reading the state words back (the
+/// `crate::state` reader of the word type). `$doc` says how the words are
+/// ordered. One definition for xorshift128, xoshiro128**, xoshiro256** and
+/// xoroshiro128+.
+macro_rules! impl_nonzero_state {
+    ($ty:ident, $name:literal, [$word:ty; $n:literal], $words:path, $(#[$doc:meta])*) => {
+        impl $ty {
+            $(#[$doc])*
+            ///
+            /// # Errors
+            /// [`StateError::AllZero`](crate::StateError::AllZero) for the all-zero state.
+            pub const fn from_state(s: [$word; $n]) -> Result<Self, $crate::StateError> {
+                let mut i = 0;
+                while i < $n {
+                    if s[i] != 0 {
+                        return Ok($ty { s });
+                    }
+                    i += 1;
+                }
+                Err($crate::StateError::AllZero { generator: $name })
+            }
+
+            /// The state words, in [`from_state`](Self::from_state)'s order.
+            pub const fn state(&self) -> [$word; $n] {
+                self.s
+            }
+        }
+
+        impl $crate::StateWords for $ty {
+            const NAME: &'static str = $name;
+            const WORD_BITS: u32 = <$word>::BITS;
+            const WORD_COUNT: usize = $n;
+
+            fn to_words(&self) -> alloc::vec::Vec<u64> {
+                self.s.iter().map(|&w| u64::from(w)).collect()
+            }
+
+            fn from_words(words: &[u64]) -> Result<Self, $crate::StateError> {
+                Self::from_state($words(Self::NAME, words)?)
+            }
+        }
+    };
+}
+
 /// Implements serde for a generator through its fixed-size state array, so a
 /// deserialised state is validated exactly like [`StateWords::from_words`].
 macro_rules! impl_serde_via {
@@ -193,7 +239,8 @@ macro_rules! impl_serde_via {
 }
 
 pub(crate) use {
-    impl_rng_u32, impl_rng_u64, impl_scalar_bulk, impl_serde_via, impl_try_rng, impl_word_rng,
+    impl_nonzero_state, impl_rng_u32, impl_rng_u64, impl_scalar_bulk, impl_serde_via, impl_try_rng,
+    impl_word_rng,
 };
 
 /// The SplitMix64 output function on an already advanced state (shared by

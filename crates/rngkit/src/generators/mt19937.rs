@@ -108,15 +108,10 @@ impl Mt19937 {
     /// The reference `init_genrand(seed)` (Knuth's multiplier 1812433253),
     /// with `left == 0`: the first draw twists.
     pub fn new(seed: u32) -> Self {
-        let mut mt = [0u32; N];
-        mt[0] = seed;
-        for i in 1..N {
-            let prev = mt[i - 1];
-            mt[i] = 1_812_433_253u32
-                .wrapping_mul(prev ^ (prev >> 30))
-                .wrapping_add(i as u32);
+        Mt19937 {
+            mt: init_genrand_block(seed),
+            pos: N as u32,
         }
-        Mt19937 { mt, pos: N as u32 }
     }
 
     /// Builds the generator from an untempered block and `left`.
@@ -126,16 +121,7 @@ impl Mt19937 {
     /// * [`StateError::AllZero`] when the block is all zero (the twist keeps
     ///   it zero for ever).
     pub fn from_state(mt: [u32; N], left: u32) -> Result<Self, StateError> {
-        if left as usize > N {
-            return Err(StateError::LeftOutOfRange {
-                left: i64::from(left),
-            });
-        }
-        if mt.iter().all(|&w| w == 0) {
-            return Err(StateError::AllZero {
-                generator: "mt19937",
-            });
-        }
+        check_block(&mt, left, "mt19937")?;
         Ok(Mt19937 {
             mt,
             pos: N as u32 - left,
@@ -255,6 +241,41 @@ macro_rules! impl_block_state_words {
 pub(crate) use impl_block_state_words;
 
 impl_block_state_words!(Mt19937, "mt19937");
+
+/// `init_genrand(seed)`'s block: `mt[0] = seed`, then `mt[i] = 1812433253 *
+/// (mt[i - 1] ^ (mt[i - 1] >> 30)) + i`. MT19937 and SFMT-19937 (whose 624
+/// state words start the same) fill it alike.
+pub(crate) fn init_genrand_block(seed: u32) -> [u32; N] {
+    let mut mt = [0u32; N];
+    mt[0] = seed;
+    for i in 1..N {
+        let prev = mt[i - 1];
+        mt[i] = 1_812_433_253u32
+            .wrapping_mul(prev ^ (prev >> 30))
+            .wrapping_add(i as u32);
+    }
+    mt
+}
+
+/// Checks a block and `left` for `from_state` under `generator`'s name:
+/// [`StateError::LeftOutOfRange`] when `left > 624`,
+/// [`StateError::AllZero`] for the all-zero block (the twist keeps it zero
+/// for ever). MT19937 and PHP's legacy variant check alike.
+pub(crate) fn check_block(
+    mt: &[u32; N],
+    left: u32,
+    generator: &'static str,
+) -> Result<(), StateError> {
+    if left as usize > N {
+        return Err(StateError::LeftOutOfRange {
+            left: i64::from(left),
+        });
+    }
+    if mt.iter().all(|&w| w == 0) {
+        return Err(StateError::AllZero { generator });
+    }
+    Ok(())
+}
 
 /// The state words of an MT19937 block (this generator's and PHP's legacy
 /// variant's): `left`, then the 624 words.

@@ -758,11 +758,7 @@ impl StateWords for GoRand {
     }
 }
 
-crate::generators::impl_rng_u64!(GoRand);
-// No vector kernel: the scalar fill every such generator shares.
-impl crate::bulk::BulkFill for GoRand {
-    type Word = u64;
-}
+crate::generators::impl_rng_u64!(GoRand, scalar);
 
 // ---------------------------------------------------------------------------
 // The `go` GEN.

@@ -143,11 +143,7 @@ impl GoPcg {
     }
 }
 
-crate::generators::impl_rng_u64!(GoPcg);
-// No vector kernel: the scalar fill.
-impl crate::bulk::BulkFill for GoPcg {
-    type Word = u64;
-}
+crate::generators::impl_rng_u64!(GoPcg, scalar);
 
 impl StateWords for GoPcg {
     const NAME: &'static str = "go-pcg";
@@ -340,11 +336,7 @@ impl GoChaCha8 {
     }
 }
 
-crate::generators::impl_rng_u64!(GoChaCha8);
-// No vector kernel: the scalar fill.
-impl crate::bulk::BulkFill for GoChaCha8 {
-    type Word = u64;
-}
+crate::generators::impl_rng_u64!(GoChaCha8, scalar);
 
 impl StateWords for GoChaCha8 {
     const NAME: &'static str = "go-chacha8";

@@ -458,11 +458,7 @@ impl StateWords for LuaJitRandom {
     }
 }
 
-crate::generators::impl_rng_u64!(LuaJitRandom);
-// No vector kernel: the scalar fill every such generator shares.
-impl crate::bulk::BulkFill for LuaJitRandom {
-    type Word = u64;
-}
+crate::generators::impl_rng_u64!(LuaJitRandom, scalar);
 
 /// The `luajit` GEN: LuaJIT 2.1's `math.randomseed(S)` and `math.random`.
 ///

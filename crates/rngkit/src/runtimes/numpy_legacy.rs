@@ -176,9 +176,7 @@ impl crate::generators::WordRng for RandomState {
     }
 }
 
-impl crate::bulk::BulkFill for RandomState {
-    type Word = u32;
-}
+crate::generators::impl_scalar_bulk!(RandomState, u32);
 
 impl StateWords for RandomState {
     const NAME: &'static str = "numpy-legacy";

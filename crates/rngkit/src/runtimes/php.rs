@@ -144,16 +144,7 @@ impl PhpLegacyMt {
     /// [`StateError::LeftOutOfRange`] when `left > 624`;
     /// [`StateError::AllZero`] for the all-zero block (a fixed point).
     pub fn from_state(mt: [u32; N], left: u32) -> Result<Self, StateError> {
-        if left as usize > N {
-            return Err(StateError::LeftOutOfRange {
-                left: i64::from(left),
-            });
-        }
-        if mt.iter().all(|&w| w == 0) {
-            return Err(StateError::AllZero {
-                generator: Self::NAME,
-            });
-        }
+        crate::generators::mt19937::check_block(&mt, left, Self::NAME)?;
         Ok(PhpLegacyMt { mt, left })
     }
 

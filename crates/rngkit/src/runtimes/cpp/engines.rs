@@ -264,15 +264,8 @@ impl<const A: u64> CppEngine for MinStd<A> {
     }
 }
 
-impl_rng_u32!(MinstdRand0);
-impl_rng_u32!(MinstdRand);
-// No vector kernel: the scalar fill every such generator shares.
-impl crate::bulk::BulkFill for MinstdRand0 {
-    type Word = u32;
-}
-impl crate::bulk::BulkFill for MinstdRand {
-    type Word = u32;
-}
+impl_rng_u32!(MinstdRand0, scalar);
+impl_rng_u32!(MinstdRand, scalar);
 
 // ------------------------------------------------------------ mt19937_64
 
@@ -514,10 +507,7 @@ impl CppEngine for Mt19937_64 {
     }
 }
 
-impl_rng_u64!(Mt19937_64);
-impl crate::bulk::BulkFill for Mt19937_64 {
-    type Word = u64;
-}
+impl_rng_u64!(Mt19937_64, scalar);
 
 impl CppEngine for crate::generators::Mt19937 {
     const MIN: u64 = 0;
@@ -749,14 +739,8 @@ impl Ranlux48 {
     }
 }
 
-impl_rng_u32!(Ranlux24);
-impl_rng_u64!(Ranlux48);
-impl crate::bulk::BulkFill for Ranlux24 {
-    type Word = u32;
-}
-impl crate::bulk::BulkFill for Ranlux48 {
-    type Word = u64;
-}
+impl_rng_u32!(Ranlux24, scalar);
+impl_rng_u64!(Ranlux48, scalar);
 
 // ------------------------------------------------------------ knuth_b
 
@@ -870,7 +854,4 @@ impl CppEngine for KnuthB {
     }
 }
 
-impl_rng_u32!(KnuthB);
-impl crate::bulk::BulkFill for KnuthB {
-    type Word = u32;
-}
+impl_rng_u32!(KnuthB, scalar);
