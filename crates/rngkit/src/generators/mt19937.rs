@@ -242,19 +242,30 @@ pub(crate) use impl_block_state_words;
 
 impl_block_state_words!(Mt19937, "mt19937");
 
-/// `init_genrand(seed)`'s block: `mt[0] = seed`, then `mt[i] = 1812433253 *
-/// (mt[i - 1] ^ (mt[i - 1] >> 30)) + i`. MT19937 and SFMT-19937 (whose 624
-/// state words start the same) fill it alike.
+/// The Mersenne Twisters' seeding of a block of `$n` `$word`s: `mt[0] =
+/// seed`, then `mt[i] = $f * (mt[i - 1] ^ (mt[i - 1] >> $shift)) + i`
+/// (wrapping). One loop for the 32-bit `init_genrand` and C++'s
+/// `mt19937_64`.
+macro_rules! knuth_seeded_block {
+    ($word:ty, $n:expr, $seed:expr, $f:expr, $shift:expr) => {{
+        let mut mt = [0 as $word; $n];
+        mt[0] = $seed;
+        for i in 1..$n {
+            let prev = mt[i - 1];
+            mt[i] = $f
+                .wrapping_mul(prev ^ (prev >> $shift))
+                .wrapping_add(i as $word);
+        }
+        mt
+    }};
+}
+pub(crate) use knuth_seeded_block;
+
+/// `init_genrand(seed)`'s block (multiplier 1812433253, shift 30).
+/// MT19937 and SFMT-19937 (whose 624 state words start the same) fill it
+/// alike.
 pub(crate) fn init_genrand_block(seed: u32) -> [u32; N] {
-    let mut mt = [0u32; N];
-    mt[0] = seed;
-    for i in 1..N {
-        let prev = mt[i - 1];
-        mt[i] = 1_812_433_253u32
-            .wrapping_mul(prev ^ (prev >> 30))
-            .wrapping_add(i as u32);
-    }
-    mt
+    knuth_seeded_block!(u32, N, seed, 1_812_433_253u32, 30)
 }
 
 /// Checks a block and `left` for `from_state` under `generator`'s name:
