@@ -30,16 +30,9 @@ const fn lcg(x: u32) -> u32 {
     x.wrapping_mul(MUL).wrapping_add(1)
 }
 
-/// The inverse of [`MUL`] mod 2^32 (Newton's iteration doubles the correct
-/// low bits each round: 3, 6, 12, 24, 48).
+/// The inverse of [`MUL`] mod 2^32 (Newton's iteration, the core's).
 const fn mul_inverse() -> u32 {
-    let mut inv = MUL;
-    let mut i = 0;
-    while i < 4 {
-        inv = inv.wrapping_mul(2u32.wrapping_sub(MUL.wrapping_mul(inv)));
-        i += 1;
-    }
-    inv
+    rngkit::engines::lcg::inverse_u32(MUL)
 }
 
 /// `x` before one LCG step.

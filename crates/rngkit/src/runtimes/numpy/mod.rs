@@ -145,12 +145,7 @@ pub fn random_interval<R: BitGenerator + ?Sized>(rng: &mut R, max: u64) -> u64 {
 /// `Generator.permutation(n)`: `arange(n)` shuffled in place, `i` from
 /// `n - 1` down to 1 swapped with `random_interval(i)`.
 pub fn permutation<R: BitGenerator + ?Sized>(rng: &mut R, n: u64) -> Vec<i64> {
-    let mut items: Vec<i64> = (0..n as i64).collect();
-    for i in (1..n as usize).rev() {
-        let j = random_interval(rng, i as u64) as usize;
-        items.swap(i, j);
-    }
-    items
+    crate::runtimes::numpy_legacy::shuffled_arange(n, |i| random_interval(rng, i))
 }
 
 /// `random_standard_normal`: the ziggurat on one 64-bit word (low 8 bits
