@@ -29,15 +29,13 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::draw::{DrawError, DrawValue};
-use crate::family::{DrawFamily, Member};
+use crate::family::DrawFamily;
 use crate::generators::Mt19937;
 use crate::generators::impl_rng_u32;
 use crate::generators::mt19937::{LOWER_MASK, M, MATRIX_A, N, UPPER_MASK};
 use crate::number::parse_int;
 use crate::observe::{KnownBits, ObservedValue, interval_known, mod_known};
-use crate::registry::{
-    BareDraw, DrawInfo, GenInfo, Seed, SeedError, SeedKind, SeedOptions, Steps, Yields,
-};
+use crate::registry::{BareDraw, DrawInfo, Seed, Steps, Yields};
 use crate::{StateError, StateWords, WordRng, generators::temper};
 
 /// `PHP_MT_RAND_MAX + 1.0`: `mt_rand()` gives 31 bits.
@@ -827,40 +825,56 @@ fn seed32(seed: &Seed) -> i64 {
     i64::from(seed.low_u64() as u32)
 }
 
-/// A GEN of the `mt_rand()` family: its generator, era, texts and
-/// `mt_srand`; the four differ in nothing else.
-macro_rules! member {
+/// A PHP GEN: its generator, family (`mt_rand()`'s, with its era, or the
+/// `Randomizer`'s), texts, seeding by a PHP `int` and, for the engines that
+/// take one, the string seed; PHP's GENs differ in nothing else.
+macro_rules! php_member {
     (
-        $gen:ty: $rng:ty, $family:expr,
+        $gen:ty: $rng:ty, $family_ty:ty = $family:expr,
         name: $name:literal,
         aliases: $aliases:expr,
         summary: $summary:literal,
         seed_doc: $seed_doc:literal,
+        state_doc: $state_doc:expr,
         versions: $versions:literal,
         seed: |$seed:ident| $srand:expr,
+        $(seed_str: |$text:ident| $from_text:expr,)?
     ) => {
-        impl Member for $gen {
+        impl $crate::family::Member for $gen {
             type Rng = $rng;
-            type Family = PhpMtRand;
-            const FAMILY: PhpMtRand = $family;
+            type Family = $family_ty;
+            const FAMILY: $family_ty = $family;
 
-            const INFO: GenInfo = GenInfo {
+            const INFO: $crate::registry::GenInfo = $crate::registry::GenInfo {
                 name: $name,
                 aliases: $aliases,
                 summary: $summary,
-                seed_kind: SeedKind::I64,
+                seed_kind: $crate::registry::SeedKind::I64,
                 seed_doc: $seed_doc,
-                state_doc: MT_STATE_DOC,
+                state_doc: $state_doc,
                 has_stream: false,
                 versions: $versions,
             };
 
-            fn seed($seed: &Seed, _: &SeedOptions) -> Result<$rng, SeedError> {
+            fn seed(
+                $seed: &$crate::registry::Seed,
+                _: &$crate::registry::SeedOptions,
+            ) -> Result<$rng, $crate::registry::SeedError> {
                 Ok($srand)
             }
+
+            $(
+                fn seed_str(
+                    $text: &str,
+                    _: &$crate::registry::SeedOptions,
+                ) -> Result<$rng, $crate::registry::SeedError> {
+                    $from_text
+                }
+            )?
         }
     };
 }
+pub(crate) use php_member;
 
 const MT_STATE_DOC: &str = "625 words of 32 bits: `left`, then mt[0..624] (untempered); mt_srand twists at once, so left = 624 after seeding";
 
@@ -880,12 +894,13 @@ const MT_STATE_DOC: &str = "625 words of 32 bits: `left`, then mt[0..624] (untem
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhpGen;
 
-member! {
-    PhpGen: Mt19937, PhpMtRand::MODERN,
+php_member! {
+    PhpGen: Mt19937, PhpMtRand = PhpMtRand::MODERN,
     name: "php",
     aliases: &["php7", "php8", "php-mt-rand"],
     summary: "PHP 7.1+ mt_rand(), rand(), shuffle(), str_shuffle(), array_rand() (MT19937)",
     seed_doc: "mt_srand(S): init_genrand with the low 32 bits of the PHP int S, then one twist",
+    state_doc: MT_STATE_DOC,
     versions: "PHP 7.1.0 and later; mt_rand/rand ranges spanning 2^32 or more follow PHP 8.2+ (PHP 7.1 to 8.1 take the first word as the high half). Oracle: PHP 8.2 (php8.2-cli) run as a process, 20 seeds x 1000 draws of every draw; php-src mt_rand_value.phpt",
     seed: |seed| mt_srand(seed32(seed)),
 }
@@ -907,12 +922,13 @@ member! {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhpMtRandPhpGen;
 
-member! {
-    PhpMtRandPhpGen: PhpLegacyMt, PhpMtRand::MT_RAND_PHP,
+php_member! {
+    PhpMtRandPhpGen: PhpLegacyMt, PhpMtRand = PhpMtRand::MT_RAND_PHP,
     name: "php-mt-rand-php",
     aliases: &["php-legacy", "mt-rand-php"],
     summary: "PHP 7.1+ mt_rand() family after mt_srand(S, MT_RAND_PHP) (PHP 5's twist bug and scaling)",
     seed_doc: "mt_srand(S, MT_RAND_PHP): init_genrand with the low 32 bits of S, then one (buggy) twist",
+    state_doc: MT_STATE_DOC,
     versions: "PHP 8.2 and later exactly (PHP 7.1 to 8.1 overflow differently in mt_rand(MIN, MAX) when MAX - MIN >= 2^63). Oracle: PHP 8.2 (php8.2-cli) run as a process, 20 seeds x 1000 draws of every draw; php-src mt_rand_value.phpt",
     seed: |seed| PhpLegacyMt::new(seed32(seed) as u32),
 }
@@ -937,12 +953,13 @@ member! {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Php5Gen;
 
-member! {
-    Php5Gen: PhpLegacyMt, PhpMtRand::OLD,
+php_member! {
+    Php5Gen: PhpLegacyMt, PhpMtRand = PhpMtRand::OLD,
     name: "php5",
     aliases: &["php-5.2.1", "php70"],
     summary: "PHP 5.2.1 to 7.0.x mt_rand() (MT19937 with PHP's twist bug)",
     seed_doc: "mt_srand(S): init_genrand with the low 32 bits of S, then one (buggy) twist",
+    state_doc: MT_STATE_DOC,
     versions: "PHP 5.2.1 to 7.0.x (64-bit builds). Oracles: the php_mt_seed README's published outputs, php-src mt_rand_value.phpt (MT_RAND_PHP is this generator), and an independent Python reference (tests/reference/php_mt.py)",
     seed: |seed| PhpLegacyMt::new(seed32(seed) as u32),
 }
@@ -963,12 +980,13 @@ member! {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Php3Gen;
 
-member! {
-    Php3Gen: Mt19937, PhpMtRand::OLD,
+php_member! {
+    Php3Gen: Mt19937, PhpMtRand = PhpMtRand::OLD,
     name: "php3",
     aliases: &["php4", "php-3.0.7"],
     summary: "PHP 3.0.7 to 5.2.0 mt_rand() (MT19937 with Cokus's seeding)",
     seed_doc: "mt_srand(S): block = (S | 1) * 69069^i with the low 32 bits of S (even and odd seeds pair up), then one twist",
+    state_doc: MT_STATE_DOC,
     versions: "PHP 3.0.7 to 5.2.0 (PHP 3.0.6's mt_rand(MIN, MAX) was broken; mt_rand() matches it too). Oracles: the php_mt_seed README's published outputs and an independent Python reference (tests/reference/php_mt.py)",
     seed: |seed| php3_mt_srand(seed32(seed)),
 }

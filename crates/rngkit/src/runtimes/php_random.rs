@@ -28,15 +28,15 @@ use alloc::vec::Vec;
 
 use crate::WordRng;
 use crate::draw::{DrawError, DrawValue};
-use crate::family::{DrawFamily, Member};
+use crate::family::DrawFamily;
 use crate::generators::{Mt19937, Xoshiro256StarStar};
 use crate::number::parse_int;
 use crate::observe::{KnownBits, ObservedValue};
-use crate::registry::{DrawInfo, GenInfo, Seed, SeedError, SeedKind, SeedOptions, Steps};
+use crate::registry::{DrawInfo, SeedError, Steps};
 use crate::runtimes::pcg64::Pcg64;
 use crate::runtimes::php::{
-    MAX_ITEMS, mt_srand, parse_count, parse_pick, pick_keys, pick_keys_steps, random_range,
-    range_known, range_steps, shuffle, shuffle_steps,
+    MAX_ITEMS, mt_srand, parse_count, parse_pick, php_member, pick_keys, pick_keys_steps,
+    random_range, range_known, range_steps, shuffle, shuffle_steps,
 };
 
 /// `new Random\Engine\PcgOneseq128XslRr64(seed)` with an int seed: the
@@ -415,25 +415,15 @@ impl<R: WordRng> DrawFamily<R> for PhpRandomizer {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhpMt19937Gen;
 
-impl Member for PhpMt19937Gen {
-    type Rng = Mt19937;
-    type Family = PhpRandomizer;
-    const FAMILY: PhpRandomizer = PhpRandomizer;
-
-    const INFO: GenInfo = GenInfo {
-        name: "php-mt19937",
-        aliases: &["php-random-mt19937"],
-        summary: "PHP 8.2+ Random\\Engine\\Mt19937 with Random\\Randomizer",
-        seed_kind: SeedKind::I64,
-        seed_doc: "new Mt19937(S): init_genrand with the low 32 bits of S, then one twist (as mt_srand)",
-        state_doc: "625 words of 32 bits: `left`, then mt[0..624] (untempered); the constructor twists at once, so left = 624",
-        has_stream: false,
-        versions: "PHP 8.2 and later. Oracle: PHP 8.2 (php8.2-cli) run as a process, 20 seeds x 1000 draws of every draw",
-    };
-
-    fn seed(seed: &Seed, _: &SeedOptions) -> Result<Mt19937, SeedError> {
-        Ok(mt_srand(seed.low_u64() as i64))
-    }
+php_member! {
+    PhpMt19937Gen: Mt19937, PhpRandomizer = PhpRandomizer,
+    name: "php-mt19937",
+    aliases: &["php-random-mt19937"],
+    summary: "PHP 8.2+ Random\\Engine\\Mt19937 with Random\\Randomizer",
+    seed_doc: "new Mt19937(S): init_genrand with the low 32 bits of S, then one twist (as mt_srand)",
+    state_doc: "625 words of 32 bits: `left`, then mt[0..624] (untempered); the constructor twists at once, so left = 624",
+    versions: "PHP 8.2 and later. Oracle: PHP 8.2 (php8.2-cli) run as a process, 20 seeds x 1000 draws of every draw",
+    seed: |seed| mt_srand(seed.low_u64() as i64),
 }
 
 /// An engine seeded by a PHP int (`$from_int`) or a string seed
@@ -448,29 +438,16 @@ macro_rules! seeded_engine {
         state_doc: $state_doc:literal,
         versions: $versions:literal,
     ) => {
-        impl Member for $gen {
-            type Rng = $rng;
-            type Family = PhpRandomizer;
-            const FAMILY: PhpRandomizer = PhpRandomizer;
-
-            const INFO: GenInfo = GenInfo {
-                name: $name,
-                aliases: $aliases,
-                summary: $summary,
-                seed_kind: SeedKind::I64,
-                seed_doc: $seed_doc,
-                state_doc: $state_doc,
-                has_stream: false,
-                versions: $versions,
-            };
-
-            fn seed(seed: &Seed, _: &SeedOptions) -> Result<$rng, SeedError> {
-                Ok($from_int(seed.low_u64() as i64))
-            }
-
-            fn seed_str(text: &str, _: &SeedOptions) -> Result<$rng, SeedError> {
-                $from_bytes(text.as_bytes())
-            }
+        php_member! {
+            $gen: $rng, PhpRandomizer = PhpRandomizer,
+            name: $name,
+            aliases: $aliases,
+            summary: $summary,
+            seed_doc: $seed_doc,
+            state_doc: $state_doc,
+            versions: $versions,
+            seed: |seed| $from_int(seed.low_u64() as i64),
+            seed_str: |text| $from_bytes(text.as_bytes()),
         }
     };
 }
