@@ -28,7 +28,6 @@ use alloc::vec::Vec;
 
 use crate::WordRng;
 use crate::draw::{DrawError, DrawValue};
-use crate::family::DrawFamily;
 use crate::generators::{Mt19937, Xoshiro256StarStar};
 use crate::number::parse_int;
 use crate::observe::{KnownBits, ObservedValue};
@@ -374,30 +373,11 @@ fn known_randomizer(
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhpRandomizer;
 
-impl<R: WordRng> DrawFamily<R> for PhpRandomizer {
-    type Draw = RandomizerDraw;
-
-    fn draws(self) -> &'static [DrawInfo] {
-        draw_infos(R::OUTPUT_BITS)
-    }
-
-    fn parse_draw(self, name: &str, args: &[&str]) -> Result<Option<RandomizerDraw>, DrawError> {
-        parse_randomizer(name, args)
-    }
-
-    #[inline]
-    fn eval(self, draw: &RandomizerDraw, rng: &mut R) -> DrawValue {
-        eval_randomizer(draw, rng)
-    }
-
-    fn steps(self, draw: &RandomizerDraw) -> Steps {
-        steps_randomizer(draw, R::OUTPUT_BITS)
-    }
-
-    fn known_bits(self, draw: &RandomizerDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
-        known_randomizer(draw, value, R::OUTPUT_BITS)
-    }
-}
+crate::family::family_of_fns!(
+    impl[WordRng] PhpRandomizer, RandomizerDraw,
+    draw_infos, parse_randomizer, eval_randomizer, steps_randomizer, known_randomizer,
+    {}
+);
 
 /// The `php-mt19937` GEN: `new Random\Engine\Mt19937(S)` (mode
 /// `MT_RAND_MT19937`) with `Random\Randomizer`.

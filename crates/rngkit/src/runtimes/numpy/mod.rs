@@ -52,7 +52,7 @@ pub use seed_sequence::SeedSequence;
 
 use crate::WordRng;
 use crate::draw::{DrawError, DrawValue};
-use crate::family::{DrawFamily, Member};
+use crate::family::Member;
 use crate::generators::Mt19937;
 use crate::number::{parse_f64, parse_int};
 use crate::observe::{KnownBits, ObservedValue};
@@ -559,47 +559,28 @@ fn known_generator(
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NumpyGenerator;
 
-impl<R: WordRng + BitGenerator> DrawFamily<R> for NumpyGenerator {
-    fn idioms(self) -> &'static [crate::token::Idiom] {
-        use crate::token::Idiom;
-        &[Idiom {
-            name: "integers",
-            call: "''.join(ALPHABET[i] for i in rng.integers(0, n, LENGTH)): integers(0, n) a character",
-            pick: "integers 0 {n}",
-            first: 0,
-        }]
-    }
+crate::family::family_of_fns!(
+    impl[WordRng + BitGenerator] NumpyGenerator, GeneratorDraw,
+    draw_infos, parse_generator, eval_generator, steps_generator, known_generator,
+    {
+        fn idioms(self) -> &'static [crate::token::Idiom] {
+            use crate::token::Idiom;
+            &[Idiom {
+                name: "integers",
+                call: "''.join(ALPHABET[i] for i in rng.integers(0, n, LENGTH)): integers(0, n) a character",
+                pick: "integers 0 {n}",
+                first: 0,
+            }]
+        }
 
-    type Draw = GeneratorDraw;
-
-    fn draws(self) -> &'static [DrawInfo] {
-        draw_infos(R::OUTPUT_BITS)
+        fn bare_draws(self) -> &'static [BareDraw] {
+            &[BareDraw {
+                draw: "random",
+                yields: Yields::Unit { bits: 53 },
+            }]
+        }
     }
-
-    fn bare_draws(self) -> &'static [BareDraw] {
-        &[BareDraw {
-            draw: "random",
-            yields: Yields::Unit { bits: 53 },
-        }]
-    }
-
-    fn parse_draw(self, name: &str, args: &[&str]) -> Result<Option<GeneratorDraw>, DrawError> {
-        parse_generator(name, args)
-    }
-
-    #[inline]
-    fn eval(self, draw: &GeneratorDraw, rng: &mut R) -> DrawValue {
-        eval_generator(draw, rng)
-    }
-
-    fn steps(self, draw: &GeneratorDraw) -> Steps {
-        steps_generator(draw, R::OUTPUT_BITS)
-    }
-
-    fn known_bits(self, draw: &GeneratorDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
-        known_generator(draw, value, R::OUTPUT_BITS)
-    }
-}
+);
 
 // ----------------------------------------------------------- the GENs
 
