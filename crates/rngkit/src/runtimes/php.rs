@@ -825,25 +825,32 @@ fn seed32(seed: &Seed) -> i64 {
     i64::from(seed.low_u64() as u32)
 }
 
-/// A PHP GEN: its generator, family (`mt_rand()`'s, with its era, or the
-/// `Randomizer`'s), texts, seeding by a PHP `int` and, for the engines that
-/// take one, the string seed; PHP's GENs differ in nothing else.
+/// A PHP GEN: its generator, family (`mt_rand()`'s with its era, whose
+/// state text is `MT_STATE_DOC`, or the `Randomizer`), texts, seeding by a
+/// PHP `int` and, for the engines that take one, the string seed; PHP's GENs
+/// differ in nothing else.
 macro_rules! php_member {
+    (@state_doc) => {
+        MT_STATE_DOC
+    };
+    (@state_doc $doc:literal) => {
+        $doc
+    };
     (
-        $gen:ty: $rng:ty, $family_ty:ty = $family:expr,
+        $gen:ty: $rng:ty, $family:ident $(:: $era:ident)?,
         name: $name:literal,
         aliases: $aliases:expr,
         summary: $summary:literal,
         seed_doc: $seed_doc:literal,
-        state_doc: $state_doc:expr,
+        $(state_doc: $state_doc:literal,)?
         versions: $versions:literal,
         seed: |$seed:ident| $srand:expr,
         $(seed_str: |$text:ident| $from_text:expr,)?
     ) => {
         impl $crate::family::Member for $gen {
             type Rng = $rng;
-            type Family = $family_ty;
-            const FAMILY: $family_ty = $family;
+            type Family = $family;
+            const FAMILY: $family = $family $(:: $era)?;
 
             const INFO: $crate::registry::GenInfo = $crate::registry::GenInfo {
                 name: $name,
@@ -851,7 +858,7 @@ macro_rules! php_member {
                 summary: $summary,
                 seed_kind: $crate::registry::SeedKind::I64,
                 seed_doc: $seed_doc,
-                state_doc: $state_doc,
+                state_doc: php_member!(@state_doc $($state_doc)?),
                 has_stream: false,
                 versions: $versions,
             };
@@ -895,12 +902,11 @@ const MT_STATE_DOC: &str = "625 words of 32 bits: `left`, then mt[0..624] (untem
 pub struct PhpGen;
 
 php_member! {
-    PhpGen: Mt19937, PhpMtRand = PhpMtRand::MODERN,
+    PhpGen: Mt19937, PhpMtRand::MODERN,
     name: "php",
     aliases: &["php7", "php8", "php-mt-rand"],
     summary: "PHP 7.1+ mt_rand(), rand(), shuffle(), str_shuffle(), array_rand() (MT19937)",
     seed_doc: "mt_srand(S): init_genrand with the low 32 bits of the PHP int S, then one twist",
-    state_doc: MT_STATE_DOC,
     versions: "PHP 7.1.0 and later; mt_rand/rand ranges spanning 2^32 or more follow PHP 8.2+ (PHP 7.1 to 8.1 take the first word as the high half). Oracle: PHP 8.2 (php8.2-cli) run as a process, 20 seeds x 1000 draws of every draw; php-src mt_rand_value.phpt",
     seed: |seed| mt_srand(seed32(seed)),
 }
@@ -923,12 +929,11 @@ php_member! {
 pub struct PhpMtRandPhpGen;
 
 php_member! {
-    PhpMtRandPhpGen: PhpLegacyMt, PhpMtRand = PhpMtRand::MT_RAND_PHP,
+    PhpMtRandPhpGen: PhpLegacyMt, PhpMtRand::MT_RAND_PHP,
     name: "php-mt-rand-php",
     aliases: &["php-legacy", "mt-rand-php"],
     summary: "PHP 7.1+ mt_rand() family after mt_srand(S, MT_RAND_PHP) (PHP 5's twist bug and scaling)",
     seed_doc: "mt_srand(S, MT_RAND_PHP): init_genrand with the low 32 bits of S, then one (buggy) twist",
-    state_doc: MT_STATE_DOC,
     versions: "PHP 8.2 and later exactly (PHP 7.1 to 8.1 overflow differently in mt_rand(MIN, MAX) when MAX - MIN >= 2^63). Oracle: PHP 8.2 (php8.2-cli) run as a process, 20 seeds x 1000 draws of every draw; php-src mt_rand_value.phpt",
     seed: |seed| PhpLegacyMt::new(seed32(seed) as u32),
 }
@@ -954,12 +959,11 @@ php_member! {
 pub struct Php5Gen;
 
 php_member! {
-    Php5Gen: PhpLegacyMt, PhpMtRand = PhpMtRand::OLD,
+    Php5Gen: PhpLegacyMt, PhpMtRand::OLD,
     name: "php5",
     aliases: &["php-5.2.1", "php70"],
     summary: "PHP 5.2.1 to 7.0.x mt_rand() (MT19937 with PHP's twist bug)",
     seed_doc: "mt_srand(S): init_genrand with the low 32 bits of S, then one (buggy) twist",
-    state_doc: MT_STATE_DOC,
     versions: "PHP 5.2.1 to 7.0.x (64-bit builds). Oracles: the php_mt_seed README's published outputs, php-src mt_rand_value.phpt (MT_RAND_PHP is this generator), and an independent Python reference (tests/reference/php_mt.py)",
     seed: |seed| PhpLegacyMt::new(seed32(seed) as u32),
 }
@@ -981,12 +985,11 @@ php_member! {
 pub struct Php3Gen;
 
 php_member! {
-    Php3Gen: Mt19937, PhpMtRand = PhpMtRand::OLD,
+    Php3Gen: Mt19937, PhpMtRand::OLD,
     name: "php3",
     aliases: &["php4", "php-3.0.7"],
     summary: "PHP 3.0.7 to 5.2.0 mt_rand() (MT19937 with Cokus's seeding)",
     seed_doc: "mt_srand(S): block = (S | 1) * 69069^i with the low 32 bits of S (even and odd seeds pair up), then one twist",
-    state_doc: MT_STATE_DOC,
     versions: "PHP 3.0.7 to 5.2.0 (PHP 3.0.6's mt_rand(MIN, MAX) was broken; mt_rand() matches it too). Oracles: the php_mt_seed README's published outputs and an independent Python reference (tests/reference/php_mt.py)",
     seed: |seed| php3_mt_srand(seed32(seed)),
 }

@@ -396,7 +396,7 @@ crate::family::family_of_fns!(
 pub struct PhpMt19937Gen;
 
 php_member! {
-    PhpMt19937Gen: Mt19937, PhpRandomizer = PhpRandomizer,
+    PhpMt19937Gen: Mt19937, PhpRandomizer,
     name: "php-mt19937",
     aliases: &["php-random-mt19937"],
     summary: "PHP 8.2+ Random\\Engine\\Mt19937 with Random\\Randomizer",
@@ -419,7 +419,7 @@ macro_rules! seeded_engine {
         versions: $versions:literal,
     ) => {
         php_member! {
-            $gen: $rng, PhpRandomizer = PhpRandomizer,
+            $gen: $rng, PhpRandomizer,
             name: $name,
             aliases: $aliases,
             summary: $summary,
