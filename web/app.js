@@ -426,6 +426,19 @@ function fitText(f) {
   return `${f.gen} ${f.draw} ${what}${f.family.length ? ` family=${f.family.join(',')}` : ''}`;
 }
 
+/** A failed detection or recovery: the result emptied, the error shown
+ * (a cancel shows none). */
+function runFailed(out, e) {
+  out.replaceChildren();
+  if (e.message !== 'cancelled') showError('obs-error', e.message);
+}
+
+/** A detection or recovery over: Recover usable again, Cancel hidden. */
+function runEnded() {
+  $('recover').disabled = false;
+  $('recover-cancel').hidden = true;
+}
+
 async function detect() {
   showError('obs-error', '');
   const out = $('recover-result');
@@ -466,11 +479,9 @@ async function detect() {
       out.append(d);
     }
   } catch (e) {
-    out.replaceChildren();
-    if (e.message !== 'cancelled') showError('obs-error', e.message);
+    runFailed(out, e);
   } finally {
-    $('recover').disabled = false;
-    $('recover-cancel').hidden = true;
+    runEnded();
   }
 }
 
@@ -520,11 +531,9 @@ async function recover() {
       out.textContent = r.message;
     }
   } catch (e) {
-    out.replaceChildren();
-    if (e.message !== 'cancelled') showError('obs-error', e.message);
+    runFailed(out, e);
   } finally {
-    $('recover').disabled = false;
-    $('recover-cancel').hidden = true;
+    runEnded();
   }
 }
 

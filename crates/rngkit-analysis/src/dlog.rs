@@ -100,6 +100,22 @@ fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
     ((u128::from(a) * u128::from(b)) % u128::from(m)) as u64
 }
 
+/// `base^e mod m` by squaring, for `m <= 2^32` (products stay in 64 bits):
+/// the jumps and inverses of the generators modulo a prime (minstd's and
+/// .NET's `2^31 - 1`).
+pub(crate) fn pow_mod(base: u64, mut e: u128, m: u64) -> u64 {
+    debug_assert!(m <= 1 << 32);
+    let (mut acc, mut b) = (1 % m, base % m);
+    while e > 0 {
+        if e & 1 == 1 {
+            acc = acc * b % m;
+        }
+        b = b * b % m;
+        e >>= 1;
+    }
+    acc
+}
+
 pub(crate) fn inverse_mod(a: u64, m: u64) -> Option<u64> {
     // extended Euclid on i128
     let (mut old_r, mut r) = (i128::from(a % m), i128::from(m));

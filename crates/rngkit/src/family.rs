@@ -143,6 +143,55 @@ pub trait Member: Send + Sync + 'static {
     }
 }
 
+/// Implements [`DrawFamily`] for a family whose draws are free functions of
+/// the generator's word width: `draws(bits)`, `parse(name, args)`,
+/// `eval(draw, rng)`, `steps(draw, bits)` and `known(draw, value, bits)`,
+/// plus any other methods written in the braces. numpy's `Generator` and
+/// PHP's `Randomizer` are built so.
+macro_rules! family_of_fns {
+    (
+        impl[$($bounds:tt)*] $family:ty, $draw:ty,
+        $draws:path, $parse:path, $eval:path, $steps:path, $known:path,
+        { $($more:item)* }
+    ) => {
+        impl<R: $($bounds)*> $crate::family::DrawFamily<R> for $family {
+            type Draw = $draw;
+
+            fn draws(self) -> &'static [$crate::registry::DrawInfo] {
+                $draws(R::OUTPUT_BITS)
+            }
+
+            fn parse_draw(
+                self,
+                name: &str,
+                args: &[&str],
+            ) -> Result<Option<$draw>, $crate::draw::DrawError> {
+                $parse(name, args)
+            }
+
+            #[inline]
+            fn eval(self, draw: &$draw, rng: &mut R) -> $crate::draw::DrawValue {
+                $eval(draw, rng)
+            }
+
+            fn steps(self, draw: &$draw) -> $crate::registry::Steps {
+                $steps(draw, R::OUTPUT_BITS)
+            }
+
+            fn known_bits(
+                self,
+                draw: &$draw,
+                value: &$crate::observe::ObservedValue,
+            ) -> Option<alloc::vec::Vec<$crate::observe::KnownBits>> {
+                $known(draw, value, R::OUTPUT_BITS)
+            }
+
+            $($more)*
+        }
+    };
+}
+pub(crate) use family_of_fns;
+
 /// Every family member is a GEN: its draws from its family.
 impl<M: Member> Gen for M {
     type Rng = M::Rng;

@@ -61,6 +61,27 @@ parseable!(
     i128 => "a 128-bit signed integer (decimal or 0x hex)",
 );
 
+/// An integer's text, trimmed, split into its sign (`-` or `+`), radix (16
+/// after `0x`, else 10) and digits; `None` when the digits are empty or
+/// start or end with `_`. The one reading of [`parse_int`] and
+/// [`BigInt`]'s `from_str`.
+fn split_integer(text: &str) -> Option<(bool, u32, &str)> {
+    let trimmed = text.trim();
+    let (negative, rest) = match trimmed.as_bytes().first() {
+        Some(b'-') => (true, &trimmed[1..]),
+        Some(b'+') => (false, &trimmed[1..]),
+        _ => (false, trimmed),
+    };
+    let (radix, digits) = match rest.get(..2) {
+        Some("0x" | "0X") => (16, &rest[2..]),
+        _ => (10, rest),
+    };
+    if digits.is_empty() || digits.starts_with('_') || digits.ends_with('_') {
+        return None;
+    }
+    Some((negative, radix, digits))
+}
+
 /// Parses a decimal or `0x`/`0X` hex integer, with an optional leading `-`
 /// (`+` is accepted too), and `_` separators between digits.
 ///
@@ -85,19 +106,7 @@ pub fn parse_int<T: ParseableInt>(text: &str) -> Result<T, NumberError> {
         text: text.to_string(),
         reason: T::DESCRIPTION,
     };
-    let trimmed = text.trim();
-    let (negative, rest) = match trimmed.as_bytes().first() {
-        Some(b'-') => (true, &trimmed[1..]),
-        Some(b'+') => (false, &trimmed[1..]),
-        _ => (false, trimmed),
-    };
-    let (radix, digits) = match rest.get(..2) {
-        Some("0x" | "0X") => (16, &rest[2..]),
-        _ => (10, rest),
-    };
-    if digits.is_empty() || digits.starts_with('_') || digits.ends_with('_') {
-        return Err(error());
-    }
+    let (negative, radix, digits) = split_integer(text).ok_or_else(error)?;
     let mut magnitude: u128 = 0;
     for c in digits.chars() {
         if c == '_' {
@@ -488,19 +497,7 @@ impl core::str::FromStr for BigInt {
             text: text.to_string(),
             reason: "an integer (decimal or 0x hex, any size)",
         };
-        let trimmed = text.trim();
-        let (negative, rest) = match trimmed.as_bytes().first() {
-            Some(b'-') => (true, &trimmed[1..]),
-            Some(b'+') => (false, &trimmed[1..]),
-            _ => (false, trimmed),
-        };
-        let (radix, digits) = match rest.get(..2) {
-            Some("0x" | "0X") => (16u32, &rest[2..]),
-            _ => (10u32, rest),
-        };
-        if digits.is_empty() || digits.starts_with('_') || digits.ends_with('_') {
-            return Err(error());
-        }
+        let (negative, radix, digits) = split_integer(text).ok_or_else(error)?;
         let mut limbs: alloc::vec::Vec<u32> = alloc::vec::Vec::new();
         for c in digits.chars() {
             if c == '_' {

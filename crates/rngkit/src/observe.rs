@@ -123,13 +123,8 @@ impl ObservedValue {
                 .map(ObservedValue::parse)
                 .collect::<Result<Vec<_>, _>>()?;
             return Ok(ObservedValue {
-                text: text.to_string(),
-                integer: None,
-                float: None,
-                float32: None,
-                half_unit: None,
-                boolean: None,
                 components: Some(components),
+                ..ObservedValue::text_value(text)
             });
         }
         if let Some(value) = plain_decimal(text) {
@@ -222,14 +217,7 @@ impl ObservedValue {
 
     /// As a `u32` (negative values as two's complement of an `i32`).
     pub fn as_u32(&self) -> Option<u32> {
-        let v = self.integer?;
-        if (0..=i128::from(u32::MAX)).contains(&v) {
-            Some(v as u32)
-        } else if (i128::from(i32::MIN)..0).contains(&v) {
-            Some(v as i32 as u32)
-        } else {
-            None
-        }
+        self.as_word(32).map(|w| w as u32)
     }
 
     /// As an `i32`.
@@ -239,11 +227,19 @@ impl ObservedValue {
 
     /// As a `u64` (negative values as two's complement of an `i64`).
     pub fn as_u64(&self) -> Option<u64> {
+        self.as_word(64)
+    }
+
+    /// As a `bits`-bit word (32 or 64): `0..2^bits` as it is, negative
+    /// values down to `-2^(bits - 1)` as their two's complement; one rule
+    /// for [`as_u32`](Self::as_u32) and [`as_u64`](Self::as_u64).
+    fn as_word(&self, bits: u32) -> Option<u64> {
         let v = self.integer?;
-        if (0..=i128::from(u64::MAX)).contains(&v) {
+        let span = 1i128 << bits;
+        if (0..span).contains(&v) {
             Some(v as u64)
-        } else if (i128::from(i64::MIN)..0).contains(&v) {
-            Some(v as i64 as u64)
+        } else if (-(span / 2)..0).contains(&v) {
+            Some((v + span) as u64)
         } else {
             None
         }
@@ -445,6 +441,24 @@ fn half_unit_of(text: &str) -> f64 {
     };
     let fraction_digits = mantissa.find('.').map_or(0, |dot| mantissa.len() - dot - 1) as i32;
     0.5 * libm::pow(10.0, f64::from(exponent - fraction_digits))
+}
+
+/// The known bits of words laid end to end in `bytes`, `size` bytes a
+/// word, low byte first (the last word may be short): what a byte draw
+/// shows of the words it consumed, in every runtime that emits its words
+/// little-endian.
+pub(crate) fn le_words_known(bytes: &[u8], size: usize) -> Vec<KnownBits> {
+    bytes
+        .chunks(size)
+        .map(|chunk| {
+            let (mut mask, mut word) = (0u64, 0u64);
+            for (i, &b) in chunk.iter().enumerate() {
+                mask |= 0xff << (8 * i);
+                word |= u64::from(b) << (8 * i);
+            }
+            KnownBits::new(mask, word)
+        })
+        .collect()
 }
 
 /// The common prefix of every word in `lo..=hi`.

@@ -17,16 +17,8 @@ use crate::recover::{Count, RecoverError, RecoverOptions, Recovered, fits};
 use crate::{Distance, DistanceError, Jump};
 
 /// `base^e mod 2^31 - 1`.
-fn pow_mod(base: u64, mut e: u128) -> u64 {
-    let (mut acc, mut b) = (1u64, base % MINSTD_M);
-    while e > 0 {
-        if e & 1 == 1 {
-            acc = acc * b % MINSTD_M;
-        }
-        b = b * b % MINSTD_M;
-        e >>= 1;
-    }
-    acc
+fn pow_mod(base: u64, e: u128) -> u64 {
+    crate::dlog::pow_mod(base, e, MINSTD_M)
 }
 
 /// `A^-n mod m`: `A^(n (m - 2))`, by Fermat (`m` is prime), with `n`

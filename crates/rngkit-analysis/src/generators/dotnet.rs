@@ -52,17 +52,9 @@ fn reduce(x: u64) -> u64 {
     x % P
 }
 
+/// `a^-1 mod P` by Fermat, `a^(P - 2)` (0 for 0).
 fn inverse(a: u64) -> u64 {
-    // Fermat: a^(p-2).
-    let (mut base, mut e, mut acc) = (a % P, P - 2, 1u64);
-    while e > 0 {
-        if e & 1 == 1 {
-            acc = acc * base % P;
-        }
-        base = base * base % P;
-        e >>= 1;
-    }
-    acc
+    crate::dlog::pow_mod(a, u128::from(P - 2), P)
 }
 
 /// One step back of the table: the slot `inext` held `(value + partner) mod

@@ -599,11 +599,7 @@ impl GlibcPlan {
                 }
                 hits |= alive;
             }
-            while hits != 0 {
-                let l = hits.trailing_zeros();
-                hits &= hits - 1;
-                survivors.push(base + u64::from(l));
-            }
+            crate::search::push_hits(u64::from(hits), base, survivors);
             base += BATCH as u64;
         }
     }

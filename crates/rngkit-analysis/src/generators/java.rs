@@ -360,6 +360,18 @@ fn affine(step: u64) -> (u64, u64) {
     power(step)
 }
 
+/// One block of a 48-bit scan: the states `tb + i * stride` for `i` in
+/// `0..len`, checked against `checks` at advance `k`. One value, so that the
+/// kernel and its per-level entry points take it alike.
+#[derive(Clone, Copy)]
+struct Scan<'a> {
+    checks: &'a [Check],
+    k: u64,
+    tb: u64,
+    stride: u64,
+    len: u64,
+}
+
 /// Filters the states `tb + i * stride` for `i` in `0..len` (`len` rounded
 /// up to the lane count) against `checks` at advance `k`: pushes `i` of
 /// each candidate that may fit. `stride` 1 scans a block of consecutive
@@ -369,7 +381,14 @@ fn affine(step: u64) -> (u64, u64) {
 // Lane loops indexed by lane, the shape the vectoriser wants.
 #[allow(clippy::needless_range_loop)]
 #[inline(always)]
-fn scan_states(checks: &[Check], k: u64, tb: u64, stride: u64, len: u64, hits: &mut Vec<u64>) {
+fn scan_states(scan: Scan, hits: &mut Vec<u64>) {
+    let Scan {
+        checks,
+        k,
+        tb,
+        stride,
+        len,
+    } = scan;
     const L: usize = SCAN_LANES;
     let n = checks.len();
     let mut xs = vec![[0u64; L]; n];
@@ -445,48 +464,29 @@ fn scan_states(checks: &[Check], k: u64, tb: u64, stride: u64, len: u64, hits: &
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512dq,avx512vl,avx512bw")]
-fn scan_states_avx512(
-    checks: &[Check],
-    k: u64,
-    tb: u64,
-    stride: u64,
-    len: u64,
-    hits: &mut Vec<u64>,
-) {
-    scan_states(checks, k, tb, stride, len, hits);
+fn scan_states_avx512(scan: Scan, hits: &mut Vec<u64>) {
+    scan_states(scan, hits);
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn scan_states_avx2(checks: &[Check], k: u64, tb: u64, stride: u64, len: u64, hits: &mut Vec<u64>) {
-    scan_states(checks, k, tb, stride, len, hits);
+fn scan_states_avx2(scan: Scan, hits: &mut Vec<u64>) {
+    scan_states(scan, hits);
 }
 
 /// The 48-bit scan compiled for `level` (the portable build when this CPU
 /// does not run `level`).
 #[allow(unsafe_code)] // calls the AVX kernels after `CpuLevel` detection
-fn run_scan(
-    level: CpuLevel,
-    checks: &[Check],
-    k: u64,
-    tb: u64,
-    stride: u64,
-    len: u64,
-    hits: &mut Vec<u64>,
-) {
+fn run_scan(level: CpuLevel, scan: Scan, hits: &mut Vec<u64>) {
     match level {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: the guard confirmed the CPU runs `CpuLevel::Avx512`, whose
         // features include AVX-512 F/DQ/VL/BW, the ones the function enables.
-        CpuLevel::Avx512 if level.is_supported() => unsafe {
-            scan_states_avx512(checks, k, tb, stride, len, hits)
-        },
+        CpuLevel::Avx512 if level.is_supported() => unsafe { scan_states_avx512(scan, hits) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: the guard confirmed the CPU runs `CpuLevel::Avx2` (AVX2).
-        CpuLevel::Avx2 if level.is_supported() => unsafe {
-            scan_states_avx2(checks, k, tb, stride, len, hits)
-        },
-        _ => scan_states(checks, k, tb, stride, len, hits),
+        CpuLevel::Avx2 if level.is_supported() => unsafe { scan_states_avx2(scan, hits) },
+        _ => scan_states(scan, hits),
     }
 }
 
@@ -566,7 +566,14 @@ fn scan_chunk(
                 let t = (s ^ MULTIPLIER_JAVA) & MASK;
                 if (0..=max_advance).any(|k| {
                     hits.clear();
-                    scan_states(checks, k, t, 1, SCAN_LANES as u64, &mut hits);
+                    let scan = Scan {
+                        checks,
+                        k,
+                        tb: t,
+                        stride: 1,
+                        len: SCAN_LANES as u64,
+                    };
+                    scan_states(scan, &mut hits);
                     hits.first() == Some(&0)
                 }) {
                     survivors.push(s);
@@ -576,7 +583,14 @@ fn scan_chunk(
             let mut found = Vec::new();
             for k in 0..=max_advance {
                 hits.clear();
-                run_scan(level, checks, k, tb, 1, size, &mut hits);
+                let scan = Scan {
+                    checks,
+                    k,
+                    tb,
+                    stride: 1,
+                    len: size,
+                };
+                run_scan(level, scan, &mut hits);
                 found.extend(hits.iter().map(|&d| seed | (d ^ a_low)));
             }
             found.sort_unstable();
@@ -821,7 +835,16 @@ fn residue_walk(
             hits.clear();
             match residues(&plan.checks, &p, low) {
                 Some(lanes) => run_residues(level, &lanes, first, len, &mut hits),
-                None => run_scan(level, &plan.checks, 0, tb, stride, len, &mut hits),
+                None => {
+                    let scan = Scan {
+                        checks: &plan.checks,
+                        k: 0,
+                        tb,
+                        stride,
+                        len,
+                    };
+                    run_scan(level, scan, &mut hits)
+                }
             }
             found.extend(
                 hits.iter()

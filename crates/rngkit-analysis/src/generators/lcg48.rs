@@ -68,13 +68,8 @@ pub const INVERSE: u64 = inverse_mod_2_48(MULTIPLIER);
 /// assert_eq!(MULTIPLIER.wrapping_mul(inverse_mod_2_48(MULTIPLIER)) & MASK, 1);
 /// ```
 pub const fn inverse_mod_2_48(a: u64) -> u64 {
-    let mut x = a; // correct to 3 bits
-    let mut i = 0;
-    while i < 5 {
-        x = x.wrapping_mul(2u64.wrapping_sub(a.wrapping_mul(x)));
-        i += 1;
-    }
-    x & MASK
+    // The inverse mod 2^64 is one mod 2^48 too.
+    rngkit::engines::lcg::inverse_u64(a) & MASK
 }
 
 /// The period, `2^48` raw steps.

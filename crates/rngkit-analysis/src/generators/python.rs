@@ -14,12 +14,11 @@ use rngkit::generators::Mt19937;
 use rngkit::number::BigInt;
 use rngkit::registry::Engine;
 
-use rngkit::WordRng;
 use rngkit::cpu::CpuLevel;
 use rngkit::draw::CommonDraw;
 use rngkit::runtimes::python::{PythonDraw, eval_draw};
 
-use crate::generators::mt19937::untwist;
+use crate::generators::mt19937::identify_seeded;
 use crate::identify::Identified;
 use crate::observe::{
     KnownBits, Layout, Observation, ObservationKind, ObservedValue, ValueRange, WordConstraint,
@@ -107,59 +106,38 @@ pub fn init_by_array_key(block: &[u32; N], max_words: usize) -> Option<Vec<u32>>
 /// ```
 pub fn identify(rng: &Engine, max_advance: Option<u64>) -> Option<Identified> {
     let mt = rng.downcast_ref::<Mt19937>()?;
-    let twists = max_advance.map_or(1 << 16, |n| n / N as u64 + 2);
-    let left = i64::from(mt.left());
     let a = Mt19937::new(19_650_218);
     let a = a.block();
-    let mut window = *mt.block();
-    for t in 0..=twists as i64 {
-        if t > 0 {
-            window = untwist(&window);
+    // The window holds F[i] at index i - p, for i in max(p, 0)..min(624, p + 624).
+    identify_seeded(mt, max_advance, 8, |window, p| {
+        let lo = p.max(0).max(2) as usize;
+        let f = |i: usize| window[(i as i64 - p) as usize];
+        // C[i] = (F[i] + i) ^ mix(F[i - 1]) for i >= 3.
+        let c = |i: usize| f(i).wrapping_add(i as u32) ^ mix(f(i - 1), MUL_SECOND);
+        let d = |i: usize| c(i).wrapping_sub(a[i] ^ mix(c(i - 1), MUL_FIRST));
+        let i = lo + 2;
+        if i + 3 >= N || (i as i64 + 3) >= p + N as i64 {
+            return None;
         }
-        // The window holds F[i] at index i - p, for i in max(p, 0)..min(624, p + 624).
-        for p in -(N as i64) + 8..N as i64 - 8 {
-            let advance = N as i64 * t + p - left;
-            if advance < 0 || max_advance.is_some_and(|n| advance as u64 > n) {
-                continue;
-            }
-            let lo = p.max(0).max(2) as usize;
-            let f = |i: usize| window[(i as i64 - p) as usize];
-            // C[i] = (F[i] + i) ^ mix(F[i - 1]) for i >= 3.
-            let c = |i: usize| f(i).wrapping_add(i as u32) ^ mix(f(i - 1), MUL_SECOND);
-            let d = |i: usize| c(i).wrapping_sub(a[i] ^ mix(c(i - 1), MUL_FIRST));
-            let i = lo + 2;
-            if i + 3 >= N || (i as i64 + 3) >= p + N as i64 {
-                continue;
-            }
-            let ds = [d(i), d(i + 1), d(i + 2), d(i + 3)];
-            let key = if ds[0] == ds[1] && ds[1] == ds[2] && ds[2] == ds[3] {
-                vec![ds[0]]
-            } else if ds[0] == ds[2] && ds[1] == ds[3] {
-                // d[i] = key[(i - 1) % 2] + (i - 1) % 2.
-                let j = (i - 1) % 2;
-                let mut key = [0u32; 2];
-                key[j] = ds[0].wrapping_sub(j as u32);
-                key[1 - j] = ds[1].wrapping_sub((1 - j) as u32);
-                key.to_vec()
-            } else {
-                continue;
-            };
-            let seed = key
-                .iter()
-                .rev()
-                .fold(0u64, |acc, &w| (acc << 32) | u64::from(w));
-            let mut check = rngkit::runtimes::python::seed(&BigInt::from(seed));
-            check.discard(advance as u64);
-            let mut given = mt.clone();
-            if (0..N).all(|_| check.next_word() == given.next_word()) {
-                return Some(Identified {
-                    seed,
-                    advance: advance as u64,
-                });
-            }
-        }
-    }
-    None
+        let ds = [d(i), d(i + 1), d(i + 2), d(i + 3)];
+        let key = if ds[0] == ds[1] && ds[1] == ds[2] && ds[2] == ds[3] {
+            vec![ds[0]]
+        } else if ds[0] == ds[2] && ds[1] == ds[3] {
+            // d[i] = key[(i - 1) % 2] + (i - 1) % 2.
+            let j = (i - 1) % 2;
+            let mut key = [0u32; 2];
+            key[j] = ds[0].wrapping_sub(j as u32);
+            key[1 - j] = ds[1].wrapping_sub((1 - j) as u32);
+            key.to_vec()
+        } else {
+            return None;
+        };
+        let seed = key
+            .iter()
+            .rev()
+            .fold(0u64, |acc, &w| (acc << 32) | u64::from(w));
+        Some((seed, rngkit::runtimes::python::seed(&BigInt::from(seed))))
+    })
 }
 
 /// The seed-search kernel of `python` over 32-bit seeds: `init_by_array`
@@ -260,33 +238,11 @@ impl Kernel<'_> {
     /// Scans with the kernel of `level`, which the caller has checked
     /// (`check_scan`) this CPU runs.
     fn scan(&self, level: CpuLevel, start: u32, count: u32, out: &mut Vec<u64>) {
-        match level {
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: the caller's `check_scan` confirmed the CPU runs
-            // `CpuLevel::Avx512`, whose features include the one the
-            // function enables.
-            #[allow(unsafe_code)]
-            CpuLevel::Avx512 => unsafe { chunk_avx512(self, start, count, out) },
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: as above, for `CpuLevel::Avx2`.
-            #[allow(unsafe_code)]
-            CpuLevel::Avx2 => unsafe { chunk_avx2(self, start, count, out) },
-            _ => chunk_body(self, start, count, out),
-        }
+        chunk(level, self, start, count, out);
     }
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-fn chunk_avx512(kernel: &Kernel, start: u32, count: u32, out: &mut Vec<u64>) {
-    chunk_body(kernel, start, count, out);
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn chunk_avx2(kernel: &Kernel, start: u32, count: u32, out: &mut Vec<u64>) {
-    chunk_body(kernel, start, count, out);
-}
+crate::search::lane_kernels!(Kernel);
 
 /// The seeded blocks of 64 consecutive seeds: word `i` of seed `base + l`
 /// at `[i][l]`.
@@ -359,11 +315,7 @@ fn chunk_body(kernel: &Kernel, start: u32, count: u32, out: &mut Vec<u64>) {
             }
             hits |= alive;
         }
-        while hits != 0 {
-            let l = hits.trailing_zeros();
-            hits &= hits - 1;
-            out.push(base + u64::from(l));
-        }
+        crate::search::push_hits(hits, base, out);
         base += LANES as u64;
     }
 }

@@ -9,14 +9,13 @@
 //! `mt[i]` is the LCG's value `52 + i` steps after `S`: `mt[i] = A_i S +
 //! C_i (mod 2^32)` with constants per word.
 
-use rngkit::WordRng;
 use rngkit::cpu::CpuLevel;
 use rngkit::generators::Mt19937;
 use rngkit::registry::Engine;
 use rngkit::runtimes::r::{RGen, set_seed};
 
 use crate::generators::mt19937::search::MtPlan;
-use crate::generators::mt19937::untwist;
+use crate::generators::mt19937::{follows_recurrence, identify_seeded};
 use crate::identify::Identified;
 use crate::observe::{Layout, Observation};
 use crate::recover::{RecoverError, RecoverOptions, Recovered};
@@ -31,16 +30,9 @@ const fn lcg(x: u32) -> u32 {
     x.wrapping_mul(MUL).wrapping_add(1)
 }
 
-/// The inverse of [`MUL`] mod 2^32 (Newton's iteration doubles the correct
-/// low bits each round: 3, 6, 12, 24, 48).
+/// The inverse of [`MUL`] mod 2^32 (Newton's iteration, the core's).
 const fn mul_inverse() -> u32 {
-    let mut inv = MUL;
-    let mut i = 0;
-    while i < 4 {
-        inv = inv.wrapping_mul(2u32.wrapping_sub(MUL.wrapping_mul(inv)));
-        i += 1;
-    }
-    inv
+    rngkit::engines::lcg::inverse_u32(MUL)
 }
 
 /// `x` before one LCG step.
@@ -82,46 +74,14 @@ fn block_affine() -> Vec<(u32, u32)> {
 /// ```
 pub fn identify(rng: &Engine, max_advance: Option<u64>) -> Option<Identified> {
     let mt = rng.downcast_ref::<Mt19937>()?;
-    let twists = max_advance.map_or(1 << 16, |n| n / N as u64 + 2);
-    let left = i64::from(mt.left());
-    let mut window = *mt.block();
-    for t in 0..=twists as i64 {
-        if t > 0 {
-            window = untwist(&window);
+    // The window holds the seeded word i at index i - p.
+    identify_seeded(mt, max_advance, 4, |window, p| {
+        let (i, mut seed) = follows_recurrence(window, p, |x, _| lcg(x))?;
+        for _ in 0..FIRST as usize + i - 1 {
+            seed = lcg_back(seed);
         }
-        // The window holds the seeded word i at index i - p.
-        for p in -(N as i64) + 4..N as i64 - 4 {
-            let advance = N as i64 * t + p - left;
-            if advance < 0 || max_advance.is_some_and(|n| advance as u64 > n) {
-                continue;
-            }
-            // Word 0 of an untwisted block is not trusted.
-            let i = p.max(0) as usize + 2;
-            let x = |k: usize| window[(k as i64 - p) as usize];
-            if i + 2 >= N
-                || (i as i64 + 2) >= p + N as i64
-                || x(i) != lcg(x(i - 1))
-                || x(i + 1) != lcg(x(i))
-                || x(i + 2) != lcg(x(i + 1))
-            {
-                continue;
-            }
-            let mut seed = x(i - 1);
-            for _ in 0..FIRST as usize + i - 1 {
-                seed = lcg_back(seed);
-            }
-            let mut check = set_seed(seed as i32);
-            check.discard(advance as u64);
-            let mut given = mt.clone();
-            if (0..N).all(|_| check.next_word() == given.next_word()) {
-                return Some(Identified {
-                    seed: u64::from(seed),
-                    advance: advance as u64,
-                });
-            }
-        }
-    }
-    None
+        Some((u64::from(seed), set_seed(seed as i32)))
+    })
 }
 
 /// The seed-search kernel of `r` over the 32-bit seeds of `set.seed`: for
@@ -183,32 +143,11 @@ struct Kernel {
 
 impl Kernel {
     fn scan(&self, level: CpuLevel, start: u32, count: u32, out: &mut Vec<u64>) {
-        match level {
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: the caller's `check_scan` confirmed the CPU runs
-            // `CpuLevel::Avx512`, whose features include the one enabled.
-            #[allow(unsafe_code)]
-            CpuLevel::Avx512 => unsafe { chunk_avx512(self, start, count, out) },
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: as above, for `CpuLevel::Avx2`.
-            #[allow(unsafe_code)]
-            CpuLevel::Avx2 => unsafe { chunk_avx2(self, start, count, out) },
-            _ => chunk_body(self, start, count, out),
-        }
+        chunk(level, self, start, count, out);
     }
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-fn chunk_avx512(kernel: &Kernel, start: u32, count: u32, out: &mut Vec<u64>) {
-    chunk_body(kernel, start, count, out);
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn chunk_avx2(kernel: &Kernel, start: u32, count: u32, out: &mut Vec<u64>) {
-    chunk_body(kernel, start, count, out);
-}
+crate::search::lane_kernels!(Kernel);
 
 #[inline(always)]
 fn chunk_body(kernel: &Kernel, start: u32, count: u32, out: &mut Vec<u64>) {
@@ -251,11 +190,7 @@ fn chunk_body(kernel: &Kernel, start: u32, count: u32, out: &mut Vec<u64>) {
             }
             hits |= alive;
         }
-        while hits != 0 {
-            let l = hits.trailing_zeros();
-            hits &= hits - 1;
-            out.push(base + u64::from(l));
-        }
+        crate::search::push_hits(hits, base, out);
         base += LANES as u64;
     }
 }

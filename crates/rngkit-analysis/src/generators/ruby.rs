@@ -5,14 +5,12 @@
 //! recovery is MT19937's (`rand` floats give the top 27 and 26 bits of two
 //! words).
 
-use rngkit::WordRng;
 use rngkit::generators::Mt19937;
 use rngkit::registry::Engine;
 
-use crate::generators::mt19937::untwist;
+use crate::generators::mt19937::{follows_recurrence, identify_seeded};
 use crate::identify::Identified;
 
-const N: usize = 624;
 const INIT_MUL: u32 = 1_812_433_253;
 /// The inverse of [`INIT_MUL`] mod 2^32.
 const INIT_MUL_INV: u32 = 2_520_285_293;
@@ -36,48 +34,16 @@ const INIT_MUL_INV: u32 = 2_520_285_293;
 /// ```
 pub fn identify(rng: &Engine, max_advance: Option<u64>) -> Option<Identified> {
     let mt = rng.downcast_ref::<Mt19937>()?;
-    let twists = max_advance.map_or(1 << 16, |n| n / N as u64 + 2);
-    let left = i64::from(mt.left());
     let next = |x: u32, i: usize| INIT_MUL.wrapping_mul(x ^ (x >> 30)).wrapping_add(i as u32);
-    let mut window = *mt.block();
-    for t in 0..=twists as i64 {
-        if t > 0 {
-            window = untwist(&window);
+    // The window holds x[i] at index i - p, for i in max(p, 0)..min(624, p + 624).
+    identify_seeded(mt, max_advance, 4, |window, p| {
+        let (i, mut seed) = follows_recurrence(window, p, next)?;
+        for k in (1..i).rev() {
+            let y = seed.wrapping_sub(k as u32).wrapping_mul(INIT_MUL_INV);
+            seed = y ^ (y >> 30);
         }
-        // The window holds x[i] at index i - p, for i in max(p, 0)..min(624, p + 624).
-        for p in -(N as i64) + 4..N as i64 - 4 {
-            let advance = N as i64 * t + p - left;
-            if advance < 0 || max_advance.is_some_and(|n| advance as u64 > n) {
-                continue;
-            }
-            // Word 0 of an untwisted block is not trusted (nothing twisted into it).
-            let i = p.max(0) as usize + 2;
-            let x = |k: usize| window[(k as i64 - p) as usize];
-            if i + 2 >= N
-                || (i as i64 + 2) >= p + N as i64
-                || x(i) != next(x(i - 1), i)
-                || x(i + 1) != next(x(i), i + 1)
-                || x(i + 2) != next(x(i + 1), i + 2)
-            {
-                continue;
-            }
-            let mut seed = x(i - 1);
-            for k in (1..i).rev() {
-                let y = seed.wrapping_sub(k as u32).wrapping_mul(INIT_MUL_INV);
-                seed = y ^ (y >> 30);
-            }
-            let mut check = Mt19937::new(seed);
-            check.discard(advance as u64);
-            let mut given = mt.clone();
-            if (0..N).all(|_| check.next_word() == given.next_word()) {
-                return Some(Identified {
-                    seed: u64::from(seed),
-                    advance: advance as u64,
-                });
-            }
-        }
-    }
-    None
+        Some((u64::from(seed), Mt19937::new(seed)))
+    })
 }
 
 /// What `recover` and `seed-search` do for `ruby`, for the front ends'

@@ -232,20 +232,7 @@ pub fn scan<'a, G: rngkit::registry::Gen<Rng = Sfmt19937>>(
     let level = spec.backend_choice().unwrap_or_else(CpuLevel::best);
     Plan::Scan(Box::new(move |first, count, survivors| {
         check_scan(level, first as u32, count as u32);
-        match level {
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: `check_scan` confirmed the CPU runs `CpuLevel::Avx512`,
-            // whose features include the one the function enables.
-            #[allow(unsafe_code)]
-            CpuLevel::Avx512 => unsafe {
-                chunk_avx512(&kernel, first as u32, count as u32, survivors)
-            },
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: as above, for `CpuLevel::Avx2`.
-            #[allow(unsafe_code)]
-            CpuLevel::Avx2 => unsafe { chunk_avx2(&kernel, first as u32, count as u32, survivors) },
-            _ => chunk_body(&kernel, first as u32, count as u32, survivors),
-        }
+        chunk(level, &kernel, first as u32, count as u32, survivors);
     }))
 }
 
@@ -258,17 +245,7 @@ struct Kernel {
     words: usize,
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-fn chunk_avx512(kernel: &Kernel, start: u32, count: u32, out: &mut Vec<u64>) {
-    chunk_body(kernel, start, count, out);
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn chunk_avx2(kernel: &Kernel, start: u32, count: u32, out: &mut Vec<u64>) {
-    chunk_body(kernel, start, count, out);
-}
+crate::search::lane_kernels!(Kernel);
 
 /// `PARITY1..4` of SFMT-19937, for the period certification.
 const PARITY: [u32; 4] = [0x0000_0001, 0x0000_0000, 0x0000_0000, 0x13c9_e684];
@@ -329,11 +306,7 @@ fn chunk_body(kernel: &Kernel, start: u32, count: u32, out: &mut Vec<u64>) {
             });
             hits |= u64::from(fits) << l;
         }
-        while hits != 0 {
-            let l = hits.trailing_zeros();
-            hits &= hits - 1;
-            out.push(base + u64::from(l));
-        }
+        crate::search::push_hits(hits, base, out);
         base += LANES as u64;
     }
 }

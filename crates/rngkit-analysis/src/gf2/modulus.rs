@@ -196,7 +196,14 @@ impl Modulus {
 
     /// x^n mod P for an exponent of any size, given as words, low first.
     pub fn pow_x_words(&self, exponent: &[u64]) -> Poly {
-        // Square and multiply by x, in place in two reused buffers.
+        self.square_and_step(exponent, Self::mul_x_in_place)
+    }
+
+    /// x^(±e) mod P by left-to-right binary exponentiation: square, then
+    /// `step` (multiply or divide by x) on each set bit, in place in two
+    /// reused buffers. One loop for [`pow_x_words`](Modulus::pow_x_words) and
+    /// [`pow_x_inverse_words`](Modulus::pow_x_inverse_words).
+    fn square_and_step(&self, exponent: &[u64], step: impl Fn(&Self, &mut Vec<u64>)) -> Poly {
         let mut r = vec![1u64];
         let mut scratch = Vec::with_capacity(2 * self.degree.div_ceil(64) + 16);
         let mut started = false;
@@ -205,7 +212,7 @@ impl Modulus {
                 self.square_in_place(&mut r, &mut scratch);
             }
             if (exponent[i / 64] >> (i % 64)) & 1 == 1 {
-                self.mul_x_in_place(&mut r);
+                step(self, &mut r);
                 started = true;
             }
         }
@@ -331,20 +338,7 @@ impl Modulus {
     /// If P(0) = 0.
     pub fn pow_x_inverse_words(&self, exponent: &[u64]) -> Poly {
         assert!(self.poly.coeff(0), "x is not invertible modulo P");
-        let mut r = vec![1u64];
-        let mut scratch = Vec::with_capacity(2 * self.degree.div_ceil(64) + 16);
-        let mut started = false;
-        for i in (0..exponent.len() * 64).rev() {
-            if started {
-                self.square_in_place(&mut r, &mut scratch);
-            }
-            if (exponent[i / 64] >> (i % 64)) & 1 == 1 {
-                self.div_x_in_place(&mut r);
-                started = true;
-            }
-        }
-        self.reduce_words(&mut r);
-        Poly::from_words(r)
+        self.square_and_step(exponent, Self::div_x_in_place)
     }
 }
 

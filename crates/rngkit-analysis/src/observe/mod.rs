@@ -559,17 +559,19 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
     let mut sources = Vec::new();
     let mut offset = 0u64;
     let mut complete = true;
+    // The layout up to a gap of unknown length: no span, incomplete.
+    let cut_short = |constraints, relations, sources| Layout {
+        constraints,
+        relations,
+        sources,
+        span: None,
+        complete: false,
+    };
     for (index, obs) in observations.iter().enumerate() {
         match &obs.kind {
             ObservationKind::Skip(n) => offset = offset.saturating_add(*n),
             ObservationKind::SkipRange { .. } => {
-                return Layout {
-                    constraints,
-                    relations,
-                    sources,
-                    span: None,
-                    complete: false,
-                };
+                return cut_short(constraints, relations, sources);
             }
             ObservationKind::DrawIn { draw, .. } => match draw.steps(output_bits) {
                 Steps::Fixed(count) => offset = offset.saturating_add(count),
@@ -578,13 +580,7 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
                     offset += 1;
                 }
                 Steps::Variable => {
-                    return Layout {
-                        constraints,
-                        relations,
-                        sources,
-                        span: None,
-                        complete: false,
-                    };
+                    return cut_short(constraints, relations, sources);
                 }
             },
             ObservationKind::Bits(known) => {
@@ -609,13 +605,7 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
                         known.len().max(1) as u64
                     }
                     Steps::Variable => {
-                        return Layout {
-                            constraints,
-                            relations,
-                            sources,
-                            span: None,
-                            complete: false,
-                        };
+                        return cut_short(constraints, relations, sources);
                     }
                 };
                 if matches!(draw.steps(output_bits), Steps::Fixed(_)) {

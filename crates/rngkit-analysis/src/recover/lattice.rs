@@ -431,17 +431,29 @@ mod tests {
     const MASK: u64 = (1 << 48) - 1;
 
     fn top_bits(secret: u64, steps: usize, bits: u32) -> Vec<Interval> {
+        top_bits_mod(secret, steps, 48, |_| bits)
+    }
+
+    /// The top `bits(i)` bits of the LCG's step `i + 1` from `secret`, modulo
+    /// `2^modulus_bits`, as intervals.
+    fn top_bits_mod(
+        secret: u64,
+        steps: usize,
+        modulus_bits: u32,
+        bits: impl Fn(usize) -> u32,
+    ) -> Vec<Interval> {
+        let mask = (1u64 << modulus_bits) - 1;
         let (mut mult, mut add) = (1u64, 0u64);
         (0..steps)
-            .map(|_| {
-                mult = mult.wrapping_mul(A) & MASK;
-                add = (add.wrapping_mul(A) + C) & MASK;
-                let shift = 48 - bits;
-                let top = (secret.wrapping_mul(mult).wrapping_add(add) & MASK) >> shift;
+            .map(|i| {
+                mult = mult.wrapping_mul(A) & mask;
+                add = (add.wrapping_mul(A) + C) & mask;
+                let shift = modulus_bits - bits(i);
+                let top = (secret.wrapping_mul(mult).wrapping_add(add) & mask) >> shift;
                 Interval {
                     mult,
                     add,
-                    modulus_bits: 48,
+                    modulus_bits,
                     low: top << shift,
                     high: (top << shift) | ((1 << shift) - 1),
                 }
@@ -466,23 +478,7 @@ mod tests {
         // over all 2^24 states finds.
         let mask = (1u64 << 24) - 1;
         for secret in [0x12_3456u64, 0xab_cdef, 0x00_0001, 0xff_fffe] {
-            let (mut mult, mut add) = (1u64, 0u64);
-            let cons: Vec<Interval> = (0..6)
-                .map(|i| {
-                    mult = mult.wrapping_mul(A) & mask;
-                    add = (add.wrapping_mul(A) + C) & mask;
-                    let bits = 3 + (i % 2);
-                    let shift = 24 - bits;
-                    let top = (secret.wrapping_mul(mult).wrapping_add(add) & mask) >> shift;
-                    Interval {
-                        mult,
-                        add,
-                        modulus_bits: 24,
-                        low: top << shift,
-                        high: (top << shift) | ((1 << shift) - 1),
-                    }
-                })
-                .collect();
+            let cons = top_bits_mod(secret, 6, 24, |i| 3 + (i % 2) as u32);
             let brute: Vec<u64> = (0..=mask)
                 .filter(|&x| cons.iter().all(|c| c.holds(x)))
                 .collect();

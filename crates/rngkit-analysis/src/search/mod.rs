@@ -263,6 +263,63 @@ pub(crate) fn check_scan(level: CpuLevel, start: u32, count: u32) {
     );
 }
 
+/// Pushes `base + l` for each set bit `l` of `hits`, lowest first: the
+/// survivors of one batch of lanes, which every lane kernel hands on alike.
+#[inline]
+pub(crate) fn push_hits(mut hits: u64, base: u64, out: &mut Vec<u64>) {
+    while hits != 0 {
+        let l = hits.trailing_zeros();
+        hits &= hits - 1;
+        out.push(base + u64::from(l));
+    }
+}
+
+/// Defines `chunk(level, kernel, start, count, out)` in the calling module:
+/// its `#[inline(always)] fn chunk_body(&$kernel, u32, u32, &mut Vec<u64>)`
+/// built for AVX-512 and for AVX2 as well (plain loops the compiler
+/// vectorises) and picked by `level`, which the caller has checked
+/// (`check_scan`) this CPU runs. One dispatch for the lane kernels that
+/// differ only in their body.
+macro_rules! lane_kernels {
+    ($kernel:ty) => {
+        /// Scans with the kernel body built for `level`.
+        fn chunk(
+            level: rngkit::cpu::CpuLevel,
+            kernel: &$kernel,
+            start: u32,
+            count: u32,
+            out: &mut Vec<u64>,
+        ) {
+            match level {
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: the caller's `check_scan` confirmed the CPU runs
+                // `CpuLevel::Avx512`, whose features include the one the
+                // function enables.
+                #[allow(unsafe_code)]
+                rngkit::cpu::CpuLevel::Avx512 => unsafe { chunk_avx512(kernel, start, count, out) },
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: as above, for `CpuLevel::Avx2`.
+                #[allow(unsafe_code)]
+                rngkit::cpu::CpuLevel::Avx2 => unsafe { chunk_avx2(kernel, start, count, out) },
+                _ => chunk_body(kernel, start, count, out),
+            }
+        }
+
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "avx512f")]
+        fn chunk_avx512(kernel: &$kernel, start: u32, count: u32, out: &mut Vec<u64>) {
+            chunk_body(kernel, start, count, out);
+        }
+
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "avx2")]
+        fn chunk_avx2(kernel: &$kernel, start: u32, count: u32, out: &mut Vec<u64>) {
+            chunk_body(kernel, start, count, out);
+        }
+    };
+}
+pub(crate) use lane_kernels;
+
 /// Seeds a chunk covers.
 const CHUNK: u64 = 1 << 20;
 

@@ -348,17 +348,42 @@ impl<P: Lcg64Params> StateWords for Lcg64<P> {
 /// a concrete `Lcg32<P>` or `Lcg64<P>` alias.
 macro_rules! lcg_rng {
     (32, $ty:ty) => {
-        $crate::generators::impl_rng_u32!($ty);
-        impl $crate::bulk::BulkFill for $ty {
-            type Word = u32;
-        }
+        $crate::generators::impl_rng_u32!($ty, scalar);
     };
     (64, $ty:ty) => {
-        $crate::generators::impl_rng_u64!($ty);
-        impl $crate::bulk::BulkFill for $ty {
-            type Word = u64;
-        }
+        $crate::generators::impl_rng_u64!($ty, scalar);
     };
 }
 
 pub(crate) use lcg_rng;
+
+/// Declares a unit struct `$name` of LCG constants (an
+/// [`Lcg32Params`] or, with `64`, an [`Lcg64Params`]): the state-word
+/// name `$gen`, the multiplier and the increment. One line for every LCG
+/// engine's constants.
+macro_rules! lcg_params {
+    (32, $(#[$doc:meta])* $name:ident, $gen:literal, $mul:literal, $add:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct $name;
+
+        impl $crate::engines::lcg::Lcg32Params for $name {
+            const NAME: &'static str = $gen;
+            const MUL: u32 = $mul;
+            const ADD: u32 = $add;
+        }
+    };
+    (64, $(#[$doc:meta])* $name:ident, $gen:literal, $mul:literal, $add:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct $name;
+
+        impl $crate::engines::lcg::Lcg64Params for $name {
+            const NAME: &'static str = $gen;
+            const MUL: u64 = $mul;
+            const ADD: u64 = $add;
+        }
+    };
+}
+
+pub(crate) use lcg_params;

@@ -25,21 +25,17 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::lcg::{Lcg32, Lcg32Params, lcg_rng};
+use super::lcg::{Lcg32, lcg_params, lcg_rng};
 use crate::draw::{DrawError, DrawValue, no_args, two};
 use crate::number::{parse_f32, parse_int};
 use crate::observe::{KnownAccumulator, KnownBits, ObservedValue};
 use crate::registry::{DrawInfo, Gen, GenInfo, Seed, SeedError, SeedKind, SeedOptions, Steps};
 
-/// `FRandomStream`'s LCG constants.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct UnrealParams;
-
-impl Lcg32Params for UnrealParams {
-    const NAME: &'static str = "unreal";
-    const MUL: u32 = 196_314_165;
-    const ADD: u32 = 907_633_515;
-}
+lcg_params!(
+    32,
+    /// `FRandomStream`'s LCG constants.
+    UnrealParams, "unreal", 196_314_165, 907_633_515
+);
 
 /// The `FRandomStream` LCG: the state is `Seed`.
 ///

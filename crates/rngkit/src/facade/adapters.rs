@@ -135,25 +135,12 @@ impl<R: Rng> ForeignSource<R> {
     }
 }
 
-impl<R: Rng> TryRng for ForeignSource<R> {
-    type Error = Infallible;
-
-    #[inline]
-    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
-        Ok(self.rng.next_u32())
-    }
-
-    #[inline]
-    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
-        Ok(self.rng.next_u64())
-    }
-
-    #[inline]
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
-        self.rng.fill_bytes(dst);
-        Ok(())
-    }
-}
+// The wrapped generator's own words and bytes.
+crate::generators::impl_try_rng!(generic [R: Rng] ForeignSource<R>, |self, dst|
+    u32: self.rng.next_u32(),
+    u64: self.rng.next_u64(),
+    bytes: self.rng.fill_bytes(dst),
+);
 
 impl<R: Rng> RandomSource for ForeignSource<R> {
     fn name(&self) -> &str {

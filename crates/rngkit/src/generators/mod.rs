@@ -75,32 +75,45 @@ pub trait WordRng: StateWords + Clone + Debug {
     }
 }
 
-/// Implements `TryRng` (and so `Rng`) and `WordRng` from an inherent
-/// `fn next_output(&mut self) -> u32`.
-macro_rules! impl_rng_u32 {
-    ($ty:ty) => {
-        impl rand_core::TryRng for $ty {
+/// Implements `TryRng` (and so `Rng`), infallibly, from three expressions in
+/// `$s` (the receiver, spelled `self` by the caller) and `$dst` (the byte
+/// buffer): one place for the impl that every generator and wrapper writes.
+/// `generic [R: Bound] Type<R>` names the generics of a generic type.
+macro_rules! impl_try_rng {
+    (generic [$($gen:tt)*] $ty:ty, |$s:ident, $dst:ident|
+        u32: $u32:expr, u64: $u64:expr, bytes: $bytes:expr $(,)?) => {
+        impl<$($gen)*> rand_core::TryRng for $ty {
             type Error = core::convert::Infallible;
 
             #[inline]
-            fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-                Ok(self.next_output())
+            fn try_next_u32(&mut $s) -> Result<u32, Self::Error> {
+                Ok($u32)
             }
 
             #[inline]
-            fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-                rand_core::utils::next_u64_via_u32(self)
+            fn try_next_u64(&mut $s) -> Result<u64, Self::Error> {
+                Ok($u64)
             }
 
             #[inline]
-            fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-                $crate::bulk::fill_bytes(self, dst);
+            fn try_fill_bytes(&mut $s, $dst: &mut [u8]) -> Result<(), Self::Error> {
+                $bytes;
                 Ok(())
             }
         }
+    };
+    ($ty:ty, |$s:ident, $dst:ident| u32: $u32:expr, u64: $u64:expr, bytes: $bytes:expr $(,)?) => {
+        $crate::generators::impl_try_rng!(generic [] $ty, |$s, $dst|
+            u32: $u32, u64: $u64, bytes: $bytes);
+    };
+}
 
+/// Implements `WordRng` for a generator whose output word has `$bits` bits,
+/// from an inherent `fn next_output(&mut self)` of that width.
+macro_rules! impl_word_rng {
+    ($ty:ty, $bits:literal) => {
         impl $crate::generators::WordRng for $ty {
-            const OUTPUT_BITS: u32 = 32;
+            const OUTPUT_BITS: u32 = $bits;
 
             #[inline]
             fn next_word(&mut self) -> u64 {
@@ -110,36 +123,95 @@ macro_rules! impl_rng_u32 {
     };
 }
 
+/// Implements `BulkFill` with no SIMD kernel (the trait's scalar loops) for
+/// a generator of `$word` outputs: the one line of every generator without a
+/// kernel.
+macro_rules! impl_scalar_bulk {
+    ($ty:ty, $word:ty) => {
+        /// No SIMD kernel: the trait's scalar loops.
+        impl $crate::bulk::BulkFill for $ty {
+            type Word = $word;
+        }
+    };
+}
+
 /// Implements `TryRng` (and so `Rng`) and `WordRng` from an inherent
-/// `fn next_output(&mut self) -> u64`.
-macro_rules! impl_rng_u64 {
+/// `fn next_output(&mut self) -> u32`; `impl_rng_u32!(T, scalar)` adds the
+/// scalar `BulkFill`.
+macro_rules! impl_rng_u32 {
+    ($ty:ty, scalar) => {
+        $crate::generators::impl_rng_u32!($ty);
+        $crate::generators::impl_scalar_bulk!($ty, u32);
+    };
     ($ty:ty) => {
-        impl rand_core::TryRng for $ty {
-            type Error = core::convert::Infallible;
+        $crate::generators::impl_try_rng!($ty, |self, dst|
+            u32: self.next_output(),
+            u64: rand_core::utils::next_u64_via_u32(self)?,
+            bytes: $crate::bulk::fill_bytes(self, dst),
+        );
+        $crate::generators::impl_word_rng!($ty, 32);
+    };
+}
 
-            #[inline]
-            fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-                Ok((self.next_output() >> 32) as u32)
+/// Implements `TryRng` (and so `Rng`) and `WordRng` from an inherent
+/// `fn next_output(&mut self) -> u64`: `next_u32` is the word's top half;
+/// `impl_rng_u64!(T, scalar)` adds the scalar `BulkFill`.
+macro_rules! impl_rng_u64 {
+    ($ty:ty, scalar) => {
+        $crate::generators::impl_rng_u64!($ty);
+        $crate::generators::impl_scalar_bulk!($ty, u64);
+    };
+    ($ty:ty) => {
+        $crate::generators::impl_try_rng!($ty, |self, dst|
+            u32: (self.next_output() >> 32) as u32,
+            u64: self.next_output(),
+            bytes: $crate::bulk::fill_bytes(self, dst),
+        );
+        $crate::generators::impl_word_rng!($ty, 64);
+    };
+}
+
+/// The state of a generator whose words `s` may be anything but all zero
+/// (a fixed point of the xorshift family): `from_state`, `state` and
+/// `StateWords` under `$name`, `$words` reading the state words back (the
+/// `crate::state` reader of the word type). `$doc` says how the words are
+/// ordered. One definition for xorshift128, xoshiro128**, xoshiro256** and
+/// xoroshiro128+.
+macro_rules! impl_nonzero_state {
+    ($ty:ident, $name:literal, [$word:ty; $n:literal], $words:path, $(#[$doc:meta])*) => {
+        impl $ty {
+            $(#[$doc])*
+            ///
+            /// # Errors
+            /// [`StateError::AllZero`](crate::StateError::AllZero) for the all-zero state.
+            pub const fn from_state(s: [$word; $n]) -> Result<Self, $crate::StateError> {
+                let mut i = 0;
+                while i < $n {
+                    if s[i] != 0 {
+                        return Ok($ty { s });
+                    }
+                    i += 1;
+                }
+                Err($crate::StateError::AllZero { generator: $name })
             }
 
-            #[inline]
-            fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-                Ok(self.next_output())
-            }
-
-            #[inline]
-            fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-                $crate::bulk::fill_bytes(self, dst);
-                Ok(())
+            /// The state words, in [`from_state`](Self::from_state)'s order.
+            pub const fn state(&self) -> [$word; $n] {
+                self.s
             }
         }
 
-        impl $crate::generators::WordRng for $ty {
-            const OUTPUT_BITS: u32 = 64;
+        impl $crate::StateWords for $ty {
+            const NAME: &'static str = $name;
+            const WORD_BITS: u32 = <$word>::BITS;
+            const WORD_COUNT: usize = $n;
 
-            #[inline]
-            fn next_word(&mut self) -> u64 {
-                self.next_output()
+            fn to_words(&self) -> alloc::vec::Vec<u64> {
+                self.s.iter().map(|&w| u64::from(w)).collect()
+            }
+
+            fn from_words(words: &[u64]) -> Result<Self, $crate::StateError> {
+                Self::from_state($words(Self::NAME, words)?)
             }
         }
     };
@@ -166,7 +238,10 @@ macro_rules! impl_serde_via {
     };
 }
 
-pub(crate) use {impl_rng_u32, impl_rng_u64, impl_serde_via};
+pub(crate) use {
+    impl_nonzero_state, impl_rng_u32, impl_rng_u64, impl_scalar_bulk, impl_serde_via, impl_try_rng,
+    impl_word_rng,
+};
 
 /// The SplitMix64 output function on an already advanced state (shared by
 /// the generator and by the seeding of the xoshiro family).

@@ -5,8 +5,8 @@ use alloc::vec::Vec;
 
 use rand_core::SeedableRng;
 
+use crate::StateError;
 use crate::state::check_count;
-use crate::{StateError, StateWords};
 
 pub(crate) const N: usize = 624;
 pub(crate) const M: usize = 397;
@@ -108,15 +108,10 @@ impl Mt19937 {
     /// The reference `init_genrand(seed)` (Knuth's multiplier 1812433253),
     /// with `left == 0`: the first draw twists.
     pub fn new(seed: u32) -> Self {
-        let mut mt = [0u32; N];
-        mt[0] = seed;
-        for i in 1..N {
-            let prev = mt[i - 1];
-            mt[i] = 1_812_433_253u32
-                .wrapping_mul(prev ^ (prev >> 30))
-                .wrapping_add(i as u32);
+        Mt19937 {
+            mt: init_genrand_block(seed),
+            pos: N as u32,
         }
-        Mt19937 { mt, pos: N as u32 }
     }
 
     /// Builds the generator from an untempered block and `left`.
@@ -126,16 +121,7 @@ impl Mt19937 {
     /// * [`StateError::AllZero`] when the block is all zero (the twist keeps
     ///   it zero for ever).
     pub fn from_state(mt: [u32; N], left: u32) -> Result<Self, StateError> {
-        if left as usize > N {
-            return Err(StateError::LeftOutOfRange {
-                left: i64::from(left),
-            });
-        }
-        if mt.iter().all(|&w| w == 0) {
-            return Err(StateError::AllZero {
-                generator: "mt19937",
-            });
-        }
+        check_block(&mt, left, "mt19937")?;
         Ok(Mt19937 {
             mt,
             pos: N as u32 - left,
@@ -202,38 +188,15 @@ impl Mt19937 {
     }
 }
 
-// `TryRng` and `WordRng` by hand rather than with `impl_rng_u32!`, for the
-// two-word `next_u64`.
-impl rand_core::TryRng for Mt19937 {
-    type Error = core::convert::Infallible;
-
-    #[inline]
-    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-        Ok(self.next_output())
-    }
-
-    /// Two outputs, the first in the low half (as
-    /// `rand_core::utils::next_u64_via_u32`).
-    #[inline]
-    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-        Ok(self.next_output_pair())
-    }
-
-    #[inline]
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-        crate::bulk::fill_bytes(self, dst);
-        Ok(())
-    }
-}
-
-impl crate::generators::WordRng for Mt19937 {
-    const OUTPUT_BITS: u32 = 32;
-
-    #[inline]
-    fn next_word(&mut self) -> u64 {
-        u64::from(self.next_output())
-    }
-}
+// `TryRng` spelled out rather than with `impl_rng_u32!`, for the two-word
+// `next_u64`: two outputs, the first in the low half (as
+// `rand_core::utils::next_u64_via_u32`), in one call.
+crate::generators::impl_try_rng!(Mt19937, |self, dst|
+    u32: self.next_output(),
+    u64: self.next_output_pair(),
+    bytes: crate::bulk::fill_bytes(self, dst),
+);
+crate::generators::impl_word_rng!(Mt19937, 32);
 
 impl SeedableRng for Mt19937 {
     /// The 32-bit `init_genrand` seed, little-endian.
@@ -250,23 +213,79 @@ impl SeedableRng for Mt19937 {
     }
 }
 
-impl StateWords for Mt19937 {
-    const NAME: &'static str = "mt19937";
-    const WORD_BITS: u32 = 32;
-    /// `left`, then the 624 block words.
-    const WORD_COUNT: usize = N + 1;
-    /// 624 x 32 bits less the 31 low bits of the oldest word, which the
-    /// twist never reads; `left` is a position.
-    const FREE_BITS: u32 = 19937;
+/// `StateWords` under `$name` for a generator of an MT19937 block (this
+/// one and PHP's legacy variant): its `left()`, its `mt` block and
+/// `from_state(mt, left)`, as [`block_to_words`] lays them out.
+macro_rules! impl_block_state_words {
+    ($ty:ty, $name:literal) => {
+        impl $crate::StateWords for $ty {
+            const NAME: &'static str = $name;
+            const WORD_BITS: u32 = 32;
+            /// `left`, then the 624 block words.
+            const WORD_COUNT: usize = $crate::generators::mt19937::N + 1;
+            /// 624 x 32 bits less the 31 low bits of the oldest word, which the
+            /// twist never reads; `left` is a position.
+            const FREE_BITS: u32 = 19937;
 
-    fn to_words(&self) -> Vec<u64> {
-        block_to_words(self.left(), &self.mt)
-    }
+            fn to_words(&self) -> alloc::vec::Vec<u64> {
+                $crate::generators::mt19937::block_to_words(self.left(), &self.mt)
+            }
 
-    fn from_words(words: &[u64]) -> Result<Self, StateError> {
-        let (mt, left) = block_from_words(Self::NAME, words)?;
-        Self::from_state(mt, left)
+            fn from_words(words: &[u64]) -> Result<Self, $crate::StateError> {
+                let (mt, left) = $crate::generators::mt19937::block_from_words(Self::NAME, words)?;
+                Self::from_state(mt, left)
+            }
+        }
+    };
+}
+pub(crate) use impl_block_state_words;
+
+impl_block_state_words!(Mt19937, "mt19937");
+
+/// The Mersenne Twisters' seeding of a block of `$n` `$word`s: `mt[0] =
+/// seed`, then `mt[i] = $f * (mt[i - 1] ^ (mt[i - 1] >> $shift)) + i`
+/// (wrapping). One loop for the 32-bit `init_genrand` and C++'s
+/// `mt19937_64`.
+macro_rules! knuth_seeded_block {
+    ($word:ty, $n:expr, $seed:expr, $f:expr, $shift:expr) => {{
+        let mut mt = [0 as $word; $n];
+        mt[0] = $seed;
+        for i in 1..$n {
+            let prev = mt[i - 1];
+            mt[i] = $f
+                .wrapping_mul(prev ^ (prev >> $shift))
+                .wrapping_add(i as $word);
+        }
+        mt
+    }};
+}
+pub(crate) use knuth_seeded_block;
+
+/// `init_genrand(seed)`'s block (multiplier 1812433253, shift 30).
+/// MT19937 and SFMT-19937 (whose 624 state words start the same) fill it
+/// alike.
+pub(crate) fn init_genrand_block(seed: u32) -> [u32; N] {
+    knuth_seeded_block!(u32, N, seed, 1_812_433_253u32, 30)
+}
+
+/// Checks a block and `left` for `from_state` under `generator`'s name:
+/// [`StateError::LeftOutOfRange`] when `left > 624`,
+/// [`StateError::AllZero`] for the all-zero block (the twist keeps it zero
+/// for ever). MT19937 and PHP's legacy variant check alike.
+pub(crate) fn check_block(
+    mt: &[u32; N],
+    left: u32,
+    generator: &'static str,
+) -> Result<(), StateError> {
+    if left as usize > N {
+        return Err(StateError::LeftOutOfRange {
+            left: i64::from(left),
+        });
     }
+    if mt.iter().all(|&w| w == 0) {
+        return Err(StateError::AllZero { generator });
+    }
+    Ok(())
 }
 
 /// The state words of an MT19937 block (this generator's and PHP's legacy

@@ -169,9 +169,6 @@ impl crate::registry::Gen for Pcg32 {
     }
 }
 
-/// No SIMD kernel: the trait's scalar loops.
-impl crate::bulk::BulkFill for Pcg32 {
-    type Word = u32;
-}
+crate::generators::impl_scalar_bulk!(Pcg32, u32);
 
 crate::bulk::inherent_fill!(Pcg32, fill_u32, u32, next_u32, "Pcg32::new(42, 54)");

@@ -119,9 +119,6 @@ impl crate::registry::Gen for SplitMix64 {
     }
 }
 
-/// No SIMD kernel: the trait's scalar loops.
-impl crate::bulk::BulkFill for SplitMix64 {
-    type Word = u64;
-}
+crate::generators::impl_scalar_bulk!(SplitMix64, u64);
 
 crate::bulk::inherent_fill!(SplitMix64, fill_u64, u64, next_u64, "SplitMix64::new(0)");

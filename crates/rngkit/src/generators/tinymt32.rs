@@ -176,9 +176,6 @@ impl crate::registry::Gen for TinyMt32 {
     }
 }
 
-/// No SIMD kernel: the trait's scalar loops.
-impl crate::bulk::BulkFill for TinyMt32 {
-    type Word = u32;
-}
+crate::generators::impl_scalar_bulk!(TinyMt32, u32);
 
 crate::bulk::inherent_fill!(TinyMt32, fill_u32, u32, next_u32, "TinyMt32::new(1)");

@@ -1,13 +1,10 @@
 //! xoroshiro128+ with the 2018 parameters (a, b, c) = (24, 16, 37)
 //! (Blackman and Vigna, "Scrambled Linear Pseudorandom Number Generators").
 
-use alloc::vec::Vec;
-
 use rand_core::SeedableRng;
 
 use super::{SplitMix64, impl_rng_u64, impl_serde_via};
 use crate::state::words_u64;
-use crate::{StateError, StateWords};
 
 /// xoroshiro128+: a 128-bit F2-linear engine with the `+` scrambler
 /// `s0 + s1`. Its lowest output bits are weak (they are linear functions of
@@ -30,25 +27,6 @@ pub struct Xoroshiro128Plus {
 }
 
 impl Xoroshiro128Plus {
-    /// Builds the generator from `s[0], s[1]`.
-    ///
-    /// # Errors
-    /// [`StateError::AllZero`] for `[0, 0]`.
-    pub const fn from_state(s: [u64; 2]) -> Result<Self, StateError> {
-        if s[0] == 0 && s[1] == 0 {
-            Err(StateError::AllZero {
-                generator: "xoroshiro128p",
-            })
-        } else {
-            Ok(Xoroshiro128Plus { s })
-        }
-    }
-
-    /// The state `s[0], s[1]`.
-    pub const fn state(&self) -> [u64; 2] {
-        self.s
-    }
-
     #[inline]
     pub(crate) fn next_output(&mut self) -> u64 {
         let [s0, mut s1] = self.s;
@@ -83,19 +61,9 @@ impl SeedableRng for Xoroshiro128Plus {
     }
 }
 
-impl StateWords for Xoroshiro128Plus {
-    const NAME: &'static str = "xoroshiro128p";
-    const WORD_BITS: u32 = 64;
-    const WORD_COUNT: usize = 2;
-
-    fn to_words(&self) -> Vec<u64> {
-        self.s.to_vec()
-    }
-
-    fn from_words(words: &[u64]) -> Result<Self, StateError> {
-        Self::from_state(words_u64::<2>(Self::NAME, words)?)
-    }
-}
+crate::generators::impl_nonzero_state!(Xoroshiro128Plus, "xoroshiro128p", [u64; 2], words_u64,
+    /// Builds the generator from `s[0], s[1]`.
+);
 
 impl crate::registry::Gen for Xoroshiro128Plus {
     type Rng = Xoroshiro128Plus;
@@ -126,10 +94,7 @@ impl crate::registry::Gen for Xoroshiro128Plus {
     }
 }
 
-/// No SIMD kernel: the trait's scalar loops.
-impl crate::bulk::BulkFill for Xoroshiro128Plus {
-    type Word = u64;
-}
+crate::generators::impl_scalar_bulk!(Xoroshiro128Plus, u64);
 
 crate::bulk::inherent_fill!(
     Xoroshiro128Plus,

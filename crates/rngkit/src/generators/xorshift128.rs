@@ -1,13 +1,10 @@
 //! Marsaglia's Xorshift128 (shifts 11, 8, 19): the generator behind Unity's
 //! `UnityEngine.Random` and, through Unity, Pokémon BDSP.
 
-use alloc::vec::Vec;
-
 use rand_core::SeedableRng;
 
 use super::{impl_rng_u32, impl_serde_via};
 use crate::state::words_u32;
-use crate::{StateError, StateWords};
 
 /// Marsaglia's Xorshift128 with Unity's `InitState` seeding.
 ///
@@ -62,26 +59,6 @@ impl Xorshift128 {
         }
     }
 
-    /// Builds the generator from its four words in Unity's `Random.State`
-    /// order (`s0` is shifted out first).
-    ///
-    /// # Errors
-    /// [`StateError::AllZero`] for `[0, 0, 0, 0]`.
-    pub const fn from_state(s: [u32; 4]) -> Result<Self, StateError> {
-        if s[0] == 0 && s[1] == 0 && s[2] == 0 && s[3] == 0 {
-            Err(StateError::AllZero {
-                generator: "xorshift128",
-            })
-        } else {
-            Ok(Xorshift128 { s })
-        }
-    }
-
-    /// The four state words, `s0` first. The last output is `s3`.
-    pub const fn state(&self) -> [u32; 4] {
-        self.s
-    }
-
     #[inline]
     pub(crate) fn next_output(&mut self) -> u32 {
         let [s0, s1, s2, s3] = self.s;
@@ -114,19 +91,10 @@ impl SeedableRng for Xorshift128 {
     }
 }
 
-impl StateWords for Xorshift128 {
-    const NAME: &'static str = "xorshift128";
-    const WORD_BITS: u32 = 32;
-    const WORD_COUNT: usize = 4;
-
-    fn to_words(&self) -> Vec<u64> {
-        self.s.iter().map(|&w| u64::from(w)).collect()
-    }
-
-    fn from_words(words: &[u64]) -> Result<Self, StateError> {
-        Self::from_state(words_u32::<4>(Self::NAME, words)?)
-    }
-}
+crate::generators::impl_nonzero_state!(Xorshift128, "xorshift128", [u32; 4], words_u32,
+    /// Builds the generator from its four words in Unity's `Random.State`
+    /// order (`s0` is shifted out first).
+);
 
 impl crate::registry::Gen for Xorshift128 {
     type Rng = Xorshift128;

@@ -82,10 +82,7 @@ impl StateWords for Xorshift32 {
     }
 }
 
-/// No SIMD kernel: the trait's scalar loops.
-impl crate::bulk::BulkFill for Xorshift32 {
-    type Word = u32;
-}
+crate::generators::impl_scalar_bulk!(Xorshift32, u32);
 
 crate::bulk::inherent_fill!(
     Xorshift32,

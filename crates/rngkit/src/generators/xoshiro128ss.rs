@@ -1,13 +1,10 @@
 //! xoshiro128** (Blackman and Vigna, "Scrambled Linear Pseudorandom Number
 //! Generators", ACM TOMS 47(4), 2021): the 32-bit member of the family.
 
-use alloc::vec::Vec;
-
 use rand_core::SeedableRng;
 
 use super::{SplitMix64, impl_rng_u32, impl_serde_via};
 use crate::state::words_u32;
-use crate::{StateError, StateWords};
 
 /// xoshiro128**: a 128-bit F2-linear engine (shift 9, rotation 11) with the
 /// `**` scrambler `rotl(s1 * 5, 7) * 9` on 32-bit words. The all-zero
@@ -28,25 +25,6 @@ pub struct Xoshiro128StarStar {
 }
 
 impl Xoshiro128StarStar {
-    /// Builds the generator from `s[0..4]`.
-    ///
-    /// # Errors
-    /// [`StateError::AllZero`] for the all-zero state.
-    pub const fn from_state(s: [u32; 4]) -> Result<Self, StateError> {
-        if s[0] == 0 && s[1] == 0 && s[2] == 0 && s[3] == 0 {
-            Err(StateError::AllZero {
-                generator: "xoshiro128ss",
-            })
-        } else {
-            Ok(Xoshiro128StarStar { s })
-        }
-    }
-
-    /// The state `s[0..4]`.
-    pub const fn state(&self) -> [u32; 4] {
-        self.s
-    }
-
     #[inline]
     pub(crate) fn next_output(&mut self) -> u32 {
         let s = &mut self.s;
@@ -65,10 +43,7 @@ impl Xoshiro128StarStar {
 impl_rng_u32!(Xoshiro128StarStar);
 impl_serde_via!(Xoshiro128StarStar, [u32; 4]);
 
-// No vector kernel: the scalar fill every such generator shares.
-impl crate::bulk::BulkFill for Xoshiro128StarStar {
-    type Word = u32;
-}
+crate::generators::impl_scalar_bulk!(Xoshiro128StarStar, u32);
 
 impl SeedableRng for Xoshiro128StarStar {
     /// Four little-endian `u32`, `s[0]` first.
@@ -92,16 +67,6 @@ impl SeedableRng for Xoshiro128StarStar {
     }
 }
 
-impl StateWords for Xoshiro128StarStar {
-    const NAME: &'static str = "xoshiro128ss";
-    const WORD_BITS: u32 = 32;
-    const WORD_COUNT: usize = 4;
-
-    fn to_words(&self) -> Vec<u64> {
-        self.s.iter().map(|&w| u64::from(w)).collect()
-    }
-
-    fn from_words(words: &[u64]) -> Result<Self, StateError> {
-        Self::from_state(words_u32::<4>(Self::NAME, words)?)
-    }
-}
+crate::generators::impl_nonzero_state!(Xoshiro128StarStar, "xoshiro128ss", [u32; 4], words_u32,
+    /// Builds the generator from `s[0..4]`.
+);

@@ -1,13 +1,10 @@
 //! xoshiro256** (Blackman and Vigna, "Scrambled Linear Pseudorandom Number
 //! Generators", ACM TOMS 47(4), 2021).
 
-use alloc::vec::Vec;
-
 use rand_core::SeedableRng;
 
 use super::{SplitMix64, impl_rng_u64, impl_serde_via};
 use crate::state::words_u64;
-use crate::{StateError, StateWords};
 
 /// xoshiro256**: a 256-bit F2-linear engine (shift 17, rotation 45) with the
 /// `**` scrambler `rotl(s1 * 5, 7) * 9`. The all-zero state is rejected.
@@ -31,25 +28,6 @@ pub struct Xoshiro256StarStar {
 }
 
 impl Xoshiro256StarStar {
-    /// Builds the generator from `s[0..4]`.
-    ///
-    /// # Errors
-    /// [`StateError::AllZero`] for the all-zero state.
-    pub const fn from_state(s: [u64; 4]) -> Result<Self, StateError> {
-        if s[0] == 0 && s[1] == 0 && s[2] == 0 && s[3] == 0 {
-            Err(StateError::AllZero {
-                generator: "xoshiro256ss",
-            })
-        } else {
-            Ok(Xoshiro256StarStar { s })
-        }
-    }
-
-    /// The state `s[0..4]`.
-    pub const fn state(&self) -> [u64; 4] {
-        self.s
-    }
-
     #[inline]
     pub(crate) fn next_output(&mut self) -> u64 {
         let s = &mut self.s;
@@ -95,19 +73,9 @@ impl SeedableRng for Xoshiro256StarStar {
     }
 }
 
-impl StateWords for Xoshiro256StarStar {
-    const NAME: &'static str = "xoshiro256ss";
-    const WORD_BITS: u32 = 64;
-    const WORD_COUNT: usize = 4;
-
-    fn to_words(&self) -> Vec<u64> {
-        self.s.to_vec()
-    }
-
-    fn from_words(words: &[u64]) -> Result<Self, StateError> {
-        Self::from_state(words_u64::<4>(Self::NAME, words)?)
-    }
-}
+crate::generators::impl_nonzero_state!(Xoshiro256StarStar, "xoshiro256ss", [u64; 4], words_u64,
+    /// Builds the generator from `s[0..4]`.
+);
 
 impl crate::registry::Gen for Xoshiro256StarStar {
     type Rng = Xoshiro256StarStar;

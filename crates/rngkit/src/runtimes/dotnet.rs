@@ -279,12 +279,7 @@ impl DotnetRandom {
     }
 }
 
-impl_rng_u32!(DotnetRandom);
-
-/// No SIMD kernel: the trait's scalar loops.
-impl crate::bulk::BulkFill for DotnetRandom {
-    type Word = u32;
-}
+impl_rng_u32!(DotnetRandom, scalar);
 
 impl SeedableRng for DotnetRandom {
     /// The `int` seed, little-endian.

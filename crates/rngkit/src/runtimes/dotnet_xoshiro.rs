@@ -71,8 +71,8 @@ use crate::observe::{KnownBits, ObservedValue};
 use crate::registry::{
     BareDraw, DrawInfo, GenInfo, Seed, SeedError, SeedKind, SeedOptions, Steps, Yields,
 };
-use crate::runtimes::java::{common_prefix, match_interval, parse_byte_count};
-use crate::runtimes::python::{matching_interval, prefix};
+use crate::runtimes::java::{float24_known, parse_byte_count};
+use crate::runtimes::python::top53_double_known;
 
 /// Which bounded-draw algorithm a .NET version uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -798,21 +798,11 @@ impl<R: XoshiroWords> crate::family::DrawFamily<R> for DotnetXoshiro {
                 self.bounded_known::<R>(r, true, v.wrapping_sub(min) as u64)
             }
             XoshiroDraw::NextDouble => {
-                let (lo, hi) = matching_interval(
-                    (1 << 53) - 1,
-                    |k| k as f64 * (1.0 / 9_007_199_254_740_992.0),
-                    value,
-                )?;
-                let k = prefix(lo, hi);
-                let mask = k.mask & ((1 << 53) - 1);
-                Some(u64_known::<R>(mask << 11, k.value << 11))
+                let k = top53_double_known(value)?;
+                Some(u64_known::<R>(k.mask, k.value))
             }
             XoshiroDraw::NextSingle => {
-                let target = value.as_f64()?;
-                let (lo, hi) = match_interval(target * 16_777_216.0, (1 << 24) - 1, |k| {
-                    value.matches_f32(k as f32 * (1.0 / 16_777_216.0))
-                })?;
-                let k = common_prefix(lo, hi, 24);
+                let k = float24_known(value)?;
                 Some(u32_known::<R>((k.mask as u32) << 8, (k.value as u32) << 8))
             }
             XoshiroDraw::NextBytes(n) => {
@@ -821,19 +811,7 @@ impl<R: XoshiroWords> crate::family::DrawFamily<R> for DotnetXoshiro {
                     return None;
                 }
                 let size = if R::NARROW { 4 } else { 8 };
-                Some(
-                    bytes
-                        .chunks(size)
-                        .map(|chunk| {
-                            let (mut mask, mut word) = (0u64, 0u64);
-                            for (i, &b) in chunk.iter().enumerate() {
-                                mask |= 0xff << (8 * i);
-                                word |= u64::from(b) << (8 * i);
-                            }
-                            KnownBits::new(mask, word)
-                        })
-                        .collect(),
-                )
+                Some(crate::observe::le_words_known(&bytes, size))
             }
         }
     }

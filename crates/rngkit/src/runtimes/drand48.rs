@@ -129,36 +129,15 @@ impl Drand48 {
 
 // As `generators::impl_rng_u64!` (which needs a bulk kernel): `next_u32`
 // is the top half of the output word, bytes are whole words little-endian.
-impl rand_core::TryRng for Drand48 {
-    type Error = core::convert::Infallible;
-
-    #[inline]
-    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-        Ok((self.next_output() >> 32) as u32)
-    }
-
-    #[inline]
-    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-        Ok(self.next_output())
-    }
-
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-        for chunk in dst.chunks_mut(8) {
-            let bytes = self.next_output().to_le_bytes();
-            chunk.copy_from_slice(&bytes[..chunk.len()]);
-        }
-        Ok(())
-    }
-}
-
-impl crate::WordRng for Drand48 {
-    const OUTPUT_BITS: u32 = 64;
-
-    #[inline]
-    fn next_word(&mut self) -> u64 {
-        self.next_output()
-    }
-}
+crate::generators::impl_try_rng!(Drand48, |self, dst|
+    u32: (self.next_output() >> 32) as u32,
+    u64: self.next_output(),
+    bytes: for chunk in dst.chunks_mut(8) {
+        let bytes = self.next_output().to_le_bytes();
+        chunk.copy_from_slice(&bytes[..chunk.len()]);
+    },
+);
+crate::generators::impl_word_rng!(Drand48, 64);
 
 impl_serde_via!(Drand48, u64);
 

@@ -133,11 +133,7 @@ impl StateWords for GlibcRandom {
     }
 }
 
-crate::generators::impl_rng_u32!(GlibcRandom);
-/// No SIMD kernel: the trait's scalar loops.
-impl crate::bulk::BulkFill for GlibcRandom {
-    type Word = u32;
-}
+crate::generators::impl_rng_u32!(GlibcRandom, scalar);
 
 /// The `glibc` GEN: `srand(S)` and `rand()`.
 ///

@@ -758,11 +758,7 @@ impl StateWords for GoRand {
     }
 }
 
-crate::generators::impl_rng_u64!(GoRand);
-// No vector kernel: the scalar fill every such generator shares.
-impl crate::bulk::BulkFill for GoRand {
-    type Word = u64;
-}
+crate::generators::impl_rng_u64!(GoRand, scalar);
 
 // ---------------------------------------------------------------------------
 // The `go` GEN.
@@ -875,8 +871,31 @@ fn bound(draw: &str, method: &str, text: &str, max: i64) -> Result<i64, DrawErro
     Ok(n)
 }
 
-/// A length `N` for `perm` and `shuffle`.
-fn length(draw: &str, text: &str) -> Result<usize, DrawError> {
+/// Whether `name` is one of `draws` (`false`: not this GEN's draw), after
+/// checking that `args` has as many arguments as its syntax names: both Go
+/// GENs list their draws in one table and check them alike.
+pub(crate) fn listed_with_arity(
+    draws: &[DrawInfo],
+    name: &str,
+    args: &[&str],
+) -> Result<bool, DrawError> {
+    let Some(info) = draws.iter().find(|d| d.name() == name) else {
+        return Ok(false);
+    };
+    let wanted = info.syntax.split(' ').count() - 1;
+    if args.len() != wanted {
+        return Err(DrawError::Invalid(format!(
+            "`{}` takes {wanted} argument{}, found {}",
+            info.syntax,
+            if wanted == 1 { "" } else { "s" },
+            args.len()
+        )));
+    }
+    Ok(true)
+}
+
+/// A length `N` for `perm` and `shuffle`, as both Go GENs take it.
+pub(crate) fn length(draw: &str, text: &str) -> Result<usize, DrawError> {
     let n = parse_int::<i64>(text)
         .map_err(|e| DrawError::Invalid(format!("`{draw} N`: {e}; N is a count of elements")))?;
     if n < 0 || n as u64 > MAX_ITEMS {
@@ -956,17 +975,8 @@ impl Gen for GoGen {
     }
 
     fn parse_draw(name: &str, args: &[&str]) -> Result<Option<GoDraw>, DrawError> {
-        let Some(info) = GO_DRAWS.iter().find(|d| d.name() == name) else {
+        if !listed_with_arity(GO_DRAWS, name, args)? {
             return Ok(None);
-        };
-        let wanted = info.syntax.split(' ').count() - 1;
-        if args.len() != wanted {
-            return Err(DrawError::Invalid(format!(
-                "`{}` takes {wanted} argument{}, found {}",
-                info.syntax,
-                if wanted == 1 { "" } else { "s" },
-                args.len()
-            )));
         }
         Ok(Some(match name {
             "int63" => GoDraw::Int63,

@@ -51,6 +51,7 @@ use crate::observe::{KnownBits, ObservedValue};
 use crate::registry::{
     BareDraw, DrawInfo, GenInfo, Seed, SeedError, SeedKind, SeedOptions, Steps, Yields,
 };
+use crate::runtimes::go::{length, listed_with_arity};
 use crate::runtimes::pcg64::{DEFAULT_INCREMENT, MULTIPLIER};
 use crate::state::words_u64;
 use crate::{StateError, StateWords, WordRng};
@@ -142,11 +143,7 @@ impl GoPcg {
     }
 }
 
-crate::generators::impl_rng_u64!(GoPcg);
-// No vector kernel: the scalar fill.
-impl crate::bulk::BulkFill for GoPcg {
-    type Word = u64;
-}
+crate::generators::impl_rng_u64!(GoPcg, scalar);
 
 impl StateWords for GoPcg {
     const NAME: &'static str = "go-pcg";
@@ -339,11 +336,7 @@ impl GoChaCha8 {
     }
 }
 
-crate::generators::impl_rng_u64!(GoChaCha8);
-// No vector kernel: the scalar fill.
-impl crate::bulk::BulkFill for GoChaCha8 {
-    type Word = u64;
-}
+crate::generators::impl_rng_u64!(GoChaCha8, scalar);
 
 impl StateWords for GoChaCha8 {
     const NAME: &'static str = "go-chacha8";
@@ -532,18 +525,6 @@ fn bound(draw: &str, method: &str, text: &str, max: u64) -> Result<u64, DrawErro
     Ok(n)
 }
 
-/// A length `N` for `perm` and `shuffle`.
-fn length(draw: &str, text: &str) -> Result<usize, DrawError> {
-    let n = parse_int::<i64>(text)
-        .map_err(|e| DrawError::Invalid(format!("`{draw} N`: {e}; N is a count of elements")))?;
-    if n < 0 || n as u64 > MAX_ITEMS {
-        return Err(DrawError::Invalid(format!(
-            "`{draw} N` needs 0 <= N <= {MAX_ITEMS} (2^24), found {n}"
-        )));
-    }
-    Ok(n as usize)
-}
-
 impl<R: WordRng> DrawFamily<R> for GoV2Rand {
     type Draw = GoV2Draw;
 
@@ -568,17 +549,8 @@ impl<R: WordRng> DrawFamily<R> for GoV2Rand {
     }
 
     fn parse_draw(self, name: &str, args: &[&str]) -> Result<Option<GoV2Draw>, DrawError> {
-        let Some(info) = DRAWS.iter().find(|d| d.name() == name) else {
+        if !listed_with_arity(DRAWS, name, args)? {
             return Ok(None);
-        };
-        let wanted = info.syntax.split(' ').count() - 1;
-        if args.len() != wanted {
-            return Err(DrawError::Invalid(format!(
-                "`{}` takes {wanted} argument{}, found {}",
-                info.syntax,
-                if wanted == 1 { "" } else { "s" },
-                args.len()
-            )));
         }
         Ok(Some(match name {
             "uint64" => GoV2Draw::Uint64,

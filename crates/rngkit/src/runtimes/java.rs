@@ -190,13 +190,7 @@ impl JavaRandom {
     /// [`EngineError::EmptyRange`] when `bound <= 0` (Java throws
     /// `IllegalArgumentException`); nothing is consumed.
     pub fn try_next_int_bounded(&mut self, bound: i32) -> Result<i32, EngineError> {
-        if bound <= 0 {
-            return Err(EngineError::EmptyRange {
-                engine: ENGINE,
-                min: 0,
-                max: i64::from(bound),
-            });
-        }
+        check_bound(ENGINE, bound)?;
         let mut r = self.next(31);
         let m = bound - 1;
         if bound & m == 0 {
@@ -222,14 +216,7 @@ impl JavaRandom {
     /// # Errors
     /// [`EngineError::EmptyRange`] when `origin >= bound`; nothing is consumed.
     pub fn try_next_int_range(&mut self, origin: i32, bound: i32) -> Result<i32, EngineError> {
-        if origin >= bound {
-            return Err(EngineError::EmptyRange {
-                engine: ENGINE,
-                min: i64::from(origin),
-                max: i64::from(bound),
-            });
-        }
-        Ok(bounded_next_int(|| self.next_int(), origin, bound))
+        try_bounded_next_int(ENGINE, || self.next_int(), origin, bound)
     }
 
     /// `nextLong()`: `((long)next(32) << 32) + next(32)`. The second word is
@@ -372,6 +359,39 @@ bounded_next!(
     u64
 );
 
+/// Java's check of `nextInt(bound)`, `bound > 0`, else
+/// [`EngineError::EmptyRange`] under `engine`: `Random` and
+/// `SplittableRandom` throw alike.
+pub(crate) fn check_bound(engine: &'static str, bound: i32) -> Result<(), EngineError> {
+    if bound <= 0 {
+        return Err(EngineError::EmptyRange {
+            engine,
+            min: 0,
+            max: i64::from(bound),
+        });
+    }
+    Ok(())
+}
+
+/// `nextInt(origin, bound)` of JDK 17+ on a `nextInt()` source, after
+/// Java's `checkRange` (`origin < bound`, else [`EngineError::EmptyRange`]
+/// under `engine`; nothing drawn): `Random` and `SplittableRandom` alike.
+pub(crate) fn try_bounded_next_int(
+    engine: &'static str,
+    next_int: impl FnMut() -> i32,
+    origin: i32,
+    bound: i32,
+) -> Result<i32, EngineError> {
+    if origin >= bound {
+        return Err(EngineError::EmptyRange {
+            engine,
+            min: i64::from(origin),
+            max: i64::from(bound),
+        });
+    }
+    Ok(bounded_next_int(next_int, origin, bound))
+}
+
 /// `RandomSupport.boundedNextInt(rng, bound)` of JDK 17 (origin 0,
 /// `bound > 0`), on a `nextInt()` source.
 pub(crate) fn bounded_next_int_from_zero(mut next_int: impl FnMut() -> i32, bound: i32) -> i32 {
@@ -399,10 +419,7 @@ impl_rng_u32!(JavaRandom);
 /// names the constructor `seed_from_u64` stands for.
 macro_rules! long_seeded {
     ($ty:ty, $word:ty, $doc:literal) => {
-        /// No SIMD kernel: the trait's scalar loops.
-        impl crate::bulk::BulkFill for $ty {
-            type Word = $word;
-        }
+        crate::generators::impl_scalar_bulk!($ty, $word);
 
         impl SeedableRng for $ty {
             /// The `long` seed, little-endian.
@@ -924,6 +941,28 @@ pub(crate) fn match_interval(
     Some((edge(true), edge(false)))
 }
 
+/// The known bits of the 53-bit `k` behind an observed `nextDouble()`,
+/// `k * 2^-53`, unshifted: `Random` and `SplittableRandom` place them in
+/// their words.
+pub(crate) fn double53_known(value: &ObservedValue) -> Option<KnownBits> {
+    let target = value.as_f64()?;
+    let (lo, hi) = match_interval(target * (1u64 << 53) as f64, (1 << 53) - 1, |k| {
+        value.matches_f64(k as f64 * DOUBLE_UNIT)
+    })?;
+    Some(common_prefix(lo, hi, 53))
+}
+
+/// The known bits of the 24-bit `k` behind an observed float `k * 2^-24`,
+/// unshifted: .NET's `NextSingle` and libGDX's `nextFloat` place them in
+/// their words.
+pub(crate) fn float24_known(value: &ObservedValue) -> Option<KnownBits> {
+    let target = value.as_f64()?;
+    let (lo, hi) = match_interval(target * 16_777_216.0, (1 << 24) - 1, |k| {
+        value.matches_f32(k as f32 * (1.0 / 16_777_216.0))
+    })?;
+    Some(common_prefix(lo, hi, 24))
+}
+
 /// The bits that every integer of `lo..=hi` shares (their common prefix),
 /// within `width` bits.
 pub(crate) fn common_prefix(lo: u64, hi: u64, width: u32) -> KnownBits {
@@ -953,19 +992,7 @@ fn bytes_known(n: u32, value: &ObservedValue) -> Option<Vec<KnownBits>> {
     if bytes.len() != n as usize {
         return None;
     }
-    Some(
-        bytes
-            .chunks(4)
-            .map(|chunk| {
-                let (mut mask, mut word) = (0u64, 0u64);
-                for (i, &b) in chunk.iter().enumerate() {
-                    mask |= 0xff << (8 * i);
-                    word |= u64::from(b) << (8 * i);
-                }
-                KnownBits::new(mask, word)
-            })
-            .collect(),
-    )
+    Some(crate::observe::le_words_known(&bytes, 4))
 }
 
 fn java_known_bits(draw: &JavaDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
@@ -1031,13 +1058,9 @@ fn java_known_bits(draw: &JavaDraw, value: &ObservedValue) -> Option<Vec<KnownBi
             }
         }
         JavaDraw::NextDouble => {
-            let target = value.as_f64()?;
-            let (lo, hi) = match_interval(target * (1u64 << 53) as f64, (1 << 53) - 1, |k| {
-                value.matches_f64(k as f64 * DOUBLE_UNIT)
-            })?;
+            let k = double53_known(value)?;
             // k = next(26) << 27 | next(27): the top 26 bits of word 0 (bits
             // 31..6) and the top 27 bits of word 1 (bits 31..5).
-            let k = common_prefix(lo, hi, 53);
             Some(vec![
                 KnownBits::new((k.mask >> 27) << 6, (k.value >> 27) << 6),
                 KnownBits::new(

@@ -32,8 +32,8 @@ use alloc::vec::Vec;
 use rand_core::SeedableRng;
 
 use super::java::{
-    NextIntArgs, bounded_next_int, bounded_next_int_from_zero, common_prefix, long_seeded,
-    match_interval, parse_next_int,
+    NextIntArgs, bounded_next_int, bounded_next_int_from_zero, check_bound, double53_known,
+    long_seeded, parse_next_int, try_bounded_next_int,
 };
 use crate::draw::{DrawError, DrawValue};
 use crate::engines::EngineError;
@@ -170,13 +170,7 @@ impl SplittableRandom {
     /// # Errors
     /// [`EngineError::EmptyRange`] when `bound <= 0`; nothing is consumed.
     pub fn try_next_int_bounded(&mut self, bound: i32) -> Result<i32, EngineError> {
-        if bound <= 0 {
-            return Err(EngineError::EmptyRange {
-                engine: ENGINE,
-                min: 0,
-                max: i64::from(bound),
-            });
-        }
+        check_bound(ENGINE, bound)?;
         Ok(bounded_next_int_from_zero(|| self.next_int(), bound))
     }
 
@@ -185,14 +179,7 @@ impl SplittableRandom {
     /// # Errors
     /// [`EngineError::EmptyRange`] when `origin >= bound`; nothing is consumed.
     pub fn try_next_int_range(&mut self, origin: i32, bound: i32) -> Result<i32, EngineError> {
-        if origin >= bound {
-            return Err(EngineError::EmptyRange {
-                engine: ENGINE,
-                min: i64::from(origin),
-                max: i64::from(bound),
-            });
-        }
-        Ok(bounded_next_int(|| self.next_int(), origin, bound))
+        try_bounded_next_int(ENGINE, || self.next_int(), origin, bound)
     }
 
     /// `split()`: the child `SplittableRandom(nextLong(), mixGamma(nextSeed()))`
@@ -414,11 +401,7 @@ impl crate::registry::Gen for SplittableRandomGen {
             }
             SplittableRandomDraw::NextLong => Some(vec![KnownBits::new(u64::MAX, value.as_u64()?)]),
             SplittableRandomDraw::NextDouble => {
-                let target = value.as_f64()?;
-                let (lo, hi) = match_interval(target * (1u64 << 53) as f64, (1 << 53) - 1, |k| {
-                    value.matches_f64(k as f64 * DOUBLE_UNIT)
-                })?;
-                let k = common_prefix(lo, hi, 53);
+                let k = double53_known(value)?;
                 Some(vec![KnownBits::new(k.mask << 11, k.value << 11)])
             }
             SplittableRandomDraw::Split => {

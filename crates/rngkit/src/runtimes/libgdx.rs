@@ -44,9 +44,9 @@ use crate::observe::{KnownBits, ObservedValue};
 use crate::registry::{
     BareDraw, DrawInfo, Gen, GenInfo, Seed, SeedError, SeedKind, SeedOptions, Steps, Yields,
 };
-use crate::runtimes::java::{common_prefix, match_interval, parse_byte_count};
+use crate::runtimes::java::{float24_known, parse_byte_count};
 use crate::runtimes::javascript::{Xorshift128Plus, murmur_hash3_fmix64};
-use crate::runtimes::python::{matching_interval, prefix};
+use crate::runtimes::python::top53_double_known;
 
 /// `RandomXS128`'s methods over a [`Xorshift128Plus`] state (`seed0` is
 /// `s0`).
@@ -390,22 +390,9 @@ impl Gen for LibgdxGen {
                 }
                 long_n_known(n as u64, v as u64)
             }
-            LibgdxDraw::NextDouble => {
-                let (lo, hi) = matching_interval(
-                    (1 << 53) - 1,
-                    |k| k as f64 * (1.0 / 9_007_199_254_740_992.0),
-                    value,
-                )?;
-                let k = prefix(lo, hi);
-                let mask = k.mask & ((1 << 53) - 1);
-                Some(vec![KnownBits::new(mask << 11, k.value << 11)])
-            }
+            LibgdxDraw::NextDouble => Some(vec![top53_double_known(value)?]),
             LibgdxDraw::NextFloat => {
-                let target = value.as_f64()?;
-                let (lo, hi) = match_interval(target * 16_777_216.0, (1 << 24) - 1, |k| {
-                    value.matches_f32(k as f32 * (1.0 / 16_777_216.0))
-                })?;
-                let k = common_prefix(lo, hi, 24);
+                let k = float24_known(value)?;
                 Some(vec![KnownBits::new(k.mask << 40, k.value << 40)])
             }
             LibgdxDraw::NextBytes(n) => {

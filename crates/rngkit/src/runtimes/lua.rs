@@ -42,7 +42,7 @@ use crate::observe::{KnownBits, ObservedValue};
 use crate::registry::{
     BareDraw, DrawInfo, Gen, GenInfo, Seed, SeedError, SeedKind, SeedOptions, Steps, Yields,
 };
-use crate::runtimes::python::{matching_interval, prefix};
+use crate::runtimes::python::{matching_interval, prefix, top53_double_known};
 use crate::{StateError, StateWords};
 
 // ---------------------------------------------------------------- Lua 5.4
@@ -262,16 +262,7 @@ impl Gen for Lua54Gen {
 
     fn known_bits(draw: &Lua54Draw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
         match *draw {
-            Lua54Draw::Float => {
-                let (lo, hi) = matching_interval(
-                    (1 << 53) - 1,
-                    |k| k as f64 * (1.0 / 9_007_199_254_740_992.0),
-                    value,
-                )?;
-                let k = prefix(lo, hi);
-                let mask = k.mask & ((1 << 53) - 1);
-                Some(alloc::vec![KnownBits::new(mask << 11, k.value << 11)])
-            }
+            Lua54Draw::Float => Some(alloc::vec![top53_double_known(value)?]),
             Lua54Draw::Full => Some(alloc::vec![KnownBits::new(
                 u64::MAX,
                 value.as_i64()? as u64
@@ -467,11 +458,7 @@ impl StateWords for LuaJitRandom {
     }
 }
 
-crate::generators::impl_rng_u64!(LuaJitRandom);
-// No vector kernel: the scalar fill every such generator shares.
-impl crate::bulk::BulkFill for LuaJitRandom {
-    type Word = u64;
-}
+crate::generators::impl_rng_u64!(LuaJitRandom, scalar);
 
 /// The `luajit` GEN: LuaJIT 2.1's `math.randomseed(S)` and `math.random`.
 ///

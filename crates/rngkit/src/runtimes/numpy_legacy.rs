@@ -176,9 +176,7 @@ impl crate::generators::WordRng for RandomState {
     }
 }
 
-impl crate::bulk::BulkFill for RandomState {
-    type Word = u32;
-}
+crate::generators::impl_scalar_bulk!(RandomState, u32);
 
 impl StateWords for RandomState {
     const NAME: &'static str = "numpy-legacy";
@@ -438,12 +436,19 @@ pub fn random_interval<R: Rng + ?Sized>(rng: &mut R, max: u64) -> u64 {
 /// assert_eq!(permutation(&mut rs, 5), [3, 2, 4, 1, 0]);
 /// ```
 pub fn permutation<R: Rng + ?Sized>(rng: &mut R, n: u64) -> Vec<i64> {
-    let mut out: Vec<i64> = (0..n as i64).collect();
+    shuffled_arange(n, |i| random_interval(rng, i))
+}
+
+/// `arange(n)` shuffled from the top: `i` from `n - 1` down to 1 swapped
+/// with `interval(i)` (in `0..=i`). `RandomState` and `Generator` shuffle
+/// alike and differ only in `random_interval`.
+pub(crate) fn shuffled_arange(n: u64, mut interval: impl FnMut(u64) -> u64) -> Vec<i64> {
+    let mut items: Vec<i64> = (0..n as i64).collect();
     for i in (1..n as usize).rev() {
-        let j = random_interval(rng, i as u64) as usize;
-        out.swap(i, j);
+        let j = interval(i as u64) as usize;
+        items.swap(i, j);
     }
-    out
+    items
 }
 
 /// The `numpy-legacy` GEN: `np.random.RandomState`.

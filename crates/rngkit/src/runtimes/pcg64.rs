@@ -4,10 +4,7 @@
 //! pcg-c's `pcg_setseq_128_xsl_rr_64` and `pcg_oneseq_128_xsl_rr_64`
 //! (PHP 8.2's `Random\Engine\PcgOneseq128XslRr64` is the latter).
 
-use alloc::vec::Vec;
-
 use crate::generators::impl_rng_u64;
-use crate::{StateError, StateWords};
 
 /// pcg-c's `PCG_DEFAULT_MULTIPLIER_128`.
 pub const MULTIPLIER: u128 = 0x2360_ed05_1fc6_5da4_4385_df64_9fcc_f645;
@@ -37,21 +34,6 @@ pub struct Pcg64 {
 }
 
 impl Pcg64 {
-    /// The generator with exactly this state and increment.
-    ///
-    /// # Errors
-    /// [`StateError::EvenIncrement`] for an even increment (the LCG would
-    /// not have full period); the error shows the increment's low 64 bits.
-    pub const fn from_state(state: u128, inc: u128) -> Result<Self, StateError> {
-        if inc & 1 == 0 {
-            Err(StateError::EvenIncrement {
-                increment: inc as u64,
-            })
-        } else {
-            Ok(Pcg64 { state, inc })
-        }
-    }
-
     /// `pcg_oneseq_128_srandom_r(initstate)`: the default increment, state
     /// 0, one step, add `initstate`, one step. PHP's
     /// `new PcgOneseq128XslRr64(int $seed)` is `oneseq(seed as u64)`.
@@ -71,16 +53,6 @@ impl Pcg64 {
         rng.state = rng.state.wrapping_add(initstate);
         rng.step();
         rng
-    }
-
-    /// The 128-bit LCG state.
-    pub const fn state(&self) -> u128 {
-        self.state
-    }
-
-    /// The (odd) increment.
-    pub const fn increment(&self) -> u128 {
-        self.inc
     }
 
     #[inline]
@@ -116,27 +88,61 @@ impl Pcg64 {
     }
 }
 
-impl_rng_u64!(Pcg64);
+impl_rng_u64!(Pcg64, scalar);
 
-/// No SIMD kernel: the trait's scalar loops.
-impl crate::bulk::BulkFill for Pcg64 {
-    type Word = u64;
+/// The state of a 128-bit LCG with an odd increment (`state`, `inc`
+/// fields) and what reads and sets it: `from_state`, `state`, `increment`
+/// and `StateWords` under `$name`. PCG64 and numpy's PCG64DXSM keep the same
+/// state and differ only in the step's multiplier and the output.
+macro_rules! lcg128_state {
+    ($ty:ident, $name:literal) => {
+        impl $ty {
+            /// The generator with exactly this state and increment.
+            ///
+            /// # Errors
+            /// [`StateError::EvenIncrement`](crate::StateError::EvenIncrement) for an
+            /// even increment (the LCG would not have full period); the error
+            /// shows the increment's low 64 bits.
+            pub const fn from_state(state: u128, inc: u128) -> Result<Self, $crate::StateError> {
+                if inc & 1 == 0 {
+                    Err($crate::StateError::EvenIncrement {
+                        increment: inc as u64,
+                    })
+                } else {
+                    Ok($ty { state, inc })
+                }
+            }
+
+            /// The 128-bit LCG state.
+            pub const fn state(&self) -> u128 {
+                self.state
+            }
+
+            /// The (odd) increment.
+            pub const fn increment(&self) -> u128 {
+                self.inc
+            }
+        }
+
+        impl $crate::StateWords for $ty {
+            const NAME: &'static str = $name;
+            const WORD_BITS: u32 = 64;
+            /// state hi, state lo, increment hi, increment lo.
+            const WORD_COUNT: usize = 4;
+            /// The 128-bit state; the increment is the stream, which is given.
+            const FREE_BITS: u32 = 128;
+
+            fn to_words(&self) -> alloc::vec::Vec<u64> {
+                $crate::state::u128_words(&[self.state, self.inc])
+            }
+
+            fn from_words(words: &[u64]) -> Result<Self, $crate::StateError> {
+                let [state, inc] = $crate::state::words_u128::<2>(Self::NAME, words)?;
+                Self::from_state(state, inc)
+            }
+        }
+    };
 }
+pub(crate) use lcg128_state;
 
-impl StateWords for Pcg64 {
-    const NAME: &'static str = "pcg64";
-    const WORD_BITS: u32 = 64;
-    /// state hi, state lo, increment hi, increment lo.
-    const WORD_COUNT: usize = 4;
-    /// The 128-bit state; the increment is the stream, which is given.
-    const FREE_BITS: u32 = 128;
-
-    fn to_words(&self) -> Vec<u64> {
-        crate::state::u128_words(&[self.state, self.inc])
-    }
-
-    fn from_words(words: &[u64]) -> Result<Self, StateError> {
-        let [state, inc] = crate::state::words_u128::<2>(Self::NAME, words)?;
-        Self::from_state(state, inc)
-    }
-}
+lcg128_state!(Pcg64, "pcg64");

@@ -29,15 +29,13 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::draw::{DrawError, DrawValue};
-use crate::family::{DrawFamily, Member};
+use crate::family::DrawFamily;
 use crate::generators::Mt19937;
 use crate::generators::impl_rng_u32;
 use crate::generators::mt19937::{LOWER_MASK, M, MATRIX_A, N, UPPER_MASK};
 use crate::number::parse_int;
 use crate::observe::{KnownBits, ObservedValue, interval_known, mod_known};
-use crate::registry::{
-    BareDraw, DrawInfo, GenInfo, Seed, SeedError, SeedKind, SeedOptions, Steps, Yields,
-};
+use crate::registry::{BareDraw, DrawInfo, Seed, Steps, Yields};
 use crate::{StateError, StateWords, WordRng, generators::temper};
 
 /// `PHP_MT_RAND_MAX + 1.0`: `mt_rand()` gives 31 bits.
@@ -144,16 +142,7 @@ impl PhpLegacyMt {
     /// [`StateError::LeftOutOfRange`] when `left > 624`;
     /// [`StateError::AllZero`] for the all-zero block (a fixed point).
     pub fn from_state(mt: [u32; N], left: u32) -> Result<Self, StateError> {
-        if left as usize > N {
-            return Err(StateError::LeftOutOfRange {
-                left: i64::from(left),
-            });
-        }
-        if mt.iter().all(|&w| w == 0) {
-            return Err(StateError::AllZero {
-                generator: Self::NAME,
-            });
-        }
+        crate::generators::mt19937::check_block(&mt, left, Self::NAME)?;
         Ok(PhpLegacyMt { mt, left })
     }
 
@@ -194,30 +183,9 @@ impl PhpLegacyMt {
     }
 }
 
-impl_rng_u32!(PhpLegacyMt);
+impl_rng_u32!(PhpLegacyMt, scalar);
 
-/// No SIMD kernel: the trait's scalar loops.
-impl crate::bulk::BulkFill for PhpLegacyMt {
-    type Word = u32;
-}
-
-impl StateWords for PhpLegacyMt {
-    const NAME: &'static str = "mt19937-php";
-    const WORD_BITS: u32 = 32;
-    /// `left`, then the 624 block words.
-    const WORD_COUNT: usize = N + 1;
-    /// As MT19937's: the 31 low bits of the oldest word are never read.
-    const FREE_BITS: u32 = 19937;
-
-    fn to_words(&self) -> Vec<u64> {
-        crate::generators::mt19937::block_to_words(self.left, &self.mt)
-    }
-
-    fn from_words(words: &[u64]) -> Result<Self, StateError> {
-        let (mt, left) = crate::generators::mt19937::block_from_words(Self::NAME, words)?;
-        Self::from_state(mt, left)
-    }
-}
+crate::generators::mt19937::impl_block_state_words!(PhpLegacyMt, "mt19937-php");
 
 // ---------------------------------------------------------------------------
 // The draws, on any generator PHP drives (its `php_random_algo`): one raw
@@ -857,40 +825,63 @@ fn seed32(seed: &Seed) -> i64 {
     i64::from(seed.low_u64() as u32)
 }
 
-/// A GEN of the `mt_rand()` family: its generator, era, texts and
-/// `mt_srand`; the four differ in nothing else.
-macro_rules! member {
+/// A PHP GEN: its generator, family (`mt_rand()`'s with its era, whose
+/// state text is `MT_STATE_DOC`, or the `Randomizer`), texts, seeding by a
+/// PHP `int` and, for the engines that take one, the string seed; PHP's GENs
+/// differ in nothing else.
+macro_rules! php_member {
+    (@state_doc) => {
+        MT_STATE_DOC
+    };
+    (@state_doc $doc:literal) => {
+        $doc
+    };
     (
-        $gen:ty: $rng:ty, $family:expr,
+        $gen:ty: $rng:ty, $family:ident $(:: $era:ident)?,
         name: $name:literal,
         aliases: $aliases:expr,
         summary: $summary:literal,
         seed_doc: $seed_doc:literal,
+        $(state_doc: $state_doc:literal,)?
         versions: $versions:literal,
         seed: |$seed:ident| $srand:expr,
+        $(seed_str: |$text:ident| $from_text:expr,)?
     ) => {
-        impl Member for $gen {
+        impl $crate::family::Member for $gen {
             type Rng = $rng;
-            type Family = PhpMtRand;
-            const FAMILY: PhpMtRand = $family;
+            type Family = $family;
+            const FAMILY: $family = $family $(:: $era)?;
 
-            const INFO: GenInfo = GenInfo {
+            const INFO: $crate::registry::GenInfo = $crate::registry::GenInfo {
                 name: $name,
                 aliases: $aliases,
                 summary: $summary,
-                seed_kind: SeedKind::I64,
+                seed_kind: $crate::registry::SeedKind::I64,
                 seed_doc: $seed_doc,
-                state_doc: MT_STATE_DOC,
+                state_doc: php_member!(@state_doc $($state_doc)?),
                 has_stream: false,
                 versions: $versions,
             };
 
-            fn seed($seed: &Seed, _: &SeedOptions) -> Result<$rng, SeedError> {
+            fn seed(
+                $seed: &$crate::registry::Seed,
+                _: &$crate::registry::SeedOptions,
+            ) -> Result<$rng, $crate::registry::SeedError> {
                 Ok($srand)
             }
+
+            $(
+                fn seed_str(
+                    $text: &str,
+                    _: &$crate::registry::SeedOptions,
+                ) -> Result<$rng, $crate::registry::SeedError> {
+                    $from_text
+                }
+            )?
         }
     };
 }
+pub(crate) use php_member;
 
 const MT_STATE_DOC: &str = "625 words of 32 bits: `left`, then mt[0..624] (untempered); mt_srand twists at once, so left = 624 after seeding";
 
@@ -910,7 +901,7 @@ const MT_STATE_DOC: &str = "625 words of 32 bits: `left`, then mt[0..624] (untem
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhpGen;
 
-member! {
+php_member! {
     PhpGen: Mt19937, PhpMtRand::MODERN,
     name: "php",
     aliases: &["php7", "php8", "php-mt-rand"],
@@ -937,7 +928,7 @@ member! {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhpMtRandPhpGen;
 
-member! {
+php_member! {
     PhpMtRandPhpGen: PhpLegacyMt, PhpMtRand::MT_RAND_PHP,
     name: "php-mt-rand-php",
     aliases: &["php-legacy", "mt-rand-php"],
@@ -967,7 +958,7 @@ member! {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Php5Gen;
 
-member! {
+php_member! {
     Php5Gen: PhpLegacyMt, PhpMtRand::OLD,
     name: "php5",
     aliases: &["php-5.2.1", "php70"],
@@ -993,7 +984,7 @@ member! {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Php3Gen;
 
-member! {
+php_member! {
     Php3Gen: Mt19937, PhpMtRand::OLD,
     name: "php3",
     aliases: &["php4", "php-3.0.7"],

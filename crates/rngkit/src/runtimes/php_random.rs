@@ -28,15 +28,14 @@ use alloc::vec::Vec;
 
 use crate::WordRng;
 use crate::draw::{DrawError, DrawValue};
-use crate::family::{DrawFamily, Member};
 use crate::generators::{Mt19937, Xoshiro256StarStar};
 use crate::number::parse_int;
 use crate::observe::{KnownBits, ObservedValue};
-use crate::registry::{DrawInfo, GenInfo, Seed, SeedError, SeedKind, SeedOptions, Steps};
+use crate::registry::{DrawInfo, SeedError, Steps};
 use crate::runtimes::pcg64::Pcg64;
 use crate::runtimes::php::{
-    MAX_ITEMS, mt_srand, parse_count, parse_pick, pick_keys, pick_keys_steps, random_range,
-    range_known, range_steps, shuffle, shuffle_steps,
+    MAX_ITEMS, mt_srand, parse_count, parse_pick, php_member, pick_keys, pick_keys_steps,
+    random_range, range_known, range_steps, shuffle, shuffle_steps,
 };
 
 /// `new Random\Engine\PcgOneseq128XslRr64(seed)` with an int seed: the
@@ -332,19 +331,7 @@ fn bytes_known(bytes: &[u8], n: usize, bits: u32) -> Option<Vec<KnownBits>> {
         return None;
     }
     let size = (bits / 8) as usize;
-    Some(
-        bytes
-            .chunks(size)
-            .map(|chunk| {
-                let (mut mask, mut value) = (0u64, 0u64);
-                for (i, &b) in chunk.iter().enumerate() {
-                    mask |= 0xff << (8 * i);
-                    value |= u64::from(b) << (8 * i);
-                }
-                KnownBits::new(mask, value)
-            })
-            .collect(),
-    )
+    Some(crate::observe::le_words_known(bytes, size))
 }
 
 fn known_randomizer(
@@ -386,30 +373,11 @@ fn known_randomizer(
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhpRandomizer;
 
-impl<R: WordRng> DrawFamily<R> for PhpRandomizer {
-    type Draw = RandomizerDraw;
-
-    fn draws(self) -> &'static [DrawInfo] {
-        draw_infos(R::OUTPUT_BITS)
-    }
-
-    fn parse_draw(self, name: &str, args: &[&str]) -> Result<Option<RandomizerDraw>, DrawError> {
-        parse_randomizer(name, args)
-    }
-
-    #[inline]
-    fn eval(self, draw: &RandomizerDraw, rng: &mut R) -> DrawValue {
-        eval_randomizer(draw, rng)
-    }
-
-    fn steps(self, draw: &RandomizerDraw) -> Steps {
-        steps_randomizer(draw, R::OUTPUT_BITS)
-    }
-
-    fn known_bits(self, draw: &RandomizerDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
-        known_randomizer(draw, value, R::OUTPUT_BITS)
-    }
-}
+crate::family::family_of_fns!(
+    impl[WordRng] PhpRandomizer, RandomizerDraw,
+    draw_infos, parse_randomizer, eval_randomizer, steps_randomizer, known_randomizer,
+    {}
+);
 
 /// The `php-mt19937` GEN: `new Random\Engine\Mt19937(S)` (mode
 /// `MT_RAND_MT19937`) with `Random\Randomizer`.
@@ -427,25 +395,15 @@ impl<R: WordRng> DrawFamily<R> for PhpRandomizer {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhpMt19937Gen;
 
-impl Member for PhpMt19937Gen {
-    type Rng = Mt19937;
-    type Family = PhpRandomizer;
-    const FAMILY: PhpRandomizer = PhpRandomizer;
-
-    const INFO: GenInfo = GenInfo {
-        name: "php-mt19937",
-        aliases: &["php-random-mt19937"],
-        summary: "PHP 8.2+ Random\\Engine\\Mt19937 with Random\\Randomizer",
-        seed_kind: SeedKind::I64,
-        seed_doc: "new Mt19937(S): init_genrand with the low 32 bits of S, then one twist (as mt_srand)",
-        state_doc: "625 words of 32 bits: `left`, then mt[0..624] (untempered); the constructor twists at once, so left = 624",
-        has_stream: false,
-        versions: "PHP 8.2 and later. Oracle: PHP 8.2 (php8.2-cli) run as a process, 20 seeds x 1000 draws of every draw",
-    };
-
-    fn seed(seed: &Seed, _: &SeedOptions) -> Result<Mt19937, SeedError> {
-        Ok(mt_srand(seed.low_u64() as i64))
-    }
+php_member! {
+    PhpMt19937Gen: Mt19937, PhpRandomizer,
+    name: "php-mt19937",
+    aliases: &["php-random-mt19937"],
+    summary: "PHP 8.2+ Random\\Engine\\Mt19937 with Random\\Randomizer",
+    seed_doc: "new Mt19937(S): init_genrand with the low 32 bits of S, then one twist (as mt_srand)",
+    state_doc: "625 words of 32 bits: `left`, then mt[0..624] (untempered); the constructor twists at once, so left = 624",
+    versions: "PHP 8.2 and later. Oracle: PHP 8.2 (php8.2-cli) run as a process, 20 seeds x 1000 draws of every draw",
+    seed: |seed| mt_srand(seed.low_u64() as i64),
 }
 
 /// An engine seeded by a PHP int (`$from_int`) or a string seed
@@ -460,29 +418,16 @@ macro_rules! seeded_engine {
         state_doc: $state_doc:literal,
         versions: $versions:literal,
     ) => {
-        impl Member for $gen {
-            type Rng = $rng;
-            type Family = PhpRandomizer;
-            const FAMILY: PhpRandomizer = PhpRandomizer;
-
-            const INFO: GenInfo = GenInfo {
-                name: $name,
-                aliases: $aliases,
-                summary: $summary,
-                seed_kind: SeedKind::I64,
-                seed_doc: $seed_doc,
-                state_doc: $state_doc,
-                has_stream: false,
-                versions: $versions,
-            };
-
-            fn seed(seed: &Seed, _: &SeedOptions) -> Result<$rng, SeedError> {
-                Ok($from_int(seed.low_u64() as i64))
-            }
-
-            fn seed_str(text: &str, _: &SeedOptions) -> Result<$rng, SeedError> {
-                $from_bytes(text.as_bytes())
-            }
+        php_member! {
+            $gen: $rng, PhpRandomizer,
+            name: $name,
+            aliases: $aliases,
+            summary: $summary,
+            seed_doc: $seed_doc,
+            state_doc: $state_doc,
+            versions: $versions,
+            seed: |seed| $from_int(seed.low_u64() as i64),
+            seed_str: |text| $from_bytes(text.as_bytes()),
         }
     };
 }

@@ -836,6 +836,20 @@ pub(crate) fn res53_known(value: &ObservedValue, f: impl Fn(u64) -> f64) -> Opti
     ])
 }
 
+/// The bits of a 64-bit output word `x` that an observed double
+/// `(x >> 11) * 2^-53` reveals (of its top 53, in place): the double of
+/// .NET's xoshiro, libGDX and Lua 5.4 alike.
+pub(crate) fn top53_double_known(value: &ObservedValue) -> Option<KnownBits> {
+    let (lo, hi) = matching_interval(
+        (1 << 53) - 1,
+        |k| k as f64 * (1.0 / 9_007_199_254_740_992.0),
+        value,
+    )?;
+    let k = prefix(lo, hi);
+    let mask = k.mask & ((1 << 53) - 1);
+    Some(KnownBits::new(mask << 11, k.value << 11))
+}
+
 /// The common prefix of every integer in `lo..=hi`, within 64 bits.
 pub(crate) fn prefix(lo: u64, hi: u64) -> KnownBits {
     let differing = lo ^ hi;

@@ -378,18 +378,5 @@ fn bytes_known(n: u64, value: &ObservedValue) -> Option<Vec<KnownBits>> {
                 .and_then(|p| u8::from_str_radix(p, 16).ok())
         })
         .collect::<Option<_>>()?;
-    Some(
-        bytes
-            .chunks(4)
-            .map(|group| {
-                let mut word = 0u64;
-                let mut mask = 0u64;
-                for (i, &b) in group.iter().enumerate() {
-                    word |= u64::from(b) << (8 * i);
-                    mask |= 0xff << (8 * i);
-                }
-                KnownBits::new(mask, word)
-            })
-            .collect(),
-    )
+    Some(crate::observe::le_words_known(&bytes, 4))
 }

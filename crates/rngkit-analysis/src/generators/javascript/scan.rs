@@ -168,11 +168,7 @@ fn v8_chunk(kernel: &V8Kernel, start: u32, count: u32, out: &mut Vec<u64>) {
         if base == 0 {
             hits &= !1;
         }
-        while hits != 0 {
-            let l = hits.trailing_zeros();
-            hits &= hits - 1;
-            out.push(base + u64::from(l));
-        }
+        crate::search::push_hits(hits, base, out);
         base += V8_LANES as u64;
     }
 }

@@ -152,6 +152,71 @@ const INIT_MUL_INV: u32 = 2_520_285_293;
 /// implementation, shared with the jumps.
 pub use window::untwist;
 
+/// The identification loop of the GENs that seed MT19937's block their own
+/// way (`python`, `r`, `ruby`): untwists the state back block by block (at
+/// most `max_advance / 624 + 2` blocks, else 2^16) and, at each, offers
+/// every alignment `p` of the seeded block in the window (word `i` of the
+/// seeded block at index `i - p`, `p` in `margin - 624..624 - margin`) to
+/// `seed_at`, which gives a seed and its seeded generator; the first whose
+/// outputs, `advance` on, match the state's next 624 is the answer. One
+/// loop, so that the three GENs differ only in how a window gives a seed.
+pub(crate) fn identify_seeded(
+    mt: &Mt19937,
+    max_advance: Option<u64>,
+    margin: i64,
+    mut seed_at: impl FnMut(&[u32; N], i64) -> Option<(u64, Mt19937)>,
+) -> Option<Identified> {
+    let twists = max_advance.map_or(1 << 16, |n| n / N as u64 + 2);
+    let left = i64::from(mt.left());
+    let mut window = *mt.block();
+    for t in 0..=twists as i64 {
+        if t > 0 {
+            window = untwist(&window);
+        }
+        for p in -(N as i64) + margin..N as i64 - margin {
+            let advance = N as i64 * t + p - left;
+            if advance < 0 || max_advance.is_some_and(|n| advance as u64 > n) {
+                continue;
+            }
+            let Some((seed, mut check)) = seed_at(&window, p) else {
+                continue;
+            };
+            check.discard(advance as u64);
+            let mut given = mt.clone();
+            if (0..N).all(|_| check.next_word() == given.next_word()) {
+                return Some(Identified {
+                    seed,
+                    advance: advance as u64,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// For [`identify_seeded`]'s alignment `p` of a block seeded by the
+/// recurrence `x[i] = next(x[i - 1], i)`: the index `i` and the word
+/// `x[i - 1]` when the three words after it follow the recurrence (word 0
+/// of an untwisted block is not trusted, nothing twisted into it). `r`'s
+/// LCG and `ruby`'s `init_genrand` share the test.
+pub(crate) fn follows_recurrence(
+    window: &[u32; N],
+    p: i64,
+    next: impl Fn(u32, usize) -> u32,
+) -> Option<(usize, u32)> {
+    let i = p.max(0) as usize + 2;
+    let x = |k: usize| window[(k as i64 - p) as usize];
+    if i + 2 >= N
+        || (i as i64 + 2) >= p + N as i64
+        || x(i) != next(x(i - 1), i)
+        || x(i + 1) != next(x(i), i + 1)
+        || x(i + 2) != next(x(i + 1), i + 2)
+    {
+        return None;
+    }
+    Some((i, x(i - 1)))
+}
+
 /// The seed whose `init_genrand` block agrees with `block` on words
 /// `1..624` and the top bit of word 0, if there is one.
 pub fn init_block_seed(block: &[u32; N]) -> Option<u32> {

@@ -101,6 +101,49 @@ fn flip(row: &mut [u64], c: usize) {
     row[c >> 6] ^= 1 << (c & 63);
 }
 
+/// Appends to `matrix` (rows of `width` words, the last bit the right-hand
+/// side) one equation per bit `j` of `mask`: bit `j` of a tempered word,
+/// the XOR of the rows in `rows` (one per untempered bit) that tempering
+/// mixes into it (`temper_columns`), equals bit `j` of `value`. Returns
+/// how many it appended. The first word and every later one read alike.
+fn push_tempered_bits(
+    matrix: &mut Vec<u64>,
+    width: usize,
+    rows: &[u64],
+    temper_columns: &[u32; 32],
+    mask: u32,
+    value: u32,
+) -> usize {
+    let rhs = width * 64 - 1;
+    let mut appended = 0;
+    for j in (0..32).filter(|j| mask >> j & 1 == 1) {
+        let start = matrix.len();
+        matrix.resize(start + width, 0);
+        let eq = &mut matrix[start..];
+        for (b, col) in temper_columns.iter().enumerate() {
+            if col >> j & 1 == 1 {
+                xor_into(eq, &rows[b * width..(b + 1) * width]);
+            }
+        }
+        if value >> j & 1 == 1 {
+            flip(eq, rhs);
+        }
+        appended += 1;
+    }
+    appended
+}
+
+/// The GF(2) dot product of `row` and `x` (the parity of their common
+/// bits): one back-substitution step of both solvers.
+fn dot(row: &[u64], x: &[u64]) -> bool {
+    row.iter()
+        .zip(x.iter())
+        .fold(0u64, |acc, (a, b)| acc ^ (a & b))
+        .count_ones()
+        & 1
+        == 1
+}
+
 #[inline]
 fn xor_into(dst: &mut [u64], src: &[u64]) {
     for (d, s) in dst.iter_mut().zip(src) {
@@ -292,13 +335,7 @@ pub fn solve_with_progress(
     let back_substitute = |x: &mut Vec<u64>, with_rhs: bool| {
         for (r, &p) in pivots.iter().enumerate().rev() {
             let row = &matrix[r * WORDS..(r + 1) * WORDS];
-            let mut parity = row
-                .iter()
-                .zip(x.iter())
-                .fold(0u64, |acc, (a, b)| acc ^ (a & b))
-                .count_ones()
-                & 1
-                == 1;
+            let mut parity = dot(row, x);
             if with_rhs {
                 parity ^= bit(row, RHS);
             }
@@ -522,20 +559,7 @@ pub fn solve_window(constraints: &[WordConstraint], threads: usize) -> Option<Wi
             }
         }
         z0[31 * width..].copy_from_slice(row(0, 31));
-        for j in (0..32).filter(|j| mask0 >> j & 1 == 1) {
-            let start = matrix.len();
-            matrix.resize(start + width, 0);
-            let eq = &mut matrix[start..];
-            for (b, col) in temper_columns.iter().enumerate() {
-                if col >> j & 1 == 1 {
-                    xor_into(eq, &z0[b * width..(b + 1) * width]);
-                }
-            }
-            if value0 >> j & 1 == 1 {
-                flip(eq, rhs);
-            }
-            pending += 1;
-        }
+        pending += push_tempered_bits(&mut matrix, width, &z0, &temper_columns, mask0, value0);
     }
     let mut i = rest;
     while rank < unknowns {
@@ -599,21 +623,15 @@ pub fn solve_window(constraints: &[WordConstraint], threads: usize) -> Option<Wi
             base += 1;
         }
         let rows = &ring[(n % N) * 32 * width..(n % N + 1) * 32 * width];
-        let mask = c.known.mask as u32;
         let block_start = matrix.len();
-        for j in (0..32).filter(|j| mask >> j & 1 == 1) {
-            let start = matrix.len();
-            matrix.resize(start + width, 0);
-            let eq = &mut matrix[start..];
-            for (b, col) in temper_columns.iter().enumerate() {
-                if col >> j & 1 == 1 {
-                    xor_into(eq, &rows[b * width..(b + 1) * width]);
-                }
-            }
-            if c.known.value >> j & 1 == 1 {
-                flip(eq, rhs);
-            }
-        }
+        push_tempered_bits(
+            &mut matrix,
+            width,
+            rows,
+            &temper_columns,
+            c.known.mask as u32,
+            c.known.value as u32,
+        );
         // A word's equations touch few unknowns (those of the three words
         // it is made from), so most of them repeat each other: reduced on
         // their own first, only the independent ones stay.
@@ -635,14 +653,7 @@ pub fn solve_window(constraints: &[WordConstraint], threads: usize) -> Option<Wi
     let mut x = vec![0u64; width];
     for (r, &p) in pivots.iter().enumerate().rev() {
         let row = &matrix[r * width..(r + 1) * width];
-        let parity = row
-            .iter()
-            .zip(x.iter())
-            .fold(0u64, |acc, (a, b)| acc ^ (a & b))
-            .count_ones()
-            & 1
-            == 1;
-        if parity ^ bit(row, rhs) {
+        if dot(row, &x) ^ bit(row, rhs) {
             flip(&mut x, p);
         }
     }

@@ -15,20 +15,16 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::draw::{DrawError, DrawValue, no_args};
-use crate::engines::lcg::{Lcg64, Lcg64Params, lcg_rng};
+use crate::engines::lcg::{Lcg64, lcg_params, lcg_rng};
 use crate::number::parse_int;
 use crate::observe::{KnownBits, ObservedValue, prefix_known};
 use crate::registry::{DrawInfo, Gen, GenInfo, Seed, SeedError, SeedKind, SeedOptions};
 
-/// BWRNG's constants.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct BwParams;
-
-impl Lcg64Params for BwParams {
-    const NAME: &'static str = "bwrng";
-    const MUL: u64 = 0x5D58_8B65_6C07_8965;
-    const ADD: u64 = 0x0026_9EC3;
-}
+lcg_params!(
+    64,
+    /// BWRNG's constants.
+    BwParams, "bwrng", 0x5D58_8B65_6C07_8965, 0x0026_9EC3
+);
 
 /// The generation 5 LCG.
 ///

@@ -50,35 +50,24 @@ use alloc::vec::Vec;
 
 use crate::WordRng;
 use crate::draw::{DrawError, DrawValue, no_args};
-use crate::engines::lcg::{Lcg32, Lcg32Params, lcg_rng};
+use crate::engines::lcg::{Lcg32, Lcg32Params, lcg_params, lcg_rng};
 use crate::family::{DrawFamily, Member};
 use crate::number::parse_int;
 use crate::observe::{KnownBits, ObservedValue};
 use crate::registry::{DrawInfo, GenInfo, Seed, SeedError, SeedKind, SeedOptions};
 
-macro_rules! params {
-    ($(#[$doc:meta])* $name:ident, $gen:literal, $mul:literal, $add:literal) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-        pub struct $name;
-
-        impl Lcg32Params for $name {
-            const NAME: &'static str = $gen;
-            const MUL: u32 = $mul;
-            const ADD: u32 = $add;
-        }
-    };
-}
-
-params!(
+lcg_params!(
+    32,
     /// `pokerng`: 0x41C64E6D, 0x6073.
     PokeParams, "pokerng", 0x41C6_4E6D, 0x6073
 );
-params!(
+lcg_params!(
+    32,
     /// `xdrng`: 0x343FD, 0x269EC3.
     XdParams, "xdrng", 0x0003_43FD, 0x0026_9EC3
 );
-params!(
+lcg_params!(
+    32,
     /// `arng`: 0x6C078965, 1.
     AParams, "arng", 0x6C07_8965, 0x1
 );

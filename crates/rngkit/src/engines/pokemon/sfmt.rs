@@ -96,14 +96,7 @@ impl Sfmt19937 {
     /// `sfmt_init_gen_rand(seed)`: the MT-style fill, then the period
     /// certification; the first output regenerates the block.
     pub fn new(seed: u32) -> Self {
-        let mut words = [0u32; N32];
-        words[0] = seed;
-        for i in 1..N32 {
-            let prev = words[i - 1];
-            words[i] = 1_812_433_253u32
-                .wrapping_mul(prev ^ (prev >> 30))
-                .wrapping_add(i as u32);
-        }
+        let words = crate::generators::mt19937::init_genrand_block(seed);
         let mut rng = Sfmt19937::from_words_array(&words, N32);
         rng.certify_period();
         rng
@@ -289,11 +282,7 @@ impl Sfmt19937 {
     }
 }
 
-crate::generators::impl_rng_u64!(Sfmt19937);
-/// No SIMD kernel: the trait's scalar loops.
-impl crate::bulk::BulkFill for Sfmt19937 {
-    type Word = u64;
-}
+crate::generators::impl_rng_u64!(Sfmt19937, scalar);
 
 /// The `sfmt` GEN.
 ///

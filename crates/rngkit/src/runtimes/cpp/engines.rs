@@ -252,27 +252,29 @@ impl<const A: u64> StateWords for MinStd<A> {
     }
 }
 
-impl<const A: u64> CppEngine for MinStd<A> {
-    const MIN: u64 = 1;
-    const MAX: u64 = MINSTD_M - 1;
-    #[inline]
-    fn call(&mut self) -> u64 {
-        u64::from(self.next_output())
-    }
-    fn saved_normal(&mut self) -> Option<&mut SavedNormal> {
-        Some(&mut self.normal)
-    }
+/// `CppEngine` for the engines whose values are those of the minstd LCGs
+/// (`1..=2^31 - 2`): both LCGs and `knuth_b`, which reorders
+/// `minstd_rand0`'s; `[...]` holds the type's generic parameters.
+macro_rules! minstd_range_engine {
+    ([$($gen:tt)*] $ty:ty) => {
+        impl<$($gen)*> CppEngine for $ty {
+            const MIN: u64 = 1;
+            const MAX: u64 = MINSTD_M - 1;
+            #[inline]
+            fn call(&mut self) -> u64 {
+                u64::from(self.next_output())
+            }
+            fn saved_normal(&mut self) -> Option<&mut SavedNormal> {
+                Some(&mut self.normal)
+            }
+        }
+    };
 }
 
-impl_rng_u32!(MinstdRand0);
-impl_rng_u32!(MinstdRand);
-// No vector kernel: the scalar fill every such generator shares.
-impl crate::bulk::BulkFill for MinstdRand0 {
-    type Word = u32;
-}
-impl crate::bulk::BulkFill for MinstdRand {
-    type Word = u32;
-}
+minstd_range_engine!([const A: u64] MinStd<A>);
+
+impl_rng_u32!(MinstdRand0, scalar);
+impl_rng_u32!(MinstdRand, scalar);
 
 // ------------------------------------------------------------ mt19937_64
 
@@ -322,16 +324,14 @@ impl Mt19937_64 {
     /// The constructor with a seed `s` ([rand.eng.mers]): `mt[0] = s`,
     /// `mt[i] = f * (mt[i-1] ^ (mt[i-1] >> 62)) + i`, no word left.
     pub fn new(s: u64) -> Self {
-        let mut mt = [0u64; MT64_N];
-        mt[0] = s;
-        for i in 1..MT64_N {
-            let prev = mt[i - 1];
-            mt[i] = 6_364_136_223_846_793_005u64
-                .wrapping_mul(prev ^ (prev >> 62))
-                .wrapping_add(i as u64);
-        }
         Mt19937_64 {
-            mt,
+            mt: crate::generators::mt19937::knuth_seeded_block!(
+                u64,
+                MT64_N,
+                s,
+                6_364_136_223_846_793_005u64,
+                62
+            ),
             pos: MT64_N,
             normal: SavedNormal(None),
         }
@@ -514,10 +514,7 @@ impl CppEngine for Mt19937_64 {
     }
 }
 
-impl_rng_u64!(Mt19937_64);
-impl crate::bulk::BulkFill for Mt19937_64 {
-    type Word = u64;
-}
+impl_rng_u64!(Mt19937_64, scalar);
 
 impl CppEngine for crate::generators::Mt19937 {
     const MIN: u64 = 0;
@@ -749,14 +746,8 @@ impl Ranlux48 {
     }
 }
 
-impl_rng_u32!(Ranlux24);
-impl_rng_u64!(Ranlux48);
-impl crate::bulk::BulkFill for Ranlux24 {
-    type Word = u32;
-}
-impl crate::bulk::BulkFill for Ranlux48 {
-    type Word = u64;
-}
+impl_rng_u32!(Ranlux24, scalar);
+impl_rng_u64!(Ranlux48, scalar);
 
 // ------------------------------------------------------------ knuth_b
 
@@ -858,19 +849,6 @@ impl StateWords for KnuthB {
     }
 }
 
-impl CppEngine for KnuthB {
-    const MIN: u64 = 1;
-    const MAX: u64 = MINSTD_M - 1;
-    #[inline]
-    fn call(&mut self) -> u64 {
-        u64::from(self.next_output())
-    }
-    fn saved_normal(&mut self) -> Option<&mut SavedNormal> {
-        Some(&mut self.normal)
-    }
-}
+minstd_range_engine!([] KnuthB);
 
-impl_rng_u32!(KnuthB);
-impl crate::bulk::BulkFill for KnuthB {
-    type Word = u32;
-}
+impl_rng_u32!(KnuthB, scalar);

@@ -185,12 +185,7 @@ impl<C: BufferedCore> StateWords for Buffered<C> {
 
 macro_rules! impl_buffered {
     ($core:ty) => {
-        impl_rng_u64!(Buffered<$core>);
-
-        /// No SIMD kernel: the trait's scalar loops.
-        impl crate::bulk::BulkFill for Buffered<$core> {
-            type Word = u64;
-        }
+        impl_rng_u64!(Buffered<$core>, scalar);
     };
 }
 
@@ -241,20 +236,6 @@ pub struct Pcg64Dxsm {
 }
 
 impl Pcg64Dxsm {
-    /// The generator with exactly this state and increment.
-    ///
-    /// # Errors
-    /// [`StateError::EvenIncrement`] for an even increment.
-    pub const fn from_state(state: u128, inc: u128) -> Result<Self, StateError> {
-        if inc & 1 == 0 {
-            Err(StateError::EvenIncrement {
-                increment: inc as u64,
-            })
-        } else {
-            Ok(Pcg64Dxsm { state, inc })
-        }
-    }
-
     /// numpy's `PCG64DXSM(S)` from `generate_state(4, uint64)`.
     pub fn from_numpy_seed(words: &[u64]) -> Self {
         let (s, i) = seed_pair(words);
@@ -263,16 +244,6 @@ impl Pcg64Dxsm {
             state: p.state(),
             inc: p.increment(),
         }
-    }
-
-    /// The 128-bit LCG state.
-    pub const fn state(&self) -> u128 {
-        self.state
-    }
-
-    /// The (odd) increment.
-    pub const fn increment(&self) -> u128 {
-        self.inc
     }
 
     /// Moves `delta` steps forward in O(log delta).
@@ -298,30 +269,9 @@ impl Pcg64Dxsm {
     }
 }
 
-impl_rng_u64!(Pcg64Dxsm);
+impl_rng_u64!(Pcg64Dxsm, scalar);
 
-/// No SIMD kernel: the trait's scalar loops.
-impl crate::bulk::BulkFill for Pcg64Dxsm {
-    type Word = u64;
-}
-
-impl StateWords for Pcg64Dxsm {
-    const NAME: &'static str = "pcg64dxsm";
-    const WORD_BITS: u32 = 64;
-    /// state hi, state lo, increment hi, increment lo.
-    const WORD_COUNT: usize = 4;
-    /// The 128-bit state; the increment is the stream.
-    const FREE_BITS: u32 = 128;
-
-    fn to_words(&self) -> Vec<u64> {
-        crate::state::u128_words(&[self.state, self.inc])
-    }
-
-    fn from_words(words: &[u64]) -> Result<Self, StateError> {
-        let [state, inc] = crate::state::words_u128::<2>(Self::NAME, words)?;
-        Self::from_state(state, inc)
-    }
-}
+crate::runtimes::pcg64::lcg128_state!(Pcg64Dxsm, "pcg64dxsm");
 
 // ------------------------------------------------------------------- SFC64
 
@@ -376,12 +326,7 @@ impl Sfc64 {
     }
 }
 
-impl_rng_u64!(Sfc64);
-
-/// No SIMD kernel: the trait's scalar loops.
-impl crate::bulk::BulkFill for Sfc64 {
-    type Word = u64;
-}
+impl_rng_u64!(Sfc64, scalar);
 
 impl StateWords for Sfc64 {
     const NAME: &'static str = "sfc64";
@@ -553,12 +498,7 @@ impl Philox4x64 {
     }
 }
 
-impl_rng_u64!(Philox4x64);
-
-/// No SIMD kernel: the trait's scalar loops.
-impl crate::bulk::BulkFill for Philox4x64 {
-    type Word = u64;
-}
+impl_rng_u64!(Philox4x64, scalar);
 
 impl StateWords for Philox4x64 {
     const NAME: &'static str = "philox";

@@ -52,7 +52,7 @@ pub use seed_sequence::SeedSequence;
 
 use crate::WordRng;
 use crate::draw::{DrawError, DrawValue};
-use crate::family::{DrawFamily, Member};
+use crate::family::Member;
 use crate::generators::Mt19937;
 use crate::number::{parse_f64, parse_int};
 use crate::observe::{KnownBits, ObservedValue};
@@ -145,12 +145,7 @@ pub fn random_interval<R: BitGenerator + ?Sized>(rng: &mut R, max: u64) -> u64 {
 /// `Generator.permutation(n)`: `arange(n)` shuffled in place, `i` from
 /// `n - 1` down to 1 swapped with `random_interval(i)`.
 pub fn permutation<R: BitGenerator + ?Sized>(rng: &mut R, n: u64) -> Vec<i64> {
-    let mut items: Vec<i64> = (0..n as i64).collect();
-    for i in (1..n as usize).rev() {
-        let j = random_interval(rng, i as u64) as usize;
-        items.swap(i, j);
-    }
-    items
+    crate::runtimes::numpy_legacy::shuffled_arange(n, |i| random_interval(rng, i))
 }
 
 /// `random_standard_normal`: the ziggurat on one 64-bit word (low 8 bits
@@ -564,47 +559,28 @@ fn known_generator(
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NumpyGenerator;
 
-impl<R: WordRng + BitGenerator> DrawFamily<R> for NumpyGenerator {
-    fn idioms(self) -> &'static [crate::token::Idiom] {
-        use crate::token::Idiom;
-        &[Idiom {
-            name: "integers",
-            call: "''.join(ALPHABET[i] for i in rng.integers(0, n, LENGTH)): integers(0, n) a character",
-            pick: "integers 0 {n}",
-            first: 0,
-        }]
-    }
+crate::family::family_of_fns!(
+    impl[WordRng + BitGenerator] NumpyGenerator, GeneratorDraw,
+    draw_infos, parse_generator, eval_generator, steps_generator, known_generator,
+    {
+        fn idioms(self) -> &'static [crate::token::Idiom] {
+            use crate::token::Idiom;
+            &[Idiom {
+                name: "integers",
+                call: "''.join(ALPHABET[i] for i in rng.integers(0, n, LENGTH)): integers(0, n) a character",
+                pick: "integers 0 {n}",
+                first: 0,
+            }]
+        }
 
-    type Draw = GeneratorDraw;
-
-    fn draws(self) -> &'static [DrawInfo] {
-        draw_infos(R::OUTPUT_BITS)
+        fn bare_draws(self) -> &'static [BareDraw] {
+            &[BareDraw {
+                draw: "random",
+                yields: Yields::Unit { bits: 53 },
+            }]
+        }
     }
-
-    fn bare_draws(self) -> &'static [BareDraw] {
-        &[BareDraw {
-            draw: "random",
-            yields: Yields::Unit { bits: 53 },
-        }]
-    }
-
-    fn parse_draw(self, name: &str, args: &[&str]) -> Result<Option<GeneratorDraw>, DrawError> {
-        parse_generator(name, args)
-    }
-
-    #[inline]
-    fn eval(self, draw: &GeneratorDraw, rng: &mut R) -> DrawValue {
-        eval_generator(draw, rng)
-    }
-
-    fn steps(self, draw: &GeneratorDraw) -> Steps {
-        steps_generator(draw, R::OUTPUT_BITS)
-    }
-
-    fn known_bits(self, draw: &GeneratorDraw, value: &ObservedValue) -> Option<Vec<KnownBits>> {
-        known_generator(draw, value, R::OUTPUT_BITS)
-    }
-}
+);
 
 // ----------------------------------------------------------- the GENs
 
