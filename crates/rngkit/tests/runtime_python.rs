@@ -10,11 +10,10 @@
 //! Without `python3` the tests fail with the package to install, unless
 //! `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 
-use rngkit::StateWords;
 use rngkit::draw::DrawValue;
 use rngkit::generators::Mt19937;
 use rngkit::observe::ObservedValue;
-use rngkit::registry::{DynGen, Seed, Steps, of};
+use rngkit::registry::{DynGen, Seed, of};
 use rngkit::runtimes::python::{self, PythonGen};
 
 use crate::oracles;
@@ -221,36 +220,21 @@ fn python_gen() -> &'static dyn DynGen {
 
 #[test]
 fn every_draw_matches_cpython() {
-    let seeds = seeds();
-    let cases = cases();
-    let mut program = String::from(PRELUDE);
-    program.push_str("seeds = [\n");
-    for s in &seeds {
-        program.push_str(&format!("    int('{s}', 0),\n"));
-    }
-    program.push_str("]\ncases = [\n");
-    for c in &cases {
-        program.push_str(&format!("    ({}, lambda r: {}),\n", c.count, c.python));
-    }
-    program.push_str(
-        "]\nout = []\nfor s in seeds:\n    for count, f in cases:\n        r = random.Random(s)\n        out.append(' '.join(f(r) for _ in range(count)))\nsys.stdout.write('\\n'.join(out) + '\\n')\n",
+    let (seeds, cases) = (seeds(), cases());
+    let seed_items = seeds.iter().map(|s| format!("    int('{s}', 0),\n"));
+    let case_items = cases
+        .iter()
+        .map(|c| format!("    ({}, lambda r: {}),\n", c.count, c.python));
+    let lists =
+        oracles::list_literal("seeds", seed_items) + &oracles::list_literal("cases", case_items);
+    let program = format!(
+        "{PRELUDE}{lists}out = []\nfor s in seeds:\n    for count, f in cases:\n        r = random.Random(s)\n        out.append(' '.join(f(r) for _ in range(count)))\nsys.stdout.write('\\n'.join(out) + '\\n')\n",
     );
-    let Some(output) = oracles::CPYTHON.run(&program) else {
-        return;
-    };
     let list: Vec<_> = cases
         .iter()
-        .map(|c| (c.name, c.args.iter().map(String::as_str).collect(), c.count))
+        .map(|c| (c.name, &c.args[..], c.count))
         .collect();
-    let compared = oracles::compare_cases(
-        "CPython",
-        python_gen(),
-        &seeds,
-        &list,
-        &output,
-        oracle_format,
-    );
-    assert_eq!(compared, seeds.len() * cases.len() * DRAWS);
+    oracles::CPYTHON.cases(python_gen(), &seeds, &list, &program, oracle_format);
 }
 
 #[test]
@@ -269,24 +253,16 @@ fn seeding_gives_cpythons_state() {
     let Some(output) = oracles::CPYTHON.run(&program) else {
         return;
     };
-    let mut lines = output.lines();
-    for s in &seeds {
-        let mut rng = python::seed(&s.parse().unwrap());
-        for _ in 0..2 {
-            let theirs: Vec<u64> = lines
-                .next()
-                .unwrap()
-                .split(' ')
-                .map(|w| w.parse().unwrap())
-                .collect();
+    oracles::compare_states_after_700(
+        &output,
+        &seeds,
+        |s| python::seed(&s.parse().unwrap()),
+        |theirs| {
             let mut expected = vec![624 - theirs[624]];
             expected.extend_from_slice(&theirs[..624]);
-            assert_eq!(rng.to_words(), expected, "seed {s}");
-            for _ in 0..700 {
-                rngkit::WordRng::next_word(&mut rng);
-            }
-        }
-    }
+            expected
+        },
+    );
 }
 
 #[test]
@@ -380,8 +356,8 @@ fn gauss_pair_is_cpythons_pair() {
 #[test]
 fn known_bits_are_sound_and_steps_are_right() {
     let python = python_gen();
-    for (name, args) in [
-        ("random", &[][..]),
+    let draws: [(&str, &[&str]); 13] = [
+        ("random", &[]),
         ("getrandbits", &["0"]),
         ("getrandbits", &["7"]),
         ("getrandbits", &["32"]),
@@ -394,34 +370,15 @@ fn known_bits_are_sound_and_steps_are_right() {
         ("randrange", &["10"]),
         ("shuffle", &["6"]),
         ("sample", &["40", "4"]),
-    ] {
-        let draw = python.parse_draw(name, args).unwrap();
-        let mut rng = python.seed(&Seed::from(2024), &Default::default()).unwrap();
-        for _ in 0..300 {
-            let before = rng.clone();
-            let words = oracles::words_of(&draw, &mut rng);
-            let mut again = before.clone();
-            let value = draw.eval(&mut again);
-            if let Steps::Fixed(n) = draw.steps(32) {
-                assert_eq!(words.len() as u64, n, "{name} {args:?} steps");
-            }
-            // The printed text, and for floats the exact bits too.
-            let mut texts = vec![value.format(false)];
-            if let DrawValue::F64(_) = value {
-                texts.push(value.format(true));
-            }
-            for text in texts {
-                let observed = ObservedValue::parse(&text).unwrap();
-                let known = draw
-                    .known_bits(&observed, 32)
-                    .unwrap_or_else(|| panic!("{name} {args:?}: {text} called impossible"));
-                assert!(known.len() <= words.len());
-                for (k, w) in known.iter().zip(&words) {
-                    assert!(k.matches(*w), "{name} {args:?}: {k:?} vs word {w:#x}");
-                }
-            }
+    ];
+    // The printed text, and for floats the exact bits too.
+    oracles::known_bits_are_sound(python, &Seed::from(2024), &draws, |value| {
+        let mut texts = vec![value.format(false)];
+        if let DrawValue::F64(_) = value {
+            texts.push(value.format(true));
         }
-    }
+        texts
+    });
     // Exact bits reveal all 53 bits of `random`.
     let random = python.parse_draw("random", &[]).unwrap();
     let known = random

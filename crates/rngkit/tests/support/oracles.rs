@@ -549,28 +549,34 @@ pub fn float_bits_format(v: &rngkit::draw::DrawValue) -> String {
     v.format(matches!(v, DrawValue::F64(_) | DrawValue::F32(_)))
 }
 
+/// One case of [`compare_cases`]: the draw's name, its arguments, and how
+/// many values the runtime drew.
+pub type Case<'a> = (&'a str, &'a [String], usize);
+
 /// Checks a runtime's output case by case: a line per seed of `seeds`
-/// and case of `cases` (draw name, arguments, how many values), cases
-/// within seeds, each the values the runtime drew from a fresh generator
-/// with that seed; `generator` draws the same and `format` prints them as
-/// the runtime did. Returns how many values it compared; panics at the
-/// first difference.
+/// and case of `cases`, cases within seeds, each the values the runtime
+/// drew from a fresh generator with that seed; `generator` draws the same
+/// and `format` prints them as the runtime did. Panics at the first
+/// difference, and unless every case of every seed was compared and the
+/// output holds nothing more.
 pub fn compare_cases(
     who: &str,
     generator: &dyn rngkit::registry::DynGen,
-    seeds: &[String],
-    cases: &[(&str, Vec<&str>, usize)],
+    seeds: &[impl AsRef<str>],
+    cases: &[Case],
     output: &str,
     format: impl Fn(&rngkit::draw::DrawValue) -> String,
-) -> usize {
+) {
     let mut lines = output.split('\n');
     let mut compared = 0usize;
     for s in seeds {
+        let s = s.as_ref();
         let seed: rngkit::registry::Seed = s.parse().expect("seed");
-        for (name, args, count) in cases {
-            let draw = generator.parse_draw(name, args).expect("parse");
+        for &(name, args, count) in cases {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let draw = generator.parse_draw(name, &args).expect("parse");
             let mut rng = generator.seed(&seed, &Default::default()).expect("seed");
-            let ours: Vec<String> = (0..*count).map(|_| format(&draw.eval(&mut rng))).collect();
+            let ours: Vec<String> = (0..count).map(|_| format(&draw.eval(&mut rng))).collect();
             let theirs = lines.next().expect("a line per case");
             compare_tokens(
                 who,
@@ -581,7 +587,9 @@ pub fn compare_cases(
             compared += count;
         }
     }
-    compared
+    let per_seed: usize = cases.iter().map(|c| c.2).sum();
+    assert_eq!(compared, seeds.len() * per_seed, "{who}: every case");
+    assert!(lines.all(str::is_empty), "{who}: more lines than cases");
 }
 
 /// One step of an interleaved oracle test: the draw's name, its arguments,
@@ -606,6 +614,15 @@ pub fn compare_steps(
 ) {
     let pairs: Vec<(&str, &[&str])> = steps.iter().map(|(n, a, _)| (*n, *a)).collect();
     compare_interleaved(who, generator, &pairs, seeds, per_seed, output, format);
+}
+
+/// A list literal of a script (Python, Ruby): `NAME = [`, the items
+/// (each a whole line as the script writes it), `]`.
+pub fn list_literal(name: &str, items: impl IntoIterator<Item = String>) -> String {
+    let mut text = format!("{name} = [\n");
+    text.extend(items);
+    text.push_str("]\n");
+    text
 }
 
 /// A runtime that runs a script file ([`run_script`]), `who` in messages.
@@ -657,6 +674,21 @@ impl Script {
         };
         let seeds = ["0", "1", "2", "3", "99", "1208925819614629174706177"];
         compare_steps(self.who, generator, steps, &seeds, 3000, &output, format);
+    }
+
+    /// Runs `program`, which prints the lines of [`compare_cases`] for
+    /// `seeds` and `cases`, and compares them with `generator`'s.
+    pub fn cases(
+        &self,
+        generator: &dyn rngkit::registry::DynGen,
+        seeds: &[String],
+        cases: &[Case],
+        program: &str,
+        format: impl Fn(&rngkit::draw::DrawValue) -> String,
+    ) {
+        if let Some(output) = self.run(program) {
+            compare_cases(self.who, generator, seeds, cases, &output, format);
+        }
     }
 }
 
@@ -742,6 +774,74 @@ pub fn words_of(draw: &rngkit::registry::Draw, rng: &mut rngkit::registry::Engin
         assert!(words.len() < 10_000, "ran away");
     }
     words
+}
+
+/// The soundness of `known_bits` and `steps` for each draw (name and
+/// arguments) of `draws` of `generator`: 300 draws from `seed`, each
+/// consuming the words `steps` counts where it is fixed, and each printed
+/// form of the value (`texts`: how the runtime's users see it) parsing to
+/// known bits that the consumed words match.
+pub fn known_bits_are_sound(
+    generator: &dyn rngkit::registry::DynGen,
+    seed: &rngkit::registry::Seed,
+    draws: &[(&str, &[&str])],
+    texts: impl Fn(&rngkit::draw::DrawValue) -> Vec<String>,
+) {
+    use rngkit::observe::ObservedValue;
+    for &(name, args) in draws {
+        let draw = generator.parse_draw(name, args).unwrap();
+        let mut rng = generator.seed(seed, &Default::default()).unwrap();
+        for _ in 0..300 {
+            let before = rng.clone();
+            let words = words_of(&draw, &mut rng);
+            let value = draw.eval(&mut before.clone());
+            if let rngkit::registry::Steps::Fixed(n) = draw.steps(32) {
+                assert_eq!(words.len() as u64, n, "{name} {args:?} steps");
+            }
+            for text in texts(&value) {
+                let observed = ObservedValue::parse(&text).unwrap();
+                let known = draw
+                    .known_bits(&observed, 32)
+                    .unwrap_or_else(|| panic!("{name} {args:?}: {text} called impossible"));
+                assert!(known.len() <= words.len());
+                for (k, w) in known.iter().zip(&words) {
+                    assert!(
+                        k.matches(*w),
+                        "{name} {args:?} = {text}: {k:?} vs word {w:#x}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The state checks of the MT19937 script runtimes: `output` has two lines
+/// per seed of `seeds`, the runtime's state as space-separated integers
+/// after seeding and after 700 more words; `expected` turns a line's
+/// integers into our state words, which the generator that `seed` gives
+/// must have.
+pub fn compare_states_after_700<R: rngkit::StateWords + rngkit::WordRng>(
+    output: &str,
+    seeds: &[String],
+    seed: impl Fn(&str) -> R,
+    expected: impl Fn(Vec<u64>) -> Vec<u64>,
+) {
+    let mut lines = output.lines();
+    for s in seeds {
+        let mut rng = seed(s);
+        for _ in 0..2 {
+            let theirs: Vec<u64> = lines
+                .next()
+                .unwrap()
+                .split(' ')
+                .map(|w| w.parse().unwrap())
+                .collect();
+            assert_eq!(rng.to_words(), expected(theirs), "seed {s}");
+            for _ in 0..700 {
+                rng.next_word();
+            }
+        }
+    }
 }
 
 /// Runs `script` in a page of headless Chromium (`chromium`) and returns
