@@ -22,38 +22,22 @@ const DRAWS: usize = 1000;
 
 /// Seeds as text both sides read: Rust's `BigInt` and Python's `int(s, 0)`.
 fn seeds() -> Vec<String> {
-    let mut seeds: Vec<String> = [
-        "0",
-        "1",
-        "42",
-        "5489",
-        "-1",
-        "-42",
-        "4294967295",
-        "4294967296",
-        "4294967301",
-        "18446744073709551621",
-        "-18446744073709551621",
-        "2147483648",
-        "9223372036854775808",
-        "12345678901234567890",
-        "0xdeadbeef",
-        "100000000000000000000000000000000000000000000000000",
-        "-0x123456789abcdef0123456789abcdef0123456789abcdef",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    // 2^19937 - 1: 624 words and one bit, more than the key loop's N.
-    seeds.push(format!("0x1{}", "f".repeat(4984)));
+    let mut seeds = oracles::big_int_seeds();
+    seeds.push("5489".into());
     // 2^(32*624): a key of 625 words, all zero but the top one.
     seeds.push(format!("0x1{}", "0".repeat(8 * 624)));
-    // 700 words: the key is longer than the state.
-    seeds.push(format!("0x1{}3039", "0".repeat(8 * 700 - 4)));
     // 3^200 in hex, computed here so both sides read the same digits.
     seeds.push(pow_hex(3, 200));
     seeds.push(format!("-{}", pow_hex(7, 300)));
     seeds
+}
+
+/// The seeds as the items of a Python list, a line each.
+fn seed_items(seeds: &[String]) -> String {
+    seeds
+        .iter()
+        .map(|s| format!("    int('{s}', 0),\n"))
+        .collect()
 }
 
 /// `base^exp` as `0x` hex, by schoolbook multiplication on 32-bit limbs.
@@ -221,14 +205,13 @@ fn python_gen() -> &'static dyn DynGen {
 #[test]
 fn every_draw_matches_cpython() {
     let (seeds, cases) = (seeds(), cases());
-    let seed_items = seeds.iter().map(|s| format!("    int('{s}', 0),\n"));
-    let case_items = cases
+    let case_items: String = cases
         .iter()
-        .map(|c| format!("    ({}, lambda r: {}),\n", c.count, c.python));
-    let lists =
-        oracles::list_literal("seeds", seed_items) + &oracles::list_literal("cases", case_items);
+        .map(|c| format!("    ({}, lambda r: {}),\n", c.count, c.python))
+        .collect();
     let program = format!(
-        "{PRELUDE}{lists}out = []\nfor s in seeds:\n    for count, f in cases:\n        r = random.Random(s)\n        out.append(' '.join(f(r) for _ in range(count)))\nsys.stdout.write('\\n'.join(out) + '\\n')\n",
+        "{PRELUDE}seeds = [\n{}]\ncases = [\n{case_items}]\nout = []\nfor s in seeds:\n    for count, f in cases:\n        r = random.Random(s)\n        out.append(' '.join(f(r) for _ in range(count)))\nsys.stdout.write('\\n'.join(out) + '\\n')\n",
+        seed_items(&seeds),
     );
     let list: Vec<_> = cases
         .iter()
@@ -242,27 +225,13 @@ fn seeding_gives_cpythons_state() {
     // getstate() after seeding and after 700 words: (mt..., index) against
     // our `left` (624 - index) and block.
     let seeds = seeds();
-    let mut program = String::from("import random\n");
-    program.push_str("for s in [\n");
-    for s in &seeds {
-        program.push_str(&format!("    int('{s}', 0),\n"));
-    }
-    program.push_str(
-        "]:\n    r = random.Random(s)\n    st = r.getstate()[1]\n    print(' '.join(map(str, st)))\n    for _ in range(700): r.getrandbits(32)\n    st = r.getstate()[1]\n    print(' '.join(map(str, st)))\n",
+    let program = format!(
+        "import random\nfor s in [\n{}]:\n    r = random.Random(s)\n    st = r.getstate()[1]\n    print(' '.join(map(str, st)))\n    for _ in range(700): r.getrandbits(32)\n    st = r.getstate()[1]\n    print(' '.join(map(str, st)))\n",
+        seed_items(&seeds),
     );
-    let Some(output) = oracles::CPYTHON.run(&program) else {
-        return;
-    };
-    oracles::compare_states_after_700(
-        &output,
-        &seeds,
-        |s| python::seed(&s.parse().unwrap()),
-        |theirs| {
-            let mut expected = vec![624 - theirs[624]];
-            expected.extend_from_slice(&theirs[..624]);
-            expected
-        },
-    );
+    let ours = |theirs: Vec<u64>| [&[624 - theirs[624]], &theirs[..624]].concat();
+    let seed = |s: &str| python::seed(&s.parse().unwrap());
+    oracles::CPYTHON.states_after_700(&seeds, &program, seed, ours);
 }
 
 #[test]

@@ -21,36 +21,28 @@ const DRAWS: usize = 1000;
 
 /// Seeds as text both sides read: Rust's `BigInt` and Ruby's `Integer(s)`.
 fn seeds() -> Vec<String> {
-    let mut seeds: Vec<String> = [
-        "0",
-        "1",
-        "42",
-        "1234",
-        "-1",
-        "-42",
-        "4294967295",
-        "4294967296",
-        "4294967301",
-        "8589934592",
-        "18446744073709551621",
-        "-18446744073709551621",
-        "2147483648",
-        "4611686018427387904",
-        "9223372036854775808",
-        "12345678901234567890",
-        "0xdeadbeef",
-        "100000000000000000000000000000000000000000000000000",
-        "-0x123456789abcdef0123456789abcdef0123456789abcdef",
-        // Three words with the top one 1: only that word is dropped.
-        "0x1000000010000002a",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    seeds.push(format!("0x1{}", "f".repeat(4984)));
+    let mut seeds = oracles::big_int_seeds();
+    seeds.extend(
+        [
+            "1234",
+            "8589934592",
+            "4611686018427387904",
+            // Three words with the top one 1: only that word is dropped.
+            "0x1000000010000002a",
+        ]
+        .map(String::from),
+    );
+    // 2^(32*624 + 1): a key of 625 words, all zero but the top one.
     seeds.push(format!("0x2{}", "0".repeat(8 * 624)));
-    seeds.push(format!("0x1{}3039", "0".repeat(8 * 700 - 4)));
     seeds
+}
+
+/// The seeds as the items of a Ruby array, a line each.
+fn seed_items(seeds: &[String]) -> String {
+    seeds
+        .iter()
+        .map(|s| format!("  Integer('{s}'),\n"))
+        .collect()
 }
 
 struct Case {
@@ -116,16 +108,13 @@ fn ruby_gen() -> &'static dyn DynGen {
 #[test]
 fn every_draw_matches_ruby() {
     let (seeds, cases) = (seeds(), cases());
-    let seeds_list = oracles::list_literal(
-        "seeds",
-        seeds.iter().map(|s| format!("  Integer('{s}'),\n")),
-    );
-    let cases_list = oracles::list_literal(
-        "cases",
-        cases.iter().map(|c| format!("  ->(r) {{ {} }},\n", c.ruby)),
-    );
+    let case_items: String = cases
+        .iter()
+        .map(|c| format!("  ->(r) {{ {} }},\n", c.ruby))
+        .collect();
     let program = format!(
-        "{PRELUDE}{seeds_list}{cases_list}out = []\nseeds.each do |s|\n  cases.each do |f|\n    r = Random.new(s)\n    out << Array.new({DRAWS}) {{ f.(r) }}.join(' ')\n  end\nend\n$stdout.write(out.join(\"\\n\") + \"\\n\")\n"
+        "{PRELUDE}seeds = [\n{}]\ncases = [\n{case_items}]\nout = []\nseeds.each do |s|\n  cases.each do |f|\n    r = Random.new(s)\n    out << Array.new({DRAWS}) {{ f.(r) }}.join(' ')\n  end\nend\n$stdout.write(out.join(\"\\n\") + \"\\n\")\n",
+        seed_items(&seeds),
     );
     let list: Vec<_> = cases.iter().map(|c| (c.name, &c.args[..], DRAWS)).collect();
     oracles::RUBY.cases(ruby_gen(), &seeds, &list, &program, f64_bits_format);
@@ -134,24 +123,15 @@ fn every_draw_matches_ruby() {
 #[test]
 fn seeding_gives_rubys_state() {
     // Random#state (the block as one integer, word 0 lowest) and
-    // Random#left (ours + 1), after seeding and after 700 words.
+    // Random#left (ours + 1), after seeding and after 700 words: our words
+    // as they are.
     let seeds = seeds();
-    let mut program = String::from("[\n");
-    for s in &seeds {
-        program.push_str(&format!("  Integer('{s}'),\n"));
-    }
-    program.push_str(
-        "].each do |s|\n  r = Random.new(s)\n  2.times do\n    st = r.send(:state)\n    puts ([r.send(:left) - 1] + Array.new(624) { |i| (st >> (32 * i)) & 0xffffffff }).join(' ')\n    700.times { r.rand(4294967296) }\n  end\nend\n",
+    let program = format!(
+        "[\n{}].each do |s|\n  r = Random.new(s)\n  2.times do\n    st = r.send(:state)\n    puts ([r.send(:left) - 1] + Array.new(624) {{ |i| (st >> (32 * i)) & 0xffffffff }}).join(' ')\n    700.times {{ r.rand(4294967296) }}\n  end\nend\n",
+        seed_items(&seeds),
     );
-    let Some(output) = oracles::RUBY.run(&program) else {
-        return;
-    };
-    oracles::compare_states_after_700(
-        &output,
-        &seeds,
-        |s| ruby::seed(&s.parse().unwrap()),
-        |theirs| theirs,
-    );
+    let seed = |s: &str| ruby::seed(&s.parse().unwrap());
+    oracles::RUBY.states_after_700(&seeds, &program, seed, |theirs| theirs);
 }
 
 #[test]

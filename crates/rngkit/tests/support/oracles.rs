@@ -616,13 +616,35 @@ pub fn compare_steps(
     compare_interleaved(who, generator, &pairs, seeds, per_seed, output, format);
 }
 
-/// A list literal of a script (Python, Ruby): `NAME = [`, the items
-/// (each a whole line as the script writes it), `]`.
-pub fn list_literal(name: &str, items: impl IntoIterator<Item = String>) -> String {
-    let mut text = format!("{name} = [\n");
-    text.extend(items);
-    text.push_str("]\n");
-    text
+/// Seeds that both big-integer-seeded MT19937 runtimes (CPython, Ruby)
+/// take, as text both sides read: small and negative ones, ones around
+/// 2^32, 2^63 and 2^64, a 50-digit decimal, a negative hex key of several
+/// words, 2^19937 - 1 (624 words and one bit) and a key of 700 words,
+/// longer than the state.
+pub fn big_int_seeds() -> Vec<String> {
+    let mut seeds: Vec<String> = [
+        "0",
+        "1",
+        "42",
+        "-1",
+        "-42",
+        "4294967295",
+        "4294967296",
+        "4294967301",
+        "18446744073709551621",
+        "-18446744073709551621",
+        "2147483648",
+        "9223372036854775808",
+        "12345678901234567890",
+        "0xdeadbeef",
+        "100000000000000000000000000000000000000000000000000",
+        "-0x123456789abcdef0123456789abcdef0123456789abcdef",
+    ]
+    .map(String::from)
+    .to_vec();
+    seeds.push(format!("0x1{}", "f".repeat(4984)));
+    seeds.push(format!("0x1{}3039", "0".repeat(8 * 700 - 4)));
+    seeds
 }
 
 /// A runtime that runs a script file ([`run_script`]), `who` in messages.
@@ -674,6 +696,39 @@ impl Script {
         };
         let seeds = ["0", "1", "2", "3", "99", "1208925819614629174706177"];
         compare_steps(self.who, generator, steps, &seeds, 3000, &output, format);
+    }
+
+    /// The state checks of the MT19937 script runtimes: `program` prints
+    /// two lines per seed of `seeds`, the runtime's state as space-separated
+    /// integers after seeding and after 700 more words; `expected` turns a
+    /// line's integers into our state words, which the generator that
+    /// `seed` gives must have.
+    pub fn states_after_700<R: rngkit::StateWords + rngkit::WordRng>(
+        &self,
+        seeds: &[String],
+        program: &str,
+        seed: impl Fn(&str) -> R,
+        expected: impl Fn(Vec<u64>) -> Vec<u64>,
+    ) {
+        let Some(output) = self.run(program) else {
+            return;
+        };
+        let mut lines = output.lines();
+        for s in seeds {
+            let mut rng = seed(s);
+            for _ in 0..2 {
+                let theirs: Vec<u64> = lines
+                    .next()
+                    .unwrap()
+                    .split(' ')
+                    .map(|w| w.parse().unwrap())
+                    .collect();
+                assert_eq!(rng.to_words(), expected(theirs), "seed {s}");
+                for _ in 0..700 {
+                    rng.next_word();
+                }
+            }
+        }
     }
 
     /// Runs `program`, which prints the lines of [`compare_cases`] for
@@ -810,35 +865,6 @@ pub fn known_bits_are_sound(
                         "{name} {args:?} = {text}: {k:?} vs word {w:#x}"
                     );
                 }
-            }
-        }
-    }
-}
-
-/// The state checks of the MT19937 script runtimes: `output` has two lines
-/// per seed of `seeds`, the runtime's state as space-separated integers
-/// after seeding and after 700 more words; `expected` turns a line's
-/// integers into our state words, which the generator that `seed` gives
-/// must have.
-pub fn compare_states_after_700<R: rngkit::StateWords + rngkit::WordRng>(
-    output: &str,
-    seeds: &[String],
-    seed: impl Fn(&str) -> R,
-    expected: impl Fn(Vec<u64>) -> Vec<u64>,
-) {
-    let mut lines = output.lines();
-    for s in seeds {
-        let mut rng = seed(s);
-        for _ in 0..2 {
-            let theirs: Vec<u64> = lines
-                .next()
-                .unwrap()
-                .split(' ')
-                .map(|w| w.parse().unwrap())
-                .collect();
-            assert_eq!(rng.to_words(), expected(theirs), "seed {s}");
-            for _ in 0..700 {
-                rng.next_word();
             }
         }
     }
