@@ -196,9 +196,8 @@ fn the_whole_range_end_is_searched() {
 /// (the oracle tests above and `tests/runtime_python.rs` in the core hold
 /// the draws to CPython; here only the kernel's agreement with the generic
 /// kernel is asserted).
-fn line_of(rng: &mut rngkit::registry::Engine, which: u8) -> String {
-    let entry = python_entry();
-    let (draw, args): (&str, &[&str]) = match which % 9 {
+fn draw_of(which: u8) -> (&'static str, &'static [&'static str]) {
+    match which % 9 {
         0 => ("randint", &["1", "6"]),
         1 => ("randrange", &["100"]),
         2 => ("random", &[]),
@@ -208,10 +207,7 @@ fn line_of(rng: &mut rngkit::registry::Engine, which: u8) -> String {
         6 => ("randrange", &["0", "1000", "7"]),
         7 => ("u32", &[]),
         _ => ("bool", &[]),
-    };
-    let d = entry.parse_draw(draw, args).unwrap();
-    let v = d.eval(rng);
-    format!("{} = {}", d.text(), v.format(false))
+    }
 }
 
 proptest! {
@@ -227,19 +223,10 @@ proptest! {
         // A few weak observations, so that several seeds of the range fit.
         let entry = python_entry();
         let mut rng = entry.seed(&rngkit::number::BigInt::from(seed), &Default::default()).unwrap();
-        rng.discard(skip);
-        let mut text = format!("skip {skip}\n");
-        for &w in &draws {
-            text.push_str(&line_of(&mut rng, w));
-            text.push('\n');
-        }
+        let text = common::observation_text(entry, &mut rng, skip, draws.iter().map(|&w| draw_of(w)));
         let lo = seed.saturating_sub(100);
         let seeds = lo..=lo + 300;
         let want = generic(&text, seeds.clone(), k);
-        let truth = Match { seed, advance: 0 };
-        prop_assert!(want.contains(&truth), "{:?} not in {:?}", truth, want);
-        for &backend in CpuLevel::available() {
-            prop_assert_eq!(&found(&text, seeds.clone(), k, backend), &want, "{:?}\n{}", backend, text);
-        }
+        common::every_backend_finds(entry, &text, seed, seeds, k, &want)?;
     }
 }

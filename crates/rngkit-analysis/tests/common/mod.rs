@@ -148,3 +148,43 @@ pub fn generic_matches<G: rngkit::registry::Gen>(
     out.sort_unstable();
     out
 }
+
+/// The observations of the seed-search properties: `rng` advanced by
+/// `skip` words, then `skip N` and a line `DRAW = VALUE` for each draw
+/// (name and arguments) of `draws`, drawn from it.
+pub fn observation_text<'a>(
+    entry: &'static Entry,
+    rng: &mut Engine,
+    skip: u64,
+    draws: impl IntoIterator<Item = (&'a str, &'a [&'a str])>,
+) -> String {
+    rng.discard(skip);
+    let mut text = format!("skip {skip}\n");
+    for (name, args) in draws {
+        let d = entry.parse_draw(name, args).unwrap();
+        text.push_str(&format!("{} = {}\n", d.text(), d.eval(rng).format(false)));
+    }
+    text
+}
+
+/// The seed-search kernels' property: the generic kernel's matches `want`
+/// (over `seeds`, advances up to `k`) hold the truth, `seed` at advance 0,
+/// and the search of `entry` on every backend of this CPU finds exactly
+/// them.
+pub fn every_backend_finds(
+    entry: &'static Entry,
+    text: &str,
+    seed: u64,
+    seeds: std::ops::RangeInclusive<u64>,
+    k: u64,
+    want: &[rngkit_analysis::search::Match],
+) -> Result<(), proptest::test_runner::TestCaseError> {
+    use proptest::{prop_assert, prop_assert_eq};
+    let truth = rngkit_analysis::search::Match { seed, advance: 0 };
+    prop_assert!(want.contains(&truth), "{:?} not in {:?}", truth, want);
+    for &backend in rngkit::cpu::CpuLevel::available() {
+        let found = search_matches(entry, text, seeds.clone(), k, backend);
+        prop_assert_eq!(&found[..], want, "{} {:?}\n{}", entry.name(), backend, text);
+    }
+    Ok(())
+}
