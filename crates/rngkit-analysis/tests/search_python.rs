@@ -71,6 +71,30 @@ def below(n):
     return r
 ";
 
+/// Fourteen dice after `randoms` calls of `random()` (two words each) from
+/// `seed`: the unseen words given as a `skip` line (`skip_line`), or left
+/// for the search to find as the advance.
+fn dice_case(name: &'static str, seed: u64, randoms: u64, skip_line: bool) -> Case {
+    let skip = if skip_line {
+        format!("print('skip {}')\n", 2 * randoms)
+    } else {
+        String::new()
+    };
+    Case {
+        name,
+        seed,
+        advance: if skip_line { 0 } else { 2 * randoms },
+        program: format!(
+            "{PRELUDE}random.seed({seed})\nfor _ in range({randoms}): random.random()\n\
+             v = [random.randint(1, 6) for _ in range(14)]\n\
+             random.seed({seed})\nfor _ in range({randoms}): random.random()\n\
+             assert v == [1 + below(6) for _ in range(14)]\n\
+             {skip}for x in v: print(f'randint 1 6 = {{x}}')\nprint(redraws)"
+        ),
+        redraws: 1,
+    }
+}
+
 fn cases() -> Vec<Case> {
     vec![
         Case {
@@ -111,32 +135,13 @@ fn cases() -> Vec<Case> {
             ),
             redraws: 1,
         },
-        Case {
-            name: "dice across the first block's end (620 words unseen)",
-            seed: 31_337,
-            advance: 0,
-            program: format!(
-                "{PRELUDE}random.seed(31337)\nfor _ in range(310): random.random()\n\
-                 v = [random.randint(1, 6) for _ in range(14)]\n\
-                 random.seed(31337)\nfor _ in range(310): random.random()\n\
-                 assert v == [1 + below(6) for _ in range(14)]\n\
-                 print('skip 620')\nfor x in v: print(f'randint 1 6 = {{x}}')\nprint(redraws)"
-            ),
-            redraws: 1,
-        },
-        Case {
-            name: "dice after 6 unseen words (an advance)",
-            seed: 2_024,
-            advance: 6,
-            program: format!(
-                "{PRELUDE}random.seed(2024)\nfor _ in range(3): random.random()\n\
-                 v = [random.randint(1, 6) for _ in range(14)]\n\
-                 random.seed(2024)\nfor _ in range(3): random.random()\n\
-                 assert v == [1 + below(6) for _ in range(14)]\n\
-                 for x in v: print(f'randint 1 6 = {{x}}')\nprint(redraws)"
-            ),
-            redraws: 1,
-        },
+        dice_case(
+            "dice across the first block's end (620 words unseen)",
+            31_337,
+            310,
+            true,
+        ),
+        dice_case("dice after 6 unseen words (an advance)", 2_024, 3, false),
     ]
 }
 
