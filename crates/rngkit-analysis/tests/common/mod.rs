@@ -6,6 +6,11 @@ use rngkit::number::BigInt;
 use rngkit::registry::{Engine, SeedError, SeedOptions};
 use rngkit_analysis::registry::{self, Entry};
 
+/// The names of the common draws every GEN has, in the contract's order.
+pub fn common_draw_names() -> [&'static str; 6] {
+    rngkit::draw::COMMON_DRAWS.map(|d| d.split(' ').next().unwrap())
+}
+
 /// The registry entry of a GEN.
 pub fn p(name: &str) -> &'static Entry {
     registry::find(name).unwrap()
