@@ -647,6 +647,51 @@ pub fn big_int_seeds() -> Vec<String> {
     seeds
 }
 
+/// The start of a Go oracle program: `package main`, the `imports`, and
+/// `math` marked used (not every program calls it).
+pub fn go_header(imports: &[&str]) -> String {
+    let imports: String = imports.iter().map(|i| format!("\t\"{i}\"\n")).collect();
+    format!("package main\n\nimport (\n{imports})\n\nvar _ = math.Float64bits\n\n")
+}
+
+/// The permutation cases every Go oracle runs: `(draw, n, expression)`
+/// for `perm` and `shuffle` of a few sizes.
+pub fn go_perm_cases() -> Vec<(&'static str, &'static str, String)> {
+    ["0", "1", "2", "3", "5", "20"]
+        .into_iter()
+        .flat_map(|n| {
+            [
+                ("perm", n, format!("ints(r.Perm({n}))")),
+                ("shuffle", n, format!("shuffled(r, {n})")),
+            ]
+        })
+        .collect()
+}
+
+/// The Go oracles' token helpers (`itoa`, `utoa`, `ints` and `shuffled`
+/// on a `rand` of type `rand_type`): how every Go program prints values.
+pub fn go_token_funcs(rand_type: &str) -> String {
+    r#"func itoa(v int64) string  { return strconv.FormatInt(v, 10) }
+func utoa(v uint64) string { return strconv.FormatUint(v, 10) }
+func ints(p []int) string {
+	s := make([]string, len(p))
+	for i, v := range p {
+		s[i] = strconv.Itoa(v)
+	}
+	return strings.Join(s, ",")
+}
+func shuffled(r RAND, n int) string {
+	a := make([]int, n)
+	for i := range a {
+		a[i] = i
+	}
+	r.Shuffle(n, func(i, j int) { a[i], a[j] = a[j], a[i] })
+	return ints(a)
+}
+"#
+    .replace("RAND", rand_type)
+}
+
 /// A runtime that runs a script file ([`run_script`]), `who` in messages.
 pub struct Script {
     pub who: &'static str,
@@ -829,6 +874,26 @@ pub fn words_of(draw: &rngkit::registry::Draw, rng: &mut rngkit::registry::Engin
         assert!(words.len() < 10_000, "ran away");
     }
     words
+}
+
+/// Arguments that Go's `math/rand` and `math/rand/v2` both panic on: a
+/// bound of 0 or below, a negative or too long permutation, a missing
+/// bound.
+pub const GO_BAD_ARGUMENTS: [(&str, &[&str]); 5] = [
+    ("intn", &["0"]),
+    ("intn", &["-5"]),
+    ("perm", &["-1"]),
+    ("shuffle", &["16777217"]),
+    ("intn", &[]),
+];
+
+/// Each draw (name and arguments) of `bad` is refused by `generator`
+/// with a one-line message.
+pub fn refuses_in_one_line(generator: &dyn rngkit::registry::DynGen, bad: &[(&str, &[&str])]) {
+    for &(draw, args) in bad {
+        let e = generator.parse_draw(draw, args).unwrap_err().to_string();
+        assert!(!e.is_empty() && !e.contains('\n'), "{draw} {args:?}: {e}");
+    }
 }
 
 /// The soundness of `known_bits` and `steps` for each draw (name and
