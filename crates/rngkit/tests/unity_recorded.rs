@@ -529,7 +529,7 @@ const SKIP: [(i32, usize, [u32; 4]); 11] = [
 
 // range.js, "Range(int, int)": (seed, min, max, result), both argument orders.
 #[rustfmt::skip]
-const RANGE_INT: [(i32, i32, i32, i32); 22] = [
+pub(crate) const RANGE_INT: [(i32, i32, i32, i32); 22] = [
     (0, -1366991463, -784454117, -1213877975),
     (2147483647, -1043932443, -856252661, -941845651),
     (3351175, -325466, -123544, -252494),
