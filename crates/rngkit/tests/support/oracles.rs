@@ -592,6 +592,117 @@ pub fn compare_cases(
     assert!(lines.all(str::is_empty), "{who}: more lines than cases");
 }
 
+/// A case of [`compare_indexed_lines`]: the draw, its arguments, the
+/// oracle's expression giving the same value as text, and whether floats
+/// compare as `--hex` bits.
+pub struct IndexedCase {
+    pub draw: &'static str,
+    pub args: Vec<String>,
+    pub expr: String,
+    pub bits: bool,
+}
+
+/// An [`IndexedCase`].
+pub fn indexed_case(draw: &'static str, args: &[&str], expr: &str, bits: bool) -> IndexedCase {
+    IndexedCase {
+        draw,
+        args: args.iter().map(|a| a.to_string()).collect(),
+        expr: expr.to_string(),
+        bits,
+    }
+}
+
+/// Checks an oracle's output of lines `CASE SEED V1 V2 ...`, each from a
+/// fresh generator seeded with SEED (an `S`), CASE an index into `cases`.
+/// A value the
+/// oracle prints with spaces has them as `\u{1}` in its token. Each line
+/// must hold `per_line` values and there must be `lines` lines; `check`
+/// sees each value. Returns the values compared.
+pub fn compare_indexed_lines<S>(
+    generator: &dyn rngkit::registry::DynGen,
+    cases: &[IndexedCase],
+    output: &str,
+    (lines, per_line): (usize, usize),
+    mut check: impl FnMut(&rngkit::draw::DrawValue),
+) -> usize
+where
+    S: std::str::FromStr<Err: std::fmt::Debug>,
+    rngkit::registry::Seed: From<S>,
+{
+    let mut compared = 0;
+    let mut seen = 0;
+    for line in output.lines() {
+        seen += 1;
+        let mut fields = line.split(' ');
+        let index: usize = fields.next().unwrap().parse().unwrap();
+        let seed: S = fields.next().unwrap().parse().unwrap();
+        let c = &cases[index];
+        let args: Vec<&str> = c.args.iter().map(String::as_str).collect();
+        let draw = generator.parse_draw(c.draw, &args).unwrap();
+        let mut rng = generator.seed(&seed.into(), &Default::default()).unwrap();
+        let label = format!("{} `{}`", generator.name(), draw.text());
+        let mut values = 0;
+        for (i, expected) in fields.enumerate() {
+            let value = draw.eval(&mut rng);
+            // An empty byte string prints as nothing between two spaces.
+            assert_eq!(
+                value.format(c.bits),
+                expected.replace('\u{1}', " "),
+                "{label}, draw {i}"
+            );
+            check(&value);
+            values += 1;
+        }
+        assert_eq!(values, per_line, "{label}: values on the line");
+        compared += values;
+    }
+    assert_eq!(seen, lines, "{}: oracle lines", generator.name());
+    compared
+}
+
+/// Checks an oracle's interleaved lines with state checkpoints, `SEED T1
+/// T2 ...`: each token is either `state:W1_W2_...`, the generator's state
+/// words as the CLI prints them (`_` for the spaces; the words must also
+/// read back to the same generator), or the next value, the draws of
+/// `draws` in turn (each with whether floats print as bits), from a
+/// generator seeded with SEED (an `S`). Each line must hold `per_line`
+/// values. Returns the values compared and the states checked.
+pub fn compare_with_states<S>(
+    generator: &dyn rngkit::registry::DynGen,
+    draws: &[(rngkit::registry::Draw, bool)],
+    output: &str,
+    per_line: usize,
+) -> (usize, usize)
+where
+    S: std::str::FromStr<Err: std::fmt::Debug> + std::fmt::Display,
+    rngkit::registry::Seed: From<S>,
+{
+    let (mut compared, mut states) = (0, 0);
+    for line in output.lines() {
+        let mut fields = line.split(' ');
+        let seed: S = fields.next().unwrap().parse().unwrap();
+        let label = format!("{} seed {seed}", generator.name());
+        let mut rng = generator.seed(&seed.into(), &Default::default()).unwrap();
+        let mut i = 0;
+        for expected in fields {
+            if let Some(state) = expected.strip_prefix("state:") {
+                let words = state.replace('_', " ");
+                assert_eq!(rng.format_words(), words, "{label}, step {i}");
+                assert_eq!(generator.from_words(&rng.words()).unwrap(), rng);
+                states += 1;
+                continue;
+            }
+            let (draw, bits) = &draws[i % draws.len()];
+            let value = draw.eval(&mut rng).format(*bits);
+            assert_eq!(value, expected, "{label}, step {i} ({})", draw.text());
+            i += 1;
+        }
+        assert_eq!(i, per_line, "{label}: values");
+        compared += i;
+    }
+    (compared, states)
+}
+
 /// One step of an interleaved oracle test: the draw's name, its arguments,
 /// and the runtime's expression that draws the same.
 pub type Step<'a> = (&'a str, &'a [&'a str], &'a str);
