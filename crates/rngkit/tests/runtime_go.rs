@@ -11,11 +11,12 @@
 //! Without `go` the tests fail with the package to install, unless
 //! `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 
-use rngkit::draw::DrawValue;
 use rngkit::registry::{DynGen, Seed, of};
 use rngkit::runtimes::go::GoGen;
 
 use crate::oracles;
+// Our value as the Go programs print it.
+use crate::oracles::go_token as token;
 
 const DRAWS: usize = 1000;
 
@@ -101,29 +102,17 @@ fn prelude() -> String {
 /// The program: one line of `DRAWS` tokens per seed and case.
 fn program(cases: &[Case]) -> String {
     let mut p = prelude();
-    p.push_str("func main() {\n\tw := bufio.NewWriter(os.Stdout)\n\tdefer w.Flush()\n");
-    p.push_str(&format!("\tseeds := []int64{{{}}}\n", SEEDS.join(", ")));
-    p.push_str("\tcases := []func(r *rand.Rand) string{\n");
-    for c in cases {
-        p.push_str(&format!(
-            "\t\tfunc(r *rand.Rand) string {{ return {} }},\n",
-            c.go
-        ));
-    }
+    let exprs = cases.iter().map(|c| c.go.as_str());
+    p.push_str(&oracles::go_main_start(
+        "int64",
+        &SEEDS,
+        "*rand.Rand",
+        exprs,
+    ));
     p.push_str(&format!(
         "\t}}\n\tfor _, s := range seeds {{\n\t\tfor _, f := range cases {{\n\t\t\tr := rand.New(rand.NewSource(s))\n\t\t\tt := make([]string, {DRAWS})\n\t\t\tfor i := range t {{\n\t\t\t\tt[i] = f(r)\n\t\t\t}}\n\t\t\tw.WriteString(strings.Join(t, \" \"))\n\t\t\tw.WriteString(\"\\n\")\n\t\t}}\n\t}}\n}}\n"
     ));
     p
-}
-
-/// Our value as the Go program prints it.
-fn token(v: &DrawValue) -> String {
-    match v {
-        DrawValue::F64(x) => x.to_bits().to_string(),
-        DrawValue::F32(x) => x.to_bits().to_string(),
-        DrawValue::Ints(p) => p.iter().map(i64::to_string).collect::<Vec<_>>().join(","),
-        _ => v.format(false),
-    }
 }
 
 #[test]

@@ -24,11 +24,12 @@
 //! Without `go` the reference tests fail with the package to install,
 //! unless `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 
-use rngkit::draw::DrawValue;
 use rngkit::registry::{DynGen, Seed, of};
 use rngkit::runtimes::go_v2::{GoChaCha8Gen, GoPcgGen};
 
 use crate::oracles;
+// Our value as the Go programs print it.
+use crate::oracles::go_token as token;
 
 const DRAWS: usize = 1000;
 
@@ -395,15 +396,8 @@ fn program(cases: &[Case], interleave: bool) -> String {
         "{PRELUDE}{}{PRELUDE_TAIL}",
         oracles::go_token_funcs("*Rand")
     ));
-    p.push_str("func main() {\n\tw := bufio.NewWriter(os.Stdout)\n\tdefer w.Flush()\n");
-    p.push_str(&format!("\tseeds := []uint64{{{}}}\n", SEEDS.join(", ")));
-    p.push_str("\tcases := []func(r *Rand) string{\n");
-    for c in cases {
-        p.push_str(&format!(
-            "\t\tfunc(r *Rand) string {{ return {} }},\n",
-            c.go
-        ));
-    }
+    let exprs = cases.iter().map(|c| c.go.as_str());
+    p.push_str(&oracles::go_main_start("uint64", &SEEDS, "*Rand", exprs));
     p.push_str("\t}\n\tfor _, kind := range []string{\"pcg\", \"chacha8\"} {\n\t\tfor _, s := range seeds {\n");
     if interleave {
         p.push_str(&format!(
@@ -416,16 +410,6 @@ fn program(cases: &[Case], interleave: bool) -> String {
     }
     p.push_str("\t\t}\n\t}\n}\n");
     p
-}
-
-/// Our value as the Go program prints it.
-fn token(v: &DrawValue) -> String {
-    match v {
-        DrawValue::F64(x) => x.to_bits().to_string(),
-        DrawValue::F32(x) => x.to_bits().to_string(),
-        DrawValue::Ints(p) => p.iter().map(i64::to_string).collect::<Vec<_>>().join(","),
-        _ => v.format(false),
-    }
 }
 
 fn gens() -> [&'static dyn DynGen; 2] {

@@ -765,6 +765,42 @@ pub fn go_header(imports: &[&str]) -> String {
     format!("package main\n\nimport (\n{imports})\n\nvar _ = math.Float64bits\n\n")
 }
 
+/// The start of a Go oracle's `main`: a buffered writer, the `seeds` (of
+/// Go type `seed_type`), and `cases`, one `func(r RAND) string` for each
+/// expression of `exprs` (`rand_type` is RAND); the caller's loop follows.
+pub fn go_main_start<'a>(
+    seed_type: &str,
+    seeds: &[&str],
+    rand_type: &str,
+    exprs: impl IntoIterator<Item = &'a str>,
+) -> String {
+    let mut p =
+        String::from("func main() {\n\tw := bufio.NewWriter(os.Stdout)\n\tdefer w.Flush()\n");
+    p.push_str(&format!(
+        "\tseeds := []{seed_type}{{{}}}\n",
+        seeds.join(", ")
+    ));
+    p.push_str(&format!("\tcases := []func(r {rand_type}) string{{\n"));
+    for e in exprs {
+        p.push_str(&format!(
+            "\t\tfunc(r {rand_type}) string {{ return {e} }},\n"
+        ));
+    }
+    p
+}
+
+/// A value as the Go oracles print it: floats as their bits in decimal,
+/// permutations comma-separated, the rest as `gen` prints it.
+pub fn go_token(v: &rngkit::draw::DrawValue) -> String {
+    use rngkit::draw::DrawValue;
+    match v {
+        DrawValue::F64(x) => x.to_bits().to_string(),
+        DrawValue::F32(x) => x.to_bits().to_string(),
+        DrawValue::Ints(p) => p.iter().map(i64::to_string).collect::<Vec<_>>().join(","),
+        _ => v.format(false),
+    }
+}
+
 /// The permutation cases every Go oracle runs: `(draw, n, expression)`
 /// for `perm` and `shuffle` of a few sizes.
 pub fn go_perm_cases() -> Vec<(&'static str, &'static str, String)> {
