@@ -119,7 +119,7 @@ fn bits_per_observation_are_as_documented() {
 fn observations_that_give_nothing_are_named() {
     let dir = Scratch::new("uninformative");
     for draw in ["inside-unit-circle", "rotation"] {
-        let values = run_line("gen unity --seed 99 -n 200 {}", &[&draw]).ok();
+        let values = run_line("gen unity --seed 99 -n 200 {}", &[draw]).ok();
         let obs: String = values.iter().map(|v| format!("{draw} = {v}\n")).collect();
         let path = dir.file("obs.txt", obs);
         let out = run_line("recover unity --observations {}", &[&path]);

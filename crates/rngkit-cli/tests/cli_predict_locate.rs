@@ -41,7 +41,7 @@ fn unity_observations() -> String {
 fn recover_at_start_and_end() {
     let dir = Scratch::new("predict");
     let obs = dir.file("obs.txt", unity_observations());
-    let state = |advance: &str| run_line("state unity --seed 4242 --advance {}", &[&advance]).ok();
+    let state = |advance: &str| run_line("state unity --seed 4242 --advance {}", &[advance]).ok();
     let start = run_line("recover unity --observations {}", &[&obs]).ok();
     assert_eq!(start, state("10"));
     let explicit = run_line("recover unity --observations {} --at start", &[&obs]).ok();
@@ -160,7 +160,7 @@ fn every_engine_draw_says_and_takes_its_steps() {
         let start = match entry.seed(&BigInt::from(12345), &SeedOptions::default()) {
             Ok(rng) => rng,
             Err(_) => {
-                let text = run_line("state {} --entropy", &[&name]).ok().remove(0);
+                let text = run_line("state {} --entropy", &[name]).ok().remove(0);
                 let words: Vec<u64> = text
                     .split(' ')
                     .map(|w| u64::from_str_radix(w, 16).unwrap())

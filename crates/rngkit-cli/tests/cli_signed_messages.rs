@@ -11,7 +11,7 @@ use common::{Scratch, run, run_line, run_stdin};
 const S0: &str = "00000000 00000001 6c078966 714acb3f"; // InitState(0)
 
 fn unity_state(advance: &str) -> String {
-    run_line("state unity --seed 0 --advance {}", &[&advance])
+    run_line("state unity --seed 0 --advance {}", &[advance])
         .ok()
         .remove(0)
 }
@@ -20,31 +20,31 @@ fn unity_state(advance: &str) -> String {
 fn signed_distance() {
     let ahead = unity_state("17");
     // From 17 steps past the target: 2^128 - 1 - 17, with a note.
-    let out = run_line("distance unity --from {} --to {}", &[&ahead, &S0]);
+    let out = run_line("distance unity --from {} --to {}", &[&ahead, S0]);
     assert_eq!(out.ok(), vec!["340282366920938463463374607431768211438"]);
     assert!(out.stderr.contains("17 steps behind"), "{}", out.stderr);
     assert!(out.stderr.contains("--signed prints -17"), "{}", out.stderr);
-    let out = run_line("distance unity --signed --from {} --to {}", &[&ahead, &S0]);
+    let out = run_line("distance unity --signed --from {} --to {}", &[&ahead, S0]);
     assert_eq!(out.ok(), vec!["-17"]);
     assert!(out.stderr.is_empty(), "{}", out.stderr);
     // Forwards, --signed changes nothing and no note is printed.
-    let out = run_line("distance unity --signed --from {} --to {}", &[&S0, &ahead]);
+    let out = run_line("distance unity --signed --from {} --to {}", &[S0, &ahead]);
     assert_eq!(out.ok(), vec!["17"]);
-    let out = run_line("distance unity --from {} --to {}", &[&S0, &ahead]);
+    let out = run_line("distance unity --from {} --to {}", &[S0, &ahead]);
     assert_eq!(out.ok(), vec!["17"]);
     assert!(out.stderr.is_empty(), "{}", out.stderr);
     // The note appears within 2^64 of the period, not beyond.
     let near = unity_state("-18446744073709551615"); // 2^64 - 1 behind
-    let out = run_line("distance unity --from {} --to {}", &[&S0, &near]);
+    let out = run_line("distance unity --from {} --to {}", &[S0, &near]);
     assert!(
         out.stderr.contains("18446744073709551615 steps behind"),
         "{}",
         out.stderr
     );
-    let out = run_line("distance unity --signed --from {} --to {}", &[&S0, &near]);
+    let out = run_line("distance unity --signed --from {} --to {}", &[S0, &near]);
     assert_eq!(out.ok(), vec!["-18446744073709551615"]);
     let far = unity_state("-18446744073709551617"); // 2^64 + 1 behind
-    let out = run_line("distance unity --from {} --to {}", &[&S0, &far]);
+    let out = run_line("distance unity --from {} --to {}", &[S0, &far]);
     assert_eq!(out.ok(), vec!["340282366920938463444927863358058659838"]);
     assert!(out.stderr.is_empty(), "{}", out.stderr);
     // Other periods: splitmix64 (2^64), xoshiro256ss (2^256 - 1), pcg32.
@@ -54,11 +54,11 @@ fn signed_distance() {
         ("xoroshiro128p", "5"),
         ("unity-math", "5"),
     ] {
-        let from = run_line("state {} --seed {} --advance 1000", &[&g, &seed])
+        let from = run_line("state {} --seed {} --advance 1000", &[g, seed])
             .ok()
             .remove(0);
-        let to = run_line("state {} --seed {}", &[&g, &seed]).ok().remove(0);
-        let out = run_line("distance {} --signed --from {} --to {}", &[&g, &from, &to]);
+        let to = run_line("state {} --seed {}", &[g, seed]).ok().remove(0);
+        let out = run_line("distance {} --signed --from {} --to {}", &[g, &from, &to]);
         assert_eq!(out.ok(), vec!["-1000"], "{g}");
     }
 }
@@ -135,7 +135,7 @@ fn signed_seeds_for_unity() {
 fn every_gen_documents_its_seed() {
     let squash = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     for command in ["gen", "state"] {
-        let help = squash(&run_line("{} --help", &[&command]).ok().join("\n"));
+        let help = squash(&run_line("{} --help", &[command]).ok().join("\n"));
         for entry in rngkit_analysis::registry::all() {
             let info = entry.info();
             assert!(
@@ -180,7 +180,7 @@ fn did_you_mean() {
         ("mars", "next-u23", "next-u32"),
         ("unity", "U32", "u32"),
     ] {
-        run_line("gen {} --seed 1 {}", &[&g, &typed])
+        run_line("gen {} --seed 1 {}", &[g, typed])
             .usage_error(&format!("did you mean `{meant}`?"));
     }
 }
@@ -227,7 +227,7 @@ fn errors_name_the_gen_typed() {
         ("unity-math", "xorshift32"),
     ] {
         let e =
-            run_line("gen {} --seed 1 nope", &[&g]).usage_error(&format!("{g} has no draw `nope`"));
+            run_line("gen {} --seed 1 nope", &[g]).usage_error(&format!("{g} has no draw `nope`"));
         assert!(!e.contains(other), "{e}");
     }
     // One name for Unity.Mathematics: the GEN, its alias, its errors.
