@@ -27,6 +27,8 @@ mod progress;
 mod reference;
 #[path = "../../crates/rngkit-cli/src/seeding.rs"]
 mod seeding;
+#[path = "../../crates/rngkit-cli/tests/common/vocabulary.rs"]
+mod vocabulary;
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -290,15 +292,7 @@ pub fn words() -> &'static [String] {
                 }
             }
         }
-        for e in registry::all() {
-            words.push(e.name().to_string());
-            words.extend(e.info().aliases.iter().map(|a| a.to_string()));
-            words.extend(
-                e.draw_syntaxes()
-                    .iter()
-                    .map(|d| d.split(' ').next().unwrap_or(d).to_string()),
-            );
-        }
+        words.extend(vocabulary::registry_words());
         words.sort();
         words.dedup();
         words
@@ -306,41 +300,33 @@ pub fn words() -> &'static [String] {
 }
 
 /// Numbers: edges of every width, malformed spellings.
-pub const NUMBERS: &[&str] = &[
-    "0",
-    "1",
-    "-1",
-    "5489",
-    "0x10",
-    "0X10",
-    "4294967295",
-    "4294967296",
-    "-2147483648",
-    "-2147483649",
-    "18446744073709551615",
-    "18446744073709551616",
-    "-9223372036854775808",
-    "-9223372036854775809",
-    "170141183460469231731687303715884105728",
-    "624",
-    "625",
-    "54",
-    "0x",
-    "",
-    " ",
-    "1e3",
-    " 7 ",
-    "0x_1",
-    "1_000",
-    "_1",
-    "abc",
-    "-0",
-    "+5",
-    "--5",
-    "0.5",
-    "99999",
-    "100001",
-];
+pub static NUMBERS: std::sync::LazyLock<Vec<&str>> = std::sync::LazyLock::new(|| {
+    let small = ["0", "1", "-1", "5489", "0x10", "0X10"];
+    let more = [
+        "-9223372036854775808",
+        "-9223372036854775809",
+        "170141183460469231731687303715884105728",
+        "624",
+        "625",
+        "54",
+        "0x",
+        "",
+        " ",
+        "1e3",
+        " 7 ",
+        "0x_1",
+        "1_000",
+        "_1",
+        "abc",
+        "-0",
+        "+5",
+        "--5",
+        "0.5",
+        "99999",
+        "100001",
+    ];
+    [&small[..], &vocabulary::WORD_EDGES, &more].concat()
+});
 
 /// State strings, valid and not.
 pub const STATES: &[&str] = &[
@@ -368,7 +354,7 @@ impl Token {
         let pick = |table: &[&str], i: u8| table[usize::from(i) % table.len()].to_string();
         match self {
             Token::Word(i) => words()[usize::from(*i) % words().len()].clone(),
-            Token::Number(i) => pick(NUMBERS, *i),
+            Token::Number(i) => pick(&NUMBERS, *i),
             Token::State(i) => {
                 let i = usize::from(*i);
                 if i % 17 == 16 {

@@ -16,7 +16,7 @@ use rngkit::cpu::CpuLevel;
 use rngkit::engines::unity::value_from_word;
 use rngkit_analysis::generators::mt19937::identify_mt19937;
 use rngkit_analysis::generators::mt19937::search::MtPlan;
-use rngkit_analysis::observe::parse_observations;
+use rngkit_analysis::observe::{Observation, parse_observations};
 use rngkit_analysis::recover::{RecoverOptions, recover};
 use rngkit_analysis::search::{SearchSpec, search};
 
@@ -24,11 +24,29 @@ fn first_output(seed: u32) -> u32 {
     p("mt19937").seeded(u64::from(seed), 0).unwrap().next_word() as u32
 }
 
-fn seed_search(c: &mut Criterion) {
+/// The php_mt_seed task: the first output of seed 0x76543210 observed,
+/// and the MT19937 kernels' plan for it.
+fn first_output_task() -> (Vec<Observation>, MtPlan) {
     let target = first_output(0x7654_3210);
     let obs = parse_observations(p("mt19937"), &format!("u32 = {target}")).unwrap();
     let lay = rngkit_analysis::observe::layout(&obs, 32, false);
     let plan = MtPlan::new(&lay.constraints, 0).unwrap();
+    (obs, plan)
+}
+
+/// The threaded search of the task over `seeds` seeds from 0x76000000, on
+/// two threads.
+fn two_thread_search(obs: &[Observation], seeds: u64) -> SearchSpec {
+    SearchSpec::new(
+        p("mt19937"),
+        obs.to_vec(),
+        0x7600_0000..=0x7600_0000 + seeds - 1,
+    )
+    .threads(2)
+}
+
+fn seed_search(c: &mut Criterion) {
+    let (obs, plan) = first_output_task();
     let mut group = c.benchmark_group("seed_search_mt19937_first_output");
     group.sample_size(10);
     const KERNEL_SEEDS: u32 = 1 << 22;
@@ -46,12 +64,7 @@ fn seed_search(c: &mut Criterion) {
     const SEARCH_SEEDS: u64 = 1 << 26;
     group.throughput(Throughput::Elements(SEARCH_SEEDS));
     group.bench_function("search_2_threads/best", |b| {
-        let spec = SearchSpec::new(
-            p("mt19937"),
-            obs.clone(),
-            0x7600_0000..=0x7600_0000 + SEARCH_SEEDS - 1,
-        )
-        .threads(2);
+        let spec = two_thread_search(&obs, SEARCH_SEEDS);
         b.iter(|| {
             let mut n = 0;
             search(&spec, |_| n += 1, |_| {}).unwrap();
@@ -81,10 +94,7 @@ fn cpu_time(thread: bool) -> Duration {
 }
 
 fn seed_search_cpu(c: &mut Criterion) {
-    let target = first_output(0x7654_3210);
-    let obs = parse_observations(p("mt19937"), &format!("u32 = {target}")).unwrap();
-    let lay = rngkit_analysis::observe::layout(&obs, 32, false);
-    let plan = MtPlan::new(&lay.constraints, 0).unwrap();
+    let (obs, plan) = first_output_task();
     let mut group = c.benchmark_group("seed_search_mt19937_first_output_cpu_time");
     group.sample_size(10);
     const KERNEL_SEEDS: u32 = 1 << 23;
@@ -106,12 +116,7 @@ fn seed_search_cpu(c: &mut Criterion) {
     const SEARCH_SEEDS: u64 = 1 << 26;
     group.throughput(Throughput::Elements(SEARCH_SEEDS));
     group.bench_function("search_2_threads/best", |b| {
-        let spec = SearchSpec::new(
-            p("mt19937"),
-            obs.clone(),
-            0x7600_0000..=0x7600_0000 + SEARCH_SEEDS - 1,
-        )
-        .threads(2);
+        let spec = two_thread_search(&obs, SEARCH_SEEDS);
         b.iter_custom(|iters| {
             let before = cpu_time(false);
             for _ in 0..iters {

@@ -13,14 +13,13 @@ use rngkit::number::{BigInt, parse_f32, parse_f64, parse_int};
 use rngkit::registry::{Engine, SeedKind, SeedOptions};
 use rngkit_analysis::registry::{self, Entry};
 
-/// Draw names the parser knows, plus near misses.
-const NAMES: &[&str] = &[
-    "u32",
-    "u64",
-    "f32",
-    "f64",
-    "int",
-    "bool",
+/// Draw names the parser knows (the common draws' names first), plus near
+/// misses.
+static NAMES: std::sync::LazyLock<Vec<&str>> =
+    std::sync::LazyLock::new(|| [&crate::common::common_draw_names()[..], MORE_NAMES].concat());
+
+/// The other draw names of [`NAMES`].
+const MORE_NAMES: &[&str] = &[
     "U32",
     "int ",
     "",

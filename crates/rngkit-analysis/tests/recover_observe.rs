@@ -269,13 +269,8 @@ fn imprecise_floats_match_within_their_digits() {
 /// parsing, laying out and matching never panic, whatever comes out.
 #[test]
 fn random_lines_never_panic() {
-    let tokens = [
-        "u32",
-        "u64",
-        "f32",
-        "f64",
-        "int",
-        "bool",
+    // The common draws' names first, as the parser's property test has them.
+    let more = [
         "value",
         "range-float",
         "range-int",
@@ -323,6 +318,7 @@ fn random_lines_never_panic() {
         "==",
         "x",
     ];
+    let tokens = [&common::common_draw_names()[..], &more[..]].concat();
     let mut t = TestRng(77);
     let mut parsed = 0;
     for profile in rngkit_analysis::registry::all() {

@@ -17,6 +17,38 @@ fn run(spec: &SearchSpec) -> Vec<Match> {
     found
 }
 
+/// The search of `spec` finds `seed` at `advance`, and nothing else.
+fn assert_finds(spec: &SearchSpec, seed: u64, advance: u64) {
+    assert_eq!(run(spec), vec![Match { seed, advance }]);
+}
+
+/// The seeds of `seeds` whose first `outputs` outputs (`rand_mt`, the
+/// oracle) `fit`.
+fn oracle_seeds(
+    seeds: impl Iterator<Item = u32>,
+    outputs: usize,
+    fit: impl Fn(&[u32]) -> bool,
+) -> Vec<u64> {
+    seeds
+        .filter(|&seed| {
+            let mut oracle = Mt::new(seed);
+            let out: Vec<u32> = (0..outputs).map(|_| oracle.next_u32()).collect();
+            fit(&out)
+        })
+        .map(u64::from)
+        .collect()
+}
+
+/// Every kernel of this CPU scans `count` seeds from `start` down to
+/// `expected`.
+fn every_kernel_scans(plan: &MtPlan, start: u32, count: u32, expected: &[u64], at: &str) {
+    for &backend in CpuLevel::available() {
+        let mut survivors = Vec::new();
+        plan.scan(backend, start, count, &mut survivors);
+        assert_eq!(survivors, expected, "{backend:?}{at}");
+    }
+}
+
 #[test]
 fn every_kernel_matches_a_brute_force_oracle() {
     // Two constraints, advances 0..=2: outputs (1 + k) low 8 bits == 0x5a and
@@ -34,39 +66,17 @@ fn every_kernel_matches_a_brute_force_oracle() {
     let plan = MtPlan::new(&constraints, 2).unwrap();
     let start = 0xffff_0000u32 - 12_345; // an odd start; the tail spans no full batch
     let count = 40_001u32;
-    let expected: Vec<u64> = (start..start + count)
-        .filter(|&seed| {
-            let mut oracle = Mt::new(seed);
-            let out: Vec<u32> = (0..6).map(|_| oracle.next_u32()).collect();
-            (0..=2).any(|k| out[1 + k] & 0xff == 0x5a && out[3 + k] >> 31 == 1)
-        })
-        .map(u64::from)
-        .collect();
+    let fit = |out: &[u32]| (0..=2).any(|k| out[1 + k] & 0xff == 0x5a && out[3 + k] >> 31 == 1);
+    let expected = oracle_seeds(start..start + count, 6, fit);
     assert!(
         expected.len() > 100,
         "the oracle should keep a few hundred seeds"
     );
-    let backends = CpuLevel::available();
-    eprintln!("backends here: {backends:?}");
-    for &backend in backends {
-        let mut survivors = Vec::new();
-        plan.scan(backend, start, count, &mut survivors);
-        assert_eq!(survivors, expected, "{backend:?}");
-    }
+    eprintln!("backends here: {:?}", CpuLevel::available());
+    every_kernel_scans(&plan, start, count, &expected, "");
     // The top of the space, to the last seed.
-    for &backend in CpuLevel::available() {
-        let mut survivors = Vec::new();
-        plan.scan(backend, u32::MAX - 999, 1000, &mut survivors);
-        let expected: Vec<u64> = (u32::MAX - 999..=u32::MAX)
-            .filter(|&seed| {
-                let mut oracle = Mt::new(seed);
-                let out: Vec<u32> = (0..6).map(|_| oracle.next_u32()).collect();
-                (0..=2).any(|k| out[1 + k] & 0xff == 0x5a && out[3 + k] >> 31 == 1)
-            })
-            .map(u64::from)
-            .collect();
-        assert_eq!(survivors, expected, "{backend:?} at the top");
-    }
+    let expected = oracle_seeds(u32::MAX - 999..=u32::MAX, 6, fit);
+    every_kernel_scans(&plan, u32::MAX - 999, 1000, &expected, " at the top");
 }
 
 /// Outputs deep in the first block (up to 623, whose twist reads the new
@@ -89,20 +99,11 @@ fn every_kernel_matches_the_oracle_deep_in_the_block() {
         "position 624 is past the block"
     );
     let (start, count) = (777_777u32, 6_000u32);
-    let expected: Vec<u64> = (start..start + count)
-        .filter(|&seed| {
-            let mut oracle = Mt::new(seed);
-            let out: Vec<u32> = (0..624).map(|_| oracle.next_u32()).collect();
-            (0..=4).any(|k| out[300 + k] & 0x3f == 0x15 && out[619 + k] >> 31 == 0)
-        })
-        .map(u64::from)
-        .collect();
+    let expected = oracle_seeds(start..start + count, 624, |out| {
+        (0..=4).any(|k| out[300 + k] & 0x3f == 0x15 && out[619 + k] >> 31 == 0)
+    });
     assert!(expected.len() > 20);
-    for &backend in CpuLevel::available() {
-        let mut survivors = Vec::new();
-        plan.scan(backend, start, count, &mut survivors);
-        assert_eq!(survivors, expected, "{backend:?}");
-    }
+    every_kernel_scans(&plan, start, count, &expected, "");
 }
 
 #[test]
@@ -117,13 +118,7 @@ fn threaded_search_finds_planted_mt_seeds() {
             let spec = SearchSpec::new(profile, obs, 1_000_000..=1_500_000)
                 .threads(2)
                 .backend(backend);
-            assert_eq!(
-                run(&spec),
-                vec![Match {
-                    seed: u64::from(seed),
-                    advance: 0
-                }]
-            );
+            assert_finds(&spec, u64::from(seed), 0);
             // Outputs 4 and 6 (a skip between), found at advance 4.
             let text = format!("u32 = {}\nskip 1\nu32 = {}", out[4], out[6]);
             let obs = parse_observations(profile, &text).unwrap();
@@ -131,13 +126,7 @@ fn threaded_search_finds_planted_mt_seeds() {
                 .max_advance(6)
                 .threads(2)
                 .backend(backend);
-            assert_eq!(
-                run(&spec),
-                vec![Match {
-                    seed: u64::from(seed),
-                    advance: 4
-                }]
-            );
+            assert_finds(&spec, u64::from(seed), 4);
         }
     }
 }
@@ -151,13 +140,7 @@ fn outputs_227_apart_need_no_search() {
     let obs = parse_observations(p("mt19937"), &text).unwrap();
     // The whole 32-bit space, answered without scanning it.
     let spec = SearchSpec::new(p("mt19937"), obs, 0..=u64::from(u32::MAX)).max_advance(40);
-    assert_eq!(
-        run(&spec),
-        vec![Match {
-            seed: u64::from(seed),
-            advance: 30
-        }]
-    );
+    assert_finds(&spec, u64::from(seed), 30);
 }
 
 #[test]
@@ -165,13 +148,7 @@ fn unity_values_find_their_seed() {
     // Reference facts: Random.value after InitState(0) prints 0.5841396, 0.5840824.
     let obs = parse_observations(p("unity"), "value = 0.5841396\nvalue = 0.5840824").unwrap();
     let spec = SearchSpec::new(p("unity"), obs, 0..=200_000).threads(2);
-    assert_eq!(
-        run(&spec),
-        vec![Match {
-            seed: 0,
-            advance: 0
-        }]
-    );
+    assert_finds(&spec, 0, 0);
     // A negative seed is the int's two's complement: -5 is 0xfffffffb.
     let mut rng = p("unity").seeded(0xffff_fffb, 0).unwrap();
     rng.discard(7);
@@ -179,13 +156,7 @@ fn unity_values_find_their_seed() {
     let text = format!("u32 = {}\nu32 = {}", words[0], words[1]);
     let obs = parse_observations(p("unity"), &text).unwrap();
     let spec = SearchSpec::new(p("unity"), obs, 0xffff_0000..=0xffff_ffff).max_advance(10);
-    assert_eq!(
-        run(&spec),
-        vec![Match {
-            seed: 0xffff_fffb,
-            advance: 7
-        }]
-    );
+    assert_finds(&spec, 0xffff_fffb, 7);
 }
 
 #[test]

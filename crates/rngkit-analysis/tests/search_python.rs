@@ -71,6 +71,30 @@ def below(n):
     return r
 ";
 
+/// Fourteen dice after `randoms` calls of `random()` (two words each) from
+/// `seed`: the unseen words given as a `skip` line (`skip_line`), or left
+/// for the search to find as the advance.
+fn dice_case(name: &'static str, seed: u64, randoms: u64, skip_line: bool) -> Case {
+    let skip = if skip_line {
+        format!("print('skip {}')\n", 2 * randoms)
+    } else {
+        String::new()
+    };
+    Case {
+        name,
+        seed,
+        advance: if skip_line { 0 } else { 2 * randoms },
+        program: format!(
+            "{PRELUDE}random.seed({seed})\nfor _ in range({randoms}): random.random()\n\
+             v = [random.randint(1, 6) for _ in range(14)]\n\
+             random.seed({seed})\nfor _ in range({randoms}): random.random()\n\
+             assert v == [1 + below(6) for _ in range(14)]\n\
+             {skip}for x in v: print(f'randint 1 6 = {{x}}')\nprint(redraws)"
+        ),
+        redraws: 1,
+    }
+}
+
 fn cases() -> Vec<Case> {
     vec![
         Case {
@@ -111,32 +135,13 @@ fn cases() -> Vec<Case> {
             ),
             redraws: 1,
         },
-        Case {
-            name: "dice across the first block's end (620 words unseen)",
-            seed: 31_337,
-            advance: 0,
-            program: format!(
-                "{PRELUDE}random.seed(31337)\nfor _ in range(310): random.random()\n\
-                 v = [random.randint(1, 6) for _ in range(14)]\n\
-                 random.seed(31337)\nfor _ in range(310): random.random()\n\
-                 assert v == [1 + below(6) for _ in range(14)]\n\
-                 print('skip 620')\nfor x in v: print(f'randint 1 6 = {{x}}')\nprint(redraws)"
-            ),
-            redraws: 1,
-        },
-        Case {
-            name: "dice after 6 unseen words (an advance)",
-            seed: 2_024,
-            advance: 6,
-            program: format!(
-                "{PRELUDE}random.seed(2024)\nfor _ in range(3): random.random()\n\
-                 v = [random.randint(1, 6) for _ in range(14)]\n\
-                 random.seed(2024)\nfor _ in range(3): random.random()\n\
-                 assert v == [1 + below(6) for _ in range(14)]\n\
-                 for x in v: print(f'randint 1 6 = {{x}}')\nprint(redraws)"
-            ),
-            redraws: 1,
-        },
+        dice_case(
+            "dice across the first block's end (620 words unseen)",
+            31_337,
+            310,
+            true,
+        ),
+        dice_case("dice after 6 unseen words (an advance)", 2_024, 3, false),
     ]
 }
 
@@ -196,9 +201,8 @@ fn the_whole_range_end_is_searched() {
 /// (the oracle tests above and `tests/runtime_python.rs` in the core hold
 /// the draws to CPython; here only the kernel's agreement with the generic
 /// kernel is asserted).
-fn line_of(rng: &mut rngkit::registry::Engine, which: u8) -> String {
-    let entry = python_entry();
-    let (draw, args): (&str, &[&str]) = match which % 9 {
+fn draw_of(which: u8) -> (&'static str, &'static [&'static str]) {
+    match which % 9 {
         0 => ("randint", &["1", "6"]),
         1 => ("randrange", &["100"]),
         2 => ("random", &[]),
@@ -208,10 +212,7 @@ fn line_of(rng: &mut rngkit::registry::Engine, which: u8) -> String {
         6 => ("randrange", &["0", "1000", "7"]),
         7 => ("u32", &[]),
         _ => ("bool", &[]),
-    };
-    let d = entry.parse_draw(draw, args).unwrap();
-    let v = d.eval(rng);
-    format!("{} = {}", d.text(), v.format(false))
+    }
 }
 
 proptest! {
@@ -227,19 +228,10 @@ proptest! {
         // A few weak observations, so that several seeds of the range fit.
         let entry = python_entry();
         let mut rng = entry.seed(&rngkit::number::BigInt::from(seed), &Default::default()).unwrap();
-        rng.discard(skip);
-        let mut text = format!("skip {skip}\n");
-        for &w in &draws {
-            text.push_str(&line_of(&mut rng, w));
-            text.push('\n');
-        }
+        let text = common::observation_text(entry, &mut rng, skip, draws.iter().map(|&w| draw_of(w)));
         let lo = seed.saturating_sub(100);
         let seeds = lo..=lo + 300;
         let want = generic(&text, seeds.clone(), k);
-        let truth = Match { seed, advance: 0 };
-        prop_assert!(want.contains(&truth), "{:?} not in {:?}", truth, want);
-        for &backend in CpuLevel::available() {
-            prop_assert_eq!(&found(&text, seeds.clone(), k, backend), &want, "{:?}\n{}", backend, text);
-        }
+        common::every_backend_finds(entry, &text, seed, seeds, k, &want)?;
     }
 }

@@ -74,25 +74,18 @@ proptest! {
         // seeds of the range fit, some near the end of the first block.
         let entry = sfmt();
         let mut rng = entry.seed(&rngkit::number::BigInt::from(seed), &Default::default()).unwrap();
-        rng.discard(skip);
-        let mut text = format!("skip {skip}\n");
-        for &w in &draws {
-            let (name, args): (&str, &[&str]) = match w {
+        let draws = draws.iter().map(|&w| -> (&str, &[&str]) {
+            match w {
                 0 => ("rand", &["4"]),
                 1 => ("rand", &["2"]),
                 2 => ("next-u32", &[]),
                 _ => ("rand", &["8"]),
-            };
-            let d = entry.parse_draw(name, args).unwrap();
-            text.push_str(&format!("{} = {}\n", d.text(), d.eval(&mut rng).format(false)));
-        }
+            }
+        });
+        let text = common::observation_text(entry, &mut rng, skip, draws);
         let lo = seed.saturating_sub(100);
         let seeds = lo..=lo + 300;
         let want = generic(&text, seeds.clone(), k);
-        let truth = Match { seed, advance: 0 };
-        prop_assert!(want.contains(&truth), "{:?} not in {:?}", truth, want);
-        for &backend in CpuLevel::available() {
-            prop_assert_eq!(&found(&text, seeds.clone(), k, backend), &want, "{:?}\n{}", backend, text);
-        }
+        common::every_backend_finds(entry, &text, seed, seeds, k, &want)?;
     }
 }

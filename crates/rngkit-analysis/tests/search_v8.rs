@@ -115,23 +115,16 @@ proptest! {
         let seed = if seed == 0 { 1 } else { seed };
         let value = seed as u32 as i32;
         let mut rng = e.seed(&rngkit::number::BigInt::from(value), &Default::default()).unwrap();
-        rng.discard(skip);
-        let mut text = format!("skip {skip}\n");
-        for &w in &draws {
-            let (name, args): (&str, &[&str]) = match w {
+        let draws = draws.iter().map(|&w| -> (&str, &[&str]) {
+            match w {
                 0 => ("floor", &["2"]),
                 1 => ("floor", &["6"]),
                 2 => ("floor", &["16"]),
                 _ => ("math-random", &[]),
-            };
-            let d = e.parse_draw(name, args).unwrap();
-            text.push_str(&format!("{} = {}\n", d.text(), d.eval(&mut rng).format(false)));
-        }
+            }
+        });
+        let text = common::observation_text(e, &mut rng, skip, draws);
         let want = generic(name, &text, seeds.clone(), k);
-        let truth = Match { seed, advance: 0 };
-        prop_assert!(want.contains(&truth), "{:?} not in {:?}", truth, want);
-        for &backend in CpuLevel::available() {
-            prop_assert_eq!(&found(name, &text, seeds.clone(), k, backend), &want, "{} {:?}\n{}", name, backend, text);
-        }
+        common::every_backend_finds(e, &text, seed, seeds, k, &want)?;
     }
 }

@@ -95,10 +95,11 @@ fn fastrand_rng() -> fastrand::Rng {
     fastrand::Rng::with_seed(42)
 }
 
-/// The four benchmark families of a 32-bit rngkit generator; `$peers32`,
-/// `$peers64` and `$fill_peers` are further `name => closure` pairs.
-macro_rules! suite32 {
-    ($c:expr, $name:literal, $make:expr,
+/// The four benchmark families of an rngkit generator; `$peers32`,
+/// `$peers64` and `$fill_peers` are further `name => closure` pairs, and
+/// `$loop_fill` is the one-draw-at-a-time fill of the generator's width.
+macro_rules! suite {
+    ($c:expr, $name:literal, $make:expr, $loop_fill:ident,
      [$($p32:literal => $n32:expr),*], [$($p64:literal => $n64:expr),*],
      [$($pf:literal => $f:expr),*]) => {{
         draws!($c, concat!($name, "/next_u32"),
@@ -111,31 +112,24 @@ macro_rules! suite32 {
             fills!($c, format!("{}/fill_{label}", $name), len,
                 "rngkit" => { let mut r = $make; move |b: &mut [u8]| r.fill_bytes(b) },
                 "rngkit_scalar" => { let mut r = $make; move |b: &mut [u8]| r.fill_bytes_with(b, CpuLevel::Scalar) },
-                "rngkit_loop" => { let mut r = $make; move |b: &mut [u8]| loop_fill_u32(&mut r, b) }
+                "rngkit_loop" => { let mut r = $make; move |b: &mut [u8]| $loop_fill(&mut r, b) }
                 $(, $pf => $f)*);
         }
     }};
 }
 
-/// As `suite32!` for a 64-bit generator.
+/// [`suite!`] for a 32-bit generator.
+macro_rules! suite32 {
+    ($c:expr, $name:literal, $make:expr, $($peers:tt)*) => {
+        suite!($c, $name, $make, loop_fill_u32, $($peers)*)
+    };
+}
+
+/// [`suite!`] for a 64-bit generator.
 macro_rules! suite64 {
-    ($c:expr, $name:literal, $make:expr,
-     [$($p32:literal => $n32:expr),*], [$($p64:literal => $n64:expr),*],
-     [$($pf:literal => $f:expr),*]) => {{
-        draws!($c, concat!($name, "/next_u32"),
-            "rngkit" => { let mut r = $make; move || u64::from(r.next_u32()) }
-            $(, $p32 => $n32)*);
-        draws!($c, concat!($name, "/next_u64"),
-            "rngkit" => { let mut r = $make; move || r.next_u64() }
-            $(, $p64 => $n64)*);
-        for (label, len) in SIZES {
-            fills!($c, format!("{}/fill_{label}", $name), len,
-                "rngkit" => { let mut r = $make; move |b: &mut [u8]| r.fill_bytes(b) },
-                "rngkit_scalar" => { let mut r = $make; move |b: &mut [u8]| r.fill_bytes_with(b, CpuLevel::Scalar) },
-                "rngkit_loop" => { let mut r = $make; move |b: &mut [u8]| loop_fill_u64(&mut r, b) }
-                $(, $pf => $f)*);
-        }
-    }};
+    ($c:expr, $name:literal, $make:expr, $($peers:tt)*) => {
+        suite!($c, $name, $make, loop_fill_u64, $($peers)*)
+    };
 }
 
 fn xorshift128(c: &mut Criterion) {

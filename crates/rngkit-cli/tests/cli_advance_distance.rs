@@ -138,39 +138,15 @@ fn distance_between_blobs() {
     std::fs::create_dir_all(&dir).unwrap();
     let a = dir.join("a.bin");
     let b = dir.join("b.bin");
-    line(&[
-        "state",
-        "mars",
-        "--seed",
-        "42",
-        "--advance",
-        "454",
-        "-o",
-        a.to_str().unwrap(),
-    ]);
-    line(&[
-        "state",
-        "mars",
-        "--seed",
-        "42",
-        "--advance",
-        "476",
-        "-o",
-        b.to_str().unwrap(),
-    ]);
-    assert_eq!(
-        line(&[
-            "distance",
-            "mars",
-            "--from-file",
-            a.to_str().unwrap(),
-            "--to-file",
-            b.to_str().unwrap(),
-            "--max",
-            "1000"
-        ]),
-        "22"
-    );
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    for (advance, file) in [("454", a), ("476", b)] {
+        line(&common::argv(
+            "state mars --seed 42 --advance {} -o {}",
+            &[advance, file],
+        ));
+    }
+    let distance = "distance mars --from-file {} --to-file {} --max 1000";
+    assert_eq!(line(&common::argv(distance, &[a, b])), "22");
 }
 
 #[test]

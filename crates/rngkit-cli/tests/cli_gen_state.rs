@@ -329,67 +329,40 @@ fn float_and_int_draws_are_in_range() {
 
 #[test]
 fn errors_are_one_line_with_exit_2() {
+    for (line, needle) in [
+        ("gen unity3d --seed 0 u32", "unknown generator"),
+        ("gen unity --seed 12x u32", "--seed"),
+        ("gen unity --seed 4294967296 u32", "32-bit seed"),
+        ("gen unity --seed 1 -n -1 u32", "-n"),
+        ("gen unity-math --seed 0 u32", "rejects seed 0"),
+        ("gen unity --seed 1 nope", "has no draw `nope`"),
+        ("gen unity --seed 1 int 5 5", "MIN < MAX"),
+        ("gen unity --seed 1 int 5", "takes 2 argument"),
+        ("gen unity --seed 1 --raw f32", "--raw"),
+        ("gen unity --seed 1 u32 --hex", "options go before DRAW"),
+        ("gen unity --seed 1 --stream 2 u32", "--stream"),
+        ("gen unity u32", "required"),
+        (
+            "state mt19937 --state-file /nonexistent/rng.bin",
+            "cannot read",
+        ),
+    ] {
+        assert_usage_error(&common::argv(line, &[]), needle);
+    }
+    // States with spaces in them, as one argument.
+    for (generator, state, needle) in [
+        ("unity", "1 2 3", "needs 4 words, found 3"),
+        ("pcg32", "1 2 3", "needs 2 words"),
+        ("unity", "0 0 0 0", "all zero"),
+        ("pcg32", "1 2", "increment must be odd"),
+        ("unity", "1 2 3 100000000", "does not fit in 32 bits"),
+        ("unity", "1 2 3 zz", "not hex"),
+    ] {
+        assert_usage_error(&["gen", generator, "--state", state, "u32"], needle);
+    }
     assert_usage_error(
-        &["gen", "unity3d", "--seed", "0", "u32"],
-        "unknown generator",
-    );
-    assert_usage_error(&["gen", "unity", "--seed", "12x", "u32"], "--seed");
-    assert_usage_error(
-        &["gen", "unity", "--seed", "4294967296", "u32"],
-        "32-bit seed",
-    );
-    assert_usage_error(&["gen", "unity", "--seed", "1", "-n", "-1", "u32"], "-n");
-    assert_usage_error(
-        &["gen", "unity", "--state", "1 2 3", "u32"],
-        "needs 4 words, found 3",
-    );
-    assert_usage_error(
-        &["gen", "pcg32", "--state", "1 2 3", "u32"],
-        "needs 2 words",
-    );
-    assert_usage_error(&["gen", "unity", "--state", "0 0 0 0", "u32"], "all zero");
-    assert_usage_error(
-        &["gen", "pcg32", "--state", "1 2", "u32"],
-        "increment must be odd",
-    );
-    assert_usage_error(
-        &["gen", "unity", "--state", "1 2 3 100000000", "u32"],
-        "does not fit in 32 bits",
-    );
-    assert_usage_error(&["gen", "unity", "--state", "1 2 3 zz", "u32"], "not hex");
-    assert_usage_error(
-        &["gen", "unity-math", "--seed", "0", "u32"],
-        "rejects seed 0",
-    );
-    assert_usage_error(
-        &["gen", "unity", "--seed", "1", "nope"],
-        "has no draw `nope`",
-    );
-    assert_usage_error(
-        &["gen", "unity", "--seed", "1", "int", "5", "5"],
-        "MIN < MAX",
-    );
-    assert_usage_error(
-        &["gen", "unity", "--seed", "1", "int", "5"],
-        "takes 2 argument",
-    );
-    assert_usage_error(&["gen", "unity", "--seed", "1", "--raw", "f32"], "--raw");
-    assert_usage_error(
-        &["gen", "unity", "--seed", "1", "u32", "--hex"],
-        "options go before DRAW",
-    );
-    assert_usage_error(
-        &["gen", "unity", "--seed", "1", "--stream", "2", "u32"],
-        "--stream",
-    );
-    assert_usage_error(
-        &["gen", "unity", "--seed", "1", "--state", "1 2 3 4", "u32"],
+        &common::argv("gen unity --seed 1 --state {} u32", &["1 2 3 4"]),
         "cannot be used with",
-    );
-    assert_usage_error(&["gen", "unity", "u32"], "required");
-    assert_usage_error(
-        &["state", "mt19937", "--state-file", "/nonexistent/rng.bin"],
-        "cannot read",
     );
 
     let mut words = vec!["0x271".to_string()]; // left = 625

@@ -12,7 +12,7 @@ use std::process::{Command, Output};
 use std::sync::OnceLock;
 
 use crate::common;
-use common::{rngkit_in, stdout_lines};
+use common::{rngkit_exits, rngkit_in, stdout_lines};
 
 /// The compiled program's directory, or `None` (skipped, after a note)
 /// without a JDK when `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
@@ -51,15 +51,10 @@ fn recover_and_predict(bound: u32, given: usize) {
         .map(|v| format!("next-int {bound} = {v}\n"))
         .collect();
     let b = bound.to_string();
-    let out = rngkit_in(
+    let out = rngkit_exits(
+        0,
         &["recover", "java", "--predict", "20", "next-int", &b],
         &text,
-    );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(stdout_lines(&out), all[given..], "{text}");
 }
@@ -130,13 +125,7 @@ fn odd_bounds_exit_3_with_the_cost_of_the_exact_scan() {
 fn few_percentages_exit_3_and_say_how_many_to_add() {
     let out = rngkit_in(&["recover", "java"], &observed(100, "77", 4));
     assert_exit_3(&out, "error: at most 2^", &["more `next-int 100` values"]);
-    let out = rngkit_in(&["recover", "java"], &observed(100, "77", 9));
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = rngkit_exits(0, &["recover", "java"], &observed(100, "77", 9));
     // new Random(77) keeps (77 ^ 0x5DEECE66D) mod 2^48.
     assert_eq!(
         stdout_lines(&out),

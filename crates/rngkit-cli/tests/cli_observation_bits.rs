@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::{Scratch, run};
+use common::{Scratch, run, run_line};
 use rngkit::engines::unity::value_from_word;
 use rngkit::number::BigInt;
 use rngkit::observe::ObservedValue;
@@ -119,10 +119,10 @@ fn bits_per_observation_are_as_documented() {
 fn observations_that_give_nothing_are_named() {
     let dir = Scratch::new("uninformative");
     for draw in ["inside-unit-circle", "rotation"] {
-        let values = run(&["gen", "unity", "--seed", "99", "-n", "200", draw]).ok();
+        let values = run_line("gen unity --seed 99 -n 200 {}", &[draw]).ok();
         let obs: String = values.iter().map(|v| format!("{draw} = {v}\n")).collect();
         let path = dir.file("obs.txt", obs);
-        let out = run(&["recover", "unity", "--observations", &path]);
+        let out = run_line("recover unity --observations {}", &[&path]);
         let e = out.fails(3, "200 of the 200 observations");
         assert!(e.contains(&format!("line 1 `{draw}`")), "{e}");
         assert!(e.contains("no equations"), "{e}");
@@ -137,25 +137,21 @@ fn observations_that_give_nothing_are_named() {
             .map(|v| format!("{draw} = {v}\n"))
             .collect();
         let path = dir.file("few.txt", few);
-        let found = run(&[
-            "seed-search",
-            "unity",
-            "--observations",
-            &path,
-            "--seeds",
-            "0..1000",
-        ]);
+        let found = run_line(
+            "seed-search unity --observations {} --seeds 0..1000",
+            &[&path],
+        );
         assert_eq!(found.ok(), vec!["99"]);
     }
     // Mixed with enough exact draws, the composite ones do not get in the way.
     let mut obs = String::new();
-    for v in run(&["gen", "unity", "--seed", "99", "-n", "4", "u32"]).ok() {
+    for v in run_line("gen unity --seed 99 -n 4 u32", &[]).ok() {
         obs.push_str(&format!("u32 = {v}\n"));
     }
     let path = dir.file("mixed.txt", obs);
-    let state = run(&["recover", "unity", "--observations", &path]).ok();
-    assert_eq!(state, run(&["state", "unity", "--seed", "99"]).ok());
+    let state = run_line("recover unity --observations {}", &[&path]).ok();
+    assert_eq!(state, run_line("state unity --seed 99", &[]).ok());
     // Too few exact bits, with nothing uninformative: "add observations".
     let path = dir.file("short.txt", "u32 = 5\n");
-    run(&["recover", "unity", "--observations", &path]).fails(3, "add observations");
+    run_line("recover unity --observations {}", &[&path]).fails(3, "add observations");
 }

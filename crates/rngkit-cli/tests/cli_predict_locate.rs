@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::{Scratch, run, run_in};
+use common::{Scratch, run, run_in, run_line};
 use rngkit::number::BigInt;
 use rngkit::registry::{SeedOptions, Steps};
 
@@ -41,14 +41,13 @@ fn unity_observations() -> String {
 fn recover_at_start_and_end() {
     let dir = Scratch::new("predict");
     let obs = dir.file("obs.txt", unity_observations());
-    let state =
-        |advance: &str| run(&["state", "unity", "--seed", "4242", "--advance", advance]).ok();
-    let start = run(&["recover", "unity", "--observations", &obs]).ok();
+    let state = |advance: &str| run_line("state unity --seed 4242 --advance {}", &[advance]).ok();
+    let start = run_line("recover unity --observations {}", &[&obs]).ok();
     assert_eq!(start, state("10"));
-    let explicit = run(&["recover", "unity", "--observations", &obs, "--at", "start"]).ok();
+    let explicit = run_line("recover unity --observations {} --at start", &[&obs]).ok();
     assert_eq!(explicit, start);
     // The state after the last observation: 10 + 17 steps.
-    let end = run(&["recover", "unity", "--observations", &obs, "--at", "end"]).ok();
+    let end = run_line("recover unity --observations {} --at end", &[&obs]).ok();
     assert_eq!(end, state("27"));
     // Stdin works the same.
     let text = std::fs::read_to_string(&obs).unwrap();
@@ -94,29 +93,15 @@ fn predict_forward_and_backward() {
     predict(&["x", "u32"]).usage_error("--predict N");
     predict(&["2", "vlaue"]).usage_error("did you mean `value`");
     predict(&["2", "range-int", "0", "10", "-n", "5"]).usage_error("options go before DRAW");
-    run(&[
-        "recover",
-        "unity",
-        "--observations",
-        &obs,
-        "--predict",
-        "2",
-        "u32",
-        "--at",
-        "end",
-    ])
+    run_line(
+        "recover unity --observations {} --predict 2 u32 --at end",
+        &[&obs],
+    )
     .usage_error("options go before DRAW");
-    run(&[
-        "recover",
-        "unity",
-        "--observations",
-        &obs,
-        "--at",
-        "end",
-        "--predict",
-        "2",
-        "u32",
-    ])
+    run_line(
+        "recover unity --observations {} --at end --predict 2 u32",
+        &[&obs],
+    )
     .usage_error("--at");
 }
 
@@ -125,52 +110,24 @@ fn predict_backward_needs_a_fixed_size_draw() {
     // mars: 624 full outputs give the state; next-int-inclusive 5 redraws
     // (variable steps), so its past is ambiguous but its future is not.
     let dir = Scratch::new("predict3");
-    let words = run(&["gen", "mars", "--seed", "7", "-n", "624", "next-u32"]).ok();
+    let words = run_line("gen mars --seed 7 -n 624 next-u32", &[]).ok();
     let obs: String = words.iter().map(|w| format!("next-u32 = {w}\n")).collect();
     let obs = dir.file("obs.txt", obs);
-    let forward = run(&[
-        "recover",
-        "mars",
-        "--observations",
-        &obs,
-        "--predict",
-        "4",
-        "next-int-inclusive",
-        "5",
-    ]);
-    let want = run(&[
-        "gen",
-        "mars",
-        "--seed",
-        "7",
-        "--advance",
-        "624",
-        "-n",
-        "4",
-        "next-int-inclusive",
-        "5",
-    ]);
+    let forward = run_line(
+        "recover mars --observations {} --predict 4 next-int-inclusive 5",
+        &[&obs],
+    );
+    let want = run_line(
+        "gen mars --seed 7 --advance 624 -n 4 next-int-inclusive 5",
+        &[],
+    );
     assert_eq!(forward.ok(), want.ok());
-    run(&[
-        "recover",
-        "mars",
-        "--observations",
-        &obs,
-        "--predict",
-        "-2",
-        "next-int-inclusive",
-        "5",
-    ])
+    run_line(
+        "recover mars --observations {} --predict -2 next-int-inclusive 5",
+        &[&obs],
+    )
     .usage_error("variable number of raw steps");
-    let back = run(&[
-        "recover",
-        "mars",
-        "--observations",
-        &obs,
-        "--predict",
-        "-1",
-        "u32",
-    ]);
+    let back = run_line("recover mars --observations {} --predict -1 u32", &[&obs]);
     assert_eq!(back.code, Some(0), "{}", back.stderr);
 }
 
@@ -203,7 +160,7 @@ fn every_engine_draw_says_and_takes_its_steps() {
         let start = match entry.seed(&BigInt::from(12345), &SeedOptions::default()) {
             Ok(rng) => rng,
             Err(_) => {
-                let text = run(&["state", name, "--entropy"]).ok().remove(0);
+                let text = run_line("state {} --entropy", &[name]).ok().remove(0);
                 let words: Vec<u64> = text
                     .split(' ')
                     .map(|w| u64::from_str_radix(w, 16).unwrap())
@@ -249,83 +206,39 @@ fn every_engine_draw_says_and_takes_its_steps() {
 #[test]
 fn locate_exact_draws() {
     let dir = Scratch::new("locate");
-    let words = run(&[
-        "gen",
-        "bdsp",
-        "--seed",
-        "1",
-        "--advance",
-        "5000",
-        "-n",
-        "3",
-        "next-uint",
-    ])
-    .ok();
+    let words = run_line("gen bdsp --seed 1 --advance 5000 -n 3 next-uint", &[]).ok();
     let obs: String = words.iter().map(|w| format!("next-uint = {w}\n")).collect();
     let obs = dir.file("obs.txt", obs);
-    let found = run(&[
-        "locate",
-        "bdsp",
-        "--seed",
-        "1",
-        "--observations",
-        &obs,
-        "--max",
-        "10000",
-    ]);
+    let found = run_line(
+        "locate bdsp --seed 1 --observations {} --max 10000",
+        &[&obs],
+    );
     assert_eq!(found.ok(), vec!["5000"]);
     // Outside --max: exit 1 with one error line.
-    run(&[
-        "locate",
-        "bdsp",
-        "--seed",
-        "1",
-        "--observations",
-        &obs,
-        "--max",
-        "4999",
-    ])
-    .fails(1, "fit nowhere in the first 4999 steps");
+    run_line("locate bdsp --seed 1 --observations {} --max 4999", &[&obs])
+        .fails(1, "fit nowhere in the first 4999 steps");
     // From a state (the one saved before a restart), and at advance 0.
-    let saved = run(&["state", "bdsp", "--seed", "1", "--advance", "4990"])
+    let saved = run_line("state bdsp --seed 1 --advance 4990", &[])
         .ok()
         .remove(0);
-    let found = run(&[
-        "locate",
-        "bdsp",
-        "--state",
-        &saved,
-        "--observations",
-        &obs,
-        "--max",
-        "100",
-    ]);
+    let found = run_line(
+        "locate bdsp --state {} --observations {} --max 100",
+        &[&saved, &obs],
+    );
     assert_eq!(found.ok(), vec!["10"]);
-    let found = run(&[
-        "locate",
-        "bdsp",
-        "--seed",
-        "1",
-        "--advance",
-        "5000",
-        "--observations",
-        &obs,
-    ]);
+    let found = run_line(
+        "locate bdsp --seed 1 --advance 5000 --observations {}",
+        &[&obs],
+    );
     assert_eq!(found.ok(), vec!["0"]);
     // Every fitting position, in increasing order: `bool` fits about half.
     let coin = dir.file("coin.txt", format!("bits 0x1 = {}\n", 0));
-    let all = run(&[
-        "locate",
-        "unity",
-        "--seed",
-        "3",
-        "--observations",
-        &coin,
-        "--max",
-        "200",
-    ])
+    let all = run_line(
+        "locate unity --seed 3 --observations {} --max 200",
+        &[&coin],
+    )
     .ok();
-    let words: Vec<u64> = run(&["gen", "unity", "--seed", "3", "-n", "201", "u32"])
+    let words: Vec<u64> = run_line("gen unity --seed 3 -n 201 u32", &[])
         .ok()
         .iter()
         .map(|w| w.parse().unwrap())
@@ -336,18 +249,8 @@ fn locate_exact_draws() {
         .collect();
     assert_eq!(all, want);
     // Bad input.
-    run(&[
-        "locate",
-        "bdsp",
-        "--seed",
-        "1",
-        "--observations",
-        &obs,
-        "--max",
-        "-5",
-    ])
-    .usage_error("-5");
-    run(&["locate", "bdsp", "--seed", "1"]).usage_error("--observations");
+    run_line("locate bdsp --seed 1 --observations {} --max -5", &[&obs]).usage_error("-5");
+    run_line("locate bdsp --seed 1", &[]).usage_error("--observations");
 }
 
 /// Project_Xs-style reidentification: the player knows the state from
@@ -356,9 +259,7 @@ fn locate_exact_draws() {
 #[test]
 fn locate_bdsp_blinks_with_npcs() {
     let dir = Scratch::new("blinks");
-    let saved = run(&["state", "bdsp", "--seed", "0x1234abcd"])
-        .ok()
-        .remove(0);
+    let saved = run_line("state bdsp --seed 0x1234abcd", &[]).ok().remove(0);
     let at = 34_567u64;
     let words: Vec<u32> = run(&[
         "gen",
@@ -389,16 +290,10 @@ fn locate_bdsp_blinks_with_npcs() {
         pos = word + 1;
     }
     let obs = dir.file("blinks.txt", obs);
-    let found = run(&[
-        "locate",
-        "bdsp",
-        "--state",
-        &saved,
-        "--observations",
-        &obs,
-        "--max",
-        "100000",
-    ]);
+    let found = run_line(
+        "locate bdsp --state {} --observations {} --max 100000",
+        &[&saved, &obs],
+    );
     assert_eq!(found.ok(), vec![at.to_string()]);
     // The state there continues the stream: recover --at end would follow.
     let there = run(&[
@@ -410,15 +305,9 @@ fn locate_bdsp_blinks_with_npcs() {
         &at.to_string(),
     ])
     .ok();
-    let again = run(&[
-        "locate",
-        "bdsp",
-        "--state",
-        &there[0],
-        "--observations",
-        &obs,
-        "--max",
-        "0",
-    ]);
+    let again = run_line(
+        "locate bdsp --state {} --observations {} --max 0",
+        &[&there[0], &obs],
+    );
     assert_eq!(again.ok(), vec!["0"]);
 }

@@ -10,7 +10,7 @@
 use std::process::Command;
 
 use crate::common;
-use common::rngkit_in;
+use common::{rngkit_exits, rngkit_in};
 
 fn ok_lines(args: &[&str], stdin: &str) -> Vec<String> {
     common::run_stdin(args, stdin).ok()
@@ -116,13 +116,7 @@ fn glibc_state_predicts_exactly_and_counts_when_short() {
     // An altered output contradicts the recurrence: exit 1.
     let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
     lines[70] = "rand = 7".into();
-    let out = rngkit_in(&["recover", "glibc"], &lines.join("\n"));
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    rngkit_exits(1, &["recover", "glibc"], &lines.join("\n"));
 }
 
 #[test]
@@ -161,13 +155,7 @@ fn python_state_from_floats_and_underdetermined_count() {
     let truth = drawn("python", "7", 1400, 2, &["random"]);
     assert_eq!(next, truth);
     let short: String = text.lines().take(200).map(|l| format!("{l}\n")).collect();
-    let out = rngkit_in(&["recover", "python"], &short);
-    assert_eq!(
-        out.status.code(),
-        Some(3),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = rngkit_exits(3, &["recover", "python"], &short);
     assert!(String::from_utf8_lossy(&out.stderr).contains("states fit"));
 }
 
@@ -243,15 +231,10 @@ fn drand48_state_from_two_lrand48_predicts_and_lists_or_refuses() {
         listed.len()
     );
     // An lrand48 that cannot follow the first: exit 1.
-    let out = rngkit_in(
+    rngkit_exits(
+        1,
         &["recover", "drand48"],
         &format!("{first}\nlrand48 = {}\n", second ^ 1),
-    );
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
     );
 }
 

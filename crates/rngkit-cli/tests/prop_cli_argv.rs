@@ -57,15 +57,7 @@ fn words() -> &'static [String] {
                 }
             }
         }
-        for e in rngkit_analysis::registry::all() {
-            words.push(e.name().to_string());
-            words.extend(e.info().aliases.iter().map(|a| a.to_string()));
-            words.extend(
-                e.draw_syntaxes()
-                    .iter()
-                    .map(|d| d.split(' ').next().unwrap_or(d).to_string()),
-            );
-        }
+        words.extend(crate::common::vocabulary::registry_words());
         words.sort();
         words.dedup();
         assert!(words.iter().any(|w| w == "seed-search") && words.iter().any(|w| w == "--advance"));
@@ -73,30 +65,14 @@ fn words() -> &'static [String] {
     })
 }
 
-const NUMBERS: &[&str] = &[
-    "0",
-    "1",
-    "-1",
-    "5489",
-    "0x10",
-    "4294967295",
-    "4294967296",
-    "-2147483648",
-    "-2147483649",
-    "18446744073709551615",
-    "18446744073709551616",
-    "624",
-    "625",
-    "0x",
-    "",
-    "1e3",
-    " 7 ",
-    "_1",
-    "abc",
-    "-0",
-    "+5",
-    "1000",
-];
+/// Numbers: small ones, the word-width edges, malformed spellings.
+static NUMBERS: std::sync::LazyLock<Vec<&str>> = std::sync::LazyLock::new(|| {
+    let small = ["0", "1", "-1", "5489", "0x10"];
+    let more = [
+        "624", "625", "0x", "", "1e3", " 7 ", "_1", "abc", "-0", "+5", "1000",
+    ];
+    [&small[..], &crate::common::vocabulary::WORD_EDGES, &more].concat()
+});
 
 const STATES: &[&str] = &[
     "0 1 6c078966 714acb3f",
@@ -119,7 +95,7 @@ fn token() -> impl Strategy<Value = String> {
         |table: &'static [&'static str]| (0..table.len()).prop_map(move |i| table[i].to_string());
     prop_oneof![
         6 => (0..words().len()).prop_map(|i| words()[i].clone()),
-        3 => pick(NUMBERS),
+        3 => pick(&NUMBERS),
         1 => pick(STATES),
         1 => pick(FILES),
         1 => "[a-z0-9 _.-]{0,8}",

@@ -123,96 +123,157 @@ impl RefMt {
     }
 }
 
-fn bytes_of_u32(words: &[u32], len: usize) -> Vec<u8> {
-    words
-        .iter()
-        .flat_map(|w| w.to_le_bytes())
-        .take(len)
-        .collect()
+/// The two SIMD generators with a plain state array, each beside its
+/// independent reference step above: one checker serves both.
+trait Stepped: BulkFill<Word: TestWord> + Sized {
+    type State: Copy + PartialEq + core::fmt::Debug;
+    /// A state of all-zero words but the last: the sparse corner case.
+    const SPARSE: Self::State;
+    fn random_state(source: &mut Source) -> Self::State;
+    fn make(s: Self::State) -> Self;
+    fn state_of(&self) -> Self::State;
+    fn reference_step(s: &mut Self::State) -> Self::Word;
 }
 
-fn bytes_of_u64(words: &[u64], len: usize) -> Vec<u8> {
-    words
-        .iter()
-        .flat_map(|w| w.to_le_bytes())
-        .take(len)
-        .collect()
+impl Stepped for Xorshift128 {
+    type State = [u32; 4];
+    const SPARSE: [u32; 4] = [0, 0, 0, 1];
+    fn random_state(source: &mut Source) -> [u32; 4] {
+        core::array::from_fn(|_| source.next() as u32)
+    }
+    fn make(s: [u32; 4]) -> Self {
+        Xorshift128::from_state(s).unwrap()
+    }
+    fn state_of(&self) -> [u32; 4] {
+        self.state()
+    }
+    fn reference_step(s: &mut [u32; 4]) -> u32 {
+        ref_xorshift128(s)
+    }
+}
+
+impl Stepped for Xoshiro256StarStar {
+    type State = [u64; 4];
+    const SPARSE: [u64; 4] = [0, 0, 0, 1];
+    fn random_state(source: &mut Source) -> [u64; 4] {
+        core::array::from_fn(|_| source.next())
+    }
+    fn make(s: [u64; 4]) -> Self {
+        Xoshiro256StarStar::from_state(s).unwrap()
+    }
+    fn state_of(&self) -> [u64; 4] {
+        self.state()
+    }
+    fn reference_step(s: &mut [u64; 4]) -> u64 {
+        ref_xoshiro256ss(s)
+    }
+}
+
+/// An output word as the tests compare it; its bytes come from std's
+/// `to_le_bytes`, not from the crate's own byte writer.
+trait TestWord: Copy + Default + PartialEq + core::fmt::Debug {
+    const BYTES: usize;
+    fn le(self) -> Vec<u8>;
+}
+
+impl TestWord for u32 {
+    const BYTES: usize = 4;
+    fn le(self) -> Vec<u8> {
+        self.to_le_bytes().to_vec()
+    }
+}
+
+impl TestWord for u64 {
+    const BYTES: usize = 8;
+    fn le(self) -> Vec<u8> {
+        self.to_le_bytes().to_vec()
+    }
+}
+
+/// The first `len` little-endian bytes of `words`.
+fn bytes_of<W: TestWord>(words: &[W], len: usize) -> Vec<u8> {
+    words.iter().flat_map(|w| w.le()).take(len).collect()
+}
+
+/// The reference's first `len` words from state `s`, and the state it
+/// leaves.
+fn reference_words<G: Stepped>(s: G::State, len: usize) -> (Vec<G::Word>, G::State) {
+    let mut reference = s;
+    let words = (0..len)
+        .map(|_| G::reference_step(&mut reference))
+        .collect();
+    (words, reference)
+}
+
+/// `len` words of the generator at state `s` filled on `kernel`, and the
+/// state it leaves.
+fn filled_words<G: Stepped>(s: G::State, len: usize, kernel: CpuLevel) -> (Vec<G::Word>, G::State) {
+    let mut rng = G::make(s);
+    let mut got = vec![G::Word::default(); len];
+    rng.fill_words_with(&mut got, kernel);
+    (got, rng.state_of())
+}
+
+/// Bulk words and bytes equal the reference's on every kernel and length,
+/// and leave its state; round 0 starts from the sparse state.
+fn bulk_equals_one_by_one<G: Stepped>(seed: u64) {
+    let mut source = Source(seed);
+    for kernel in kernels() {
+        for (round, &len) in LENGTHS.iter().enumerate() {
+            let mut s = G::random_state(&mut source);
+            if round == 0 {
+                s = G::SPARSE;
+            }
+            let (got, state) = filled_words::<G>(s, len, kernel);
+            let (expected, reference) = reference_words::<G>(s, len);
+            assert!(got == expected, "{kernel:?}, length {len}, state {s:?}");
+            assert_eq!(state, reference, "{kernel:?}, length {len}: final state");
+
+            // fill_bytes: whole words then a truncated last word.
+            let byte_len = (len * G::Word::BYTES).saturating_sub(len % G::Word::BYTES);
+            let mut rng = G::make(s);
+            let mut bytes = vec![0u8; byte_len];
+            rng.fill_bytes_with(&mut bytes, kernel);
+            let words = byte_len.div_ceil(G::Word::BYTES);
+            assert!(
+                bytes == bytes_of(&expected[..words], byte_len),
+                "{kernel:?}, {byte_len} bytes"
+            );
+            assert_eq!(rng.state_of(), reference_words::<G>(s, words).1);
+        }
+    }
+}
+
+/// `len` words and bytes written at `offset` into a larger buffer equal
+/// the reference's, and leave its state.
+fn fills_at_offset<G: Stepped>(s: G::State, len: usize, offset: usize, kernel: CpuLevel) {
+    let (expected, reference) = reference_words::<G>(s, len);
+    let mut store = vec![G::Word::default(); len + 16];
+    let mut rng = G::make(s);
+    rng.fill_words_with(&mut store[offset..offset + len], kernel);
+    assert!(
+        store[offset..offset + len] == expected[..],
+        "{kernel:?}, offset {offset}"
+    );
+    assert_eq!(rng.state_of(), reference);
+    let byte_len = len * G::Word::BYTES;
+    let mut bytes = vec![0u8; byte_len + 64];
+    let mut rng = G::make(s);
+    rng.fill_bytes_with(&mut bytes[offset..offset + byte_len], kernel);
+    assert!(bytes[offset..offset + byte_len] == bytes_of(&expected, byte_len)[..]);
+    assert_eq!(rng.state_of(), reference);
 }
 
 // --- tests ------------------------------------------------------------------
 
 #[test]
 fn xorshift128_bulk_equals_one_by_one() {
-    let mut source = Source(1);
-    for kernel in kernels() {
-        for (round, &len) in LENGTHS.iter().enumerate() {
-            let mut s: [u32; 4] = core::array::from_fn(|_| source.next() as u32);
-            if round == 0 {
-                s = [0, 0, 0, 1]; // a sparse state
-            }
-            let mut rng = Xorshift128::from_state(s).unwrap();
-            let mut got = vec![0u32; len];
-            rng.fill_words_with(&mut got, kernel);
-            let mut reference = s;
-            let expected: Vec<u32> = (0..len).map(|_| ref_xorshift128(&mut reference)).collect();
-            assert!(got == expected, "{kernel:?}, length {len}, state {s:?}");
-            assert_eq!(
-                rng.state(),
-                reference,
-                "{kernel:?}, length {len}: final state"
-            );
-
-            // fill_bytes: whole words then a truncated last word.
-            let byte_len = len * 4 - (len % 4).min(len * 4);
-            let mut rng = Xorshift128::from_state(s).unwrap();
-            let mut bytes = vec![0u8; byte_len];
-            rng.fill_bytes_with(&mut bytes, kernel);
-            let words = byte_len.div_ceil(4);
-            assert!(
-                bytes == bytes_of_u32(&expected[..words], byte_len),
-                "{kernel:?}, {byte_len} bytes"
-            );
-            let mut reference = s;
-            for _ in 0..words {
-                ref_xorshift128(&mut reference);
-            }
-            assert_eq!(rng.state(), reference);
-        }
-    }
+    bulk_equals_one_by_one::<Xorshift128>(1);
 }
 
 #[test]
 fn xoshiro256ss_bulk_equals_one_by_one() {
-    let mut source = Source(2);
-    for kernel in kernels() {
-        for (round, &len) in LENGTHS.iter().enumerate() {
-            let mut s: [u64; 4] = core::array::from_fn(|_| source.next());
-            if round == 0 {
-                s = [0, 0, 0, 1];
-            }
-            let mut rng = Xoshiro256StarStar::from_state(s).unwrap();
-            let mut got = vec![0u64; len];
-            rng.fill_words_with(&mut got, kernel);
-            let mut reference = s;
-            let expected: Vec<u64> = (0..len).map(|_| ref_xoshiro256ss(&mut reference)).collect();
-            assert!(got == expected, "{kernel:?}, length {len}, state {s:?}");
-            assert_eq!(
-                rng.state(),
-                reference,
-                "{kernel:?}, length {len}: final state"
-            );
-
-            let byte_len = (len * 8).saturating_sub(len % 8);
-            let mut rng = Xoshiro256StarStar::from_state(s).unwrap();
-            let mut bytes = vec![0u8; byte_len];
-            rng.fill_bytes_with(&mut bytes, kernel);
-            let words = byte_len.div_ceil(8);
-            assert!(
-                bytes == bytes_of_u64(&expected[..words], byte_len),
-                "{kernel:?}, {byte_len} bytes"
-            );
-        }
-    }
+    bulk_equals_one_by_one::<Xoshiro256StarStar>(2);
 }
 
 #[test]
@@ -272,7 +333,7 @@ fn mt19937_bulk_equals_one_by_one() {
             rng.fill_bytes_with(&mut bytes, kernel);
             let words = byte_len.div_ceil(4);
             assert!(
-                bytes == bytes_of_u32(&expected[..words], byte_len),
+                bytes == bytes_of(&expected[..words], byte_len),
                 "{kernel:?}, {byte_len} bytes"
             );
         }
@@ -318,38 +379,10 @@ fn every_destination_alignment_gives_the_same_words() {
     for kernel in kernels() {
         for offset in 0..16 {
             let len = 70_000 + offset * 7;
-            let s: [u32; 4] = core::array::from_fn(|_| source.next() as u32);
-            let mut reference = s;
-            let expected: Vec<u32> = (0..len).map(|_| ref_xorshift128(&mut reference)).collect();
-            let mut store = vec![0u32; len + 16];
-            let mut rng = Xorshift128::from_state(s).unwrap();
-            rng.fill_words_with(&mut store[offset..offset + len], kernel);
-            assert!(
-                store[offset..offset + len] == expected[..],
-                "{kernel:?}, offset {offset}"
-            );
-            assert_eq!(rng.state(), reference);
-            let mut bytes = vec![0u8; len * 4 + 64];
-            let mut rng = Xorshift128::from_state(s).unwrap();
-            rng.fill_bytes_with(&mut bytes[offset..offset + len * 4], kernel);
-            assert!(bytes[offset..offset + len * 4] == bytes_of_u32(&expected, len * 4)[..]);
-
-            let s: [u64; 4] = core::array::from_fn(|_| source.next());
-            let mut reference = s;
-            let expected: Vec<u64> = (0..len).map(|_| ref_xoshiro256ss(&mut reference)).collect();
-            let mut store = vec![0u64; len + 16];
-            let mut rng = Xoshiro256StarStar::from_state(s).unwrap();
-            rng.fill_words_with(&mut store[offset..offset + len], kernel);
-            assert!(
-                store[offset..offset + len] == expected[..],
-                "{kernel:?}, offset {offset}"
-            );
-            assert_eq!(rng.state(), reference);
-            let mut bytes = vec![0u8; len * 8 + 64];
-            let mut rng = Xoshiro256StarStar::from_state(s).unwrap();
-            rng.fill_bytes_with(&mut bytes[offset..offset + len * 8], kernel);
-            assert!(bytes[offset..offset + len * 8] == bytes_of_u64(&expected, len * 8)[..]);
-            assert_eq!(rng.state(), reference);
+            let s = Xorshift128::random_state(&mut source);
+            fills_at_offset::<Xorshift128>(s, len, offset, kernel);
+            let s = Xoshiro256StarStar::random_state(&mut source);
+            fills_at_offset::<Xoshiro256StarStar>(s, len, offset, kernel);
         }
     }
 }
@@ -361,14 +394,10 @@ fn random_lengths_on_every_kernel() {
     let mut source = Source(6);
     for _ in 0..40 {
         let len = (source.next() % 140_000) as usize;
-        let s: [u32; 4] = core::array::from_fn(|_| source.next() as u32);
-        let mut reference = s;
-        let expected: Vec<u32> = (0..len).map(|_| ref_xorshift128(&mut reference)).collect();
-        let s64: [u64; 4] = core::array::from_fn(|_| source.next());
-        let mut reference64 = s64;
-        let expected64: Vec<u64> = (0..len)
-            .map(|_| ref_xoshiro256ss(&mut reference64))
-            .collect();
+        let s = Xorshift128::random_state(&mut source);
+        let expected = reference_words::<Xorshift128>(s, len);
+        let s64 = Xoshiro256StarStar::random_state(&mut source);
+        let expected64 = reference_words::<Xoshiro256StarStar>(s64, len);
         let mt: [u32; 624] = core::array::from_fn(|_| source.next() as u32);
         let left = (source.next() % 625) as u32;
         let mut reference_mt = RefMt {
@@ -377,18 +406,13 @@ fn random_lengths_on_every_kernel() {
         };
         let expected_mt: Vec<u32> = (0..len).map(|_| reference_mt.next()).collect();
         for kernel in kernels() {
-            let mut rng = Xorshift128::from_state(s).unwrap();
-            let mut got = vec![0u32; len];
-            rng.fill_words_with(&mut got, kernel);
+            // The words and the final state, as one pair.
             assert!(
-                got == expected && rng.state() == reference,
+                filled_words::<Xorshift128>(s, len, kernel) == expected,
                 "{kernel:?} {len}"
             );
-            let mut rng = Xoshiro256StarStar::from_state(s64).unwrap();
-            let mut got = vec![0u64; len];
-            rng.fill_words_with(&mut got, kernel);
             assert!(
-                got == expected64 && rng.state() == reference64,
+                filled_words::<Xoshiro256StarStar>(s64, len, kernel) == expected64,
                 "{kernel:?} {len}"
             );
             let mut rng = Mt19937::from_state(mt, left).unwrap();

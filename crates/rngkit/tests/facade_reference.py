@@ -92,26 +92,17 @@ class Pcg32:
         return lo | (hi << 32)  # first output in the low half
 
 
-def lemire32(rng, span):
-    m = rng.next32() * span
-    low = m & M32
+def lemire(next_word, span, bits):
+    """Lemire's bounded draw (2019, algorithm 5) on `bits`-bit words."""
+    mask = (1 << bits) - 1
+    m = next_word() * span
+    low = m & mask
     if low < span:
-        t = ((1 << 32) - span) % span
+        t = ((1 << bits) - span) % span
         while low < t:
-            m = rng.next32() * span
-            low = m & M32
-    return m >> 32
-
-
-def lemire64(rng, span):
-    m = rng.next64() * span
-    low = m & M64
-    if low < span:
-        t = ((1 << 64) - span) % span
-        while low < t:
-            m = rng.next64() * span
-            low = m & M64
-    return m >> 64
+            m = next_word() * span
+            low = m & mask
+    return m >> bits
 
 
 def bounded(rng, span, words):
@@ -120,8 +111,8 @@ def bounded(rng, span, words):
     if words == 'usize':
         words = 32 if span <= 1 << 32 else 64
     if words == 32:
-        return rng.next32() if span == 1 << 32 else lemire32(rng, span)
-    return rng.next64() if span == 1 << 64 else lemire64(rng, span)
+        return rng.next32() if span == 1 << 32 else lemire(rng.next32, span, 32)
+    return rng.next64() if span == 1 << 64 else lemire(rng.next64, span, 64)
 
 
 def range_int(rng, lo, hi, words):  # half-open

@@ -20,6 +20,9 @@ use rngkit::registry::{DynGen, Seed, Steps, of};
 use rngkit::runtimes::dotnet::{DotnetLegacyGen, DotnetRandom};
 
 use crate::oracles;
+// A case: the rngkit draw, the runtime's expression on `r` giving the
+// same text, and whether floats compare as `--hex` bits.
+use crate::oracles::{IndexedCase as Case, indexed_case as case};
 
 /// Draws per (method, seed).
 const DRAWS: usize = 1000;
@@ -91,31 +94,16 @@ const CS_HELPERS: &str = r#"
     static string HexB(byte[] b) { return BitConverter.ToString(b).Replace("-", "").ToLowerInvariant(); }
 "#;
 
-/// One method: the rngkit draw, the C# expression on `r`, and whether the
-/// value compares as `--hex` bits.
-struct Case {
-    draw: &'static str,
-    args: Vec<String>,
-    cs: String,
-    bits: bool,
-}
-
 fn cases() -> Vec<Case> {
-    let case = |draw: &'static str, args: &[&str], cs: String, bits: bool| Case {
-        draw,
-        args: args.iter().map(|a| a.to_string()).collect(),
-        cs,
-        bits,
-    };
     let mut cases = vec![
-        case("next", &[], "r.Next().ToString()".into(), false),
-        case("next-double", &[], "HexD(r.NextDouble())".into(), true),
+        case("next", &[], "r.Next().ToString()", false),
+        case("next-double", &[], "HexD(r.NextDouble())", true),
     ];
     for max in "0 1 2 10 100 1000 1073741824 2147483647".split(' ') {
         cases.push(case(
             "next",
             &[max],
-            format!("r.Next({max}).ToString()"),
+            &format!("r.Next({max}).ToString()"),
             false,
         ));
     }
@@ -137,12 +125,17 @@ fn cases() -> Vec<Case> {
         cases.push(case(
             "next",
             &[min, max],
-            format!("r.Next({min}, {max}).ToString()"),
+            &format!("r.Next({min}, {max}).ToString()"),
             false,
         ));
     }
     for n in ["0", "1", "5", "16"] {
-        cases.push(case("next-bytes", &[n], format!("HexB(Nb(r, {n}))"), false));
+        cases.push(case(
+            "next-bytes",
+            &[n],
+            &format!("HexB(Nb(r, {n}))"),
+            false,
+        ));
     }
     cases
 }
@@ -152,7 +145,7 @@ fn dotnet_legacy_matches_mono() {
     let cases = cases();
     let mut switch = String::new();
     for (i, c) in cases.iter().enumerate() {
-        writeln!(switch, "            case {i}: return {};", c.cs).unwrap();
+        writeln!(switch, "            case {i}: return {};", c.expr).unwrap();
     }
     let seeds: Vec<String> = SEEDS.iter().map(|s| s.to_string()).collect();
     let program = format!(
@@ -187,33 +180,9 @@ public class RngkitDotnet {{
     let Some(output) = run_mono("RngkitDotnet", &program) else {
         return;
     };
+    let shape = (cases.len() * SEEDS.len(), DRAWS);
     let g = of::<DotnetLegacyGen>();
-    let mut compared = 0;
-    let mut lines = 0;
-    for line in output.lines() {
-        lines += 1;
-        let mut fields = line.split(' ');
-        let index: usize = fields.next().unwrap().parse().unwrap();
-        let seed: i32 = fields.next().unwrap().parse().unwrap();
-        let c = &cases[index];
-        let args: Vec<&str> = c.args.iter().map(String::as_str).collect();
-        let draw = g.parse_draw(c.draw, &args).unwrap();
-        let mut rng = g.seed(&Seed::from(seed), &Default::default()).unwrap();
-        let mut values = 0;
-        for (i, expected) in fields.enumerate() {
-            // An empty byte string prints as nothing between two spaces.
-            assert_eq!(
-                draw.eval(&mut rng).format(c.bits),
-                expected,
-                "`{}`, seed {seed}, draw {i}",
-                draw.text()
-            );
-            values += 1;
-        }
-        assert_eq!(values, DRAWS, "`{}`, seed {seed}", draw.text());
-        compared += values;
-    }
-    assert_eq!(lines, cases.len() * SEEDS.len());
+    let compared = oracles::compare_indexed_lines::<i32>(g, &cases, &output, shape, |_| {});
     eprintln!(
         "dotnet-legacy: {} methods x {} seeds x {DRAWS} draws = {compared} values match",
         cases.len(),
@@ -294,36 +263,9 @@ public class RngkitDotnetMixed {{
     let g = of::<DotnetLegacyGen>();
     let draws: Vec<_> = script
         .iter()
-        .map(|(name, args, _, _)| g.parse_draw(name, args).unwrap())
+        .map(|(name, args, _, bits)| (g.parse_draw(name, args).unwrap(), *bits))
         .collect();
-    let mut states = 0;
-    for line in output.lines() {
-        let mut fields = line.split(' ');
-        let seed: i32 = fields.next().unwrap().parse().unwrap();
-        let mut rng = g.seed(&Seed::from(seed), &Default::default()).unwrap();
-        let mut i = 0;
-        for expected in fields {
-            if let Some(state) = expected.strip_prefix("state:") {
-                assert_eq!(
-                    rng.format_words(),
-                    state.replace('_', " "),
-                    "seed {seed}, step {i}"
-                );
-                assert_eq!(g.from_words(&rng.words()).unwrap(), rng);
-                states += 1;
-                continue;
-            }
-            let k = i % script.len();
-            assert_eq!(
-                draws[k].eval(&mut rng).format(script[k].3),
-                expected,
-                "seed {seed}, step {i} ({})",
-                draws[k].text()
-            );
-            i += 1;
-        }
-        assert_eq!(i, 3 * DRAWS);
-    }
+    let (_, states) = oracles::compare_with_states::<i32>(g, &draws, &output, 3 * DRAWS);
     assert!(states > SEEDS.len() * 30);
 }
 

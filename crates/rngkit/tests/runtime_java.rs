@@ -24,6 +24,9 @@ use rngkit::runtimes::java::{JavaGen, JavaRandom};
 use rngkit::runtimes::java_splittable::{SplittableRandom, SplittableRandomGen};
 
 use crate::oracles;
+// A case: the rngkit draw, the runtime's expression on `r` giving the
+// same text, and whether floats compare as `--hex` bits.
+use crate::oracles::{IndexedCase as Case, indexed_case as case};
 
 /// Draws per (method, seed).
 const DRAWS: usize = 1000;
@@ -115,22 +118,23 @@ const JAVA_HELPERS: &str = r#"
     }
 "#;
 
-/// One method under test: the rngkit draw, the Java expression on `r`
-/// giving the same text, and whether floats compare as `--hex` bits.
-struct Case {
-    draw: &'static str,
-    args: Vec<String>,
-    java: String,
-    bits: bool,
+/// `nextInt(bound)` for each of the space-separated `bounds`.
+fn next_int_cases(bounds: &str) -> impl Iterator<Item = Case> + '_ {
+    bounds.split(' ').map(|bound| {
+        let java = format!("Integer.toString(r.nextInt({bound}))");
+        case("next-int", &[bound], &java, false)
+    })
 }
 
-fn case(draw: &'static str, args: &[&str], java: &str, bits: bool) -> Case {
-    Case {
-        draw,
-        args: args.iter().map(|a| a.to_string()).collect(),
-        java: java.to_string(),
-        bits,
-    }
+/// JDK 17's `nextInt(origin, bound)` for each pair of `spans`.
+fn next_int_range_cases(spans: &[(&str, &str)]) -> Vec<Case> {
+    spans
+        .iter()
+        .map(|&(origin, bound)| {
+            let java = format!("Integer.toString(r.nextInt({origin}, {bound}))");
+            case("next-int", &[origin, bound], &java, false)
+        })
+        .collect()
 }
 
 /// The Java program: for each case and seed, a fresh generator and
@@ -138,7 +142,7 @@ fn case(draw: &'static str, args: &[&str], java: &str, bits: bool) -> Case {
 fn oracle_program(class: &str, constructor: &str, cases: &[Case]) -> String {
     let mut switch = String::new();
     for (i, c) in cases.iter().enumerate() {
-        writeln!(switch, "            case {i}: return {};", c.java).unwrap();
+        writeln!(switch, "            case {i}: return {};", c.expr).unwrap();
     }
     let seeds: Vec<String> = SEEDS.iter().map(|s| format!("{s}L")).collect();
     format!(
@@ -172,87 +176,62 @@ public class {class} {{
     )
 }
 
-/// Compares every line of the oracle's output with the GEN's draws;
-/// returns the number of values compared.
-fn compare(gen_: &'static dyn DynGen, cases: &[Case], output: &str) -> usize {
-    let mut compared = 0;
-    let mut lines = 0;
-    for line in output.lines() {
-        lines += 1;
-        let mut fields = line.split(' ');
-        let index: usize = fields.next().unwrap().parse().unwrap();
-        let seed: i64 = fields.next().unwrap().parse().unwrap();
-        let c = &cases[index];
-        let args: Vec<&str> = c.args.iter().map(String::as_str).collect();
-        let draw = gen_.parse_draw(c.draw, &args).unwrap();
-        let mut rng = gen_.seed(&Seed::from(seed), &Default::default()).unwrap();
-        for (i, expected) in fields.enumerate() {
-            let value = draw.eval(&mut rng);
-            let ours = value.format(c.bits);
-            assert_eq!(
-                ours,
-                expected,
-                "{} `{} {}`, seed {seed}, draw {i}",
-                gen_.name(),
-                c.draw,
-                c.args.join(" ")
-            );
-            compared += 1;
-        }
-    }
-    assert_eq!(lines, cases.len() * SEEDS.len(), "oracle lines");
-    compared
+/// Compares the oracle's lines `case seed v1 v2 ...` with `gen_`'s draws
+/// ([`oracles::compare_indexed_lines`]), handing each value to `check`;
+/// the count compared.
+fn compare(
+    gen_: &'static dyn DynGen,
+    cases: &[Case],
+    output: &str,
+    check: impl FnMut(&DrawValue),
+) -> usize {
+    let shape = (cases.len() * SEEDS.len(), DRAWS);
+    oracles::compare_indexed_lines::<i64>(gen_, cases, output, shape, check)
 }
 
 // ---------------------------------------------------------------------------
 // java.util.Random
 
-fn java_cases() -> Vec<Case> {
+/// The methods `java.util.Random` and `SplittableRandom` share, on the
+/// bounds both are checked with: powers of two (the top-bits branch) and
+/// others (the rejection loop; 2^30 + 1 rejects half of the words); for
+/// JDK 17's nextInt(origin, bound), power-of-two spans (2^31 included,
+/// where bound - origin wraps), rejection, and spans that do not fit an int
+/// (the draw-until-inside loop). Each case runs on fresh generators, so
+/// their order is free.
+fn shared_cases() -> Vec<Case> {
     let mut cases = vec![
         case("next-int", &[], "Integer.toString(r.nextInt())", false),
         case("next-long", &[], "Long.toString(r.nextLong())", false),
         case("next-double", &[], "hexD(r.nextDouble())", true),
-        case("next-float", &[], "hexF(r.nextFloat())", true),
-        case(
-            "next-boolean",
-            &[],
-            "Boolean.toString(r.nextBoolean())",
-            false,
-        ),
-        case("next-gaussian", &[], "hexD(r.nextGaussian())", true),
     ];
-    // Powers of two (the top-bits branch) and others (the rejection loop;
-    // 2^30 + 1 rejects half of the words).
-    for bound in "1 2 16 1073741824 3 7 10 100 1000000 1073741825 2147483647".split(' ') {
-        cases.push(case(
-            "next-int",
-            &[bound],
-            &format!("Integer.toString(r.nextInt({bound}))"),
-            false,
-        ));
-    }
-    // JDK 17's nextInt(origin, bound): power-of-two spans (2^31 included,
-    // where bound - origin wraps), rejection, and spans that do not fit an
-    // int (the draw-until-inside loop).
-    for (origin, bound) in [
+    cases.extend(next_int_cases(
+        "1 2 16 1073741824 7 100 1073741825 2147483647",
+    ));
+    cases.extend(next_int_range_cases(&[
         ("0", "16"),
         ("-8", "8"),
-        ("5", "10"),
         ("-100", "100"),
-        ("0", "1073741825"),
         ("-2147483648", "0"),
-        ("-1", "2147483647"),
         ("-2147483648", "2147483647"),
-        ("-2147483648", "1"),
         ("-1000000000", "1000000000"),
-    ] {
-        cases.push(case(
-            "next-int",
-            &[origin, bound],
-            &format!("Integer.toString(r.nextInt({origin}, {bound}))"),
-            false,
-        ));
-    }
+    ]));
+    cases
+}
+
+fn java_cases() -> Vec<Case> {
+    let mut cases = shared_cases();
+    cases.push(case("next-float", &[], "hexF(r.nextFloat())", true));
+    let java = "Boolean.toString(r.nextBoolean())";
+    cases.push(case("next-boolean", &[], java, false));
+    cases.push(case("next-gaussian", &[], "hexD(r.nextGaussian())", true));
+    cases.extend(next_int_cases("3 10 1000000"));
+    cases.extend(next_int_range_cases(&[
+        ("5", "10"),
+        ("0", "1073741825"),
+        ("-1", "2147483647"),
+        ("-2147483648", "1"),
+    ]));
     for (origin, bound) in [
         ("0", "1099511627776"),
         ("-5", "5"),
@@ -293,7 +272,7 @@ fn java_random_matches_the_jvm() {
     let Some(output) = run_java("RngkitJavaRandom", &program) else {
         return;
     };
-    let compared = compare(of::<JavaGen>(), &cases, &output);
+    let compared = compare(of::<JavaGen>(), &cases, &output, |_| {});
     assert_eq!(compared, cases.len() * SEEDS.len() * DRAWS);
     eprintln!(
         "java: {} methods x {} seeds x {DRAWS} draws = {compared} values match",
@@ -383,45 +362,15 @@ public class RngkitJavaMixed {{
         return;
     };
     let java = of::<JavaGen>();
+    // `seed` or `seed_gaussianbits`: the state words, as the CLI prints them.
     let draws: Vec<_> = script
         .iter()
-        .map(|(name, args)| java.parse_draw(name, args).unwrap())
+        .map(|(name, args)| {
+            let bits = matches!(*name, "next-gaussian" | "next-double" | "next-float");
+            (java.parse_draw(name, args).unwrap(), bits)
+        })
         .collect();
-    let mut compared = 0;
-    for line in output.lines() {
-        let mut fields = line.split(' ');
-        let seed: i64 = fields.next().unwrap().parse().unwrap();
-        let mut rng = java.seed(&Seed::from(seed), &Default::default()).unwrap();
-        let mut i = 0;
-        for expected in fields {
-            if let Some(state) = expected.strip_prefix("state:") {
-                // `seed` or `seed_gaussianbits`: the state words, as the CLI
-                // prints them (space-separated).
-                assert_eq!(
-                    rng.format_words(),
-                    state.replace('_', " "),
-                    "seed {seed}, step {i}"
-                );
-                let words = rng.words();
-                assert_eq!(java.from_words(&words).unwrap(), rng);
-                continue;
-            }
-            let d = &draws[i % script.len()];
-            let bits = matches!(
-                script[i % script.len()].0,
-                "next-gaussian" | "next-double" | "next-float"
-            );
-            assert_eq!(
-                d.eval(&mut rng).format(bits),
-                expected,
-                "seed {seed}, step {i} ({})",
-                d.text()
-            );
-            i += 1;
-            compared += 1;
-        }
-        assert_eq!(i, 3 * DRAWS);
-    }
+    let (compared, _) = oracles::compare_with_states::<i64>(java, &draws, &output, 3 * DRAWS);
     assert_eq!(compared, SEEDS.len() * 3 * DRAWS);
 }
 
@@ -488,35 +437,8 @@ public class RngkitStrictLog {
 // java.util.SplittableRandom
 
 fn splittable_cases() -> Vec<Case> {
-    let mut cases = vec![
-        case("next-int", &[], "Integer.toString(r.nextInt())", false),
-        case("next-long", &[], "Long.toString(r.nextLong())", false),
-        case("next-double", &[], "hexD(r.nextDouble())", true),
-        case("split", &[], "sp(r)", false),
-    ];
-    for bound in "1 2 16 1073741824 7 100 1073741825 2147483647".split(' ') {
-        cases.push(case(
-            "next-int",
-            &[bound],
-            &format!("Integer.toString(r.nextInt({bound}))"),
-            false,
-        ));
-    }
-    for (origin, bound) in [
-        ("0", "16"),
-        ("-8", "8"),
-        ("-100", "100"),
-        ("-2147483648", "0"),
-        ("-2147483648", "2147483647"),
-        ("-1000000000", "1000000000"),
-    ] {
-        cases.push(case(
-            "next-int",
-            &[origin, bound],
-            &format!("Integer.toString(r.nextInt({origin}, {bound}))"),
-            false,
-        ));
-    }
+    let mut cases = shared_cases();
+    cases.push(case("split", &[], "sp(r)", false));
     cases
 }
 
@@ -560,34 +482,14 @@ fn splittable_random_matches_the_jvm() {
             format!("{index} {seed} {}\n", values.join(" "))
         })
         .collect();
-    let gen_ = of::<SplittableRandomGen>();
-    let mut compared = 0;
-    for line in rejoined.lines() {
-        let mut fields = line.split(' ');
-        let index: usize = fields.next().unwrap().parse().unwrap();
-        let seed: i64 = fields.next().unwrap().parse().unwrap();
-        let c = &cases[index];
-        let args: Vec<&str> = c.args.iter().map(String::as_str).collect();
-        let draw = gen_.parse_draw(c.draw, &args).unwrap();
-        let mut rng = gen_.seed(&Seed::from(seed), &Default::default()).unwrap();
-        for (i, expected) in fields.enumerate() {
-            let value = draw.eval(&mut rng);
-            let expected = expected.replace('\u{1}', " ");
-            assert_eq!(
-                value.format(c.bits),
-                expected,
-                "`{}`, seed {seed}, draw {i}",
-                draw.text()
-            );
-            if let DrawValue::Ints(child) = &value {
-                // The printed child is a valid state of the GEN.
-                let words: Vec<u64> = child.iter().map(|&w| w as u64).collect();
-                let restored = SplittableRandom::from_words(&words).unwrap();
-                assert_eq!(restored.to_words(), words);
-            }
-            compared += 1;
+    let compared = compare(of::<SplittableRandomGen>(), &cases, &rejoined, |value| {
+        if let DrawValue::Ints(child) = value {
+            // The printed child is a valid state of the GEN.
+            let words: Vec<u64> = child.iter().map(|&w| w as u64).collect();
+            let restored = SplittableRandom::from_words(&words).unwrap();
+            assert_eq!(restored.to_words(), words);
         }
-    }
+    });
     assert_eq!(compared, cases.len() * SEEDS.len() * DRAWS);
     eprintln!(
         "splittable-random: {} methods x {} seeds x {DRAWS} draws = {compared} values match",

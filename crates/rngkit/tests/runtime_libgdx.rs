@@ -13,8 +13,8 @@ use rngkit::runtimes::libgdx::LibgdxGen;
 
 use crate::oracles;
 
-const DRAWS: usize = 1000;
-
+/// The seeds: small ones, the int64 extremes, 2^31, a negative beyond
+/// 32 bits and 0xdeadbeef.
 const SEEDS: [&str; 10] = [
     "0",
     "1",
@@ -27,6 +27,9 @@ const SEEDS: [&str; 10] = [
     "-987654321012345",
     "3735928559",
 ];
+
+/// Values per draw and seed.
+const DRAWS: usize = 1000;
 
 /// The draws checked, as `gen` takes them.
 fn cases() -> Vec<Vec<&'static str>> {

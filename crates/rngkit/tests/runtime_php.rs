@@ -93,6 +93,12 @@ fn text_case(draw: &'static str, text: &'static str, php: &'static str) -> Case 
     }
 }
 
+/// One case per argument list of `args`, all of `draw` with the PHP
+/// expression `php`, in order.
+fn each(draw: &'static str, php: &'static str, args: &[&[i64]]) -> Vec<Case> {
+    args.iter().map(|a| case(draw, a, php)).collect()
+}
+
 impl Case {
     fn rngkit_args(&self) -> Vec<String> {
         match self.text {
@@ -208,48 +214,51 @@ fn check_against_php(g: &'static dyn DynGen, setup: &str, cases: &[Case]) {
 }
 
 fn mt_rand_cases() -> Vec<Case> {
-    vec![
-        case("mt-rand", &[], "mt_rand()"),
-        case("mt-rand", &[0, 61], "mt_rand({0}, {1})"),
-        case("mt-rand", &[-5, 5], "mt_rand({0}, {1})"),
-        case("mt-rand", &[7, 7], "mt_rand({0}, {1})"),
-        case("mt-rand", &[0, 255], "mt_rand({0}, {1})"),
-        case(
-            "mt-rand",
+    let mut cases = Vec::new();
+    cases.push(case("mt-rand", &[], "mt_rand()"));
+    cases.extend(each(
+        "mt-rand",
+        "mt_rand({0}, {1})",
+        &[
+            &[0, 61],
+            &[-5, 5],
+            &[7, 7],
+            &[0, 255],
             &[1_000_000_000, 2_000_000_000],
-            "mt_rand({0}, {1})",
-        ),
-        case("mt-rand", &[0, 4_294_967_295], "mt_rand({0}, {1})"),
-        case("mt-rand", &[0, 4_294_967_296], "mt_rand({0}, {1})"),
-        case(
-            "mt-rand",
+            &[0, 4_294_967_295],
+            &[0, 4_294_967_296],
             &[-1_000_000_000_000, 1_000_000_000_000],
-            "mt_rand({0}, {1})",
-        ),
-        case("mt-rand", &[0, i64::MAX], "mt_rand({0}, {1})"),
-        case("mt-rand", &[i64::MIN, i64::MAX], "mt_rand({0}, {1})"),
-        case(
-            "mt-rand",
+            &[0, i64::MAX],
+            &[i64::MIN, i64::MAX],
             &[-3, 6_000_000_000_000_000_000],
-            "mt_rand({0}, {1})",
-        ),
-        case("rand", &[], "rand()"),
-        case("rand", &[0, 99], "rand({0}, {1})"),
-        case("rand", &[10, 3], "rand({0}, {1})"),
-        case("rand", &[i64::MAX, i64::MIN], "rand({0}, {1})"),
-        case("shuffle", &[10], "shuf({0})"),
-        case("shuffle", &[1], "shuf({0})"),
-        case("shuffle", &[0], "shuf({0})"),
-        case("shuffle", &[100], "shuf({0})"),
-        text_case("str-shuffle", "abcdefghij", "bin2hex(str_shuffle({t}))"),
-        text_case("str-shuffle", "x", "bin2hex(str_shuffle({t}))"),
-        case("array-rand", &[10, 1], "arand({0}, {1})"),
-        case("array-rand", &[16, 1], "arand({0}, {1})"),
-        case("array-rand", &[10, 3], "arand({0}, {1})"),
-        case("array-rand", &[10, 7], "arand({0}, {1})"),
-        case("array-rand", &[10, 10], "arand({0}, {1})"),
-        case("array-rand", &[1000, 20], "arand({0}, {1})"),
-    ]
+        ],
+    ));
+    cases.push(case("rand", &[], "rand()"));
+    cases.extend(each(
+        "rand",
+        "rand({0}, {1})",
+        &[&[0, 99], &[10, 3], &[i64::MAX, i64::MIN]],
+    ));
+    cases.extend(each("shuffle", "shuf({0})", &[&[10], &[1], &[0], &[100]]));
+    cases.push(text_case(
+        "str-shuffle",
+        "abcdefghij",
+        "bin2hex(str_shuffle({t}))",
+    ));
+    cases.push(text_case("str-shuffle", "x", "bin2hex(str_shuffle({t}))"));
+    cases.extend(each(
+        "array-rand",
+        "arand({0}, {1})",
+        &[
+            &[10, 1],
+            &[16, 1],
+            &[10, 3],
+            &[10, 7],
+            &[10, 10],
+            &[1000, 20],
+        ],
+    ));
+    cases
 }
 
 #[test]
@@ -267,71 +276,46 @@ fn php_mt_rand_php_matches_php_8_2() {
 }
 
 fn randomizer_cases() -> Vec<Case> {
-    vec![
-        case("generate", &[], "bin2hex($e->generate())"),
-        case("next-int", &[], "$r->nextInt()"),
-        case("get-int", &[0, 61], "$r->getInt({0}, {1})"),
-        case("get-int", &[-5, 5], "$r->getInt({0}, {1})"),
-        case("get-int", &[0, 255], "$r->getInt({0}, {1})"),
-        case("get-int", &[7, 7], "$r->getInt({0}, {1})"),
-        case(
-            "get-int",
+    let mut cases = Vec::new();
+    cases.push(case("generate", &[], "bin2hex($e->generate())"));
+    cases.push(case("next-int", &[], "$r->nextInt()"));
+    cases.extend(each(
+        "get-int",
+        "$r->getInt({0}, {1})",
+        &[
+            &[0, 61],
+            &[-5, 5],
+            &[0, 255],
+            &[7, 7],
             &[1_000_000_000, 2_000_000_000],
-            "$r->getInt({0}, {1})",
-        ),
-        case("get-int", &[0, 4_294_967_295], "$r->getInt({0}, {1})"),
-        case("get-int", &[0, 4_294_967_296], "$r->getInt({0}, {1})"),
-        case(
-            "get-int",
+            &[0, 4_294_967_295],
+            &[0, 4_294_967_296],
             &[-1_000_000_000_000, 1_000_000_000_000],
-            "$r->getInt({0}, {1})",
-        ),
-        case("get-int", &[i64::MIN, i64::MAX], "$r->getInt({0}, {1})"),
-        case(
-            "get-int",
+            &[i64::MIN, i64::MAX],
             &[-3, 6_000_000_000_000_000_000],
-            "$r->getInt({0}, {1})",
-        ),
-        case("get-bytes", &[1], "bin2hex($r->getBytes({0}))"),
-        case("get-bytes", &[5], "bin2hex($r->getBytes({0}))"),
-        case("get-bytes", &[13], "bin2hex($r->getBytes({0}))"),
-        case("get-bytes", &[16], "bin2hex($r->getBytes({0}))"),
-        case(
-            "shuffle-array",
-            &[10],
-            "implode(' ', $r->shuffleArray(range(0, {0} - 1)))",
-        ),
-        case(
-            "shuffle-array",
-            &[100],
-            "implode(' ', $r->shuffleArray(range(0, {0} - 1)))",
-        ),
-        text_case(
-            "shuffle-bytes",
-            "abcdefghij",
-            "bin2hex($r->shuffleBytes({t}))",
-        ),
-        case(
-            "pick-array-keys",
-            &[10, 1],
-            "implode(' ', $r->pickArrayKeys(range(0, {0} - 1), {1}))",
-        ),
-        case(
-            "pick-array-keys",
-            &[10, 3],
-            "implode(' ', $r->pickArrayKeys(range(0, {0} - 1), {1}))",
-        ),
-        case(
-            "pick-array-keys",
-            &[10, 8],
-            "implode(' ', $r->pickArrayKeys(range(0, {0} - 1), {1}))",
-        ),
-        case(
-            "pick-array-keys",
-            &[1000, 20],
-            "implode(' ', $r->pickArrayKeys(range(0, {0} - 1), {1}))",
-        ),
-    ]
+        ],
+    ));
+    cases.extend(each(
+        "get-bytes",
+        "bin2hex($r->getBytes({0}))",
+        &[&[1], &[5], &[13], &[16]],
+    ));
+    cases.extend(each(
+        "shuffle-array",
+        "implode(' ', $r->shuffleArray(range(0, {0} - 1)))",
+        &[&[10], &[100]],
+    ));
+    cases.push(text_case(
+        "shuffle-bytes",
+        "abcdefghij",
+        "bin2hex($r->shuffleBytes({t}))",
+    ));
+    cases.extend(each(
+        "pick-array-keys",
+        "implode(' ', $r->pickArrayKeys(range(0, {0} - 1), {1}))",
+        &[&[10, 1], &[10, 3], &[10, 8], &[1000, 20]],
+    ));
+    cases
 }
 
 #[test]
@@ -702,15 +686,21 @@ fn php3_pairs_even_and_odd_seeds() {
     assert_ne!(php3_mt_srand(0), php3_mt_srand(2));
 }
 
-#[test]
-fn seeds_keep_the_low_32_bits() {
-    for g in [
+/// The GENs on PHP's MT19937: mt_rand (PHP 7.1+, the PHP-mode twist,
+/// PHP 5, PHP 3) and Random\Engine\Mt19937.
+fn mt19937_gens() -> [&'static dyn DynGen; 5] {
+    [
         of::<PhpGen>(),
         of::<PhpMtRandPhpGen>(),
         of::<Php5Gen>(),
         of::<Php3Gen>(),
         of::<PhpMt19937Gen>(),
-    ] {
+    ]
+}
+
+#[test]
+fn seeds_keep_the_low_32_bits() {
+    for g in mt19937_gens() {
         let a = g.seed(&Seed::from(5i64), &Default::default()).unwrap();
         let b = g
             .seed(&Seed::from(5i64 + (7 << 32)), &Default::default())
@@ -742,15 +732,8 @@ fn seeds_keep_the_low_32_bits() {
 
 #[test]
 fn state_words_round_trip_and_validate() {
-    for g in [
-        of::<PhpGen>(),
-        of::<PhpMtRandPhpGen>(),
-        of::<Php5Gen>(),
-        of::<Php3Gen>(),
-        of::<PhpMt19937Gen>(),
-        of::<PhpPcg64Gen>(),
-        of::<PhpXoshiro256ssGen>(),
-    ] {
+    let engines_64 = [of::<PhpPcg64Gen>(), of::<PhpXoshiro256ssGen>()];
+    for g in mt19937_gens().into_iter().chain(engines_64) {
         let mut rng = g.seed(&Seed::from(99), &Default::default()).unwrap();
         rng.discard(700);
         let words = rng.words();

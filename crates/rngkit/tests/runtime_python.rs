@@ -10,11 +10,10 @@
 //! Without `python3` the tests fail with the package to install, unless
 //! `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 
-use rngkit::StateWords;
 use rngkit::draw::DrawValue;
 use rngkit::generators::Mt19937;
 use rngkit::observe::ObservedValue;
-use rngkit::registry::{DynGen, Seed, Steps, of};
+use rngkit::registry::{DynGen, Seed, of};
 use rngkit::runtimes::python::{self, PythonGen};
 
 use crate::oracles;
@@ -23,38 +22,22 @@ const DRAWS: usize = 1000;
 
 /// Seeds as text both sides read: Rust's `BigInt` and Python's `int(s, 0)`.
 fn seeds() -> Vec<String> {
-    let mut seeds: Vec<String> = [
-        "0",
-        "1",
-        "42",
-        "5489",
-        "-1",
-        "-42",
-        "4294967295",
-        "4294967296",
-        "4294967301",
-        "18446744073709551621",
-        "-18446744073709551621",
-        "2147483648",
-        "9223372036854775808",
-        "12345678901234567890",
-        "0xdeadbeef",
-        "100000000000000000000000000000000000000000000000000",
-        "-0x123456789abcdef0123456789abcdef0123456789abcdef",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    // 2^19937 - 1: 624 words and one bit, more than the key loop's N.
-    seeds.push(format!("0x1{}", "f".repeat(4984)));
+    let mut seeds = oracles::big_int_seeds();
+    seeds.push("5489".into());
     // 2^(32*624): a key of 625 words, all zero but the top one.
     seeds.push(format!("0x1{}", "0".repeat(8 * 624)));
-    // 700 words: the key is longer than the state.
-    seeds.push(format!("0x1{}3039", "0".repeat(8 * 700 - 4)));
     // 3^200 in hex, computed here so both sides read the same digits.
     seeds.push(pow_hex(3, 200));
     seeds.push(format!("-{}", pow_hex(7, 300)));
     seeds
+}
+
+/// The seeds as the items of a Python list, a line each.
+fn seed_items(seeds: &[String]) -> String {
+    seeds
+        .iter()
+        .map(|s| format!("    int('{s}', 0),\n"))
+        .collect()
 }
 
 /// `base^exp` as `0x` hex, by schoolbook multiplication on 32-bit limbs.
@@ -221,36 +204,20 @@ fn python_gen() -> &'static dyn DynGen {
 
 #[test]
 fn every_draw_matches_cpython() {
-    let seeds = seeds();
-    let cases = cases();
-    let mut program = String::from(PRELUDE);
-    program.push_str("seeds = [\n");
-    for s in &seeds {
-        program.push_str(&format!("    int('{s}', 0),\n"));
-    }
-    program.push_str("]\ncases = [\n");
-    for c in &cases {
-        program.push_str(&format!("    ({}, lambda r: {}),\n", c.count, c.python));
-    }
-    program.push_str(
-        "]\nout = []\nfor s in seeds:\n    for count, f in cases:\n        r = random.Random(s)\n        out.append(' '.join(f(r) for _ in range(count)))\nsys.stdout.write('\\n'.join(out) + '\\n')\n",
+    let (seeds, cases) = (seeds(), cases());
+    let case_items: String = cases
+        .iter()
+        .map(|c| format!("    ({}, lambda r: {}),\n", c.count, c.python))
+        .collect();
+    let program = format!(
+        "{PRELUDE}seeds = [\n{}]\ncases = [\n{case_items}]\nout = []\nfor s in seeds:\n    for count, f in cases:\n        r = random.Random(s)\n        out.append(' '.join(f(r) for _ in range(count)))\nsys.stdout.write('\\n'.join(out) + '\\n')\n",
+        seed_items(&seeds),
     );
-    let Some(output) = oracles::CPYTHON.run(&program) else {
-        return;
-    };
     let list: Vec<_> = cases
         .iter()
-        .map(|c| (c.name, c.args.iter().map(String::as_str).collect(), c.count))
+        .map(|c| (c.name, &c.args[..], c.count))
         .collect();
-    let compared = oracles::compare_cases(
-        "CPython",
-        python_gen(),
-        &seeds,
-        &list,
-        &output,
-        oracle_format,
-    );
-    assert_eq!(compared, seeds.len() * cases.len() * DRAWS);
+    oracles::CPYTHON.cases(python_gen(), &seeds, &list, &program, oracle_format);
 }
 
 #[test]
@@ -258,35 +225,13 @@ fn seeding_gives_cpythons_state() {
     // getstate() after seeding and after 700 words: (mt..., index) against
     // our `left` (624 - index) and block.
     let seeds = seeds();
-    let mut program = String::from("import random\n");
-    program.push_str("for s in [\n");
-    for s in &seeds {
-        program.push_str(&format!("    int('{s}', 0),\n"));
-    }
-    program.push_str(
-        "]:\n    r = random.Random(s)\n    st = r.getstate()[1]\n    print(' '.join(map(str, st)))\n    for _ in range(700): r.getrandbits(32)\n    st = r.getstate()[1]\n    print(' '.join(map(str, st)))\n",
+    let program = format!(
+        "import random\nfor s in [\n{}]:\n    r = random.Random(s)\n    st = r.getstate()[1]\n    print(' '.join(map(str, st)))\n    for _ in range(700): r.getrandbits(32)\n    st = r.getstate()[1]\n    print(' '.join(map(str, st)))\n",
+        seed_items(&seeds),
     );
-    let Some(output) = oracles::CPYTHON.run(&program) else {
-        return;
-    };
-    let mut lines = output.lines();
-    for s in &seeds {
-        let mut rng = python::seed(&s.parse().unwrap());
-        for _ in 0..2 {
-            let theirs: Vec<u64> = lines
-                .next()
-                .unwrap()
-                .split(' ')
-                .map(|w| w.parse().unwrap())
-                .collect();
-            let mut expected = vec![624 - theirs[624]];
-            expected.extend_from_slice(&theirs[..624]);
-            assert_eq!(rng.to_words(), expected, "seed {s}");
-            for _ in 0..700 {
-                rngkit::WordRng::next_word(&mut rng);
-            }
-        }
-    }
+    let ours = |theirs: Vec<u64>| [&[624 - theirs[624]], &theirs[..624]].concat();
+    let seed = |s: &str| python::seed(&s.parse().unwrap());
+    oracles::CPYTHON.states_after_700(&seeds, &program, seed, ours);
 }
 
 #[test]
@@ -380,8 +325,8 @@ fn gauss_pair_is_cpythons_pair() {
 #[test]
 fn known_bits_are_sound_and_steps_are_right() {
     let python = python_gen();
-    for (name, args) in [
-        ("random", &[][..]),
+    let draws: [(&str, &[&str]); 13] = [
+        ("random", &[]),
         ("getrandbits", &["0"]),
         ("getrandbits", &["7"]),
         ("getrandbits", &["32"]),
@@ -394,34 +339,15 @@ fn known_bits_are_sound_and_steps_are_right() {
         ("randrange", &["10"]),
         ("shuffle", &["6"]),
         ("sample", &["40", "4"]),
-    ] {
-        let draw = python.parse_draw(name, args).unwrap();
-        let mut rng = python.seed(&Seed::from(2024), &Default::default()).unwrap();
-        for _ in 0..300 {
-            let before = rng.clone();
-            let words = oracles::words_of(&draw, &mut rng);
-            let mut again = before.clone();
-            let value = draw.eval(&mut again);
-            if let Steps::Fixed(n) = draw.steps(32) {
-                assert_eq!(words.len() as u64, n, "{name} {args:?} steps");
-            }
-            // The printed text, and for floats the exact bits too.
-            let mut texts = vec![value.format(false)];
-            if let DrawValue::F64(_) = value {
-                texts.push(value.format(true));
-            }
-            for text in texts {
-                let observed = ObservedValue::parse(&text).unwrap();
-                let known = draw
-                    .known_bits(&observed, 32)
-                    .unwrap_or_else(|| panic!("{name} {args:?}: {text} called impossible"));
-                assert!(known.len() <= words.len());
-                for (k, w) in known.iter().zip(&words) {
-                    assert!(k.matches(*w), "{name} {args:?}: {k:?} vs word {w:#x}");
-                }
-            }
+    ];
+    // The printed text, and for floats the exact bits too.
+    oracles::known_bits_are_sound(python, &Seed::from(2024), &draws, |value| {
+        let mut texts = vec![value.format(false)];
+        if let DrawValue::F64(_) = value {
+            texts.push(value.format(true));
         }
-    }
+        texts
+    });
     // Exact bits reveal all 53 bits of `random`.
     let random = python.parse_draw("random", &[]).unwrap();
     let known = random

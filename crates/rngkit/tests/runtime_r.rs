@@ -16,7 +16,7 @@ use rngkit::registry::{DynGen, Seed, Steps, of};
 use rngkit::runtimes::r::{self, RGen};
 use rngkit::state_text::WordForm;
 
-use crate::oracles;
+use crate::oracles::{self, f64_bits_format};
 
 const DRAWS: usize = 1000;
 
@@ -163,6 +163,32 @@ fn r_double(x: f64) -> String {
     format!("0x1.{mant:013x}p{}", exp - 1023)
 }
 
+/// R's output lines with their doubles as bits ([`theirs_as_bits`]).
+fn lines_as_bits(output: &str) -> String {
+    output
+        .lines()
+        .map(|l| theirs_as_bits(l.trim_end()) + "\n")
+        .collect()
+}
+
+/// Runs `program`, which prints for each of [`SEEDS`] a line of the
+/// `per_seed` values it draws cycling through `steps`; each must be ours
+/// ([`oracles::compare_interleaved`]).
+fn compare_interleaved_r(program: &str, steps: &[(&str, &[&str])], per_seed: usize) {
+    let Some(output) = run_r(program) else {
+        return;
+    };
+    oracles::compare_interleaved(
+        "R",
+        gen_r(),
+        steps,
+        &SEEDS.map(|s| s.to_string()),
+        per_seed,
+        &lines_as_bits(&output),
+        f64_bits_format,
+    );
+}
+
 #[test]
 fn every_draw_matches_r() {
     let cases = cases();
@@ -185,28 +211,9 @@ fn every_draw_matches_r() {
     let Some(output) = run_r(&program) else {
         return;
     };
-    let mut lines = output.lines();
-    let g = gen_r();
-    let mut compared = 0usize;
-    for s in SEEDS {
-        for (name, args, _, _) in &cases {
-            let args: Vec<&str> = args.iter().map(String::as_str).collect();
-            let draw = g.parse_draw(name, &args).expect("parse");
-            let mut rng = g.seed(&Seed::from(s), &Default::default()).unwrap();
-            let ours: Vec<String> = (0..DRAWS)
-                .map(|_| oracles::f64_bits_format(&draw.eval(&mut rng)))
-                .collect();
-            let theirs = theirs_as_bits(lines.next().expect("a line per case").trim_end());
-            oracles::compare_tokens(
-                "R",
-                &format!("seed {s} {name} {args:?}"),
-                &ours.join(" "),
-                &theirs,
-            );
-            compared += DRAWS;
-        }
-    }
-    assert_eq!(compared, SEEDS.len() * cases.len() * DRAWS);
+    let list: Vec<_> = cases.iter().map(|c| (c.0, &c.1[..], DRAWS)).collect();
+    let (seeds, output) = (SEEDS.map(|s| s.to_string()), lines_as_bits(&output));
+    oracles::compare_cases("R", gen_r(), &seeds, &list, &output, f64_bits_format);
 }
 
 #[test]
@@ -222,23 +229,8 @@ fn interleaved_draws_match_r() {
         oracles::step_lines(&steps, |e| format!("  function() {e}")).join(",\n"),
         SEEDS.map(|s| format!("{s}L")).join(", ")
     );
-    let Some(output) = run_r(&program) else {
-        return;
-    };
-    let output: String = output
-        .lines()
-        .map(|l| theirs_as_bits(l.trim_end()) + "\n")
-        .collect();
-    let seeds = SEEDS.map(|s| s.to_string());
-    oracles::compare_steps(
-        "R",
-        gen_r(),
-        &steps,
-        &seeds,
-        3000,
-        &output,
-        oracles::f64_bits_format,
-    );
+    let pairs = steps.map(|(name, args, _)| (name, args));
+    compare_interleaved_r(&program, &pairs, 3000);
 }
 
 #[test]
@@ -296,23 +288,7 @@ fn rbinom_and_rpois_with_changing_parameters_match_r() {
         per_seed - 1,
         steps.len()
     ));
-    let Some(output) = run_r(&program) else {
-        return;
-    };
-    let output: String = output
-        .lines()
-        .map(|l| theirs_as_bits(l.trim_end()) + "\n")
-        .collect();
-    let seeds = SEEDS.map(|s| s.to_string());
-    oracles::compare_interleaved(
-        "R",
-        gen_r(),
-        &steps,
-        &seeds,
-        per_seed,
-        &output,
-        oracles::f64_bits_format,
-    );
+    compare_interleaved_r(&program, &steps, per_seed);
 }
 
 #[test]
@@ -356,8 +332,8 @@ fn random_seed_matches_r_and_reads_back() {
 #[test]
 fn known_bits_are_sound_and_steps_are_right() {
     let g = gen_r();
-    for (name, args) in [
-        ("runif", &[][..]),
+    let draws: [(&str, &[&str]); 12] = [
+        ("runif", &[]),
         ("rnorm", &[]),
         ("sample", &["1"]),
         ("sample", &["2"]),
@@ -369,37 +345,16 @@ fn known_bits_are_sound_and_steps_are_right() {
         ("sample-rounding", &["6"]),
         ("sample-rounding", &["1024"]),
         ("sample-rounding", &["2147483647"]),
-    ] {
-        let draw = g.parse_draw(name, args).unwrap();
-        let mut rng = g.seed(&Seed::from(2024), &Default::default()).unwrap();
-        for _ in 0..300 {
-            let before = rng.clone();
-            let words = oracles::words_of(&draw, &mut rng);
-            let value = draw.eval(&mut before.clone());
-            if let Steps::Fixed(n) = draw.steps(32) {
-                assert_eq!(words.len() as u64, n, "{name} {args:?} steps");
-            }
-            let mut texts = vec![value.format(false)];
-            if let DrawValue::F64(x) = value {
-                // R's default print (7 significant digits) and the bits.
-                texts.push(value.format(true));
-                texts.push(format!("{x:.6e}"));
-            }
-            for text in texts {
-                let observed = ObservedValue::parse(&text).unwrap();
-                let known = draw
-                    .known_bits(&observed, 32)
-                    .unwrap_or_else(|| panic!("{name} {args:?}: {text} called impossible"));
-                assert!(known.len() <= words.len());
-                for (k, w) in known.iter().zip(&words) {
-                    assert!(
-                        k.matches(*w),
-                        "{name} {args:?} = {text}: {k:?} vs word {w:#x}"
-                    );
-                }
-            }
+    ];
+    oracles::known_bits_are_sound(g, &Seed::from(2024), &draws, |value| {
+        let mut texts = vec![value.format(false)];
+        if let DrawValue::F64(x) = value {
+            // R's default print (7 significant digits) and the bits.
+            texts.push(value.format(true));
+            texts.push(format!("{x:.6e}"));
         }
-    }
+        texts
+    });
     // runif with all digits is one whole word.
     let d = g.parse_draw("runif", &[]).unwrap();
     let k = d

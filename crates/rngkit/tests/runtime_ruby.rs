@@ -9,49 +9,40 @@
 //! Without `ruby` the tests fail with the package to install, unless
 //! `RNGKIT_SKIP_MISSING_RUNTIMES=1`.
 
-use rngkit::StateWords;
 use rngkit::draw::DrawValue;
 use rngkit::generators::Mt19937;
 use rngkit::observe::ObservedValue;
 use rngkit::registry::{DynGen, Seed, Steps, of};
 use rngkit::runtimes::ruby::{self, RubyGen};
 
-use crate::oracles;
+use crate::oracles::{self, f64_bits_format};
 
 const DRAWS: usize = 1000;
 
 /// Seeds as text both sides read: Rust's `BigInt` and Ruby's `Integer(s)`.
 fn seeds() -> Vec<String> {
-    let mut seeds: Vec<String> = [
-        "0",
-        "1",
-        "42",
-        "1234",
-        "-1",
-        "-42",
-        "4294967295",
-        "4294967296",
-        "4294967301",
-        "8589934592",
-        "18446744073709551621",
-        "-18446744073709551621",
-        "2147483648",
-        "4611686018427387904",
-        "9223372036854775808",
-        "12345678901234567890",
-        "0xdeadbeef",
-        "100000000000000000000000000000000000000000000000000",
-        "-0x123456789abcdef0123456789abcdef0123456789abcdef",
-        // Three words with the top one 1: only that word is dropped.
-        "0x1000000010000002a",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    seeds.push(format!("0x1{}", "f".repeat(4984)));
+    let mut seeds = oracles::big_int_seeds();
+    seeds.extend(
+        [
+            "1234",
+            "8589934592",
+            "4611686018427387904",
+            // Three words with the top one 1: only that word is dropped.
+            "0x1000000010000002a",
+        ]
+        .map(String::from),
+    );
+    // 2^(32*624 + 1): a key of 625 words, all zero but the top one.
     seeds.push(format!("0x2{}", "0".repeat(8 * 624)));
-    seeds.push(format!("0x1{}3039", "0".repeat(8 * 700 - 4)));
     seeds
+}
+
+/// The seeds as the items of a Ruby array, a line each.
+fn seed_items(seeds: &[String]) -> String {
+    seeds
+        .iter()
+        .map(|s| format!("  Integer('{s}'),\n"))
+        .collect()
 }
 
 struct Case {
@@ -116,69 +107,31 @@ fn ruby_gen() -> &'static dyn DynGen {
 
 #[test]
 fn every_draw_matches_ruby() {
-    let seeds = seeds();
-    let cases = cases();
-    let mut program = String::from(PRELUDE);
-    program.push_str("seeds = [\n");
-    for s in &seeds {
-        program.push_str(&format!("  Integer('{s}'),\n"));
-    }
-    program.push_str("]\ncases = [\n");
-    for c in &cases {
-        program.push_str(&format!("  ->(r) {{ {} }},\n", c.ruby));
-    }
-    program.push_str(&format!(
-        "]\nout = []\nseeds.each do |s|\n  cases.each do |f|\n    r = Random.new(s)\n    out << Array.new({DRAWS}) {{ f.(r) }}.join(' ')\n  end\nend\n$stdout.write(out.join(\"\\n\") + \"\\n\")\n"
-    ));
-    let Some(output) = oracles::RUBY.run(&program) else {
-        return;
-    };
-    let list: Vec<_> = cases
+    let (seeds, cases) = (seeds(), cases());
+    let case_items: String = cases
         .iter()
-        .map(|c| (c.name, c.args.iter().map(String::as_str).collect(), DRAWS))
+        .map(|c| format!("  ->(r) {{ {} }},\n", c.ruby))
         .collect();
-    let compared = oracles::compare_cases(
-        "Ruby",
-        ruby_gen(),
-        &seeds,
-        &list,
-        &output,
-        oracles::f64_bits_format,
+    let program = format!(
+        "{PRELUDE}seeds = [\n{}]\ncases = [\n{case_items}]\nout = []\nseeds.each do |s|\n  cases.each do |f|\n    r = Random.new(s)\n    out << Array.new({DRAWS}) {{ f.(r) }}.join(' ')\n  end\nend\n$stdout.write(out.join(\"\\n\") + \"\\n\")\n",
+        seed_items(&seeds),
     );
-    assert_eq!(compared, seeds.len() * cases.len() * DRAWS);
+    let list: Vec<_> = cases.iter().map(|c| (c.name, &c.args[..], DRAWS)).collect();
+    oracles::RUBY.cases(ruby_gen(), &seeds, &list, &program, f64_bits_format);
 }
 
 #[test]
 fn seeding_gives_rubys_state() {
     // Random#state (the block as one integer, word 0 lowest) and
-    // Random#left (ours + 1), after seeding and after 700 words.
+    // Random#left (ours + 1), after seeding and after 700 words: our words
+    // as they are.
     let seeds = seeds();
-    let mut program = String::from("[\n");
-    for s in &seeds {
-        program.push_str(&format!("  Integer('{s}'),\n"));
-    }
-    program.push_str(
-        "].each do |s|\n  r = Random.new(s)\n  2.times do\n    st = r.send(:state)\n    puts ([r.send(:left) - 1] + Array.new(624) { |i| (st >> (32 * i)) & 0xffffffff }).join(' ')\n    700.times { r.rand(4294967296) }\n  end\nend\n",
+    let program = format!(
+        "[\n{}].each do |s|\n  r = Random.new(s)\n  2.times do\n    st = r.send(:state)\n    puts ([r.send(:left) - 1] + Array.new(624) {{ |i| (st >> (32 * i)) & 0xffffffff }}).join(' ')\n    700.times {{ r.rand(4294967296) }}\n  end\nend\n",
+        seed_items(&seeds),
     );
-    let Some(output) = oracles::RUBY.run(&program) else {
-        return;
-    };
-    let mut lines = output.lines();
-    for s in &seeds {
-        let mut rng = ruby::seed(&s.parse().unwrap());
-        for _ in 0..2 {
-            let theirs: Vec<u64> = lines
-                .next()
-                .unwrap()
-                .split(' ')
-                .map(|w| w.parse().unwrap())
-                .collect();
-            assert_eq!(rng.to_words(), theirs, "seed {s}");
-            for _ in 0..700 {
-                rngkit::WordRng::next_word(&mut rng);
-            }
-        }
-    }
+    let seed = |s: &str| ruby::seed(&s.parse().unwrap());
+    oracles::RUBY.states_after_700(&seeds, &program, seed, |theirs| theirs);
 }
 
 #[test]
@@ -196,14 +149,14 @@ fn interleaved_draws_match_ruby() {
         oracles::step_lines(&steps, |rb| format!("  ->(r) {{ {rb} }},\n")).concat(),
         oracles::SCRIPT_SEEDS,
     );
-    oracles::RUBY.interleaved(ruby_gen(), &steps, &program, oracles::f64_bits_format);
+    oracles::RUBY.interleaved(ruby_gen(), &steps, &program, f64_bits_format);
 }
 
 #[test]
 fn known_bits_are_sound_and_steps_are_right() {
     let gen_ruby = ruby_gen();
-    for (name, args) in [
-        ("rand", &[][..]),
+    let draws: [(&str, &[&str]); 17] = [
+        ("rand", &[]),
         ("rand-float", &["0"]),
         ("rand-float", &["2.5"]),
         ("rand-float", &["0.001"]),
@@ -223,38 +176,23 @@ fn known_bits_are_sound_and_steps_are_right() {
         ("bytes", &["0"]),
         ("bytes", &["6"]),
         ("bytes", &["8"]),
-    ] {
-        let draw = gen_ruby.parse_draw(name, args).unwrap();
-        let mut rng = gen_ruby
-            .seed(&Seed::from(2024), &Default::default())
-            .unwrap();
-        for _ in 0..300 {
-            let before = rng.clone();
-            let words = oracles::words_of(&draw, &mut rng);
-            let value = draw.eval(&mut before.clone());
-            if let Steps::Fixed(n) = draw.steps(32) {
-                assert_eq!(words.len() as u64, n, "{name} {args:?} steps");
-            }
-            // The printed text, and for floats the exact bits too.
-            let texts = match value {
-                DrawValue::Bytes(ref b) if b.is_empty() => vec![],
-                DrawValue::F64(_) => vec![value.format(false), value.format(true)],
-                _ => vec![value.format(false)],
-            };
-            for text in texts {
-                let observed = ObservedValue::parse(&text)
-                    .or_else(|_| ObservedValue::parse(&format!("0x{text}")))
-                    .unwrap();
-                let known = draw
-                    .known_bits(&observed, 32)
-                    .unwrap_or_else(|| panic!("{name} {args:?}: {text} called impossible"));
-                assert!(known.len() <= words.len());
-                for (k, w) in known.iter().zip(&words) {
-                    assert!(k.matches(*w), "{name} {args:?}: {k:?} vs word {w:#x}");
-                }
-            }
-        }
-    }
+    ];
+    // The printed text, and for floats the exact bits too; bytes as hex
+    // (`0x` added where the bare digits do not parse).
+    oracles::known_bits_are_sound(gen_ruby, &Seed::from(2024), &draws, |value| {
+        let texts = match value {
+            DrawValue::Bytes(b) if b.is_empty() => vec![],
+            DrawValue::F64(_) => vec![value.format(false), value.format(true)],
+            _ => vec![value.format(false)],
+        };
+        texts
+            .into_iter()
+            .map(|t| match ObservedValue::parse(&t) {
+                Ok(_) => t,
+                Err(_) => format!("0x{t}"),
+            })
+            .collect()
+    });
     // A power-of-two bound reveals the low bits; others reveal nothing.
     let d = gen_ruby.parse_draw("rand-int", &["16"]).unwrap();
     let k = d

@@ -16,29 +16,16 @@ use rngkit::generators::Xorshift128;
 const DEFAULT: [&str; 8] = ["0", "1", "0", "1", "0", "1", "1", "1"];
 
 /// The recorded colours' seeds and bounds (uny-random-js
-/// `__tests__/colorHSV.js`, as printed there).
-#[rustfmt::skip]
-const RECORDED: [(i32, [&str; 8]); 17] = [
-    (0, DEFAULT),
-    (2147483647, DEFAULT),
-    (3351175, DEFAULT),
-    (7597963, DEFAULT),
-    (96438, DEFAULT),
-    (4919044, DEFAULT),
-    (11288839, DEFAULT),
-    (77823943, DEFAULT),
-    (1218593819, DEFAULT),
-    (1585133052, DEFAULT),
-    (1658364365, DEFAULT),
-    (4919044, ["0.4112355", "0.9567251", "0.5220811", "0.8733672", "0.03283918", "0.6109516", "1", "1"]),
-    (77823943, ["0.1589235", "0.8536462", "0.3470565", "0.7604165", "0.5185792", "0.9612151", "1", "1"]),
-    (1218593819, ["0", "0.2928473", "0.5587336", "1", "0", "1", "1", "1"]),
-    (96438, ["0.4776986", "0.5658471", "0.1417581", "0.7545162", "0.2890312", "0.8724657", "0.09216214", "0.9967413"]),
-    (1585133052, ["0.3103028", "0.6900989", "0.2188076", "0.4164305", "0.1378517", "0.7215825", "0.09216214", "0.9967413"]),
-    (1658364365, ["0.1839423", "0.8481582", "0.3851734", "1", "0", "0.06329382", "0", "1"]),
-];
+/// `__tests__/colorHSV.js`, as printed there): the recorded-vector suite's
+/// two colour tables, the default bounds first.
+fn recorded() -> Vec<(i32, [&'static str; 8])> {
+    use crate::unity_recorded::{COLOR_HSV_DEFAULT, COLOR_HSV_RANGES};
+    let defaults = COLOR_HSV_DEFAULT.map(|(seed, _)| (seed, DEFAULT));
+    let ranged = COLOR_HSV_RANGES.map(|(seed, bounds, _)| (seed, bounds));
+    [&defaults[..], &ranged[..]].concat()
+}
 
-/// The reference's bits for [`RECORDED`], in order: (seed, Mono, IL2CPP).
+/// The reference's bits for [`recorded`], in order: (seed, Mono, IL2CPP).
 #[rustfmt::skip]
 const RECORDED_BITS: [(i32, [u32; 4], [u32; 4]); 17] = [
     (0, [0x3e8f71c8, 0x3ef330e7, 0x3f2c7181, 0x3f800000], [0x3e8f71c8, 0x3ef330e6, 0x3f2c7181, 0x3f800000]),
@@ -87,7 +74,9 @@ fn color_bits(backend: ScriptingBackend, seed: i32, ranges: ColorHsvRanges) -> [
 
 #[test]
 fn recorded_colours_bit_for_bit() {
-    for ((seed, bounds), (ref_seed, mono, il2cpp)) in RECORDED.into_iter().zip(RECORDED_BITS) {
+    let recorded = recorded();
+    assert_eq!(recorded.len(), RECORDED_BITS.len());
+    for ((seed, bounds), (ref_seed, mono, il2cpp)) in recorded.into_iter().zip(RECORDED_BITS) {
         assert_eq!(seed, ref_seed);
         let r = ranges(bounds);
         assert_eq!(

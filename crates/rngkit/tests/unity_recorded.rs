@@ -529,7 +529,7 @@ const SKIP: [(i32, usize, [u32; 4]); 11] = [
 
 // range.js, "Range(int, int)": (seed, min, max, result), both argument orders.
 #[rustfmt::skip]
-const RANGE_INT: [(i32, i32, i32, i32); 22] = [
+pub(crate) const RANGE_INT: [(i32, i32, i32, i32); 22] = [
     (0, -1366991463, -784454117, -1213877975),
     (2147483647, -1043932443, -856252661, -941845651),
     (3351175, -325466, -123544, -252494),
@@ -675,7 +675,7 @@ const ROTATION_UNIFORM: [(i32, [&str; 4]); 11] = [
 
 // colorHSV.js, Random.ColorHSV(): [r, g, b] (alpha is not recorded).
 #[rustfmt::skip]
-const COLOR_HSV_DEFAULT: [(i32, [&str; 3]); 11] = [
+pub(crate) const COLOR_HSV_DEFAULT: [(i32, [&str; 3]); 11] = [
     (0, ["0.280165", "0.4749825", "0.6736069"]),
     (2147483647, ["0.4188507", "0.4194092", "0.388662"]),
     (3351175, ["0.7824091", "0.3163231", "0.3163231"]),
@@ -693,10 +693,10 @@ const COLOR_HSV_DEFAULT: [(i32, [&str; 3]); 11] = [
 // saturationMin, saturationMax, valueMin, valueMax, alphaMin, alphaMax],
 // [r, g, b, a]). The six-argument rows take Unity's alpha range [1, 1] and
 // record no alpha (None).
-type RangedColour = (i32, [&'static str; 8], [Option<&'static str>; 4]);
+pub(crate) type RangedColour = (i32, [&'static str; 8], [Option<&'static str>; 4]);
 
 #[rustfmt::skip]
-const COLOR_HSV_RANGES: [RangedColour; 6] = [
+pub(crate) const COLOR_HSV_RANGES: [RangedColour; 6] = [
     (4919044, ["0.4112355", "0.9567251", "0.5220811", "0.8733672", "0.03283918", "0.6109516", "1", "1"], [Some("0.4513241"), Some("0.1255293"), Some("0.5892817"), None]),
     (77823943, ["0.1589235", "0.8536462", "0.3470565", "0.7604165", "0.5185792", "0.9612151", "1", "1"], [Some("0.5637339"), Some("0.2772641"), Some("0.5361265"), None]),
     (1218593819, ["0", "0.2928473", "0.5587336", "1", "0", "1", "1", "1"], [Some("0.1160788"), Some("0.121665"), Some("0.009716179"), None]),

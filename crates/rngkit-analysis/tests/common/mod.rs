@@ -6,6 +6,11 @@ use rngkit::number::BigInt;
 use rngkit::registry::{Engine, SeedError, SeedOptions};
 use rngkit_analysis::registry::{self, Entry};
 
+/// The names of the common draws every GEN has, in the contract's order.
+pub fn common_draw_names() -> [&'static str; 6] {
+    rngkit::draw::COMMON_DRAWS.map(|d| d.split(' ').next().unwrap())
+}
+
 /// The registry entry of a GEN.
 pub fn p(name: &str) -> &'static Entry {
     registry::find(name).unwrap()
@@ -147,4 +152,44 @@ pub fn generic_matches<G: rngkit::registry::Gen>(
         .collect();
     out.sort_unstable();
     out
+}
+
+/// The observations of the seed-search properties: `rng` advanced by
+/// `skip` words, then `skip N` and a line `DRAW = VALUE` for each draw
+/// (name and arguments) of `draws`, drawn from it.
+pub fn observation_text<'a>(
+    entry: &'static Entry,
+    rng: &mut Engine,
+    skip: u64,
+    draws: impl IntoIterator<Item = (&'a str, &'a [&'a str])>,
+) -> String {
+    rng.discard(skip);
+    let mut text = format!("skip {skip}\n");
+    for (name, args) in draws {
+        let d = entry.parse_draw(name, args).unwrap();
+        text.push_str(&format!("{} = {}\n", d.text(), d.eval(rng).format(false)));
+    }
+    text
+}
+
+/// The seed-search kernels' property: the generic kernel's matches `want`
+/// (over `seeds`, advances up to `k`) hold the truth, `seed` at advance 0,
+/// and the search of `entry` on every backend of this CPU finds exactly
+/// them.
+pub fn every_backend_finds(
+    entry: &'static Entry,
+    text: &str,
+    seed: u64,
+    seeds: std::ops::RangeInclusive<u64>,
+    k: u64,
+    want: &[rngkit_analysis::search::Match],
+) -> Result<(), proptest::test_runner::TestCaseError> {
+    use proptest::{prop_assert, prop_assert_eq};
+    let truth = rngkit_analysis::search::Match { seed, advance: 0 };
+    prop_assert!(want.contains(&truth), "{:?} not in {:?}", truth, want);
+    for &backend in rngkit::cpu::CpuLevel::available() {
+        let found = search_matches(entry, text, seeds.clone(), k, backend);
+        prop_assert_eq!(&found[..], want, "{} {:?}\n{}", entry.name(), backend, text);
+    }
+    Ok(())
 }

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod vocabulary;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -125,6 +127,19 @@ pub fn rngkit_in(args: &[&str], stdin: &str) -> Output {
     output_of(args, None, stdin.as_bytes())
 }
 
+/// [`rngkit_in`], asserting that the process exits with `code` (its
+/// stderr in the message when not).
+pub fn rngkit_exits(code: i32, args: &[&str], stdin: &str) -> Output {
+    let out = rngkit_in(args, stdin);
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "rngkit {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 /// The lines of a run's stdout.
 pub fn stdout_lines(out: &Output) -> Vec<String> {
     String::from_utf8_lossy(&out.stdout)
@@ -136,6 +151,33 @@ pub fn stdout_lines(out: &Output) -> Vec<String> {
 /// Runs `rngkit ARGS` with empty stdin in the temp directory.
 pub fn run(args: &[&str]) -> Run {
     run_in(&std::env::temp_dir(), args, None)
+}
+
+/// The arguments of a command line written as one line: split at white
+/// space, each `{}` replaced in turn by the next of `values` (paths, and
+/// arguments with spaces in them).
+///
+/// # Panics
+/// When the `{}` and the values do not pair up.
+pub fn argv<'a>(line: &'a str, values: &[&'a str]) -> Vec<&'a str> {
+    let mut values = values.iter();
+    let args = line
+        .split_whitespace()
+        .map(|w| {
+            if w == "{}" {
+                *values.next().expect("a value for each {}")
+            } else {
+                w
+            }
+        })
+        .collect();
+    assert!(values.next().is_none(), "a {{}} for each value");
+    args
+}
+
+/// [`run`] with the arguments of [`argv`].
+pub fn run_line(line: &str, values: &[&str]) -> Run {
+    run(&argv(line, values))
 }
 
 /// Runs `rngkit ARGS` with `stdin`.

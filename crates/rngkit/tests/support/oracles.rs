@@ -549,28 +549,34 @@ pub fn float_bits_format(v: &rngkit::draw::DrawValue) -> String {
     v.format(matches!(v, DrawValue::F64(_) | DrawValue::F32(_)))
 }
 
+/// One case of [`compare_cases`]: the draw's name, its arguments, and how
+/// many values the runtime drew.
+pub type Case<'a> = (&'a str, &'a [String], usize);
+
 /// Checks a runtime's output case by case: a line per seed of `seeds`
-/// and case of `cases` (draw name, arguments, how many values), cases
-/// within seeds, each the values the runtime drew from a fresh generator
-/// with that seed; `generator` draws the same and `format` prints them as
-/// the runtime did. Returns how many values it compared; panics at the
-/// first difference.
+/// and case of `cases`, cases within seeds, each the values the runtime
+/// drew from a fresh generator with that seed; `generator` draws the same
+/// and `format` prints them as the runtime did. Panics at the first
+/// difference, and unless every case of every seed was compared and the
+/// output holds nothing more.
 pub fn compare_cases(
     who: &str,
     generator: &dyn rngkit::registry::DynGen,
-    seeds: &[String],
-    cases: &[(&str, Vec<&str>, usize)],
+    seeds: &[impl AsRef<str>],
+    cases: &[Case],
     output: &str,
     format: impl Fn(&rngkit::draw::DrawValue) -> String,
-) -> usize {
+) {
     let mut lines = output.split('\n');
     let mut compared = 0usize;
     for s in seeds {
+        let s = s.as_ref();
         let seed: rngkit::registry::Seed = s.parse().expect("seed");
-        for (name, args, count) in cases {
-            let draw = generator.parse_draw(name, args).expect("parse");
+        for &(name, args, count) in cases {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let draw = generator.parse_draw(name, &args).expect("parse");
             let mut rng = generator.seed(&seed, &Default::default()).expect("seed");
-            let ours: Vec<String> = (0..*count).map(|_| format(&draw.eval(&mut rng))).collect();
+            let ours: Vec<String> = (0..count).map(|_| format(&draw.eval(&mut rng))).collect();
             let theirs = lines.next().expect("a line per case");
             compare_tokens(
                 who,
@@ -581,7 +587,120 @@ pub fn compare_cases(
             compared += count;
         }
     }
+    let per_seed: usize = cases.iter().map(|c| c.2).sum();
+    assert_eq!(compared, seeds.len() * per_seed, "{who}: every case");
+    assert!(lines.all(str::is_empty), "{who}: more lines than cases");
+}
+
+/// A case of [`compare_indexed_lines`]: the draw, its arguments, the
+/// oracle's expression giving the same value as text, and whether floats
+/// compare as `--hex` bits.
+pub struct IndexedCase {
+    pub draw: &'static str,
+    pub args: Vec<String>,
+    pub expr: String,
+    pub bits: bool,
+}
+
+/// An [`IndexedCase`].
+pub fn indexed_case(draw: &'static str, args: &[&str], expr: &str, bits: bool) -> IndexedCase {
+    IndexedCase {
+        draw,
+        args: args.iter().map(|a| a.to_string()).collect(),
+        expr: expr.to_string(),
+        bits,
+    }
+}
+
+/// Checks an oracle's output of lines `CASE SEED V1 V2 ...`, each from a
+/// fresh generator seeded with SEED (an `S`), CASE an index into `cases`.
+/// A value the
+/// oracle prints with spaces has them as `\u{1}` in its token. Each line
+/// must hold `per_line` values and there must be `lines` lines; `check`
+/// sees each value. Returns the values compared.
+pub fn compare_indexed_lines<S>(
+    generator: &dyn rngkit::registry::DynGen,
+    cases: &[IndexedCase],
+    output: &str,
+    (lines, per_line): (usize, usize),
+    mut check: impl FnMut(&rngkit::draw::DrawValue),
+) -> usize
+where
+    S: std::str::FromStr<Err: std::fmt::Debug>,
+    rngkit::registry::Seed: From<S>,
+{
+    let mut compared = 0;
+    let mut seen = 0;
+    for line in output.lines() {
+        seen += 1;
+        let mut fields = line.split(' ');
+        let index: usize = fields.next().unwrap().parse().unwrap();
+        let seed: S = fields.next().unwrap().parse().unwrap();
+        let c = &cases[index];
+        let args: Vec<&str> = c.args.iter().map(String::as_str).collect();
+        let draw = generator.parse_draw(c.draw, &args).unwrap();
+        let mut rng = generator.seed(&seed.into(), &Default::default()).unwrap();
+        let label = format!("{} `{}`", generator.name(), draw.text());
+        let mut values = 0;
+        for (i, expected) in fields.enumerate() {
+            let value = draw.eval(&mut rng);
+            // An empty byte string prints as nothing between two spaces.
+            assert_eq!(
+                value.format(c.bits),
+                expected.replace('\u{1}', " "),
+                "{label}, draw {i}"
+            );
+            check(&value);
+            values += 1;
+        }
+        assert_eq!(values, per_line, "{label}: values on the line");
+        compared += values;
+    }
+    assert_eq!(seen, lines, "{}: oracle lines", generator.name());
     compared
+}
+
+/// Checks an oracle's interleaved lines with state checkpoints, `SEED T1
+/// T2 ...`: each token is either `state:W1_W2_...`, the generator's state
+/// words as the CLI prints them (`_` for the spaces; the words must also
+/// read back to the same generator), or the next value, the draws of
+/// `draws` in turn (each with whether floats print as bits), from a
+/// generator seeded with SEED (an `S`). Each line must hold `per_line`
+/// values. Returns the values compared and the states checked.
+pub fn compare_with_states<S>(
+    generator: &dyn rngkit::registry::DynGen,
+    draws: &[(rngkit::registry::Draw, bool)],
+    output: &str,
+    per_line: usize,
+) -> (usize, usize)
+where
+    S: std::str::FromStr<Err: std::fmt::Debug> + std::fmt::Display,
+    rngkit::registry::Seed: From<S>,
+{
+    let (mut compared, mut states) = (0, 0);
+    for line in output.lines() {
+        let mut fields = line.split(' ');
+        let seed: S = fields.next().unwrap().parse().unwrap();
+        let label = format!("{} seed {seed}", generator.name());
+        let mut rng = generator.seed(&seed.into(), &Default::default()).unwrap();
+        let mut i = 0;
+        for expected in fields {
+            if let Some(state) = expected.strip_prefix("state:") {
+                let words = state.replace('_', " ");
+                assert_eq!(rng.format_words(), words, "{label}, step {i}");
+                assert_eq!(generator.from_words(&rng.words()).unwrap(), rng);
+                states += 1;
+                continue;
+            }
+            let (draw, bits) = &draws[i % draws.len()];
+            let value = draw.eval(&mut rng).format(*bits);
+            assert_eq!(value, expected, "{label}, step {i} ({})", draw.text());
+            i += 1;
+        }
+        assert_eq!(i, per_line, "{label}: values");
+        compared += i;
+    }
+    (compared, states)
 }
 
 /// One step of an interleaved oracle test: the draw's name, its arguments,
@@ -606,6 +725,118 @@ pub fn compare_steps(
 ) {
     let pairs: Vec<(&str, &[&str])> = steps.iter().map(|(n, a, _)| (*n, *a)).collect();
     compare_interleaved(who, generator, &pairs, seeds, per_seed, output, format);
+}
+
+/// Seeds that both big-integer-seeded MT19937 runtimes (CPython, Ruby)
+/// take, as text both sides read: small and negative ones, ones around
+/// 2^32, 2^63 and 2^64, a 50-digit decimal, a negative hex key of several
+/// words, 2^19937 - 1 (624 words and one bit) and a key of 700 words,
+/// longer than the state.
+pub fn big_int_seeds() -> Vec<String> {
+    let mut seeds: Vec<String> = [
+        "0",
+        "1",
+        "42",
+        "-1",
+        "-42",
+        "4294967295",
+        "4294967296",
+        "4294967301",
+        "18446744073709551621",
+        "-18446744073709551621",
+        "2147483648",
+        "9223372036854775808",
+        "12345678901234567890",
+        "0xdeadbeef",
+        "100000000000000000000000000000000000000000000000000",
+        "-0x123456789abcdef0123456789abcdef0123456789abcdef",
+    ]
+    .map(String::from)
+    .to_vec();
+    seeds.push(format!("0x1{}", "f".repeat(4984)));
+    seeds.push(format!("0x1{}3039", "0".repeat(8 * 700 - 4)));
+    seeds
+}
+
+/// The start of a Go oracle program: `package main`, the `imports`, and
+/// `math` marked used (not every program calls it).
+pub fn go_header(imports: &[&str]) -> String {
+    let imports: String = imports.iter().map(|i| format!("\t\"{i}\"\n")).collect();
+    format!("package main\n\nimport (\n{imports})\n\nvar _ = math.Float64bits\n\n")
+}
+
+/// The start of a Go oracle's `main`: a buffered writer, the `seeds` (of
+/// Go type `seed_type`), and `cases`, one `func(r RAND) string` for each
+/// expression of `exprs` (`rand_type` is RAND); the caller's loop follows.
+pub fn go_main_start<'a>(
+    seed_type: &str,
+    seeds: &[&str],
+    rand_type: &str,
+    exprs: impl IntoIterator<Item = &'a str>,
+) -> String {
+    let mut p =
+        String::from("func main() {\n\tw := bufio.NewWriter(os.Stdout)\n\tdefer w.Flush()\n");
+    p.push_str(&format!(
+        "\tseeds := []{seed_type}{{{}}}\n",
+        seeds.join(", ")
+    ));
+    p.push_str(&format!("\tcases := []func(r {rand_type}) string{{\n"));
+    for e in exprs {
+        p.push_str(&format!(
+            "\t\tfunc(r {rand_type}) string {{ return {e} }},\n"
+        ));
+    }
+    p
+}
+
+/// A value as the Go oracles print it: floats as their bits in decimal,
+/// permutations comma-separated, the rest as `gen` prints it.
+pub fn go_token(v: &rngkit::draw::DrawValue) -> String {
+    use rngkit::draw::DrawValue;
+    match v {
+        DrawValue::F64(x) => x.to_bits().to_string(),
+        DrawValue::F32(x) => x.to_bits().to_string(),
+        DrawValue::Ints(p) => p.iter().map(i64::to_string).collect::<Vec<_>>().join(","),
+        _ => v.format(false),
+    }
+}
+
+/// The permutation cases every Go oracle runs: `(draw, n, expression)`
+/// for `perm` and `shuffle` of a few sizes.
+pub fn go_perm_cases() -> Vec<(&'static str, &'static str, String)> {
+    ["0", "1", "2", "3", "5", "20"]
+        .into_iter()
+        .flat_map(|n| {
+            [
+                ("perm", n, format!("ints(r.Perm({n}))")),
+                ("shuffle", n, format!("shuffled(r, {n})")),
+            ]
+        })
+        .collect()
+}
+
+/// The Go oracles' token helpers (`itoa`, `utoa`, `ints` and `shuffled`
+/// on a `rand` of type `rand_type`): how every Go program prints values.
+pub fn go_token_funcs(rand_type: &str) -> String {
+    r#"func itoa(v int64) string  { return strconv.FormatInt(v, 10) }
+func utoa(v uint64) string { return strconv.FormatUint(v, 10) }
+func ints(p []int) string {
+	s := make([]string, len(p))
+	for i, v := range p {
+		s[i] = strconv.Itoa(v)
+	}
+	return strings.Join(s, ",")
+}
+func shuffled(r RAND, n int) string {
+	a := make([]int, n)
+	for i := range a {
+		a[i] = i
+	}
+	r.Shuffle(n, func(i, j int) { a[i], a[j] = a[j], a[i] })
+	return ints(a)
+}
+"#
+    .replace("RAND", rand_type)
 }
 
 /// A runtime that runs a script file ([`run_script`]), `who` in messages.
@@ -657,6 +888,54 @@ impl Script {
         };
         let seeds = ["0", "1", "2", "3", "99", "1208925819614629174706177"];
         compare_steps(self.who, generator, steps, &seeds, 3000, &output, format);
+    }
+
+    /// The state checks of the MT19937 script runtimes: `program` prints
+    /// two lines per seed of `seeds`, the runtime's state as space-separated
+    /// integers after seeding and after 700 more words; `expected` turns a
+    /// line's integers into our state words, which the generator that
+    /// `seed` gives must have.
+    pub fn states_after_700<R: rngkit::StateWords + rngkit::WordRng>(
+        &self,
+        seeds: &[String],
+        program: &str,
+        seed: impl Fn(&str) -> R,
+        expected: impl Fn(Vec<u64>) -> Vec<u64>,
+    ) {
+        let Some(output) = self.run(program) else {
+            return;
+        };
+        let mut lines = output.lines();
+        for s in seeds {
+            let mut rng = seed(s);
+            for _ in 0..2 {
+                let theirs: Vec<u64> = lines
+                    .next()
+                    .unwrap()
+                    .split(' ')
+                    .map(|w| w.parse().unwrap())
+                    .collect();
+                assert_eq!(rng.to_words(), expected(theirs), "seed {s}");
+                for _ in 0..700 {
+                    rng.next_word();
+                }
+            }
+        }
+    }
+
+    /// Runs `program`, which prints the lines of [`compare_cases`] for
+    /// `seeds` and `cases`, and compares them with `generator`'s.
+    pub fn cases(
+        &self,
+        generator: &dyn rngkit::registry::DynGen,
+        seeds: &[String],
+        cases: &[Case],
+        program: &str,
+        format: impl Fn(&rngkit::draw::DrawValue) -> String,
+    ) {
+        if let Some(output) = self.run(program) {
+            compare_cases(self.who, generator, seeds, cases, &output, format);
+        }
     }
 }
 
@@ -742,6 +1021,65 @@ pub fn words_of(draw: &rngkit::registry::Draw, rng: &mut rngkit::registry::Engin
         assert!(words.len() < 10_000, "ran away");
     }
     words
+}
+
+/// Arguments that Go's `math/rand` and `math/rand/v2` both panic on: a
+/// bound of 0 or below, a negative or too long permutation, a missing
+/// bound.
+pub const GO_BAD_ARGUMENTS: [(&str, &[&str]); 5] = [
+    ("intn", &["0"]),
+    ("intn", &["-5"]),
+    ("perm", &["-1"]),
+    ("shuffle", &["16777217"]),
+    ("intn", &[]),
+];
+
+/// Each draw (name and arguments) of `bad` is refused by `generator`
+/// with a one-line message.
+pub fn refuses_in_one_line(generator: &dyn rngkit::registry::DynGen, bad: &[(&str, &[&str])]) {
+    for &(draw, args) in bad {
+        let e = generator.parse_draw(draw, args).unwrap_err().to_string();
+        assert!(!e.is_empty() && !e.contains('\n'), "{draw} {args:?}: {e}");
+    }
+}
+
+/// The soundness of `known_bits` and `steps` for each draw (name and
+/// arguments) of `draws` of `generator`: 300 draws from `seed`, each
+/// consuming the words `steps` counts where it is fixed, and each printed
+/// form of the value (`texts`: how the runtime's users see it) parsing to
+/// known bits that the consumed words match.
+pub fn known_bits_are_sound(
+    generator: &dyn rngkit::registry::DynGen,
+    seed: &rngkit::registry::Seed,
+    draws: &[(&str, &[&str])],
+    texts: impl Fn(&rngkit::draw::DrawValue) -> Vec<String>,
+) {
+    use rngkit::observe::ObservedValue;
+    for &(name, args) in draws {
+        let draw = generator.parse_draw(name, args).unwrap();
+        let mut rng = generator.seed(seed, &Default::default()).unwrap();
+        for _ in 0..300 {
+            let before = rng.clone();
+            let words = words_of(&draw, &mut rng);
+            let value = draw.eval(&mut before.clone());
+            if let rngkit::registry::Steps::Fixed(n) = draw.steps(32) {
+                assert_eq!(words.len() as u64, n, "{name} {args:?} steps");
+            }
+            for text in texts(&value) {
+                let observed = ObservedValue::parse(&text).unwrap();
+                let known = draw
+                    .known_bits(&observed, 32)
+                    .unwrap_or_else(|| panic!("{name} {args:?}: {text} called impossible"));
+                assert!(known.len() <= words.len());
+                for (k, w) in known.iter().zip(&words) {
+                    assert!(
+                        k.matches(*w),
+                        "{name} {args:?} = {text}: {k:?} vs word {w:#x}"
+                    );
+                }
+            }
+        }
+    }
 }
 
 /// Runs `script` in a page of headless Chromium (`chromium`) and returns
