@@ -216,6 +216,7 @@ impl ObservedValue {
     }
 
     /// As a `u32` (negative values as two's complement of an `i32`).
+    #[inline]
     pub fn as_u32(&self) -> Option<u32> {
         self.as_word(32).map(|w| w as u32)
     }
@@ -226,6 +227,7 @@ impl ObservedValue {
     }
 
     /// As a `u64` (negative values as two's complement of an `i64`).
+    #[inline]
     pub fn as_u64(&self) -> Option<u64> {
         self.as_word(64)
     }
@@ -233,6 +235,7 @@ impl ObservedValue {
     /// As a `bits`-bit word (32 or 64): `0..2^bits` as it is, negative
     /// values down to `-2^(bits - 1)` as their two's complement; one rule
     /// for [`as_u32`](Self::as_u32) and [`as_u64`](Self::as_u64).
+    #[inline]
     fn as_word(&self, bits: u32) -> Option<u64> {
         let v = self.integer?;
         let span = 1i128 << bits;

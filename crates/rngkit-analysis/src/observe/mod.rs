@@ -546,6 +546,30 @@ pub struct Layout {
     pub complete: bool,
 }
 
+/// The relations one draw's value implies, at `offset`: out of
+/// [`layout`]'s loop, which most observations (whole words) pass without
+/// them, so that the loop stays small (recovering MT19937 from 624 words
+/// measured 8 % slower with it inline).
+#[inline(never)]
+fn push_relations(
+    relations: &mut Vec<WordRelation>,
+    draw: &ObservedDraw,
+    value: &ObservedValue,
+    output_bits: u32,
+    offset: u64,
+) {
+    for relation in draw.relations(value, output_bits) {
+        relations.push(WordRelation {
+            terms: relation
+                .terms
+                .iter()
+                .map(|&(word, mask)| (offset + word as u64, mask))
+                .collect(),
+            parity: relation.parity,
+        });
+    }
+}
+
 /// The word constraints `observations` imply, for `output_bits`-bit words.
 ///
 /// Constraints stop at the first draw whose word count is not fixed (see
@@ -595,7 +619,8 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
             }
             ObservationKind::Draw { draw, value } => {
                 let known = draw.known_bits(value, output_bits).unwrap_or_default();
-                let count = match draw.steps(output_bits) {
+                let steps = draw.steps(output_bits);
+                let count = match steps {
                     Steps::Fixed(count) => count,
                     // A single draw takes at least the words whose bits it
                     // reveals (CPython's `randrange` over more than 2^32
@@ -608,17 +633,12 @@ pub fn layout(observations: &[Observation], output_bits: u32, assume_single_draw
                         return cut_short(constraints, relations, sources);
                     }
                 };
-                if matches!(draw.steps(output_bits), Steps::Fixed(_)) {
-                    for relation in draw.relations(value, output_bits) {
-                        relations.push(WordRelation {
-                            terms: relation
-                                .terms
-                                .iter()
-                                .map(|&(word, mask)| (offset + word as u64, mask))
-                                .collect(),
-                            parity: relation.parity,
-                        });
-                    }
+                // A value that shows every bit of its words leaves no
+                // relation to find (and most draws are such: raw words).
+                let whole = u64::MAX >> (64 - output_bits.clamp(1, 64));
+                let partial = known.is_empty() || known.iter().any(|k| k.mask != whole);
+                if partial && matches!(steps, Steps::Fixed(_)) {
+                    push_relations(&mut relations, draw, value, output_bits, offset);
                 }
                 for (i, k) in known.into_iter().enumerate() {
                     if k.mask != 0 {
