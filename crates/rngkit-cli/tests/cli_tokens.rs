@@ -405,3 +405,37 @@ fn detect_alphabet_names_python_on_150_tokens_of_an_unseeded_cpython() {
     );
     assert_eq!(ok_lines(&out), tokens[150..]);
 }
+
+#[test]
+fn four_to_string_36_ids_of_jsc_predict_the_next_two() {
+    let Some(jsc) = crate::oracles::find_runtime(&["jsc"], "libjavascriptcoregtk-4.0-bin") else {
+        return;
+    };
+    // JavaScriptCore prints its own digits (SpiderMonkey's algorithm, not
+    // V8's); unseeded, so only the recovery knows the state.
+    let dir = crate::oracles::temp_dir("jsc-ids");
+    let script = dir.join("ids.js");
+    std::fs::write(
+        &script,
+        "for (let i = 0; i < 6; i++) print(Math.random().toString(36).slice(2));\n",
+    )
+    .unwrap();
+    let printed = crate::oracles::run(Command::new(&jsc).arg(&script));
+    std::fs::remove_dir_all(&dir).ok();
+    let ids: Vec<&str> = printed.lines().collect();
+    let text: String = ids[..4]
+        .iter()
+        .map(|id| format!("to-string-36 = {id}\n"))
+        .collect();
+    let out = rngkit_in(
+        &[
+            "recover",
+            "javascriptcore",
+            "--predict",
+            "2",
+            "to-string-36",
+        ],
+        &text,
+    );
+    assert_eq!(ok_lines(&out), ids[4..], "ids {ids:?}");
+}

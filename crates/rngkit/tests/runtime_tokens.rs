@@ -49,6 +49,7 @@ fn gen_named(name: &str) -> &'static dyn DynGen {
         "v8-legacy" => of::<javascript::V8LegacyGen>(),
         "v8-13" => of::<javascript::V813Gen>(),
         "v8-14" => of::<javascript::V814Gen>(),
+        "javascriptcore" => of::<javascript::JavaScriptCoreGen>(),
         "java" => of::<java::JavaGen>(),
         "php" => of::<php::PhpGen>(),
         "ruby" => of::<ruby::RubyGen>(),
@@ -368,6 +369,80 @@ fn node_to_string_36() {
             assert_eq!(theirs.len(), 400);
         }
     }
+}
+
+/// JavaScriptCore's `Math.random().toString(36)`, whole and sliced, from
+/// `jsc` with forced `WeakRandom` seeds, against `javascriptcore`'s
+/// `to-string-36` from the same seeds' states.
+#[test]
+fn jsc_to_string_36() {
+    let Some(jsc) = oracles::find_runtime(&["jsc"], "libjavascriptcoregtk-4.0-bin") else {
+        return;
+    };
+    let dir = oracles::temp_dir("jsc-radix");
+    let script = dir.join("ids.js");
+    std::fs::write(
+        &script,
+        "const out = [];\nfor (let i = 0; i < 300; i++) out.push(Math.random().toString(36));\nfor (let i = 0; i < 100; i++) out.push(Math.random().toString(36).slice(2, 10));\nprint(out.join('\\n'));\n",
+    )
+    .unwrap();
+    let spec = gen_named("javascriptcore");
+    let whole = spec.parse_draw("to-string-36", &[]).unwrap();
+    let prefix = spec.parse_draw("to-string-36", &["8"]).unwrap();
+    for seed in SEEDS {
+        let seed = seed as u32; // WeakRandom takes an unsigned seed
+        let out = oracles::run(
+            Command::new(&jsc)
+                .arg("--forceWeakRandomSeed=true")
+                .arg(format!("--forcedWeakRandomSeed={seed}"))
+                .arg(&script),
+        );
+        let theirs: Vec<&str> = out.lines().collect();
+        assert_eq!(theirs.len(), 400, "jsc printed {} lines", theirs.len());
+        let words = rngkit::runtimes::javascript::Xorshift128Plus::weak_random(seed).state();
+        let mut rng = spec.from_words(&words).unwrap();
+        for (i, t) in theirs.iter().enumerate() {
+            let draw = if i < 300 { &whole } else { &prefix };
+            let ours = draw.eval(&mut rng).format(false);
+            let t = t.strip_prefix("0.").unwrap_or(t);
+            assert_eq!(ours, t, "jsc forced seed {seed}, call {i}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// SpiderMonkey's digits: Firefox prints 3000 doubles with their bits and
+/// `toString(36)`, and [`exact_radix_string`] must print the same (the
+/// generator itself is proven by `runtime_javascript`'s Firefox test).
+///
+/// [`exact_radix_string`]: rngkit::runtimes::javascript::exact_radix_string
+#[test]
+fn firefox_to_string_36() {
+    let Some(firefox) = oracles::find_runtime(&["firefox-esr", "firefox"], "firefox-esr") else {
+        return;
+    };
+    let script = "const f = new Float64Array(1), u = new BigUint64Array(f.buffer);\nconst out = [];\nfor (let i = 0; i < 3000; i++) { const x = Math.random(); f[0] = x; out.push(u[0].toString(16) + ' ' + x.toString(36)); }\ndump('RNGKIT ' + out.join(';') + '\\n');";
+    let lines = oracles::firefox_dumps(&firefox, script, 1);
+    let pairs: Vec<&str> = lines[0].split(';').collect();
+    assert_eq!(pairs.len(), 3000);
+    let mut differs_from_v8 = 0;
+    for pair in pairs {
+        let (bits, text) = pair.split_once(' ').expect("bits and digits");
+        let x = f64::from_bits(u64::from_str_radix(bits, 16).expect("hex bits"));
+        assert_eq!(
+            rngkit::runtimes::javascript::exact_radix_string(x, 36).as_deref(),
+            Some(text),
+            "Firefox's ({x}).toString(36)"
+        );
+        if rngkit::runtimes::javascript::v8_radix_string(x, 36) != text {
+            differs_from_v8 += 1;
+        }
+    }
+    // The two algorithms part at the last digits about half the time.
+    assert!(
+        differs_from_v8 > 300,
+        "{differs_from_v8} of 3000 differ from V8's digits"
+    );
 }
 
 /// Apache commons-lang3 3.12 (Debian's jar) `RandomStringUtils.random(LEN,

@@ -756,8 +756,8 @@ impl StateWords for Xorshift128Plus {
 // ---------------------------------------------------------------------------
 // The draws, shared by the four GENs.
 
-/// A parsed `Math.random` draw (`math-random` and `floor N` for every
-/// engine, `to-string-36` for V8's).
+/// A parsed `Math.random` draw (`math-random`, `floor N` and
+/// `to-string-36` for every engine, the last in the engine's digits).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MathRandomDraw {
     /// `math-random`: one `Math.random()` call.
@@ -765,8 +765,8 @@ pub enum MathRandomDraw {
     /// `floor N`: `Math.floor(Math.random() * N)`, `1 <= N <= 2^53`.
     Floor(u64),
     /// `to-string-36 [LEN]`: `Math.random().toString(36)`'s digits after
-    /// `0.`, all of them or the first `LEN`.
-    ToString36(Option<u8>),
+    /// `0.`, all of them or the first `LEN`, printed the engine's way.
+    ToString36(Option<u8>, RadixDigits),
 }
 
 /// Where a GEN's double sits in its raw word: `mantissa = (w >> shift) &
@@ -783,7 +783,11 @@ const XS128P_MAPPING: Mapping = Mapping { bits: 53, shift: 0 };
 /// integer count of equally likely values.
 const FLOOR_MAX: u64 = 1 << 53;
 
-fn parse_math_draw(name: &str, args: &[&str]) -> Result<Option<MathRandomDraw>, DrawError> {
+fn parse_math_draw(
+    name: &str,
+    args: &[&str],
+    digits: RadixDigits,
+) -> Result<Option<MathRandomDraw>, DrawError> {
     match name {
         "math-random" => crate::draw::no_args(MathRandomDraw::MathRandom, "math-random", args),
         "floor" => {
@@ -796,7 +800,7 @@ fn parse_math_draw(name: &str, args: &[&str]) -> Result<Option<MathRandomDraw>, 
             Ok(Some(MathRandomDraw::Floor(n)))
         }
         "to-string-36" => match args {
-            [] => Ok(Some(MathRandomDraw::ToString36(None))),
+            [] => Ok(Some(MathRandomDraw::ToString36(None, digits))),
             [len] => {
                 let len = crate::number::parse_int::<u32>(len)
                     .ok()
@@ -807,7 +811,7 @@ fn parse_math_draw(name: &str, args: &[&str]) -> Result<Option<MathRandomDraw>, 
                             "`to-string-36 LEN` takes LEN from 1 to {RADIX_PREFIX_MAX} (a double prints about 11 base-36 digits), got {len}"
                         ))
                     })?;
-                Ok(Some(MathRandomDraw::ToString36(Some(len))))
+                Ok(Some(MathRandomDraw::ToString36(Some(len), digits)))
             }
             _ => Err(DrawError::Arity {
                 syntax: "to-string-36 [LEN]".into(),
@@ -820,8 +824,8 @@ fn parse_math_draw(name: &str, args: &[&str]) -> Result<Option<MathRandomDraw>, 
 
 mod to_string;
 
-pub use to_string::v8_radix_string;
 use to_string::{RADIX_PREFIX_MAX, radix36_digits, radix36_span};
+pub use to_string::{RadixDigits, exact_radix_string, v8_radix_string};
 
 /// `Math.floor(x * n)` in doubles, as JavaScript computes it.
 fn floor_times(x: f64, n: u64) -> u64 {
@@ -832,7 +836,7 @@ fn eval_math_draw(draw: &MathRandomDraw, x: f64) -> DrawValue {
     match *draw {
         MathRandomDraw::MathRandom => DrawValue::F64(x),
         MathRandomDraw::Floor(n) => DrawValue::U64(floor_times(x, n)),
-        MathRandomDraw::ToString36(len) => DrawValue::Text(radix36_digits(x, len)),
+        MathRandomDraw::ToString36(len, digits) => DrawValue::Text(radix36_digits(digits, x, len)),
     }
 }
 
@@ -946,7 +950,7 @@ pub fn mantissa_span(
             }
             (lo, end - 1)
         }
-        MathRandomDraw::ToString36(len) => radix36_span(mapping.bits, len, value)?,
+        MathRandomDraw::ToString36(len, digits) => radix36_span(digits, mapping.bits, len, value)?,
     })
 }
 
@@ -993,10 +997,10 @@ pub trait MathRandomWord: WordRng {
         },
     }];
 
-    /// Whether `to-string-36` is this engine's: V8's digit algorithm
-    /// ([`v8_radix_string`]); SpiderMonkey and JavaScriptCore print
-    /// their own digits.
-    const V8_DIGITS: bool = false;
+    /// How the engine prints `toString(36)`: V8's digit algorithm
+    /// ([`v8_radix_string`]), or SpiderMonkey's and JavaScriptCore's
+    /// ([`exact_radix_string`]).
+    const DIGITS: RadixDigits = RadixDigits::Exact;
 
     /// One `Math.random()` call.
     fn next_math_random(&mut self) -> f64;
@@ -1006,7 +1010,7 @@ impl<E: V8Era> MathRandomWord for V8MathRandom<E> {
     const MANTISSA_BITS: u32 = 64 - E::MAPPING.shift();
     const MANTISSA_SHIFT: u32 = E::MAPPING.shift();
     const DRAWS: &'static [DrawInfo] = E::DRAWS;
-    const V8_DIGITS: bool = true;
+    const DIGITS: RadixDigits = RadixDigits::V8;
 
     #[inline]
     fn next_math_random(&mut self) -> f64 {
@@ -1025,6 +1029,10 @@ impl MathRandomWord for Xorshift128Plus {
         DrawInfo {
             syntax: "floor N",
             help: "Math.floor(Math.random() * N), 1 <= N <= 2^53 (1 step)",
+        },
+        DrawInfo {
+            syntax: "to-string-36 [LEN]",
+            help: "Math.random().toString(36) with SpiderMonkey's and JavaScriptCore's digit algorithm (exact: digits while the rest is not within half a gap of a neighbour, the last rounded half to even): the digits after `0.`, or their first LEN (.slice(2, 2 + LEN)), 1 <= LEN <= 14; an observation may keep the `0.` (1 step)",
         },
     ];
 
@@ -1075,10 +1083,7 @@ impl<R: MathRandomWord> DrawFamily<R> for MathRandom {
     }
 
     fn parse_draw(self, name: &str, args: &[&str]) -> Result<Option<MathRandomDraw>, DrawError> {
-        if name == "to-string-36" && !R::V8_DIGITS {
-            return Ok(None);
-        }
-        parse_math_draw(name, args)
+        parse_math_draw(name, args, R::DIGITS)
     }
 
     #[inline]

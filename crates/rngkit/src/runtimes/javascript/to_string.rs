@@ -1,6 +1,7 @@
-//! `Math.random().toString(36)`: V8's digits of a double in a radix, and
-//! the mantissas an observed string of them allows (the `to-string-36`
-//! draw of the V8 eras).
+//! `Math.random().toString(36)`: the digits of a double in a radix as V8
+//! prints them and as SpiderMonkey and JavaScriptCore print them (one
+//! algorithm, in exact arithmetic), and the mantissas an observed string
+//! of them allows (the `to-string-36` draw of every JavaScript GEN).
 
 use alloc::format;
 use alloc::string::String;
@@ -77,10 +78,118 @@ pub fn v8_radix_string(x: f64, radix: u32) -> String {
     text
 }
 
-/// `to-string-36 [LEN]` of one call's double: the digits after `0.` (the
-/// whole text when it has none: `0`, or `1` after a carry), cut to `LEN`.
-pub(super) fn radix36_digits(x: f64, len: Option<u8>) -> String {
-    let text = v8_radix_string(x, 36);
+/// Whose digit algorithm prints a double in a radix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RadixDigits {
+    /// V8's ([`v8_radix_string`]): the fraction and the gap in doubles.
+    V8,
+    /// SpiderMonkey's and JavaScriptCore's ([`exact_radix_string`]): the
+    /// same idea in exact arithmetic, the gap to each neighbour apart.
+    Exact,
+}
+
+/// `x.toString(radix)` for a double `0 <= x < 1` on the `2^-53` grid (every
+/// `Math.random()` value of SpiderMonkey and JavaScriptCore), as both
+/// print it: while the remaining fraction is neither within half the gap
+/// to the next double of rounding up nor within half the gap to the
+/// previous one of rounding down, a digit more; the last is rounded half to
+/// even, the carry taken back through trailing `z`s. All of it exact
+/// (JavaScriptCore's `toStringWithRadix` keeps the fraction and both half
+/// gaps in a fixed-point number; SpiderMonkey prints the same digits).
+/// Written from that description; the runtime tests compare it with
+/// `jsc` and Firefox. `None` off the grid, where no engine's
+/// `Math.random()` lands.
+///
+/// ```
+/// use rngkit::runtimes::javascript::exact_radix_string;
+///
+/// assert_eq!(exact_radix_string(0.5, 36).as_deref(), Some("0.i"));
+/// assert_eq!(exact_radix_string(0.0, 36).as_deref(), Some("0"));
+/// assert_eq!(exact_radix_string(0.25, 2).as_deref(), Some("0.01"));
+/// // A jsc Math.random() value: jsc prints 0.0oj7q87ph3bj, Node.js 0.0oj7q87ph3bp.
+/// let x = f64::from_bits(0x3f93_627a_acff_0260);
+/// assert_eq!(exact_radix_string(x, 36).as_deref(), Some("0.0oj7q87ph3bj"));
+/// // 0.1 is not on the 2^-53 grid of any Math.random() value.
+/// assert!(exact_radix_string(0.1, 36).is_none());
+/// ```
+pub fn exact_radix_string(x: f64, radix: u32) -> Option<String> {
+    const CHARS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    // Fixed point with 107 fraction bits: x = k 2^-53 is k 2^54, and half
+    // a gap, 2^(msb(k) - 106), is a whole power of two (halved once more
+    // below a power of two, where the gap down is half the gap up).
+    const ONE: u128 = 1 << 107;
+    const HALF: u128 = 1 << 106;
+    if !(0.0..1.0).contains(&x) || !(2..=36).contains(&radix) {
+        return None;
+    }
+    let scaled = x * (1u64 << 53) as f64;
+    if scaled != libm::floor(scaled) {
+        return None;
+    }
+    let k = scaled as u64;
+    if k == 0 {
+        return Some("0".into());
+    }
+    let msb = 63 - k.leading_zeros();
+    let mut fraction = u128::from(k) << 54;
+    let mut half_next: u128 = 1 << (msb + 1);
+    let mut half_last: u128 = if k.is_power_of_two() {
+        1 << msb
+    } else {
+        1 << (msb + 1)
+    };
+    let radix = u128::from(radix);
+    let mut digits: Vec<u8> = Vec::new();
+    let mut odd = false;
+    let round_up = loop {
+        let above_half = fraction > HALF || (fraction == HALF && odd);
+        if above_half {
+            if fraction + half_next > ONE {
+                break true;
+            }
+        } else if fraction < half_last {
+            break false;
+        }
+        fraction *= radix;
+        let digit = (fraction >> 107) as u8;
+        fraction &= ONE - 1;
+        digits.push(digit);
+        odd = digit & 1 == 1;
+        half_next *= radix;
+        half_last *= radix;
+    };
+    let top = (radix - 1) as u8;
+    if round_up {
+        while digits.last() == Some(&top) {
+            digits.pop();
+        }
+        match digits.last_mut() {
+            Some(last) => *last += 1,
+            None => return Some("1".into()),
+        }
+    } else {
+        while digits.last() == Some(&0) {
+            digits.pop();
+        }
+    }
+    let mut text = String::with_capacity(digits.len() + 2);
+    text.push('0');
+    if !digits.is_empty() {
+        text.push('.');
+        text.extend(digits.iter().map(|&d| char::from(CHARS[usize::from(d)])));
+    }
+    Some(text)
+}
+
+/// `to-string-36 [LEN]` of one call's double, in `algorithm`'s digits:
+/// the digits after `0.` (the whole text when it has none: `0`, or `1`
+/// after a carry), cut to `LEN`.
+pub(super) fn radix36_digits(algorithm: RadixDigits, x: f64, len: Option<u8>) -> String {
+    let text = match algorithm {
+        RadixDigits::V8 => v8_radix_string(x, 36),
+        // Off the grid (never a `Math.random()` value): V8's digits.
+        RadixDigits::Exact => exact_radix_string(x, 36).unwrap_or_else(|| v8_radix_string(x, 36)),
+    };
     let digits = text.strip_prefix("0.").unwrap_or(&text);
     match len {
         Some(len) => digits.chars().take(usize::from(len)).collect(),
@@ -107,6 +216,7 @@ fn observed_radix36(value: &ObservedValue) -> Option<&str> {
 /// half a gap of the double, so this holds every match: sound, if a little
 /// wide).
 pub(super) fn radix36_span(
+    algorithm: RadixDigits,
     bits: u32,
     len: Option<u8>,
     value: &ObservedValue,
@@ -121,7 +231,7 @@ pub(super) fn radix36_span(
                 .rev()
                 .fold(0.0f64, |acc, b| (acc + f64::from(digit36(b))) / 36.0);
             matching_interval(
-                |m| radix36_digits(m as f64 * scale, None) == digits,
+                |m| radix36_digits(algorithm, m as f64 * scale, None) == digits,
                 guess * (1u64 << bits) as f64,
                 max,
             )
