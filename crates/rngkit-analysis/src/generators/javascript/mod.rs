@@ -250,19 +250,16 @@ pub fn recover_v8_era<E: V8Era>(
 /// of them is seeded the list stays as it is: the answer then says what the
 /// values say, not what a wrong `--fresh` would make of them.
 fn prefer_fresh_seeded<E: V8Era>(recovered: Recovered) -> Recovered {
-    // Only a complete list: a state left unlisted could be seeded too.
     let Recovered::Several {
         count: Count::Exact(listed),
         states,
-    } = recovered
+    } = &recovered
     else {
         return recovered;
     };
-    if listed != states.len() as u128 {
-        return Recovered::Several {
-            count: Count::Exact(listed),
-            states,
-        };
+    // Only a complete list: a state left unlisted could be seeded too.
+    if *listed != states.len() as u128 {
+        return recovered;
     }
     let seeded: Vec<Engine> = states
         .iter()
@@ -274,10 +271,7 @@ fn prefer_fresh_seeded<E: V8Era>(recovered: Recovered) -> Recovered {
         .cloned()
         .collect();
     if seeded.is_empty() {
-        Recovered::Several {
-            count: Count::Exact(listed),
-            states,
-        }
+        recovered
     } else {
         crate::recover::conclude(seeded)
     }
