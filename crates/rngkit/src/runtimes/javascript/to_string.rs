@@ -30,21 +30,20 @@ pub(super) const RADIX_PREFIX_MAX: u8 = 14;
 /// assert_eq!(v8_radix_string(0.0, 36), "0");
 /// ```
 pub fn v8_radix_string(x: f64, radix: u32) -> String {
-    const CHARS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
     if x == 0.0 || !(0.0..1.0).contains(&x) {
         return if x == 0.0 { "0".into() } else { format!("{x}") };
     }
     let radix_f = f64::from(radix);
-    let mut integer = 0u32;
+    let mut integer = 0u8;
     let mut fraction = x;
     let next = f64::from_bits(x.to_bits() + 1);
     let mut delta = (0.5 * (next - x)).max(f64::from_bits(1));
-    let mut digits: Vec<u32> = Vec::new();
+    let mut digits: Vec<u8> = Vec::new();
     if fraction >= delta {
         loop {
             fraction *= radix_f;
             delta *= radix_f;
-            let digit = fraction as u32;
+            let digit = fraction as u8;
             digits.push(digit);
             fraction -= f64::from(digit);
             if (fraction > 0.5 || (fraction == 0.5 && digit & 1 == 1)) && fraction + delta > 1.0 {
@@ -55,7 +54,7 @@ pub fn v8_radix_string(x: f64, radix: u32) -> String {
                             integer += 1;
                             break;
                         }
-                        Some(d) if d + 1 < radix => {
+                        Some(d) if u32::from(d) + 1 < radix => {
                             digits.push(d + 1);
                             break;
                         }
@@ -69,11 +68,18 @@ pub fn v8_radix_string(x: f64, radix: u32) -> String {
             }
         }
     }
+    radix_text(integer, &digits)
+}
+
+/// The text of a number below 36 whose fraction has `digits` (each below
+/// 36): the integer digit, then `.` and the fraction's when it has any.
+fn radix_text(integer: u8, digits: &[u8]) -> String {
+    const CHARS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
     let mut text = String::with_capacity(digits.len() + 2);
-    text.push(char::from(CHARS[integer as usize]));
+    text.push(char::from(CHARS[usize::from(integer)]));
     if !digits.is_empty() {
         text.push('.');
-        text.extend(digits.iter().map(|&d| char::from(CHARS[d as usize])));
+        text.extend(digits.iter().map(|&d| char::from(CHARS[usize::from(d)])));
     }
     text
 }
@@ -113,7 +119,6 @@ pub enum RadixDigits {
 /// assert!(exact_radix_string(0.1, 36).is_none());
 /// ```
 pub fn exact_radix_string(x: f64, radix: u32) -> Option<String> {
-    const CHARS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
     // Fixed point with 107 fraction bits: x = k 2^-53 is k 2^54, and half
     // a gap, 2^(msb(k) - 106), is a whole power of two (halved once more
     // below a power of two, where the gap down is half the gap up).
@@ -165,20 +170,14 @@ pub fn exact_radix_string(x: f64, radix: u32) -> Option<String> {
         }
         match digits.last_mut() {
             Some(last) => *last += 1,
-            None => return Some("1".into()),
+            None => return Some(radix_text(1, &[])),
         }
     } else {
         while digits.last() == Some(&0) {
             digits.pop();
         }
     }
-    let mut text = String::with_capacity(digits.len() + 2);
-    text.push('0');
-    if !digits.is_empty() {
-        text.push('.');
-        text.extend(digits.iter().map(|&d| char::from(CHARS[usize::from(d)])));
-    }
-    Some(text)
+    Some(radix_text(0, &digits))
 }
 
 /// `to-string-36 [LEN]` of one call's double, in `algorithm`'s digits:
