@@ -4,12 +4,12 @@ use rngkit::number::{BigInt, parse_int};
 use rngkit::registry::{Draw, SeedKind};
 use rngkit_analysis::message::{Hints, Undetected, Unresolved, distance_error};
 use rngkit_analysis::observe::replay;
-use rngkit_analysis::recover::{RecoverOptions, Recovered, recover};
+use rngkit_analysis::recover::{Count, RecoverOptions, Recovered, recover};
 use rngkit_analysis::registry::{self, Entry};
 use serde_json::{Value, json};
 
 use crate::input::{self, Error, SPELLING, entry, observations, text};
-use crate::session;
+use crate::{generator, session};
 
 /// The most rows one `table` request returns.
 pub const MAX_ROWS: u64 = 1000;
@@ -62,6 +62,13 @@ fn dispatch(v: &Value) -> Result<Value, Error> {
         "search_start" => session::start(v),
         "search_step" => session::step(v),
         "detect" => detect_op(v),
+        "gen_new" => generator::new(v),
+        "gen_state" => generator::state(v),
+        "gen_clone" => generator::clone(v),
+        "gen_advance" => generator::advance(v),
+        "gen_prepare" => generator::prepare(v),
+        "count" => generator::count(v),
+        "locate" => generator::locate(v),
         _ => Err(format!("unknown op `{op}`")),
     }
 }
@@ -201,7 +208,16 @@ fn recover_op(v: &Value) -> Result<Value, Error> {
     // No threads in the browser: one worker, which spawns nothing.
     let mut options = RecoverOptions {
         threads: 1,
+        fresh: v.get("fresh").and_then(Value::as_bool).unwrap_or(false),
         ..RecoverOptions::default()
+    };
+    // Where the listed states are, in the message: the page shows them
+    // below it, the npm package in the error's `states`.
+    let place = text(v, "listed")?.unwrap_or("below");
+    let place: &'static str = if place == "below" {
+        "below"
+    } else {
+        "in the error's states"
     };
     if let Some(stream) = seed_options.stream {
         options.pcg_increment = (stream << 1) | 1;
@@ -229,11 +245,12 @@ fn recover_op(v: &Value) -> Result<Value, Error> {
                 .collect();
             let mut message = message.expect("several states fit");
             if states.len() <= MAX_LISTED {
-                message = message.listed("below");
+                message = message.listed(place);
             }
             json!({
                 "status": "several",
                 "count": count.to_string(),
+                "count_parts": count_parts(count),
                 "states": listed,
                 "message": message.to_string(),
             })
@@ -241,6 +258,7 @@ fn recover_op(v: &Value) -> Result<Value, Error> {
         Recovered::OverBudget { count, .. } => json!({
             "status": "several",
             "count": count.to_string(),
+            "count_parts": count_parts(count),
             "states": Vec::<String>::new(),
             "message": message.expect("over budget").to_string(),
         }),
@@ -249,6 +267,18 @@ fn recover_op(v: &Value) -> Result<Value, Error> {
             "message": message.expect("none fits").to_string(),
         }),
     })
+}
+
+/// A count of states as `[bound, digits, exponent]`: the bound `exact`,
+/// `at most` or `about`, the exact count's decimal digits (else `null`) and
+/// the power of two it is (else `null`).
+fn count_parts(count: Count) -> Value {
+    match count {
+        Count::Exact(n) => json!(["exact", n.to_string(), null]),
+        Count::PowerOfTwo(k) => json!(["exact", null, k]),
+        Count::AtMost(k) => json!(["at most", null, k]),
+        Count::About(k) => json!(["about", null, k]),
+    }
 }
 
 fn distance(v: &Value) -> Result<Value, Error> {

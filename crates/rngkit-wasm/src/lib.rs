@@ -75,6 +75,7 @@
 //! ```
 
 mod api;
+mod generator;
 mod input;
 mod session;
 
@@ -175,4 +176,74 @@ pub fn with_input<T>(f: impl FnOnce(&mut [u8]) -> T) -> T {
 /// ```
 pub fn with_output<T>(f: impl FnOnce(&[u8]) -> T) -> T {
     OUTPUT.with(|out| f(&out.borrow()))
+}
+
+/// Draws `n` values (at most 2^20) of the draw last prepared (`gen_prepare`)
+/// for the generator in slot `id` (`gen_new`): the npm package's bulk path.
+/// Returns how to read them: 1 doubles, 2 unsigned and 3 signed 64-bit
+/// integers, 4 booleans (as the doubles 0 and 1), each one 8-byte word at
+/// [`rngkit_values`]; 0 when the answer is JSON at [`rngkit_output`] (the
+/// values `{"ok": [...]}` of a draw that yields vectors, tokens or bytes,
+/// or `{"error": ...}`), its length then at [`rngkit_output_len`].
+///
+/// ```
+/// let request = br#"{"op":"gen_new","gen":"unity","source":{"seed":"0"}}"#;
+/// let _ = rngkit_wasm::rngkit_input(request.len());
+/// rngkit_wasm::with_input(|buf| buf.copy_from_slice(request));
+/// rngkit_wasm::rngkit_call();
+/// let request = br#"{"op":"gen_prepare","id":0,"draw":"value"}"#;
+/// let _ = rngkit_wasm::rngkit_input(request.len());
+/// rngkit_wasm::with_input(|buf| buf.copy_from_slice(request));
+/// rngkit_wasm::rngkit_call();
+/// assert_eq!(rngkit_wasm::rngkit_draws(0, 2), 1);
+/// // Random.value after InitState(0): 0.58413965 as a float, widened.
+/// let first = rngkit_wasm::with_values(|v| f64::from_bits(v[0]));
+/// assert_eq!(first as f32, 0.58413965f32);
+/// rngkit_wasm::rngkit_free(0);
+/// assert_eq!(rngkit_wasm::rngkit_draws(0, 1), 0);
+/// ```
+// SAFETY: see `rngkit_input`.
+#[allow(unsafe_code)] // a C export the package calls by name (see the SAFETY note)
+#[unsafe(no_mangle)]
+pub extern "C" fn rngkit_draws(id: u32, n: u32) -> u32 {
+    let mut answer = String::new();
+    let kind = generator::draws(id, n, &mut answer);
+    if kind == generator::Kind::Json {
+        OUTPUT.with(|out| *out.borrow_mut() = answer.into_bytes());
+    }
+    kind as u32
+}
+
+/// Where the words of the last [`rngkit_draws`] lie (8-aligned).
+// SAFETY: see `rngkit_input`.
+#[allow(unsafe_code)] // a C export the package calls by name (see the SAFETY note)
+#[unsafe(no_mangle)]
+pub extern "C" fn rngkit_values() -> *const u64 {
+    generator::values_ptr()
+}
+
+/// The length of the last answer at [`rngkit_output`].
+// SAFETY: see `rngkit_input`.
+#[allow(unsafe_code)] // a C export the package calls by name (see the SAFETY note)
+#[unsafe(no_mangle)]
+pub extern "C" fn rngkit_output_len() -> usize {
+    OUTPUT.with(|out| out.borrow().len())
+}
+
+/// Frees the generator in slot `id` (the package's `FinalizationRegistry`
+/// calls it when a `Generator` is collected); a free slot stays free.
+// SAFETY: see `rngkit_input`.
+#[allow(unsafe_code)] // a C export the package calls by name (see the SAFETY note)
+#[unsafe(no_mangle)]
+pub extern "C" fn rngkit_free(id: u32) {
+    generator::free(id);
+}
+
+/// Runs `f` on the words of the last [`rngkit_draws`].
+///
+/// ```
+/// assert_eq!(rngkit_wasm::with_values(|v| v.len()), 0);
+/// ```
+pub fn with_values<T>(f: impl FnOnce(&[u64]) -> T) -> T {
+    generator::with_values(f)
 }
