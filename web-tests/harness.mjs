@@ -21,12 +21,15 @@ const types = {
   '.wasm': 'application/wasm',
 };
 
-/** Serves the page's folder on 127.0.0.1 (a free port); resolves to { url, close }. */
-export async function serve() {
+/**
+ * Serves the page's folder (or `dir`) on 127.0.0.1 (a free port); resolves
+ * to { url, close }.
+ */
+export async function serve(dir = webDir) {
   const server = createServer(async (req, res) => {
     const pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    const file = path.normalize(path.join(webDir, pathname === '/' ? 'index.html' : pathname));
-    if (!file.startsWith(webDir + path.sep)) {
+    const file = path.normalize(path.join(dir, pathname === '/' ? 'index.html' : pathname));
+    if (!file.startsWith(dir + path.sep)) {
       res.writeHead(403).end();
       return;
     }

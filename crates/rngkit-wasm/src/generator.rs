@@ -223,9 +223,10 @@ pub fn count(v: &Value) -> Result<Value, Error> {
 
 /// Draws `n` values of the prepared draw from slot `id`: scalar values go
 /// to [`VALUES`] and their [`Kind`] is returned; other values (vectors,
-/// tokens, byte strings) and errors go to `json` as the answer text.
-pub fn draws(id: u32, n: u32, json_answer: &mut String) -> Kind {
-    let result = with_slot(u64::from(id), |s| {
+/// tokens, byte strings) go to `json_answer` as the answer text
+/// (`Kind::Json`).
+pub fn draws(id: u32, n: u32, json_answer: &mut String) -> Result<Kind, Error> {
+    with_slot(u64::from(id), |s| {
         let draw = s.draw.as_ref().ok_or("no draw prepared")?;
         if n > MAX_BATCH {
             return Err(format!("n: at most {MAX_BATCH} a call"));
@@ -266,10 +267,6 @@ pub fn draws(id: u32, n: u32, json_answer: &mut String) -> Kind {
                 None => kind.unwrap_or(Kind::F64),
             })
         })
-    });
-    result.unwrap_or_else(|e| {
-        *json_answer = crate::api::error_json(&e);
-        Kind::Json
     })
 }
 

@@ -1,16 +1,21 @@
 //! The rngkit workbench's engine: every GEN of the registry, with its
 //! draws, jumps, distances, recovery and seed search, behind one JSON call,
-//! compiled to `wasm32-unknown-unknown` for the static page in `web/`.
+//! compiled to `wasm32-unknown-unknown` for the static page in `web/` and
+//! the npm package in `npm/` (the same module).
 //!
 //! # The interface: plain exports and a JSON call
 //!
-//! The module exports three functions and its memory, and imports nothing:
+//! The module exports these functions and its memory, and imports nothing:
 //!
 //! * `rngkit_input(len) -> ptr`: a buffer of `len` bytes inside the module,
 //!   where the caller writes a UTF-8 JSON request;
 //! * `rngkit_call() -> len`: handles the request ([`handle`]) and returns
 //!   the length of the JSON answer;
-//! * `rngkit_output() -> ptr`: where that answer lies.
+//! * `rngkit_output() -> ptr`: where that answer lies;
+//! * for the npm package's generators (`gen_new`): `rngkit_draws(id, n) ->
+//!   kind` draws `n` values into 8-byte words at `rngkit_values() -> ptr`
+//!   (one call for `n` values, no JSON), `rngkit_output_len() -> len` and
+//!   `rngkit_free(id)`.
 //!
 //! `web/rngkit.js` is the whole loader (about forty lines: encode, copy,
 //! call, decode). This was chosen over `wasm-bindgen` because the page needs
@@ -22,7 +27,7 @@
 //! and in its Web Worker.
 //!
 //! The only `unsafe` in the crate is the `#[unsafe(no_mangle)]` attribute on
-//! those three exports (their names are unique in the module).
+//! those exports (their names are unique in the module).
 //!
 //! # Requests
 //!
@@ -39,12 +44,18 @@
 //! |---|---|---|
 //! | `gens` | | every GEN: name, seed kind, state words, draws, token idioms (name, program code, pick), capabilities |
 //! | `table` | `gen`, `source`, `start`, `count`, `draws`, `hex` | the frame `start` (decimal), the state there and `count` rows: raw word and each draw |
-//! | `recover` | `gen`, `observations`, `stream` | `unique` with the state, `several` with the count, the states (up to 16) and the `message`, or `none` with the `message` |
+//! | `recover` | `gen`, `observations`, `stream`, `fresh`, `listed` | `unique` with the state, `several` with the count (and its parts: bound, exact digits, power of two), the states (up to 16) and the `message`, or `none` with the `message` |
 //! | `distance` | `gen`, `from`, `to`, `max` | the distance and its signed form |
 //! | `search_start` | `gen`, `observations`, `seeds`, `max_advance`, `stream` | the number of seeds |
 //! | `search_step` | `seeds` | matches found in the next `seeds` seeds, and progress |
 //! | `draw_steps` | `gen`, `draw` | the raw steps the draw takes, `null` when it varies |
 //! | `token_lines` | `gen`, `idiom`, `alphabet`, `tokens` | the observation lines `token IDIOM ALPHABET LEN = TOKEN`, one for each token given one a line, checked by the observation parser |
+//! | `gen_new` | `gen`, `source` | a generator kept in the module: its `id` (a slot), its GEN's `name` and its `state` |
+//! | `gen_state`, `gen_clone` | `id` | the state text; a copy's `id` |
+//! | `gen_advance` | `id`, `steps`, `what` | moves it as `--advance` does (`what` names the argument in a message) |
+//! | `gen_prepare` | `id`, `draw` | parses the draw text for [`rngkit_draws`]; the raw steps it takes |
+//! | `count` | `text`, `what` | a count as `-n` reads it, as text |
+//! | `locate` | `id`, `observations`, `max` | every advance at which the observations fit its stream (`rngkit locate`) |
 //! | `detect` | `values` | the `verdict` (`identified`, `ambiguous`, `underdetermined`, `none`), the `fits` (GEN, draw, state, states or seed, family), the `message` unless one GEN is identified, and the readings left `open` with why |
 //!
 //! A `source` is `{"seed": "S"}`, `{"seed_str": "TEXT"}` or
@@ -207,7 +218,10 @@ pub fn with_output<T>(f: impl FnOnce(&[u8]) -> T) -> T {
 #[unsafe(no_mangle)]
 pub extern "C" fn rngkit_draws(id: u32, n: u32) -> u32 {
     let mut answer = String::new();
-    let kind = generator::draws(id, n, &mut answer);
+    let kind = generator::draws(id, n, &mut answer).unwrap_or_else(|e| {
+        answer = api::error_json(&e);
+        generator::Kind::Json
+    });
     if kind == generator::Kind::Json {
         OUTPUT.with(|out| *out.borrow_mut() = answer.into_bytes());
     }
