@@ -13,13 +13,22 @@ export class RngkitError extends Error {
   }
 }
 
-const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
+/** Whether this runs in Node.js (not in a browser or its workers). */
+export const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
+
+/**
+ * Imports a Node.js built-in module. The name is a variable so that a
+ * bundler building for browsers, where this never runs, leaves it alone.
+ */
+export function nodeModule(name) {
+  return import(/* webpackIgnore: true */ /* @vite-ignore */ name);
+}
 
 /** Compiles rngkit.wasm, which lies beside this file (a bundler copies it along). */
 export async function compile() {
   const url = new URL('./rngkit.wasm', import.meta.url);
   if (isNode && url.protocol === 'file:') {
-    const { readFile } = await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:fs/promises');
+    const { readFile } = await nodeModule('node:fs/promises');
     return WebAssembly.compile(await readFile(url));
   }
   const response = await fetch(url);
@@ -33,9 +42,14 @@ export async function compile() {
  */
 export function instantiate(module) {
   let exports = new WebAssembly.Instance(module, {}).exports;
+  // Counts the instances: a generator kept in an earlier one is gone.
+  let epoch = 0;
   const engine = {
     get exports() {
       return exports;
+    },
+    get epoch() {
+      return epoch;
     },
     /** The JSON answer of the last call, as text (its length from the module). */
     output(len = exports.rngkit_output_len()) {
@@ -48,6 +62,7 @@ export function instantiate(module) {
       } catch (err) {
         if (!(err instanceof WebAssembly.RuntimeError)) throw err;
         exports = new WebAssembly.Instance(module, {}).exports;
+        epoch++;
         throw new Error(`rngkit: internal error in the engine (${err.message}); please report the inputs`);
       }
     },

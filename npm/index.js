@@ -3,7 +3,7 @@
 // seed search), on the wasm engine of the workbench page. A thin layer: every
 // check and every message is the engine's, in the command line's words.
 
-import { RngkitError, argText, compile, instantiate, unwrap } from './engine.js';
+import { RngkitError, argText, compile, instantiate, isNode, nodeModule, unwrap } from './engine.js';
 
 export { RngkitError };
 
@@ -102,8 +102,11 @@ function source(options) {
   return out;
 }
 
-// A generator's slot in the engine is freed when the object is collected.
-const slots = new FinalizationRegistry((id) => engine.guard((e) => e.rngkit_free(id)));
+// A generator's slot in the engine is freed when the object is collected
+// (unless the engine restarted since: the slot is another's then).
+const slots = new FinalizationRegistry(([id, epoch]) => {
+  if (epoch === engine.epoch) engine.guard((e) => e.rngkit_free(id));
+});
 const wrap = Symbol('wrap');
 
 /** The most values one call into the engine writes (its limit). */
@@ -123,19 +126,29 @@ function fromJson(v) {
  * (the CLI's state text) or `{ seedStr }`, with `stream` for PCG streams.
  */
 export class Generator {
-  #id;
+  #slot;
+  #epoch;
   #gen;
   #prepared = null;
 
   constructor(gen, options) {
     if (gen === wrap) {
-      [this.#id, this.#gen] = options;
+      [this.#slot, this.#gen] = options;
     } else {
       const { id, gen: name } = call('gen_new', { gen: textArg('gen', gen), source: source(options ?? {}) });
-      this.#id = id;
+      this.#slot = id;
       this.#gen = name;
     }
-    slots.register(this, this.#id);
+    this.#epoch = engine.epoch;
+    slots.register(this, [this.#slot, this.#epoch]);
+  }
+
+  /** The engine slot; a generator from before an engine restart is gone. */
+  get #id() {
+    if (this.#epoch !== engine.epoch) {
+      fail(`this ${this.#gen} generator was lost when the engine restarted after an internal error`);
+    }
+    return this.#slot;
   }
 
   /** The GEN's name (an alias given to the constructor becomes the name). */
@@ -349,13 +362,10 @@ export function locate(generator, observations, options) {
   }).map(Number);
 }
 
-const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
-
 async function startWorker() {
-  const url = new URL('./worker.js', import.meta.url);
   if (isNode) {
-    const { Worker } = await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:worker_threads');
-    const worker = new Worker(url);
+    const { Worker } = await nodeModule('node:worker_threads');
+    const worker = new Worker(new URL('./worker.js', import.meta.url));
     return {
       post: (m) => worker.postMessage(m),
       on: (f) => worker.on('message', f),
@@ -363,7 +373,8 @@ async function startWorker() {
       stop: () => worker.terminate(),
     };
   }
-  const worker = new Worker(url, { type: 'module' });
+  // Written whole, as bundlers recognise it (they bundle worker.js apart).
+  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   return {
     post: (m) => worker.postMessage(m),
     on: (f) => worker.addEventListener('message', (e) => f(e.data)),

@@ -2,12 +2,9 @@
 // Worker in Node): runs the search slice by slice on its own instance of
 // the engine and posts each slice's progress and matches; the package
 // stops it by terminating the worker.
-import { instantiate } from './engine.js';
+import { instantiate, isNode, nodeModule } from './engine.js';
 
-const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
-const port = isNode
-  ? (await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:worker_threads')).parentPort
-  : globalThis;
+const port = isNode ? (await nodeModule('node:worker_threads')).parentPort : globalThis;
 
 function listen(f) {
   if (isNode) port.on('message', f);
