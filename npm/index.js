@@ -256,7 +256,8 @@ export function generators() {
     outputBits: g.output_bits,
     wordBits: g.word_bits,
     wordCount: g.word_count,
-    draws: g.draws.map((d) => d.syntax),
+    // The CLI's list: the token draw where the GEN has idioms.
+    draws: [...g.draws.map((d) => d.syntax), ...(g.idioms.length > 0 ? ['token IDIOM ALPHABET LENGTH'] : [])],
     idioms: g.idioms.map((i) => i.name),
     jump: g.jump,
     distance: g.distance,

@@ -17,8 +17,12 @@ const ARGS = {
   PROB: '0.5', IDIOM: null,
 };
 
-/** The draw texts to try for a draw syntax (`range-int MIN MAX` -> `range-int 1 7`). */
-function drawTexts(syntax) {
+/**
+ * The draw texts to try for a draw syntax (`range-int MIN MAX` ->
+ * `range-int 1 7`; `token IDIOM ALPHABET LENGTH`: each of the GEN's idioms).
+ */
+function drawTexts(syntax, idioms) {
+  if (syntax.startsWith('token ')) return idioms.map((i) => `token ${i} a-z0-9 12`);
   const required = syntax.replace(/\s*\[.*\]/, '').split(' ');
   const args = required.slice(1).map((a) => ARGS[a]);
   if (args.includes(null) || args.includes(undefined)) return [];
@@ -87,8 +91,11 @@ test('every draw of every GEN gives the CLI\'s values', () => {
     const seeded = g.seedKind !== 'none';
     // A seed, or for the GENs the OS seeds a state: the 1 of each word.
     const state = seeded ? undefined : cli(['state', g.name, '--state', Array(g.wordCount).fill('1').join(' ')]);
+    // Its draws are the ones the CLI lists.
+    const listed = cliMessage(cliFails(['gen', g.name, ...(seeded ? ['--seed', '1'] : ['--state', state]), 'no-such-draw']).stderr);
+    assert.equal(g.draws.join(', '), listed.split('its draws are: ')[1], g.name);
     for (const syntax of g.draws) {
-      for (const draw of drawTexts(syntax)) {
+      for (const draw of drawTexts(syntax, g.idioms)) {
         // After a jump too, for the first draw (the raw word).
         for (const advance of syntax === 'u32' ? ['0', '1000', '-3'] : ['0']) {
           const source = seeded ? ['--seed', '1'] : ['--state', state];
