@@ -769,8 +769,9 @@ impl<'a> Undetected<'a> {
                     &g.open.why_any
                 };
                 match g.open.more_values {
-                    // The reason may already say it (too few bits).
-                    Some(n) if !why.contains("more values") => {
+                    // The reason may already say it (too few bits); 0 is
+                    // a recovery cut short, which the reason says.
+                    Some(n) if n > 0 && !why.contains("more values") => {
                         format!("{names} {draw} ({why}; add about {n} more values to settle)")
                     }
                     _ => format!("{names} {draw} ({why})"),

@@ -9,6 +9,7 @@ mod oracles;
 
 mod cli_advance_distance;
 mod cli_detect;
+mod cli_detect_rank;
 mod cli_engines;
 mod cli_examples;
 mod cli_gen_state;
