@@ -65,7 +65,8 @@ where
 }
 
 /// Whether a command line that clap refused says `--format json` (or
-/// `--format=json`) before any `--` or draw words would make it ambiguous.
+/// `--format=json`) anywhere: its error is then the JSON object (a guess
+/// from the words, as the line did not parse).
 fn asks_json(argv: &[OsString]) -> bool {
     argv.windows(2)
         .any(|w| w[0] == "--format" && w[1] == "json")

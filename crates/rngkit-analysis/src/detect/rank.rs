@@ -21,17 +21,21 @@
 //! which values remove them is measured, by recovering again without the
 //! last few values, and the states left divided by that rate is the
 //! estimate (glibc: about half a bit per value past its 31st, measured;
-//! the bits per value alone would say one more value). Elsewhere it is
+//! the bits per value alone would say one more value). That recovery runs
+//! after the budget, for at most the budget again (then the estimate is
+//! left out). Elsewhere it is
 //! what the bits per value give: the state's bits plus the margin, over
 //! the bits one value reveals; `None` when the values already reveal that
 //! many and recovery is still open (it needs other draws: `why` says
 //! which), and 0 when they do and recovery was cut short (more time
 //! settles it: `--max-seconds`).
 
+use std::sync::mpsc;
+
 use super::candidates::{Candidate, revealed_bits};
-use super::{DetectOptions, MARGIN, Open, values_needed};
+use super::{DetectOptions, HAS_CLOCK, MARGIN, Open, values_needed};
 use crate::observe::{Observation, ObservationKind};
-use crate::recover::{Count, RecoverOptions, Recovered, recover};
+use crate::recover::{Count, RecoverOptions, Recovered, Stop, recover};
 
 /// GENs whose values people most often hold and ask about: the default
 /// generator behind the most used call of a major runtime or engine
@@ -188,12 +192,36 @@ fn measured_more(
         return None;
     }
     let prefix = without_last_values(&c.observations, k);
+    let stop = Stop::new();
     let recover_options = RecoverOptions {
         threads: options.threads,
         max_candidates: 1 << 32,
+        stop: stop.clone(),
         ..RecoverOptions::default()
     };
-    let before = match recover(c.generator, &prefix, &recover_options) {
+    // Past the budget: at most the budget again, where there is a clock
+    // (the measurement is then given up); the run without one is bounded
+    // in work. (glibc's 32 values of 40 take 1 to 2.5 s on a busy 2-core
+    // machine: they leave 2^29 states to count.)
+    let cap = (options.clock && HAS_CLOCK).then_some(options.budget);
+    let (done, finished) = mpsc::channel::<()>();
+    let recovered = std::thread::scope(|scope| {
+        if let Some(cap) = cap {
+            let stop = stop.clone();
+            scope.spawn(move || {
+                if finished.recv_timeout(cap).is_err() {
+                    stop.set();
+                }
+            });
+        }
+        let recovered = recover(c.generator, &prefix, &recover_options);
+        let _ = done.send(());
+        recovered
+    });
+    if stop.is_set() {
+        return None;
+    }
+    let before = match recovered {
         Ok(Recovered::Several { count, .. }) if counted(count) => log2(count),
         Ok(Recovered::Unique(_)) => 0.0,
         _ => return None,
