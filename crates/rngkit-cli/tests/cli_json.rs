@@ -543,3 +543,53 @@ fn unknown_formats_and_shells_list_the_accepted_values() {
     let v: Value = serde_json::from_str(r.stderr.trim()).unwrap();
     assert!(v["error"].as_str().unwrap().contains("--bogus"), "{v}");
 }
+
+/// A draw line's value as the text form writes it: the raw JSON text of
+/// `value` (numbers keep their digits; serde would round big ones through
+/// a float), arrays space-separated, strings unquoted.
+fn value_text(line: &str) -> String {
+    let raw = line
+        .split_once("\"value\":")
+        .and_then(|(_, rest)| rest.strip_suffix('}'))
+        .unwrap_or_else(|| panic!("no value last in {line}"));
+    if let Some(items) = raw.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+        return items.replace(',', " ");
+    }
+    if raw.starts_with('"') {
+        return serde_json::from_str::<String>(raw).unwrap();
+    }
+    raw.to_string()
+}
+
+/// Every GEN, every draw that takes no argument: the JSON lines validate
+/// and each value is the text form's, from the same state.
+#[test]
+fn every_gens_argumentless_draws_are_the_text_forms_values() {
+    let schema = cli_schema();
+    for e in rngkit_analysis::registry::all() {
+        let name = e.name();
+        let state = run(&["state", name, "--entropy"]).ok()[0].clone();
+        let mut draws = vec!["u32", "u64", "f64", "bool"];
+        draws.extend(
+            e.engine_draws()
+                .iter()
+                .map(|d| d.syntax)
+                .filter(|s| !s.contains(' ')),
+        );
+        for draw in draws {
+            for hex in [false, true] {
+                let mut args = vec!["gen", name, "--state", &state, "-n", "3"];
+                if hex {
+                    args.push("--hex");
+                }
+                let text = run(&[&args[..], &[draw]].concat()).ok();
+                let r = run(&[&args[..], &["--format", "json", draw]].concat());
+                let lines = checked(&r, &[&args[..], &["--format", "json", draw]].concat(), 0);
+                assert_eq!(lines.len(), 4, "{name} {draw}");
+                let raw: Vec<String> = r.stdout.lines().take(3).map(value_text).collect();
+                assert_eq!(raw, text, "{name} {draw} hex={hex}");
+                assert!(validate_def(&schema, "gen_summary", &lines[3]).is_empty());
+            }
+        }
+    }
+}
