@@ -738,28 +738,50 @@ impl<'a> Undetected<'a> {
     /// (the four PHP eras, read as `mt-rand`) named together, with `GEN` in
     /// the reason; at most four groups.
     fn open_short(&self) -> String {
-        let mut groups: Vec<(Vec<&str>, &str, &str, &str)> = Vec::new();
+        // The readings come ranked, likeliest first (detect's `rank`); a
+        // group stands where its first member ranks.
+        struct Group<'o> {
+            names: Vec<&'o str>,
+            open: &'o crate::detect::Open,
+        }
+        let mut groups: Vec<Group> = Vec::new();
         for o in &self.found.open {
-            match groups
-                .iter_mut()
-                .find(|(_, draw, any, _)| *draw == o.draw && *any == o.why_any)
-            {
-                Some(g) => g.0.push(o.generator.name()),
-                None => groups.push((vec![o.generator.name()], &o.draw, &o.why_any, &o.why)),
+            match groups.iter_mut().find(|g| {
+                g.open.draw == o.draw
+                    && g.open.why_any == o.why_any
+                    && g.open.more_values == o.more_values
+            }) {
+                Some(g) => g.names.push(o.generator.name()),
+                None => groups.push(Group {
+                    names: vec![o.generator.name()],
+                    open: o,
+                }),
             }
         }
         let shown = groups.len().min(4);
         let mut parts: Vec<String> = groups[..shown]
             .iter()
-            .map(|(names, draw, any, own)| {
-                let why = if names.len() == 1 { own } else { any };
-                format!("{} {draw} ({why})", names.join(", "))
+            .map(|g| {
+                let (names, draw) = (g.names.join(", "), &g.open.draw);
+                let why = if g.names.len() == 1 {
+                    &g.open.why
+                } else {
+                    &g.open.why_any
+                };
+                match g.open.more_values {
+                    // The reason may already say it (too few bits); 0 is
+                    // a recovery cut short, which the reason says.
+                    Some(n) if n > 0 && !why.contains("more values") => {
+                        format!("{names} {draw} ({why}; add about {n} more values to settle)")
+                    }
+                    _ => format!("{names} {draw} ({why})"),
+                }
             })
             .collect();
         if groups.len() > shown {
             parts.push(format!(
                 "{} more",
-                groups[shown..].iter().map(|g| g.0.len()).sum::<usize>()
+                groups[shown..].iter().map(|g| g.names.len()).sum::<usize>()
             ));
         }
         parts.join("; ")

@@ -140,3 +140,31 @@ pub fn reject_options_after_draw(
     }
     Ok(())
 }
+
+/// `--format`: how a command writes its answer.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// Lines of text (the contract's form).
+    #[default]
+    Text,
+    /// JSON: one document, or JSON lines for streams (`docs/cli.md`).
+    Json,
+}
+
+/// The `--format text|json` option of every command but `state` (whose
+/// `--format words|json` predates it).
+#[derive(Args, Debug, Default)]
+pub struct FormatArg {
+    /// `text` (the default) or `json`: one JSON document (JSON lines for
+    /// `gen` and `seed-search`), errors as a JSON object on stderr; the
+    /// schema is in docs/cli.md.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value = "text")]
+    pub format: Format,
+}
+
+impl FormatArg {
+    /// Whether the answer is JSON.
+    pub fn json(&self) -> bool {
+        self.format == Format::Json
+    }
+}

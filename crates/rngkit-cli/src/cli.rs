@@ -72,4 +72,34 @@ pub enum Command {
         override_usage = "rngkit distance GEN (--from STATE | --from-file FILE) (--to STATE | --to-file FILE) [--max N] [--signed]"
     )]
     Distance(commands::distance::DistanceArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell).
+    #[command(
+        after_long_help = commands::shell::completions_help(),
+        override_usage = "rngkit completions SHELL"
+    )]
+    Completions(commands::shell::CompletionsArgs),
+    /// Print the manual page (roff, for man).
+    #[command(
+        after_long_help = commands::shell::man_help(),
+        override_usage = "rngkit man"
+    )]
+    Man,
+}
+
+impl Command {
+    /// Whether the command answers in JSON (`--format json`): its errors
+    /// then are JSON objects too.
+    pub fn json(&self) -> bool {
+        match self {
+            Command::Gen(a) => a.format.json(),
+            Command::State(a) => a.format == commands::state::StateFormat::Json,
+            Command::Recover(a) => a.format.json(),
+            Command::Detect(a) => a.format.json(),
+            Command::Locate(a) => a.format.json(),
+            Command::Identify(a) => a.format.json(),
+            Command::SeedSearch(a) => a.format.json(),
+            Command::Distance(a) => a.format.json(),
+            Command::Completions(_) | Command::Man => false,
+        }
+    }
 }

@@ -42,6 +42,20 @@ impl CliError {
         eprintln!("error: {}", one_line(&self.message));
         ExitCode::from(self.code)
     }
+
+    /// Prints the message as `--format json` does (a JSON object on
+    /// stderr, see [`crate::output::json::error`]) when `json`, else as
+    /// [`CliError::report`] does; returns the exit status.
+    pub fn report_as(self, json: bool) -> ExitCode {
+        if !json {
+            return self.report();
+        }
+        eprintln!(
+            "{}",
+            crate::output::json::error(&one_line(&self.message), self.code)
+        );
+        ExitCode::from(self.code)
+    }
 }
 
 /// Collapses a message onto one line (file names and OS messages may carry
@@ -66,7 +80,7 @@ fn one_line(message: &str) -> String {
 
 /// Reports a clap error: help and version go to stdout with status 0; every
 /// other error becomes one `error:` line with status 2.
-pub fn report_clap(err: clap::Error, cli: &clap::Command) -> ExitCode {
+pub fn report_clap(err: clap::Error, cli: &clap::Command, json: bool) -> ExitCode {
     use clap::error::ErrorKind;
     match err.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
@@ -80,11 +94,11 @@ pub fn report_clap(err: clap::Error, cli: &clap::Command) -> ExitCode {
                 .get_subcommands()
                 .map(|c| c.get_name().to_string())
                 .collect();
-            eprintln!(
-                "error: no command given; the commands are {} (see --help)",
+            CliError::usage(format_args!(
+                "no command given; the commands are {} (see --help)",
                 commands.join(", ")
-            );
-            ExitCode::from(EXIT_USAGE)
+            ))
+            .report_as(json)
         }
         _ => {
             let rendered = err.render().to_string();
@@ -106,8 +120,7 @@ pub fn report_clap(err: clap::Error, cli: &clap::Command) -> ExitCode {
                 | ErrorKind::InvalidSubcommand => " (see --help)",
                 _ => "",
             };
-            eprintln!("error: {}{hint}", one_line(message));
-            ExitCode::from(EXIT_USAGE)
+            CliError::usage(format_args!("{message}{hint}")).report_as(json)
         }
     }
 }

@@ -44,10 +44,18 @@ where
 {
     // clap names the program after argv[0] in usage lines: always `rngkit`,
     // whatever launched it (the binary, or Python's console script).
-    let argv = std::iter::once(OsString::from("rngkit")).chain(args.into_iter().map(Into::into));
-    let code = match Cli::try_parse_from(argv) {
+    let argv: Vec<OsString> = std::iter::once(OsString::from("rngkit"))
+        .chain(args.into_iter().map(Into::into))
+        .collect();
+    let code = match Cli::try_parse_from(&argv) {
         Ok(cli) => dispatch(cli.command),
-        Err(err) => error::report_clap(err, &<Cli as clap::CommandFactory>::command()),
+        // A line that does not parse still asked for JSON errors when it
+        // says `--format json`.
+        Err(err) => error::report_clap(
+            err,
+            &<Cli as clap::CommandFactory>::command(),
+            asks_json(&argv),
+        ),
     };
     // A binary's stdout is flushed when `main` returns; inside another
     // program (the Python extension) nothing does that, so flush here.
@@ -56,7 +64,17 @@ where
     exit_status(code)
 }
 
+/// Whether a command line that clap refused says `--format json` (or
+/// `--format=json`) anywhere: its error is then the JSON object (a guess
+/// from the words, as the line did not parse).
+fn asks_json(argv: &[OsString]) -> bool {
+    argv.windows(2)
+        .any(|w| w[0] == "--format" && w[1] == "json")
+        || argv.iter().any(|a| a == "--format=json")
+}
+
 fn dispatch(command: Command) -> ExitCode {
+    let json = command.json();
     let result = match command {
         Command::Gen(args) => commands::r#gen::run(args),
         Command::State(args) => commands::state::run(args),
@@ -66,10 +84,12 @@ fn dispatch(command: Command) -> ExitCode {
         Command::Identify(args) => commands::identify::run(args),
         Command::SeedSearch(args) => commands::seed_search::run(args),
         Command::Distance(args) => commands::distance::run(args),
+        Command::Completions(args) => commands::shell::completions(args),
+        Command::Man => commands::shell::man(),
     };
     match result {
         Ok(code) => code,
-        Err(err) => err.report(),
+        Err(err) => err.report_as(json),
     }
 }
 

@@ -5,6 +5,9 @@ use std::io::{self, BufWriter, Write};
 
 use crate::error::CliError;
 
+pub mod documents;
+pub mod json;
+
 /// A buffered stdout that treats a closed pipe as the end of the output.
 pub struct Output {
     out: BufWriter<io::StdoutLock<'static>>,
@@ -34,6 +37,12 @@ impl Output {
     /// Writes raw bytes.
     pub fn bytes(&mut self, data: &[u8]) -> Result<Written, CliError> {
         check(self.out.write_all(data))
+    }
+
+    /// Writes one JSON value on its own line (a document, or one line of
+    /// a JSON-lines stream).
+    pub fn json(&mut self, value: &json::Json) -> Result<Written, CliError> {
+        self.line(&value.to_string())
     }
 
     /// Flushes; call once at the end.

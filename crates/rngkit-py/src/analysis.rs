@@ -814,11 +814,14 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(seed_search, m)?)?;
     m.add_function(wrap_pyfunction!(_seed_range, m)?)?;
     m.add_class::<Detected>()?;
+    m.add_class::<OpenReading>()?;
     m.add_function(wrap_pyfunction!(detect, m)?)?;
     Ok(())
 }
 
-/// One GEN that reproduces the values given to `detect`.
+/// One GEN that reproduces the values given to `detect`: the fields of a
+/// fit in `rngkit detect --format json` (`answer`'s flattened: `kind`,
+/// `states`, `seed`, `advance`), under the same names.
 #[pyclass(module = "rngkit._rngkit", frozen, get_all)]
 pub struct Detected {
     /// The GEN's name.
@@ -836,6 +839,50 @@ pub struct Detected {
     decisive: bool,
     /// The other GENs sharing its state and values (one family).
     family: Vec<String>,
+    /// What reproduces the values: `state`, `states` or `seed`.
+    kind: &'static str,
+    /// Bits the values reveal of the raw words.
+    revealed_bits: u64,
+    /// Bits of the state (or of the seed, for a seed fit).
+    state_bits: u64,
+    /// The values a decisive fit needs, at the bits per value these
+    /// revealed (`None` when they revealed none).
+    values_to_settle: Option<u64>,
+}
+
+/// A reading `detect` left open (`with_open=True`): the fields of an
+/// `open` entry of `rngkit detect --format json`, under the same names,
+/// ranked likeliest first.
+#[pyclass(module = "rngkit._rngkit", frozen, get_all)]
+pub struct OpenReading {
+    /// 1 for the likeliest.
+    rank: usize,
+    /// The GEN's name.
+    r#gen: String,
+    /// The draw.
+    draw: String,
+    /// Why it stays open.
+    why: String,
+    /// Bits the values show beyond what any values would fit.
+    evidence_bits: f64,
+    /// How common the GEN is (1 to 3).
+    prior: u8,
+    /// Bits the values reveal of the raw words.
+    revealed_bits: u64,
+    /// Bits of the GEN's state.
+    state_bits: u64,
+    /// About how many more values would settle it.
+    more_values: Option<u64>,
+}
+
+#[pymethods]
+impl OpenReading {
+    fn __repr__(&self) -> String {
+        format!(
+            "OpenReading(rank={}, gen='{}', draw='{}', evidence_bits={:.1}, more_values={:?})",
+            self.rank, self.r#gen, self.draw, self.evidence_bits, self.more_values
+        )
+    }
 }
 
 #[pymethods]
@@ -862,7 +909,7 @@ impl Detected {
     }
 }
 
-/// detect(values, *, max_seconds=4.0, threads=None) -> (verdict, list[Detected])
+/// detect(values, *, max_seconds=4.0, threads=None, with_open=False) -> (verdict, list[Detected])
 ///
 /// Which generator made these values? `values` is the text `rngkit detect`
 /// reads (bare values one a line, or observation lines) or a list of
@@ -873,15 +920,19 @@ impl Detected {
 /// with a state (or states, or a seed) that regenerates every value.
 /// Raises ValueError for malformed input. Recoveries still running when
 /// the budget is spent (or once a GEN fits decisively) are told to stop and
-/// joined before it returns: no thread outlives the call.
+/// joined before it returns: no thread outlives the call. With
+/// `with_open=True` it returns a third item, the readings left open
+/// (list[OpenReading], likeliest first, as `rngkit detect --format json`
+/// ranks them).
 #[pyfunction]
-#[pyo3(signature = (values, *, max_seconds=4.0, threads=None))]
+#[pyo3(signature = (values, *, max_seconds=4.0, threads=None, with_open=false))]
 fn detect<'py>(
     py: Python<'py>,
     values: &Bound<'py, PyAny>,
     max_seconds: f64,
     threads: Option<&Bound<'py, PyAny>>,
-) -> PyResult<(String, Vec<Detected>)> {
+    with_open: bool,
+) -> PyResult<Bound<'py, PyTuple>> {
     use rngkit_analysis::detect::{Answer, DetectOptions, Verdict, detect as run_detect};
     if !(max_seconds.is_finite() && max_seconds > 0.0 && max_seconds <= 1e6) {
         return Err(value_error(format!(
@@ -928,6 +979,11 @@ fn detect<'py>(
     for fit in fits {
         let wrap =
             |e: &rngkit::registry::Engine| Py::new(py, Generator::wrap(fit.generator, e.clone()));
+        let kind = match &fit.answer {
+            Answer::State(_) => "state",
+            Answer::States(_) => "states",
+            Answer::Seed { .. } => "seed",
+        };
         let (states, seed, advance) = match &fit.answer {
             Answer::State(s) => (vec![wrap(s)?], None, None),
             Answer::States(s) => (s.iter().map(wrap).collect::<PyResult<_>>()?, None, None),
@@ -957,7 +1013,32 @@ fn detect<'py>(
                 .iter()
                 .map(|(g, _)| g.name().to_string())
                 .collect(),
+            kind,
+            revealed_bits: fit.revealed_bits,
+            state_bits: fit.state_bits,
+            values_to_settle: fit.values_needed(found.values),
         });
     }
-    Ok((label.to_string(), out))
+    let label = label.into_pyobject(py)?.into_any();
+    let fits = out.into_pyobject(py)?.into_any();
+    if !with_open {
+        return PyTuple::new(py, [label, fits]);
+    }
+    let open: Vec<OpenReading> = found
+        .open
+        .iter()
+        .enumerate()
+        .map(|(i, o)| OpenReading {
+            rank: i + 1,
+            r#gen: o.generator.name().to_string(),
+            draw: o.draw.clone(),
+            why: o.why.clone(),
+            evidence_bits: o.evidence_bits,
+            prior: o.prior,
+            revealed_bits: o.revealed_bits,
+            state_bits: o.state_bits,
+            more_values: o.more_values,
+        })
+        .collect();
+    PyTuple::new(py, [label, fits, open.into_pyobject(py)?.into_any()])
 }

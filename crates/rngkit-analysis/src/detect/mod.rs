@@ -55,6 +55,7 @@ mod alternatives;
 mod bare;
 mod candidates;
 mod family;
+pub mod rank;
 mod run;
 #[cfg(test)]
 mod tests;
@@ -202,6 +203,26 @@ pub struct Open {
     /// seed-search GEN`), so that readings open for one reason can be
     /// named together.
     pub why_any: String,
+    /// Bits the values show beyond what any values would fit: the bits
+    /// they reveal less the bits of the states they leave (counted by
+    /// recovery), over the state's bits; 0 where recovery counted nothing
+    /// (any values this few fit some state). The first key of the ranking
+    /// (see [`rank`](mod@rank)).
+    pub evidence_bits: f64,
+    /// How common the GEN is as the maker of values people hold, 1 to 3
+    /// ([`rank::prior`]): the second key of the ranking.
+    pub prior: u8,
+    /// Bits the values reveal of the raw words.
+    pub revealed_bits: u64,
+    /// Bits of the GEN's state.
+    pub state_bits: u64,
+    /// About how many more values would settle it (the third key); `None`
+    /// when more of the same values would not (recovery needs other
+    /// draws, see `why`) or nothing says how many.
+    pub more_values: Option<u64>,
+    /// Whether its recovery was cut short (by the budget, or by another
+    /// GEN's decisive fit): the values may already settle it.
+    unfinished: bool,
 }
 
 impl Open {
@@ -213,6 +234,12 @@ impl Open {
             draw: c.draw.clone(),
             why: why(c.generator.name()),
             why_any: why("GEN"),
+            evidence_bits: 0.0,
+            prior: rank::prior(c.generator.name()),
+            revealed_bits: 0,
+            state_bits: state_bits(c.generator),
+            more_values: None,
+            unfinished: false,
         }
     }
 }
@@ -237,7 +264,8 @@ pub struct Detection {
     /// The fits, families merged, best first: decisive before weak, one
     /// state before several, the widest margin first.
     pub fits: Vec<Fit>,
-    /// GENs neither fitting nor ruled out.
+    /// GENs neither fitting nor ruled out, likeliest first (see
+    /// [`rank`](mod@rank)).
     pub open: Vec<Open>,
     /// (GEN, draw) pairs tried (after the cheap checks).
     pub tried: usize,
@@ -335,7 +363,8 @@ fn detect_readings(readings: Readings, options: &DetectOptions) -> Result<Detect
     let mut candidates = candidates;
     candidates.sort_by_key(|c| state_bits(c.generator));
 
-    let (raw_fits, open) = run::run(&candidates, options, values, start, deadline, clock);
+    let (raw_fits, mut open, left) = run::run(&candidates, options, values, start, deadline, clock);
+    rank::rank(&mut open, &candidates, &left, values, options);
     let fits = families(raw_fits);
     Ok(Detection {
         fits,

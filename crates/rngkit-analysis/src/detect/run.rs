@@ -30,6 +30,9 @@ enum Outcome {
     Fit(Answer),
     Excluded,
     Open(String),
+    /// Open, with the number of states recovery left (kept for the
+    /// ranking of the open readings; recorded as `Open`).
+    Counted(String, Count),
 }
 
 fn try_recover(c: &Candidate, threads: usize, stop: Stop) -> Outcome {
@@ -58,12 +61,14 @@ fn try_recover(c: &Candidate, threads: usize, stop: Stop) -> Outcome {
                 0 => Outcome::Excluded,
                 1 => Outcome::Fit(Answer::State(states.into_iter().next().expect("one"))),
                 _ if matches!(count, Count::Exact(n) if n as usize > states.len()) => {
-                    Outcome::Open(format!("{count} states fit"))
+                    Outcome::Counted(format!("{count} states fit"), count)
                 }
                 _ => Outcome::Fit(Answer::States(states)),
             }
         }
-        Ok(Recovered::Several { count, .. }) => Outcome::Open(format!("{count} states fit")),
+        Ok(Recovered::Several { count, .. }) => {
+            Outcome::Counted(format!("{count} states fit"), count)
+        }
         Ok(Recovered::OverBudget { count, advice }) => {
             Outcome::Open(format!("{count} states fit; {advice}"))
         }
@@ -82,7 +87,7 @@ pub(super) fn run(
     start: Option<Instant>,
     deadline: Option<Instant>,
     clock: bool,
-) -> (Vec<Fit>, Vec<Open>) {
+) -> (Vec<Fit>, Vec<Open>, Vec<Option<Count>>) {
     let mut run = Run {
         candidates,
         options,
@@ -94,14 +99,20 @@ pub(super) fn run(
         open: Vec::new(),
         passed: Vec::new(),
         settled_at: None,
+        left: vec![None; candidates.len()],
     };
     if clock {
         run.parallel();
     } else {
         run.sequential();
     }
-    let Run { raw_fits, open, .. } = run;
-    (raw_fits, open)
+    let Run {
+        raw_fits,
+        open,
+        left,
+        ..
+    } = run;
+    (raw_fits, open, left)
 }
 
 /// The state of one [`detect`](super::detect) call while its recoveries and seed
@@ -123,6 +134,8 @@ struct Run<'a> {
     passed: Vec<(usize, String, f64)>,
     /// When a fit was decisive (the single-threaded run: the epoch).
     settled_at: Option<Option<Instant>>,
+    /// The states each reading's recovery left, where it counted them.
+    left: Vec<Option<Count>>,
 }
 
 impl Run<'_> {
@@ -146,6 +159,10 @@ impl Run<'_> {
                 }
                 self.raw_fits.push(fit);
                 self.outcomes[i] = Some(Outcome::Excluded);
+            }
+            Outcome::Counted(why, count) => {
+                self.left[i] = Some(count);
+                self.outcomes[i] = Some(Outcome::Open(why));
             }
             other => self.outcomes[i] = Some(other),
         }
@@ -480,7 +497,9 @@ impl Run<'_> {
                             self.options.budget.as_secs_f64()
                         )
                     };
-                    self.open.push(Open::new(c, |_| why.clone()));
+                    let mut open = Open::new(c, |_| why.clone());
+                    open.unfinished = true;
+                    self.open.push(open);
                 }
             }
         }

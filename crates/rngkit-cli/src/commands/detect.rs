@@ -11,10 +11,11 @@ use rngkit_analysis::detect::{
 use rngkit_analysis::message::Undetected;
 use rngkit_analysis::registry;
 
+use crate::args::FormatArg;
 use crate::commands::observations;
 use crate::commands::recover::parse_threads;
 use crate::error::{CliError, EXIT_NO_ANSWER, EXIT_UNDERDETERMINED};
-use crate::output::Output;
+use crate::output::{Output, documents};
 
 /// The long help of `detect`.
 pub fn help() -> String {
@@ -97,6 +98,8 @@ pub struct DetectArgs {
     /// idioms are tried; a fit names the GEN and the idiom.
     #[arg(long, value_name = "ALPHABET")]
     pub alphabet: Option<String>,
+    #[command(flatten)]
+    pub format: FormatArg,
 }
 
 pub fn run(args: DetectArgs) -> Result<ExitCode, CliError> {
@@ -114,7 +117,27 @@ pub fn run(args: DetectArgs) -> Result<ExitCode, CliError> {
         None => detect(&text, &options),
     }
     .map_err(|e| CliError::usage(format_args!("{name}: {e}")))?;
+    if args.format.json() {
+        return report_json(&found);
+    }
     report(&found)
+}
+
+/// `--format json`: the whole detection as one document; exit 1 and 3 as
+/// in the text form, their message in the document and on stderr.
+fn report_json(found: &Detection) -> Result<ExitCode, CliError> {
+    let (_, exit) = documents::detect_status(found.verdict());
+    let message = Undetected::new(found).map(|u| u.listed("in \"fits\"").to_string());
+    let mut out = Output::new();
+    out.json(&documents::detect(found, message.as_deref()))?;
+    out.finish()?;
+    match message {
+        None => Ok(ExitCode::SUCCESS),
+        Some(message) => Err(CliError {
+            code: exit,
+            message,
+        }),
+    }
 }
 
 fn parse_seconds(text: &str) -> Result<Duration, CliError> {

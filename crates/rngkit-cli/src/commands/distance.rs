@@ -10,9 +10,9 @@ use rngkit_analysis::DistanceError;
 use rngkit_analysis::message::{Spelling, distance_error};
 use rngkit_analysis::registry::Entry;
 
-use crate::args::{command_examples, generators_help, parse_gen};
+use crate::args::{FormatArg, command_examples, generators_help, parse_gen};
 use crate::error::CliError;
-use crate::output::Output;
+use crate::output::{Output, documents};
 use crate::seeding::{state_from_file, state_from_text};
 
 /// The long help of `distance`.
@@ -77,6 +77,8 @@ pub struct DistanceArgs {
     /// Print the signed distance, in (-period/2, period/2].
     #[arg(long)]
     pub signed: bool,
+    #[command(flatten)]
+    pub format: FormatArg,
 }
 
 pub fn run(args: DistanceArgs) -> Result<ExitCode, CliError> {
@@ -113,10 +115,17 @@ pub fn run(args: DistanceArgs) -> Result<ExitCode, CliError> {
                 }
                 (_, false) => n.to_string(),
             };
-            if !args.signed
-                && let Some(p) = &period
-                && let Some(behind) = steps_behind(n, p)
-            {
+            let behind = match (&period, args.signed) {
+                (Some(p), false) => steps_behind(n, p),
+                _ => None,
+            };
+            if args.format.json() {
+                let mut out = Output::new();
+                out.json(&documents::distance(entry, &text, args.signed, behind))?;
+                out.finish()?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            if let (Some(p), Some(behind)) = (&period, behind) {
                 eprintln!(
                     "note: that is {behind} steps behind (the period is {p}); --signed prints -{behind}"
                 );
@@ -134,7 +143,14 @@ pub fn run(args: DistanceArgs) -> Result<ExitCode, CliError> {
                 DistanceError::NeedsBound { .. } | DistanceError::Unsupported(_) => {
                     CliError::usage(message)
                 }
-                _ => CliError::no_answer(message),
+                _ => {
+                    if args.format.json() {
+                        let mut out = Output::new();
+                        out.json(&documents::distance_none(entry, &message))?;
+                        out.finish()?;
+                    }
+                    CliError::no_answer(message)
+                }
             })
         }
     }

@@ -8,9 +8,11 @@ use rngkit::number::parse_int;
 use rngkit::rand_core::Rng;
 use rngkit::registry::Engine;
 
-use crate::args::{Source, command_examples, generators_help, reject_options_after_draw};
+use crate::args::{
+    FormatArg, Source, command_examples, generators_help, reject_options_after_draw,
+};
 use crate::error::CliError;
-use crate::output::{Output, Written};
+use crate::output::{Output, Written, documents};
 use crate::seeding;
 
 /// The long help of `gen`.
@@ -41,6 +43,8 @@ pub struct GenArgs {
     /// Write raw little-endian binary words to stdout (draw u32 or u64).
     #[arg(long)]
     pub raw: bool,
+    #[command(flatten)]
+    pub format: FormatArg,
     /// The draw and its arguments, e.g. `u32`, `int 1 7`.
     #[arg(
         value_name = "DRAW",
@@ -76,10 +80,24 @@ pub fn run(args: GenArgs) -> Result<ExitCode, CliError> {
             "--raw writes raw words: use it with the draw u32 or u64, not `{name}`"
         )));
     }
+    if args.raw && args.format.json() {
+        return Err(CliError::usage(
+            "--raw writes binary words; it does not combine with --format json",
+        ));
+    }
     let mut rng = seeding::build(&args.source)?;
     let mut out = Output::new();
     if let (true, Some(word_bytes)) = (args.raw, raw_word) {
         raw(&mut rng, word_bytes, count, &mut out)?;
+    } else if args.format.json() {
+        let count = count.unwrap_or(1);
+        for index in 0..count {
+            let value = draw.eval(&mut rng);
+            if let Written::Closed = out.json(&documents::gen_draw(index, &value, args.hex))? {
+                return Ok(ExitCode::SUCCESS);
+            }
+        }
+        out.json(&documents::gen_summary(entry, &args.draw, count, args.hex))?;
     } else {
         for _ in 0..count.unwrap_or(1) {
             let value = draw.eval(&mut rng);

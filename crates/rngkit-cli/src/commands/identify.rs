@@ -8,9 +8,9 @@ use rngkit::number::parse_int;
 use rngkit_analysis::message::{Spelling, identify_unsupported, no_seed_found};
 use rngkit_analysis::registry::{self, Entry};
 
-use crate::args::{command_examples, parse_gen};
+use crate::args::{FormatArg, command_examples, parse_gen};
 use crate::error::CliError;
-use crate::output::Output;
+use crate::output::{Output, documents};
 use crate::seeding::{state_from_file, state_from_text};
 
 /// The long help of `identify`.
@@ -57,6 +57,8 @@ pub struct IdentifyArgs {
     /// The largest advance to consider.
     #[arg(long, value_name = "N")]
     pub max_advance: Option<String>,
+    #[command(flatten)]
+    pub format: FormatArg,
 }
 
 pub fn run(args: IdentifyArgs) -> Result<ExitCode, CliError> {
@@ -80,15 +82,23 @@ pub fn run(args: IdentifyArgs) -> Result<ExitCode, CliError> {
     match entry.identify(&rng, max_advance) {
         Some(id) => {
             let mut out = Output::new();
-            let seed = entry.info().seed_kind.format(id.seed);
-            out.line(&format!("seed={seed} advance={}", id.advance))?;
+            if args.format.json() {
+                out.json(&documents::identify(entry, id.seed, id.advance))?;
+            } else {
+                let seed = entry.info().seed_kind.format(id.seed);
+                out.line(&format!("seed={seed} advance={}", id.advance))?;
+            }
             out.finish()?;
             Ok(ExitCode::SUCCESS)
         }
-        None => Err(CliError::no_answer(no_seed_found(
-            entry,
-            max_advance,
-            &Spelling::CLI,
-        ))),
+        None => {
+            let message = no_seed_found(entry, max_advance, &Spelling::CLI);
+            if args.format.json() {
+                let mut out = Output::new();
+                out.json(&documents::identify_none(entry, &message))?;
+                out.finish()?;
+            }
+            Err(CliError::no_answer(message))
+        }
     }
 }

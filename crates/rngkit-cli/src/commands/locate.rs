@@ -7,10 +7,10 @@ use clap::Args;
 use rngkit::number::parse_int;
 use rngkit_analysis::observe::{layout, matches_all};
 
-use crate::args::{Source, command_examples};
+use crate::args::{FormatArg, Source, command_examples};
 use crate::commands::observations;
 use crate::error::CliError;
-use crate::output::{Output, Written};
+use crate::output::{Output, Written, documents};
 use crate::seeding;
 
 /// The long help of `locate`.
@@ -42,6 +42,8 @@ pub struct LocateArgs {
     /// The largest advance to try (default 1000000).
     #[arg(long, value_name = "N")]
     pub max: Option<String>,
+    #[command(flatten)]
+    pub format: FormatArg,
 }
 
 pub fn run(args: LocateArgs) -> Result<ExitCode, CliError> {
@@ -68,6 +70,9 @@ pub fn run(args: LocateArgs) -> Result<ExitCode, CliError> {
     let mut here = start;
     let mut out = Output::new();
     let mut found = 0u64;
+    let json = args.format.json();
+    // The JSON document lists them at the end.
+    let mut advances = Vec::new();
     for n in 0..=max {
         let quick = lay
             .constraints
@@ -75,7 +80,9 @@ pub fn run(args: LocateArgs) -> Result<ExitCode, CliError> {
             .all(|c| c.known.matches(words[c.offset as usize]));
         if quick && matches_all(&obs, &mut here.clone()) {
             found += 1;
-            if let Written::Closed = out.line(&n.to_string())? {
+            if json {
+                advances.push(n);
+            } else if let Written::Closed = out.line(&n.to_string())? {
                 return Ok(ExitCode::SUCCESS);
             }
         }
@@ -85,12 +92,18 @@ pub fn run(args: LocateArgs) -> Result<ExitCode, CliError> {
             words.push_back(ahead.next_word());
         }
     }
-    out.finish()?;
-    if found == 0 {
-        return Err(CliError::no_answer(format!(
+    let none = (found == 0).then(|| {
+        format!(
             "the observations fit nowhere in the first {max} steps of this {} stream",
             entry.name()
-        )));
+        )
+    });
+    if json {
+        out.json(&documents::locate(entry, &advances, max, none.as_deref()))?;
+    }
+    out.finish()?;
+    if let Some(message) = none {
+        return Err(CliError::no_answer(message));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -7,7 +7,9 @@ pub mod identify;
 pub mod locate;
 mod observations;
 pub mod recover;
+mod recover_json;
 pub mod seed_search;
+pub mod shell;
 pub mod state;
 
 use rngkit_analysis::registry;

@@ -13,7 +13,7 @@ use rngkit_analysis::observe::{Observation, replay};
 use rngkit_analysis::recover::{RecoverOptions, Recovered, recover};
 use rngkit_analysis::registry::{self, Entry};
 
-use crate::args::{parse_gen, reject_options_after_draw};
+use crate::args::{FormatArg, parse_gen, reject_options_after_draw};
 use crate::commands::observations;
 use crate::error::{CliError, EXIT_NO_ANSWER, EXIT_UNDERDETERMINED};
 use crate::output::Output;
@@ -132,6 +132,8 @@ pub struct RecoverArgs {
     /// `2^K`: `--max-candidates 2^46` runs the exact scan for odd bounds.
     #[arg(long, value_name = "N")]
     pub max_candidates: Option<String>,
+    #[command(flatten)]
+    pub format: FormatArg,
 }
 
 pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
@@ -173,6 +175,9 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
     let recovered = recover(entry, &obs, &options);
     ticker.finish();
     let recovered = recovered.map_err(CliError::usage)?;
+    if args.format.json() {
+        return super::recover_json::answer(&args, &obs, &recovered, predict.as_ref(), &text);
+    }
     let mut agreement = None;
     match &recovered {
         Recovered::Unique(rng) => {
@@ -250,7 +255,7 @@ fn parse_predict(
 
 /// The `n` draws after the observations from the state `start` before them
 /// (`n < 0`: the `-n` before them, nearest first), formatted.
-fn predictions(
+pub(super) fn predictions(
     entry: &Entry,
     obs: &[Observation],
     start: &Engine,
@@ -296,7 +301,7 @@ const AGREEMENT_LOOKAHEAD: i64 = 256;
 /// The draws every one of `states` gives in the direction of `n`, up to
 /// `|n| + AGREEMENT_LOOKAHEAD` of them: the longest common prefix, and the
 /// number compared.
-fn agreeing_draws(
+pub(super) fn agreeing_draws(
     entry: &Entry,
     obs: &[Observation],
     states: &[Engine],

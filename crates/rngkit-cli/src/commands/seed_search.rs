@@ -16,10 +16,11 @@ use rngkit_analysis::notes;
 use rngkit_analysis::registry::{self, Entry};
 use rngkit_analysis::search::{Match, SearchSpec, search};
 
-use crate::args::parse_gen;
+use crate::args::{FormatArg, parse_gen};
 use crate::commands::observations;
 use crate::commands::recover::parse_threads;
 use crate::error::CliError;
+use crate::output::documents::{self, SearchSummary};
 
 /// Searches of at least this many seeds time their first pieces and print
 /// their estimate when it is over a minute.
@@ -114,6 +115,8 @@ pub struct SeedSearchArgs {
     /// Force a vector kernel (the GENs that have one: see below).
     #[arg(long, value_parser = kernel_parser())]
     pub kernel: Option<CpuLevel>,
+    #[command(flatten)]
+    pub format: FormatArg,
 }
 
 /// The time the other GENs get when no seed fits (`seed-search` then says
@@ -155,6 +158,7 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
         .map(|r| u128::from(r.end() - r.start()) + 1)
         .sum();
     let progress = io::stderr().is_terminal();
+    let json = args.format.json();
     let started = Instant::now();
     let mut stdout = io::stdout().lock();
     let matches = std::cell::Cell::new(0u64);
@@ -198,7 +202,9 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
                     eprint!("\r\x1b[K");
                 }
                 let seed = kind.format(m.seed);
-                let line = if max_advance > 0 {
+                let line = if json {
+                    format!("{}\n", documents::seed_match(entry, m.seed, m.advance))
+                } else if max_advance > 0 {
                     format!("{seed} advance={}\n", m.advance)
                 } else {
                     format!("{seed}\n")
@@ -269,15 +275,35 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
     if let Some(e) = write_error {
         return Err(CliError::usage(format_args!("cannot write to stdout: {e}")));
     }
-    if matches.get() == 0 {
+    let none = (matches.get() == 0).then(|| {
         // The summary joins the one error line.
         let hints = Hints {
             other_gens: Some((&text, HINT_BUDGET)),
             ..Hints::default()
         };
-        let none = NoSeedFits::new(entry, &seeds, max_advance, &hints);
+        NoSeedFits::new(entry, &seeds, max_advance, &hints).to_string()
+    });
+    if json {
+        // The summary is the stream's last line.
+        let line = documents::seed_summary(&SearchSummary {
+            entry,
+            searched: done_before,
+            seconds,
+            matches: matches.get(),
+            message: none.as_deref(),
+        });
+        match writeln!(stdout, "{line}").and_then(|()| stdout.flush()) {
+            Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                return Err(CliError::usage(format_args!("cannot write to stdout: {e}")));
+            }
+            _ => {}
+        }
+    }
+    if let Some(none) = none {
         return Err(CliError::no_answer(format!("{none} ({summary})")));
     }
-    eprintln!("{summary}");
+    if !json {
+        eprintln!("{summary}");
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod json_schema;
 pub mod vocabulary;
 
 use std::io::Write;

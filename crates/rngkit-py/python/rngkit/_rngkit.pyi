@@ -1,6 +1,6 @@
 """Type stubs of the native module (see the package docstring)."""
 
-from typing import Any, Callable, Iterator, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Iterator, Literal, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 
@@ -82,13 +82,40 @@ class Detected:
     advance: Optional[int]
     decisive: bool
     family: list[str]
+    kind: str
+    revealed_bits: int
+    state_bits: int
+    values_to_settle: Optional[int]
 
+class OpenReading:
+    """A reading :func:`detect` left open (``with_open=True``), likeliest first."""
+
+    rank: int
+    gen: str
+    draw: str
+    why: str
+    evidence_bits: float
+    prior: int
+    revealed_bits: int
+    state_bits: int
+    more_values: Optional[int]
+
+@overload
 def detect(
     values: Union[str, Sequence[Union[int, float, str]]],
     *,
     max_seconds: float = ...,
     threads: Optional[int] = ...,
+    with_open: Literal[False] = ...,
 ) -> Tuple[str, list[Detected]]: ...
+@overload
+def detect(
+    values: Union[str, Sequence[Union[int, float, str]]],
+    *,
+    max_seconds: float = ...,
+    threads: Optional[int] = ...,
+    with_open: Literal[True],
+) -> Tuple[str, list[Detected], list[OpenReading]]: ...
 def generators() -> list[str]: ...
 def describe(gen: Union[str, BitGenerator]) -> dict[str, Any]: ...
 def recover(
