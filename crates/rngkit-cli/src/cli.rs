@@ -72,4 +72,10 @@ pub enum Command {
         override_usage = "rngkit distance GEN (--from STATE | --from-file FILE) (--to STATE | --to-file FILE) [--max N] [--signed]"
     )]
     Distance(commands::distance::DistanceArgs),
+    /// Build seed tables that answer `seed-search --table` by a lookup.
+    #[command(
+        after_long_help = commands::table::help(),
+        override_usage = "rngkit table build GEN --seeds A..B [--draw DRAW] -o FILE [--threads T]"
+    )]
+    Table(commands::table::TableArgs),
 }

@@ -66,6 +66,7 @@ fn dispatch(command: Command) -> ExitCode {
         Command::Identify(args) => commands::identify::run(args),
         Command::SeedSearch(args) => commands::seed_search::run(args),
         Command::Distance(args) => commands::distance::run(args),
+        Command::Table(args) => commands::table::run(args),
     };
     match result {
         Ok(code) => code,

@@ -9,6 +9,7 @@ mod observations;
 pub mod recover;
 pub mod seed_search;
 pub mod state;
+pub mod table;
 
 use rngkit_analysis::registry;
 

@@ -114,13 +114,20 @@ pub struct SeedSearchArgs {
     /// Force a vector kernel (the GENs that have one: see below).
     #[arg(long, value_parser = kernel_parser())]
     pub kernel: Option<CpuLevel>,
+    /// Answer from seed tables (`rngkit table build`; repeat for shards)
+    /// instead of searching.
+    #[arg(long, value_name = "FILE")]
+    pub table: Vec<PathBuf>,
 }
 
 /// The time the other GENs get when no seed fits (`seed-search` then says
 /// which GENs and seeds the values fit).
-const HINT_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
+pub(crate) const HINT_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
 
 pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
+    if !args.table.is_empty() {
+        return crate::commands::table::seed_search(args);
+    }
     let entry = args.generator;
     let kind = entry.info().seed_kind;
     let seeds =

@@ -1,0 +1,265 @@
+//! Building a table: the first raw word of every seed (the search's lanes,
+//! on every core), a counting sort on its top bits, and the file written
+//! under a temporary name and renamed when it is whole.
+
+use std::fs::File;
+use std::io::{BufWriter, Seek, SeekFrom, Write};
+use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use rngkit::cpu::CpuLevel;
+
+use super::format::{BLOCK_BYTES, HEADER_LEN, Header, hash};
+use super::keys::first_words;
+use super::{KeyDraw, TableError, key_draw};
+use crate::observe::Described;
+use crate::progress::Progress;
+
+/// Seeds a worker takes at a time.
+const CHUNK: usize = 1 << 16;
+
+/// What to build: a GEN's key draw over a seed range.
+#[derive(Clone, Debug)]
+pub struct BuildSpec {
+    key: KeyDraw,
+    seeds: RangeInclusive<u64>,
+    threads: usize,
+    backend: Option<CpuLevel>,
+}
+
+impl BuildSpec {
+    /// A table of `entry`'s GEN over `seeds` (32-bit seed patterns),
+    /// keyed on `draw` (the GEN's default when `None`), on every core.
+    ///
+    /// # Errors
+    /// One line when the GEN or draw has no table, or the range is empty
+    /// or passes 2^32.
+    pub fn new<G: Described + ?Sized>(
+        entry: &G,
+        seeds: RangeInclusive<u64>,
+        draw: Option<&str>,
+    ) -> Result<BuildSpec, String> {
+        let key = key_draw(entry.description().name(), draw)?;
+        if seeds.is_empty() || *seeds.end() > u64::from(u32::MAX) {
+            return Err(format!(
+                "a {} table takes 32-bit seeds: {}..={} is not a nonempty range of them",
+                key.generator,
+                seeds.start(),
+                seeds.end()
+            ));
+        }
+        Ok(BuildSpec {
+            key,
+            seeds,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            backend: None,
+        })
+    }
+
+    /// Worker threads (at least one).
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Forces the kernel level (tests); [`CpuLevel::best`] otherwise.
+    pub fn backend(mut self, level: CpuLevel) -> Self {
+        self.backend = Some(level);
+        self
+    }
+
+    /// The key draw.
+    pub fn key(&self) -> KeyDraw {
+        self.key
+    }
+
+    /// How many seeds.
+    pub fn count(&self) -> u64 {
+        self.seeds.end() - self.seeds.start() + 1
+    }
+}
+
+/// The bucket bits for `count` seeds: about 16 seeds a bucket, at most the
+/// key's bits.
+fn bucket_bits(count: u64, key_bits: u32) -> u32 {
+    (63 - count.leading_zeros()).saturating_sub(4).min(key_bits)
+}
+
+/// Builds the table of `spec` into `path` (written as `path.partial` and
+/// renamed when whole, so an interrupted build leaves no table behind);
+/// `progress` counts seeds. Memory: 8 bytes a seed while building.
+///
+/// # Errors
+/// [`TableError::Io`] when the file cannot be written, or
+/// [`TableError::Bad`] when a forced kernel level does not run here.
+pub fn build(spec: &BuildSpec, path: &Path, progress: &Progress) -> Result<Header, TableError> {
+    let level = spec.backend.unwrap_or_else(CpuLevel::best);
+    if !level.is_supported() {
+        return Err(TableError::Bad(format!(
+            "the {level:?} kernel is not available on this CPU"
+        )));
+    }
+    let count = spec.count();
+    let first = *spec.seeds.start();
+    let bits = bucket_bits(count, spec.key.key_bits);
+    let buckets = 1usize << bits;
+    progress.add_total(count, "seeds");
+
+    // Each seed's bucket: the top `bits` bits of its first raw word.
+    let mut keys = vec![0u32; count as usize];
+    {
+        let work = Mutex::new(keys.chunks_mut(CHUNK).enumerate());
+        std::thread::scope(|scope| {
+            for _ in 0..spec.threads {
+                scope.spawn(|| {
+                    let mut words = Vec::with_capacity(CHUNK);
+                    // The guard is dropped inside `map_or`: one chunk taken a lock.
+                    while let Some((i, slice)) = work.lock().map_or(None, |mut w| w.next()) {
+                        words.clear();
+                        let start = first + (i * CHUNK) as u64;
+                        first_words(
+                            spec.key.seeding,
+                            level,
+                            start as u32,
+                            slice.len() as u32,
+                            &mut words,
+                        );
+                        for (k, w) in slice.iter_mut().zip(&words) {
+                            *k = if bits == 0 {
+                                0
+                            } else {
+                                (*w >> (32 - bits)) as u32
+                            };
+                        }
+                        progress.advance(slice.len() as u64);
+                    }
+                });
+            }
+        });
+    }
+
+    // A counting sort: the index holds where each bucket starts.
+    let mut index = vec![0u64; buckets + 1];
+    for &k in &keys {
+        index[k as usize + 1] += 1;
+    }
+    for b in 0..buckets {
+        index[b + 1] += index[b];
+    }
+    let mut fill = index.clone();
+    let mut entries = vec![0u32; count as usize];
+    for (offset, &k) in keys.iter().enumerate() {
+        let at = &mut fill[k as usize];
+        entries[*at as usize] = offset as u32;
+        *at += 1;
+    }
+    drop(keys);
+
+    let index_offset = HEADER_LEN as u64;
+    let entries_offset = index_offset + index.len() as u64 * 8;
+    let checksums_offset = entries_offset + count * 4;
+    let body = checksums_offset - index_offset;
+    let mut header = Header {
+        generator: spec.key.generator.to_string(),
+        draw: spec.key.draw.to_string(),
+        first,
+        count,
+        key_bits: spec.key.key_bits,
+        bucket_bits: bits,
+        block_bytes: BLOCK_BYTES,
+        index_offset,
+        entries_offset,
+        checksums_offset,
+        block_count: body.div_ceil(BLOCK_BYTES),
+        checksums_hash: 0,
+    };
+    let partial = partial_path(path);
+    let io = |e: std::io::Error| TableError::Io(format!("cannot write {}: {e}", partial.display()));
+    let written = (|| -> std::io::Result<()> {
+        let file = File::create(&partial)?;
+        let mut out = BlockWriter::new(BufWriter::with_capacity(1 << 20, file));
+        out.inner.write_all(&[0u8; HEADER_LEN])?;
+        for chunk in index.chunks(1 << 16) {
+            let bytes: Vec<u8> = chunk.iter().flat_map(|v| v.to_le_bytes()).collect();
+            out.write(&bytes)?;
+        }
+        for chunk in entries.chunks(1 << 18) {
+            let bytes: Vec<u8> = chunk.iter().flat_map(|v| v.to_le_bytes()).collect();
+            out.write(&bytes)?;
+        }
+        let sums = out.finish()?;
+        header.checksums_hash = hash(&sums);
+        out.inner.write_all(&sums)?;
+        let mut file = out.inner.into_inner().map_err(|e| e.into_error())?;
+        file.seek(SeekFrom::Start(0))?;
+        file.write_all(&header.to_bytes())?;
+        file.sync_all()?;
+        Ok(())
+    })();
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&partial);
+        return Err(io(e));
+    }
+    std::fs::rename(&partial, path).map_err(|e| {
+        TableError::Io(format!(
+            "cannot rename {} to {}: {e}",
+            partial.display(),
+            path.display()
+        ))
+    })?;
+    Ok(header)
+}
+
+/// `FILE.partial`: where a build writes until it is done.
+fn partial_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".partial");
+    PathBuf::from(name)
+}
+
+/// Writes the body and hashes it block by block.
+struct BlockWriter<W: Write> {
+    inner: W,
+    block: Vec<u8>,
+    sums: Vec<u8>,
+}
+
+impl<W: Write> BlockWriter<W> {
+    fn new(inner: W) -> Self {
+        BlockWriter {
+            inner,
+            block: Vec::with_capacity(BLOCK_BYTES as usize),
+            sums: Vec::new(),
+        }
+    }
+
+    fn write(&mut self, mut bytes: &[u8]) -> std::io::Result<()> {
+        while !bytes.is_empty() {
+            let room = BLOCK_BYTES as usize - self.block.len();
+            let n = room.min(bytes.len());
+            self.block.extend_from_slice(&bytes[..n]);
+            bytes = &bytes[n..];
+            if self.block.len() == BLOCK_BYTES as usize {
+                self.flush_block()?;
+            }
+        }
+        Ok(())
+    }
+
+    fn flush_block(&mut self) -> std::io::Result<()> {
+        self.sums
+            .extend_from_slice(&hash(&self.block).to_le_bytes());
+        self.inner.write_all(&self.block)?;
+        self.block.clear();
+        Ok(())
+    }
+
+    /// Hashes the last, shorter block; the checksum table.
+    fn finish(&mut self) -> std::io::Result<Vec<u8>> {
+        if !self.block.is_empty() {
+            self.flush_block()?;
+        }
+        Ok(std::mem::take(&mut self.sums))
+    }
+}

@@ -1,0 +1,196 @@
+use std::path::PathBuf;
+
+use rngkit::cpu::CpuLevel;
+
+use super::keys::first_words;
+use super::*;
+use crate::observe::parse_observations;
+use crate::progress::Progress;
+use crate::registry;
+use crate::search::{SearchSpec, search};
+
+/// A path in the temporary directory, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        Scratch(
+            std::env::temp_dir().join(format!("rngkit-table-unit-{}-{name}", std::process::id())),
+        )
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+fn levels() -> Vec<CpuLevel> {
+    [CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512]
+        .into_iter()
+        .filter(|l| l.is_supported())
+        .collect()
+}
+
+/// The key lanes give the engine's first word (the engines are checked
+/// against the runtimes elsewhere), on every kernel level, at the ends of
+/// the seed space and across a lane batch's edge.
+#[test]
+fn keys_are_the_engines_first_word() {
+    for k in KEY_DRAWS {
+        let entry = registry::find(k.generator).unwrap();
+        for level in levels() {
+            for start in [0u32, 1_000_003, u32::MAX - 100] {
+                let count = 101u32;
+                let mut words = Vec::new();
+                first_words(k.seeding, level, start, count, &mut words);
+                assert_eq!(words.len(), count as usize);
+                for (i, w) in words.iter().enumerate() {
+                    let seed = u64::from(start) + i as u64;
+                    let mut rng = entry.seed_bits(seed, &Default::default()).unwrap();
+                    assert_eq!(*w, rng.next_word(), "{} seed {seed} {level:?}", k.generator);
+                }
+            }
+        }
+    }
+}
+
+/// The first `n` values of `draw` from `seed`, by the engine.
+fn values(gen_name: &str, draw: &str, seed: u64, n: usize) -> Vec<String> {
+    let entry = registry::find(gen_name).unwrap();
+    let obs = parse_observations(entry, &format!("{draw} = 0")).unwrap();
+    let crate::observe::ObservationKind::Draw { draw, .. } = &obs[0].kind else {
+        unreachable!()
+    };
+    let mut rng = entry.seed_bits(seed, &Default::default()).unwrap();
+    (0..n).map(|_| draw.eval(&mut rng).format(false)).collect()
+}
+
+/// A small table of every key draw answers as the full search does: for
+/// one value and for two, of seeds in it and near its ends, of a seed
+/// outside it, and over a narrower range.
+#[test]
+fn small_tables_answer_as_the_full_search() {
+    for k in KEY_DRAWS {
+        let entry = registry::find(k.generator).unwrap();
+        let seeds = 70_000u64..=(70_000 + (1 << 16) + 17);
+        let file = Scratch::new(&format!("{}-{}", k.generator, k.draw.replace(' ', "_")));
+        let spec = BuildSpec::new(entry, seeds.clone(), Some(k.draw))
+            .unwrap()
+            .threads(2);
+        build(&spec, &file.0, &Progress::default()).unwrap();
+        for (probe, range) in [
+            (75_000u64, seeds.clone()),
+            (*seeds.end(), seeds.clone()),
+            (*seeds.start(), seeds.clone()),
+            (1, seeds.clone()),
+            (80_000, 79_000..=81_000),
+            (78_000, 79_000..=81_000),
+        ] {
+            let v = values(k.generator, k.draw, probe, 2);
+            for obs_text in [
+                format!("{} = {}", k.draw, v[0]),
+                format!("{} = {}\n{} = {}", k.draw, v[0], k.draw, v[1]),
+            ] {
+                let obs = parse_observations(entry, &obs_text).unwrap();
+                let s = SearchSpec::new(entry, obs, range.clone()).threads(1);
+                let table = Table::open(&file.0).unwrap();
+                let got = query(&[table], &s).unwrap();
+                let mut want = Vec::new();
+                search(&s, |m| want.push(m), |_| {}).unwrap();
+                assert_eq!(got, want, "{} {} seed {probe}", k.generator, k.draw);
+                assert_eq!(
+                    got.iter().any(|m| m.seed == probe),
+                    range.contains(&probe),
+                    "{} {} seed {probe}",
+                    k.generator,
+                    k.draw
+                );
+            }
+        }
+    }
+}
+
+fn flipped(file: &Scratch, at: u64) -> Scratch {
+    let mut bytes = std::fs::read(&file.0).unwrap();
+    let copy = Scratch::new(&format!("flip-{at}"));
+    bytes[at as usize] ^= 0x40;
+    std::fs::write(&copy.0, bytes).unwrap();
+    copy
+}
+
+/// Any flipped byte, a cut, a version or GEN or draw that does not fit:
+/// refused, with one line saying which.
+#[test]
+fn bad_tables_are_refused() {
+    let php = registry::find("php").unwrap();
+    let file = Scratch::new("bad");
+    let spec = BuildSpec::new(php, 0..=(1 << 20) + 5, None).unwrap();
+    build(&spec, &file.0, &Progress::default()).unwrap();
+    let len = std::fs::metadata(&file.0).unwrap().len();
+    let msg = |r: Result<Table, TableError>| r.unwrap_err().to_string();
+    // A byte in the header, the index, the entries, the last block and the
+    // checksum table.
+    for at in [
+        3u64,
+        20,
+        100,
+        250,
+        300,
+        9 * (1 << 20) / 2,
+        len - 100,
+        len - 3,
+    ] {
+        let copy = flipped(&file, at);
+        let m = msg(Table::open(&copy.0));
+        assert!(
+            m.contains("corrupted")
+                || m.contains("not an rngkit seed table")
+                || m.contains("format version"),
+            "byte {at}: {m}"
+        );
+        assert!(m.contains("rngkit table build"), "{m}");
+        assert!(!m.contains('\n'));
+    }
+    let cut = Scratch::new("cut");
+    let bytes = std::fs::read(&file.0).unwrap();
+    for keep in [len as usize - 1, len as usize / 2, 300, 100, 4] {
+        std::fs::write(&cut.0, &bytes[..keep]).unwrap();
+        let m = msg(Table::open(&cut.0));
+        if keep >= 8 {
+            assert!(m.contains("truncated"), "{keep}: {m}");
+        }
+    }
+    // An older version: the version field, with the header's hash redone.
+    let mut old = bytes.clone();
+    old[8..12].copy_from_slice(&0u32.to_le_bytes());
+    let h = format::hash(&old[..format::HEADER_LEN - 8]);
+    old[format::HEADER_LEN - 8..format::HEADER_LEN].copy_from_slice(&h.to_le_bytes());
+    let older = Scratch::new("older");
+    std::fs::write(&older.0, &old).unwrap();
+    let m = msg(Table::open(&older.0));
+    assert!(m.contains("older format version (0"), "{m}");
+
+    let python = registry::find("python").unwrap();
+    let obs = parse_observations(python, "getrandbits 32 = 5").unwrap();
+    let s = SearchSpec::new(python, obs, 0..=100);
+    let m = query(&[Table::open(&file.0).unwrap()], &s)
+        .unwrap_err()
+        .to_string();
+    assert!(m.contains("is a table of php, not python"), "{m}");
+
+    let obs = parse_observations(php, "mt-rand 0 99 = 5").unwrap();
+    let s = SearchSpec::new(php, obs, 0..=100);
+    let m = query(&[Table::open(&file.0).unwrap()], &s)
+        .unwrap_err()
+        .to_string();
+    assert!(m.contains("keyed on the draw `mt-rand`"), "{m}");
+
+    let obs = parse_observations(php, "mt-rand = 5").unwrap();
+    let s = SearchSpec::new(php, obs, 0..=(1 << 21));
+    let m = query(&[Table::open(&file.0).unwrap()], &s)
+        .unwrap_err()
+        .to_string();
+    assert!(m.contains("passes the seeds of the table"), "{m}");
+}
