@@ -197,6 +197,21 @@ fn shards_answer_together() {
         let obs = format!("rand = {}\nrand = {}\n", v[0], v[1]);
         let out = same_answer("ruby", &[&a, &b], first, 1 << 17, &obs);
         assert_eq!(out.ok(), vec![s.to_string()]);
+        // Checking only the blocks the query reads: the same answer.
+        let file = dir.file("obs2.txt", &obs);
+        let touched = run(&[
+            "seed-search",
+            "ruby",
+            "--table",
+            &a,
+            "--table",
+            &b,
+            "--table-check",
+            "touched",
+            "--observations",
+            &file,
+        ]);
+        assert_eq!(touched.stdout, out.stdout);
     }
     let obs = dir.file("obs.txt", "rand = 0.5\n");
     let seeds = format!("{first}..{}", first + (1 << 17));

@@ -80,6 +80,19 @@ impl BuildSpec {
     }
 }
 
+/// A finished build: the header written and where the time went.
+#[derive(Clone, Debug)]
+pub struct Built {
+    /// The table's header.
+    pub header: Header,
+    /// Seconds computing the first words (the search's kernels, all threads).
+    pub keys_seconds: f64,
+    /// Seconds in the counting sort (one thread).
+    pub sort_seconds: f64,
+    /// Seconds writing, hashing and syncing the file.
+    pub write_seconds: f64,
+}
+
 /// The bucket bits for `count` seeds: about 16 seeds a bucket, at most the
 /// key's bits.
 fn bucket_bits(count: u64, key_bits: u32) -> u32 {
@@ -93,7 +106,7 @@ fn bucket_bits(count: u64, key_bits: u32) -> u32 {
 /// # Errors
 /// [`TableError::Io`] when the file cannot be written, or
 /// [`TableError::Bad`] when a forced kernel level does not run here.
-pub fn build(spec: &BuildSpec, path: &Path, progress: &Progress) -> Result<Header, TableError> {
+pub fn build(spec: &BuildSpec, path: &Path, progress: &Progress) -> Result<Built, TableError> {
     let level = spec.backend.unwrap_or_else(CpuLevel::best);
     if !level.is_supported() {
         return Err(TableError::Bad(format!(
@@ -106,6 +119,7 @@ pub fn build(spec: &BuildSpec, path: &Path, progress: &Progress) -> Result<Heade
     let buckets = 1usize << bits;
     progress.add_total(count, "seeds");
 
+    let started = std::time::Instant::now();
     // Each seed's bucket: the top `bits` bits of its first raw word.
     let mut keys = vec![0u32; count as usize];
     {
@@ -139,6 +153,8 @@ pub fn build(spec: &BuildSpec, path: &Path, progress: &Progress) -> Result<Heade
         });
     }
 
+    let keys_seconds = started.elapsed().as_secs_f64();
+    let started = std::time::Instant::now();
     // A counting sort: the index holds where each bucket starts.
     let mut index = vec![0u64; buckets + 1];
     for &k in &keys {
@@ -155,6 +171,8 @@ pub fn build(spec: &BuildSpec, path: &Path, progress: &Progress) -> Result<Heade
         *at += 1;
     }
     drop(keys);
+    let sort_seconds = started.elapsed().as_secs_f64();
+    let started = std::time::Instant::now();
 
     let index_offset = HEADER_LEN as u64;
     let entries_offset = index_offset + index.len() as u64 * 8;
@@ -208,7 +226,12 @@ pub fn build(spec: &BuildSpec, path: &Path, progress: &Progress) -> Result<Heade
             path.display()
         ))
     })?;
-    Ok(header)
+    Ok(Built {
+        header,
+        keys_seconds,
+        sort_seconds,
+        write_seconds: started.elapsed().as_secs_f64(),
+    })
 }
 
 /// `FILE.partial`: where a build writes until it is done.

@@ -203,12 +203,29 @@ pub fn hash(bytes: &[u8]) -> u64 {
     h
 }
 
+/// How much of a table [`Table::open_with`] checks before a query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Check {
+    /// The header, the checksum table and every block, streamed through
+    /// the hash at open (any flipped byte is refused; about a third of a
+    /// second a GiB here).
+    #[default]
+    Full,
+    /// The header and the checksum table at open, and each block a query
+    /// reads before it is used: every byte an answer rests on is checked
+    /// (never a wrong seed), in milliseconds on any size, but a flipped
+    /// byte in a block no query reads goes unseen.
+    Touched,
+}
+
 /// An open, checked seed table; queries read its buckets from the file.
 #[derive(Debug)]
 pub struct Table {
     file: File,
     path: PathBuf,
     header: Header,
+    check: Check,
+    sums: Vec<u8>,
 }
 
 impl Table {
@@ -219,6 +236,14 @@ impl Table {
     /// naming what is wrong with it (not a table, another format version,
     /// truncated, corrupted) and how to rebuild it.
     pub fn open(path: &Path) -> Result<Table, TableError> {
+        Table::open_with(path, Check::Full)
+    }
+
+    /// Opens a table, checking it as `check` says.
+    ///
+    /// # Errors
+    /// As [`Table::open`].
+    pub fn open_with(path: &Path, check: Check) -> Result<Table, TableError> {
         let io = |e: std::io::Error| TableError::Io(format!("cannot read {}: {e}", path.display()));
         let mut file = File::open(path).map_err(io)?;
         let len = file.metadata().map_err(io)?.len();
@@ -236,13 +261,18 @@ impl Table {
         }
         file.read_exact(&mut head).map_err(io)?;
         let header = Header::from_bytes(&head, path)?;
-        let table = Table {
+        let mut table = Table {
             file,
             path: path.to_path_buf(),
             header,
+            check,
+            sums: Vec::new(),
         };
         table.check_shape(len)?;
-        table.check_blocks()?;
+        table.check_sums()?;
+        if check == Check::Full {
+            table.check_blocks()?;
+        }
         Ok(table)
     }
 
@@ -294,17 +324,30 @@ impl Table {
         Ok(())
     }
 
-    /// Every block against its checksum, and the checksum table against
-    /// the header.
+    /// The checksum table against the header; kept for the blocks.
+    fn check_sums(&mut self) -> Result<(), TableError> {
+        let h = &self.header;
+        let mut sums = vec![0u8; (h.block_count * 8) as usize];
+        self.read_at(h.checksums_offset, &mut sums)
+            .map_err(|e| TableError::Io(format!("cannot read {}: {e}", self.path.display())))?;
+        if hash(&sums) != h.checksums_hash {
+            return Err(self.bad("corrupted (its checksum table fails its checksum)".into()));
+        }
+        self.sums = sums;
+        Ok(())
+    }
+
+    /// Block `i`'s stored checksum.
+    fn sum(&self, i: u64) -> u64 {
+        let at = 8 * i as usize;
+        u64::from_le_bytes(self.sums[at..at + 8].try_into().expect("8 bytes"))
+    }
+
+    /// Every block against its checksum, streamed.
     fn check_blocks(&self) -> Result<(), TableError> {
         let h = &self.header;
         let io =
             |e: std::io::Error| TableError::Io(format!("cannot read {}: {e}", self.path.display()));
-        let mut sums = vec![0u8; (h.block_count * 8) as usize];
-        self.read_at(h.checksums_offset, &mut sums).map_err(io)?;
-        if hash(&sums) != h.checksums_hash {
-            return Err(self.bad("corrupted (its checksum table fails its checksum)".into()));
-        }
         let mut file = &self.file;
         file.seek(SeekFrom::Start(h.index_offset)).map_err(io)?;
         let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
@@ -313,17 +356,48 @@ impl Table {
         for i in 0..h.block_count {
             let n = (body - i * h.block_bytes).min(h.block_bytes) as usize;
             reader.read_exact(&mut block[..n]).map_err(io)?;
-            let want = u64::from_le_bytes(
-                sums[8 * i as usize..8 * i as usize + 8]
-                    .try_into()
-                    .expect("8 bytes"),
-            );
-            if hash(&block[..n]) != want {
+            if hash(&block[..n]) != self.sum(i) {
                 return Err(self.bad(format!(
                     "corrupted (block {i} of {} fails its checksum)",
                     h.block_count
                 )));
             }
+        }
+        Ok(())
+    }
+
+    /// Reads `buf.len()` bytes of the body at `offset`; under
+    /// [`Check::Touched`] each block they lie in is read whole and checked
+    /// first.
+    fn read_checked(&self, offset: u64, buf: &mut [u8]) -> Result<(), TableError> {
+        let io =
+            |e: std::io::Error| TableError::Io(format!("cannot read {}: {e}", self.path.display()));
+        if self.check == Check::Full || buf.is_empty() {
+            return self.read_at(offset, buf).map_err(io);
+        }
+        let h = &self.header;
+        let body = h.checksums_offset - h.index_offset;
+        let (from, to) = (
+            offset - h.index_offset,
+            offset - h.index_offset + buf.len() as u64,
+        );
+        let mut block = vec![0u8; h.block_bytes as usize];
+        for i in from / h.block_bytes..=(to - 1) / h.block_bytes {
+            let start = i * h.block_bytes;
+            let n = (body - start).min(h.block_bytes) as usize;
+            self.read_at(h.index_offset + start, &mut block[..n])
+                .map_err(io)?;
+            if hash(&block[..n]) != self.sum(i) {
+                return Err(self.bad(format!(
+                    "corrupted (block {i} of {} fails its checksum)",
+                    h.block_count
+                )));
+            }
+            // The part of `buf` this block holds.
+            let lo = from.max(start);
+            let hi = to.min(start + n as u64);
+            buf[(lo - from) as usize..(hi - from) as usize]
+                .copy_from_slice(&block[(lo - start) as usize..(hi - start) as usize]);
         }
         Ok(())
     }
@@ -341,19 +415,22 @@ impl Table {
     /// [`TableError::Io`] when the file cannot be read.
     pub fn bucket(&self, b: u64) -> Result<Vec<u64>, TableError> {
         let h = &self.header;
-        let io =
-            |e: std::io::Error| TableError::Io(format!("cannot read {}: {e}", self.path.display()));
+        if b >= 1 << h.bucket_bits {
+            return Err(TableError::Bad(format!(
+                "bucket {b} is past the {} of {}",
+                1u64 << h.bucket_bits,
+                self.path.display()
+            )));
+        }
         let mut bounds = [0u8; 16];
-        self.read_at(h.index_offset + 8 * b, &mut bounds)
-            .map_err(io)?;
+        self.read_checked(h.index_offset + 8 * b, &mut bounds)?;
         let from = u64::from_le_bytes(bounds[..8].try_into().expect("8 bytes"));
         let to = u64::from_le_bytes(bounds[8..].try_into().expect("8 bytes"));
         if from > to || to > h.count {
             return Err(self.bad("corrupted (a bucket's bounds are out of range)".into()));
         }
         let mut raw = vec![0u8; ((to - from) * 4) as usize];
-        self.read_at(h.entries_offset + 4 * from, &mut raw)
-            .map_err(io)?;
+        self.read_checked(h.entries_offset + 4 * from, &mut raw)?;
         Ok(raw
             .chunks_exact(4)
             .map(|c| h.first + u64::from(u32::from_le_bytes(c.try_into().expect("4 bytes"))))

@@ -194,3 +194,47 @@ fn bad_tables_are_refused() {
         .to_string();
     assert!(m.contains("passes the seeds of the table"), "{m}");
 }
+
+/// `Check::Touched` answers as `Check::Full` and refuses a flipped byte in
+/// the blocks a query reads (the bucket's index entry and its seeds), but
+/// not in a block it does not read.
+#[test]
+fn touched_checks_the_blocks_a_query_reads() {
+    let php = registry::find("php").unwrap();
+    let file = Scratch::new("touched");
+    let spec = BuildSpec::new(php, 0..=(1 << 20) + 5, None).unwrap();
+    build(&spec, &file.0, &Progress::default()).unwrap();
+    let first = rngkit::runtimes::php::mt_rand(&mut rngkit::runtimes::php::mt_srand(77_777));
+    let obs = parse_observations(php, &format!("mt-rand = {first}")).unwrap();
+    let s = SearchSpec::new(php, obs, 0..=(1 << 20) + 5);
+    let full = query(&[Table::open(&file.0).unwrap()], &s).unwrap();
+    let touched = query(&[Table::open_with(&file.0, Check::Touched).unwrap()], &s).unwrap();
+    assert_eq!(full, touched);
+    assert!(full.iter().any(|m| m.seed == 77_777));
+    let h = Table::open(&file.0).unwrap().header().clone();
+    // The seed's entry: find its position in the entries.
+    let bytes = std::fs::read(&file.0).unwrap();
+    let at = (h.entries_offset..h.checksums_offset)
+        .step_by(4)
+        .find(|&o| {
+            let o = o as usize;
+            u32::from_le_bytes(bytes[o..o + 4].try_into().unwrap()) == 77_777
+        })
+        .unwrap();
+    let damaged = flipped(&file, at + 1);
+    let t = Table::open_with(&damaged.0, Check::Touched).unwrap();
+    let m = query(&[t], &s).unwrap_err().to_string();
+    assert!(m.contains("corrupted (block"), "{m}");
+    // A byte in a block this query does not read (neither its bucket's
+    // index entry nor its seeds): unseen by Touched, refused by Full.
+    let bucket_at = h.index_offset + 8 * (u64::from(first as u32) << 1 >> (32 - h.bucket_bits));
+    let block_of = |o: u64| (o - h.index_offset) / h.block_bytes;
+    let read = [block_of(bucket_at), block_of(at)];
+    let other = (0..h.block_count)
+        .find(|b| read.iter().all(|r| r.abs_diff(*b) > 1))
+        .unwrap();
+    let elsewhere = flipped(&file, h.index_offset + other * h.block_bytes + 5);
+    let t = Table::open_with(&elsewhere.0, Check::Touched).unwrap();
+    assert_eq!(query(&[t], &s).unwrap(), full);
+    assert!(Table::open(&elsewhere.0).is_err());
+}

@@ -118,6 +118,10 @@ pub struct SeedSearchArgs {
     /// instead of searching.
     #[arg(long, value_name = "FILE")]
     pub table: Vec<PathBuf>,
+    /// With --table: check every block of the tables first (full, the
+    /// default) or only the blocks the query reads (touched).
+    #[arg(long, value_name = "HOW", value_parser = ["full", "touched"])]
+    pub table_check: Option<String>,
 }
 
 /// The time the other GENs get when no seed fits (`seed-search` then says
