@@ -238,3 +238,23 @@ fn touched_checks_the_blocks_a_query_reads() {
     assert_eq!(query(&[t], &s).unwrap(), full);
     assert!(Table::open(&elsewhere.0).is_err());
 }
+
+/// Tables of a few seeds (one bucket, or a few) answer as the search does.
+#[test]
+fn tiny_tables() {
+    let mt = registry::find("mt19937").unwrap();
+    for (n, probe) in [(1u64, 40u64), (10, 45), (33, 70)] {
+        let file = Scratch::new(&format!("tiny-{n}"));
+        let seeds = 40..=40 + n - 1;
+        let spec = BuildSpec::new(mt, seeds.clone(), None).unwrap();
+        build(&spec, &file.0, &Progress::default()).unwrap();
+        let v = values("mt19937", "u32", probe, 1);
+        let obs = parse_observations(mt, &format!("u32 = {}", v[0])).unwrap();
+        let s = SearchSpec::new(mt, obs, seeds.clone());
+        let got = query(&[Table::open(&file.0).unwrap()], &s).unwrap();
+        let mut want = Vec::new();
+        search(&s, |m| want.push(m), |_| {}).unwrap();
+        assert_eq!(got, want);
+        assert_eq!(got.iter().any(|m| m.seed == probe), seeds.contains(&probe));
+    }
+}

@@ -41,7 +41,7 @@ checksums (about 0.3 s a GiB here), so a damaged table is refused, never
 answered from; --table-check touched checks only the blocks the query reads
 (every byte the answer rests on, in milliseconds on any size; a damaged
 block elsewhere goes unseen). --max-advance does not combine. Building
-holds 8 bytes a seed in memory, runs on every core, shows progress on a
+holds 12 bytes a seed in memory, runs on every core, shows progress on a
 terminal and writes FILE.partial, renamed to FILE when whole. See
 docs/tables.md for the design and measurements.
 

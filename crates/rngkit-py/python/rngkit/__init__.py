@@ -197,7 +197,7 @@ class Table:
         default when ``None``: ``php`` ``mt-rand``, ``mt19937`` ``u32``,
         ``python`` ``getrandbits 32``, ``ruby`` ``rand``) into ``path``, on
         native threads with the GIL released; written as ``path.partial``
-        and renamed when whole. About 4.5 bytes a seed on disk, 8 in memory
+        and renamed when whole. About 4.5 bytes a seed on disk, 12 in memory
         while building."""
         table = cls.__new__(cls)
         table.path = _os.fspath(path)

@@ -513,7 +513,7 @@ def build_tables(
     repeated ``--table``. Resumable: a shard whose table is already whole is
     skipped, so an interrupted build run again builds only what is missing
     (each shard is written under a temporary name and renamed when whole).
-    Each task holds 8 bytes a seed in memory while it builds.
+    Each task holds 12 bytes a seed in memory while it builds.
     """
     if client is None:
         client = get_client()
