@@ -16,6 +16,10 @@ use super::{KeyDraw, TableError, key_draw};
 use crate::observe::Described;
 use crate::progress::Progress;
 
+/// The most seeds one table file holds: building holds 12 bytes a seed in
+/// memory (12 GiB here); larger ranges are built as shards.
+pub const MAX_SEEDS: u64 = 1 << 30;
+
 /// Seeds a worker takes at a time.
 const CHUNK: usize = 1 << 16;
 
@@ -33,8 +37,8 @@ impl BuildSpec {
     /// keyed on `draw` (the GEN's default when `None`), on every core.
     ///
     /// # Errors
-    /// One line when the GEN or draw has no table, or the range is empty
-    /// or passes 2^32.
+    /// One line when the GEN or draw has no table, or the range is empty,
+    /// passes 2^32 or holds more than [`MAX_SEEDS`].
     pub fn new<G: Described + ?Sized>(
         entry: &G,
         seeds: RangeInclusive<u64>,
@@ -47,6 +51,14 @@ impl BuildSpec {
                 key.generator,
                 seeds.start(),
                 seeds.end()
+            ));
+        }
+        let count = seeds.end() - seeds.start() + 1;
+        if count > MAX_SEEDS {
+            return Err(format!(
+                "{count} seeds is more than one table holds (at most 2^30: building holds 12 bytes a seed in memory); build the range as shards, e.g. --seeds {}..{} and on, and give each with --table",
+                seeds.start(),
+                seeds.start() + (1 << 28)
             ));
         }
         Ok(BuildSpec {

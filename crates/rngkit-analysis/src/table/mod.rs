@@ -48,7 +48,7 @@ mod query;
 
 use std::fmt;
 
-pub use build::{BuildSpec, Built, build};
+pub use build::{BuildSpec, Built, MAX_SEEDS, build};
 pub use format::{Check, Header, Table};
 pub use query::query;
 

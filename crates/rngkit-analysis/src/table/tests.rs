@@ -172,6 +172,9 @@ fn bad_tables_are_refused() {
     let m = msg(Table::open(&older.0));
     assert!(m.contains("older format version (0"), "{m}");
 
+    let m = BuildSpec::new(php, 0..=u64::from(u32::MAX), None).unwrap_err();
+    assert!(m.contains("build the range as shards"), "{m}");
+
     let python = registry::find("python").unwrap();
     let obs = parse_observations(python, "getrandbits 32 = 5").unwrap();
     let s = SearchSpec::new(python, obs, 0..=100);

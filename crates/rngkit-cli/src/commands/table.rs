@@ -48,8 +48,9 @@ docs/tables.md for the design and measurements.
 KEY DRAWS (GEN, --draw, what the first value reveals; the first is the default):
 {draws}
 EXAMPLES:
-  rngkit table build php --seeds 0..0x10000000 -o php-0.table
-  rngkit seed-search php --table php-0.table --observations obs.txt"
+  rngkit table build php --seeds 0..0x1000000 -o php.table
+  rngkit gen php --seed 4242 -n 2 mt-rand | sed 's/^/mt-rand = /' > obs.txt
+  rngkit seed-search php --table php.table --observations obs.txt"
     )
 }
 
@@ -73,7 +74,7 @@ pub struct BuildArgs {
     /// The generator (php, mt19937, python, ruby).
     #[arg(value_name = "GEN", value_parser = parse_gen)]
     pub generator: &'static Entry,
-    /// The seeds: A..B (half-open), A..=B, A.. (default: all 32-bit seeds).
+    /// The seeds: A..B (half-open), A..=B, A.. (at most 2^30 a table).
     #[arg(long, value_name = "A..B", allow_hyphen_values = true)]
     pub seeds: Option<String>,
     /// The draw the first observation will be (default: the GEN's first
@@ -98,8 +99,13 @@ fn build(args: BuildArgs) -> Result<ExitCode, CliError> {
     let entry = args.generator;
     // The GEN and draw first: a GEN without tables says so before its seeds.
     table::key_draw(entry.name(), args.draw.as_deref()).map_err(CliError::usage)?;
+    let Some(seeds_text) = args.seeds.as_deref() else {
+        return Err(CliError::usage(
+            "table build needs --seeds A..B (at most 2^30 seeds a table; all 2^32 are 16 shards of 2^28)",
+        ));
+    };
     let seeds =
-        parse_seed_range(entry, args.seeds.as_deref(), &Spelling::CLI).map_err(CliError::usage)?;
+        parse_seed_range(entry, Some(seeds_text), &Spelling::CLI).map_err(CliError::usage)?;
     let patterns = seeds.patterns();
     let [range] = patterns.as_slice() else {
         return Err(CliError::usage(
