@@ -48,9 +48,11 @@ docs/tables.md for the design and measurements.
 KEY DRAWS (GEN, --draw, what the first value reveals; the first is the default):
 {draws}
 EXAMPLES:
-  rngkit table build php --seeds 0..0x1000000 -o php.table
-  rngkit gen php --seed 4242 -n 2 mt-rand | sed 's/^/mt-rand = /' > obs.txt
-  rngkit seed-search php --table php.table --observations obs.txt"
+  rngkit table build {g} --seeds 0..0x1000000 -o {g}.table
+  rngkit gen {g} --seed 4242 -n 2 {d} | sed 's/^/{d} = /' > obs.txt
+  rngkit seed-search {g} --table {g}.table --observations obs.txt",
+        g = KEY_DRAWS[0].generator,
+        d = KEY_DRAWS[0].draw
     )
 }
 
