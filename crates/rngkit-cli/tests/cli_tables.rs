@@ -220,6 +220,34 @@ fn shards_answer_together() {
         ]);
         assert_eq!(touched.stdout, out.stdout);
     }
+    // A build run again keeps a shard already whole; a damaged one is
+    // built again.
+    let before = std::fs::read(&a).unwrap();
+    let again = run(&[
+        "table",
+        "build",
+        "ruby",
+        "--seeds",
+        &format!("{first}..{}", first + (1 << 16)),
+        "-o",
+        &a,
+    ]);
+    assert_eq!(again.code, Some(0));
+    assert!(again.stderr.contains("kept"), "{}", again.stderr);
+    let mut damaged = before.clone();
+    damaged[1000] ^= 1;
+    std::fs::write(&a, &damaged).unwrap();
+    let again = run(&[
+        "table",
+        "build",
+        "ruby",
+        "--seeds",
+        &format!("{first}..{}", first + (1 << 16)),
+        "-o",
+        &a,
+    ]);
+    assert!(again.stderr.contains("built "), "{}", again.stderr);
+    assert_eq!(std::fs::read(&a).unwrap(), before);
     let obs = dir.file("obs.txt", "rand = 0.5\n");
     let seeds = format!("{first}..{}", first + (1 << 17));
     run(&[

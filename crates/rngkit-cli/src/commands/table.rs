@@ -42,7 +42,9 @@ answered from; --table-check touched checks only the blocks the query reads
 (every byte the answer rests on, in milliseconds on any size; a damaged
 block elsewhere goes unseen). --max-advance does not combine. Building
 holds 12 bytes a seed in memory, runs on every core, shows progress on a
-terminal and writes FILE.partial, renamed to FILE when whole. See
+terminal and writes FILE.partial, renamed to FILE when whole; when FILE is
+already that table, whole, it is kept, so a loop of builds over shards run
+again after an interruption builds only the missing ones. See
 docs/tables.md for the design and measurements.
 
 KEY DRAWS (GEN, --draw, what the first value reveals; the first is the default):
@@ -118,6 +120,21 @@ fn build(args: BuildArgs) -> Result<ExitCode, CliError> {
         BuildSpec::new(entry, range.clone(), args.draw.as_deref()).map_err(CliError::usage)?;
     if let Some(text) = &args.threads {
         spec = spec.threads(parse_threads(text)?);
+    }
+    // Resuming a sharded build: a shard already whole is kept.
+    if let Ok(done) = Table::open(&args.output) {
+        let h = done.header();
+        if h.generator == spec.key().generator
+            && h.draw == spec.key().draw
+            && h.first == *range.start()
+            && h.last() == *range.end()
+        {
+            eprintln!(
+                "{} is already this table, whole and checked: kept (delete it to build it again)",
+                args.output.display()
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
     }
     let progress = Progress::default();
     let ticker =
