@@ -12,7 +12,7 @@
 //! full search over the table's seeds answers (advance 0), in ascending
 //! seed order. The index is complete: no seed is ever missed.
 //!
-//! The file ([`format`]) has a header (magic, format version, GEN, draw,
+//! The file ([`format`](mod@format)) has a header (magic, format version, GEN, draw,
 //! seed range, parameters, the hash of the checksum table, its own hash)
 //! and a checksum for every 1 MiB block of the body. Opening a table
 //! ([`Table::open`]) checks the header and streams every block through its
