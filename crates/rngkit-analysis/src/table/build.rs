@@ -56,7 +56,7 @@ impl BuildSpec {
         let count = seeds.end() - seeds.start() + 1;
         if count > MAX_SEEDS {
             return Err(format!(
-                "{count} seeds is more than one table holds (at most 2^30: building holds 12 bytes a seed in memory); build the range as shards, e.g. --seeds {}..{} and on, and give each with --table",
+                "{count} seeds is more than one table holds (at most 2^30: building holds 12 bytes a seed in memory); build the range as shards of 2^28 seeds ({}..{}, and on) and query them together",
                 seeds.start(),
                 seeds.start() + (1 << 28)
             ));
