@@ -58,6 +58,7 @@ pub mod progress;
 pub mod recover;
 pub mod registry;
 pub mod search;
+pub mod table;
 
 mod advance;
 mod distance;

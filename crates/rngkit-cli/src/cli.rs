@@ -84,6 +84,12 @@ pub enum Command {
         override_usage = "rngkit man"
     )]
     Man,
+    /// Build seed tables that answer `seed-search --table` by a lookup.
+    #[command(
+        after_long_help = commands::table::help(),
+        override_usage = "rngkit table build GEN --seeds A..B [--draw DRAW] -o FILE [--threads T]"
+    )]
+    Table(commands::table::TableArgs),
 }
 
 impl Command {
@@ -99,7 +105,7 @@ impl Command {
             Command::Identify(a) => a.format.json(),
             Command::SeedSearch(a) => a.format.json(),
             Command::Distance(a) => a.format.json(),
-            Command::Completions(_) | Command::Man => false,
+            Command::Completions(_) | Command::Man | Command::Table(_) => false,
         }
     }
 }

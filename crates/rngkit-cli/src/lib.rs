@@ -86,6 +86,7 @@ fn dispatch(command: Command) -> ExitCode {
         Command::Distance(args) => commands::distance::run(args),
         Command::Completions(args) => commands::shell::completions(args),
         Command::Man => commands::shell::man(),
+        Command::Table(args) => commands::table::run(args),
     };
     match result {
         Ok(code) => code,

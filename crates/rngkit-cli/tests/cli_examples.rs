@@ -148,6 +148,7 @@ fn documented_examples_run() {
         "identify",
         "seed-search",
         "distance",
+        "table",
     ];
     for command in commands {
         let help = run(&[command, "--help"]).ok().join("\n");

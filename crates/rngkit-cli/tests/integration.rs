@@ -24,6 +24,7 @@ mod cli_runtimes_crack;
 mod cli_shell;
 mod cli_signed_messages;
 mod cli_state_input;
+mod cli_tables;
 mod cli_tokens;
 mod malformed_inputs;
 mod prop_cli_argv;

@@ -268,7 +268,7 @@ fn draw_lines(observations: &[Observation]) -> String {
     text
 }
 
-fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+pub(crate) fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
     match threads {
         None => Ok(None),
         Some(t) => {
@@ -410,7 +410,7 @@ fn identify<'py>(
     }
 }
 
-fn seed_to_py(py: Python<'_>, kind: SeedKind, bits: u64) -> PyResult<Bound<'_, PyAny>> {
+pub(crate) fn seed_to_py(py: Python<'_>, kind: SeedKind, bits: u64) -> PyResult<Bound<'_, PyAny>> {
     let text = kind.format(bits);
     let n: BigInt = text.parse().map_err(value_error)?;
     from_bigint(py, &n)
@@ -609,7 +609,7 @@ impl SeedSearch {
 /// The seed range to search: `range(A, B)` or `(A, B)` read as `--seeds
 /// A..B` is, by the shared reader ([`rngkit_analysis::input`]), so it is
 /// refused in the same words; `None` is the GEN's whole 32-bit seed space.
-fn seed_range(entry: &Entry, seeds: Option<&Bound<'_, PyAny>>) -> PyResult<SeedRange> {
+pub(crate) fn seed_range(entry: &Entry, seeds: Option<&Bound<'_, PyAny>>) -> PyResult<SeedRange> {
     let text = match seeds {
         None => None,
         Some(seeds) => {

@@ -10,11 +10,13 @@
 //! * [`generator`]: the `BitGenerator` class (seeding, states, draws, arrays,
 //!   advance/jump, pickling);
 //! * [`bitgen`]: numpy's `BitGenerator` capsule, the crate's only `unsafe`;
-//! * [`analysis`]: `recover`, `identify`, `distance`, `seed_search`.
+//! * [`analysis`]: `recover`, `identify`, `distance`, `seed_search`;
+//! * [`table`]: seed tables (`Table.build`, `seed_search(..., table=...)`).
 
 pub mod analysis;
 pub mod bitgen;
 pub mod generator;
+pub mod table;
 
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
@@ -154,6 +156,7 @@ fn _rngkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Underdetermined", py.get_type::<Underdetermined>())?;
     generator::register(m)?;
     analysis::register(m)?;
+    table::register(m)?;
     m.add_function(wrap_pyfunction!(run_cli, m)?)?;
     Ok(())
 }

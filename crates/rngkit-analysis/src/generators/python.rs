@@ -220,7 +220,7 @@ pub fn scan<'a, G: rngkit::registry::Gen<Rng = Mt19937>>(
 /// Seeds a batch holds: four AVX-512 vectors (eight AVX2 ones) side by
 /// side, so that independent dependency chains hide the multiplier's
 /// latency.
-const LANES: usize = 64;
+pub(crate) const LANES: usize = 64;
 
 /// One search's checks.
 struct Kernel<'a> {
@@ -246,7 +246,7 @@ crate::search::lane_kernels!(Kernel);
 
 /// The seeded blocks of 64 consecutive seeds: word `i` of seed `base + l`
 /// at `[i][l]`.
-type Blocks = [[u32; LANES]];
+pub(crate) type Blocks = [[u32; LANES]];
 
 // Lane loops index several arrays at once, the shape the vectoriser wants.
 #[allow(clippy::needless_range_loop)]
@@ -258,35 +258,7 @@ fn chunk_body(kernel: &Kernel, start: u32, count: u32, out: &mut Vec<u64>) {
     let mut base = u64::from(start);
     while base < end {
         let lanes = (end - base).min(LANES as u64) as usize;
-        let key: [u32; LANES] = core::array::from_fn(|l| (base + l as u64) as u32);
-        // init_by_array(key = [S]): the first loop's 624 steps (the first
-        // 623 read the init_genrand(19650218) words, the last one word 1
-        // again)...
-        let mut prev = [a[0]; LANES];
-        for i in 1..N {
-            for l in 0..LANES {
-                prev[l] = (a[i] ^ mix(prev[l], MUL_FIRST)).wrapping_add(key[l]);
-            }
-            mt[i] = prev;
-        }
-        // mt[0] = mt[623] (it is `prev`); then i = 1 once more.
-        for l in 0..LANES {
-            prev[l] = (mt[1][l] ^ mix(prev[l], MUL_FIRST)).wrapping_add(key[l]);
-        }
-        mt[1] = prev;
-        // ... and the second loop's 623, from i = 2.
-        for i in 2..N {
-            for l in 0..LANES {
-                prev[l] = (mt[i][l] ^ mix(prev[l], MUL_SECOND)).wrapping_sub(i as u32);
-            }
-            mt[i] = prev;
-        }
-        // mt[0] = mt[623], then i = 1 once more.
-        for l in 0..LANES {
-            prev[l] = (mt[1][l] ^ mix(prev[l], MUL_SECOND)).wrapping_sub(1);
-        }
-        mt[1] = prev;
-        mt[0] = [0x8000_0000; LANES];
+        seed_lanes(&a, base, &mut mt);
         let mut hits = 0u64;
         for advance in 0..=kernel.max_advance {
             let mut alive = if lanes == 64 {
@@ -320,10 +292,49 @@ fn chunk_body(kernel: &Kernel, start: u32, count: u32, out: &mut Vec<u64>) {
     }
 }
 
+/// `init_by_array([S])` (CPython's `random.seed(S)` for `S < 2^32`) for the
+/// 64 seeds `base..base + 64`, into `mt` (624 rows of lanes); `a` is the
+/// `init_genrand(19650218)` block. Shared by the search kernel and the seed
+/// tables' key builder (`crate::table`).
+// Lane loops index several arrays at once, the shape the vectoriser wants.
+#[allow(clippy::needless_range_loop)]
+#[inline(always)]
+pub(crate) fn seed_lanes(a: &[u32; N], base: u64, mt: &mut Blocks) {
+    let key: [u32; LANES] = core::array::from_fn(|l| (base + l as u64) as u32);
+    // init_by_array(key = [S]): the first loop's 624 steps (the first
+    // 623 read the init_genrand(19650218) words, the last one word 1
+    // again)...
+    let mut prev = [a[0]; LANES];
+    for i in 1..N {
+        for l in 0..LANES {
+            prev[l] = (a[i] ^ mix(prev[l], MUL_FIRST)).wrapping_add(key[l]);
+        }
+        mt[i] = prev;
+    }
+    // mt[0] = mt[623] (it is `prev`); then i = 1 once more.
+    for l in 0..LANES {
+        prev[l] = (mt[1][l] ^ mix(prev[l], MUL_FIRST)).wrapping_add(key[l]);
+    }
+    mt[1] = prev;
+    // ... and the second loop's 623, from i = 2.
+    for i in 2..N {
+        for l in 0..LANES {
+            prev[l] = (mt[i][l] ^ mix(prev[l], MUL_SECOND)).wrapping_sub(i as u32);
+        }
+        mt[i] = prev;
+    }
+    // mt[0] = mt[623], then i = 1 once more.
+    for l in 0..LANES {
+        prev[l] = (mt[1][l] ^ mix(prev[l], MUL_SECOND)).wrapping_sub(1);
+    }
+    mt[1] = prev;
+    mt[0] = [0x8000_0000; LANES];
+}
+
 /// Word `p` of the first twisted block (lane `l`), from the seeded block;
 /// words from 227 on read the twisted word `p - 227`.
 #[inline(always)]
-fn twisted(mt: &Blocks, p: usize, l: usize) -> u32 {
+pub(crate) fn twisted(mt: &Blocks, p: usize, l: usize) -> u32 {
     let upper = |x: u32| x & 0x8000_0000;
     let f = |u: u32, v: u32| {
         let y = upper(u) | (v & 0x7fff_ffff);

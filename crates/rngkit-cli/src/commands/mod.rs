@@ -11,6 +11,7 @@ mod recover_json;
 pub mod seed_search;
 pub mod shell;
 pub mod state;
+pub mod table;
 
 use rngkit_analysis::registry;
 

@@ -117,13 +117,24 @@ pub struct SeedSearchArgs {
     pub kernel: Option<CpuLevel>,
     #[command(flatten)]
     pub format: FormatArg,
+    /// Answer from seed tables (`rngkit table build`; repeat for shards)
+    /// instead of searching.
+    #[arg(long, value_name = "FILE")]
+    pub table: Vec<PathBuf>,
+    /// With --table: check every block of the tables first (full, the
+    /// default) or only the blocks the query reads (touched).
+    #[arg(long, value_name = "HOW", value_parser = ["full", "touched"])]
+    pub table_check: Option<String>,
 }
 
 /// The time the other GENs get when no seed fits (`seed-search` then says
 /// which GENs and seeds the values fit).
-const HINT_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
+pub(crate) const HINT_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
 
 pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
+    if !args.table.is_empty() {
+        return crate::commands::table::seed_search(args);
+    }
     let entry = args.generator;
     let kind = entry.info().seed_kind;
     let seeds =

@@ -19,7 +19,8 @@ draw of its engine as a method and numpy's BitGenerator interface::
 The analyses of the CLI are functions: :func:`recover` (a state from
 observed draws), :func:`identify` (the seed and advance of a state),
 :func:`seed_search` (an iterator over the seeds that fit observations),
-:func:`detect` (which generator made some values) and :func:`distance`. Errors are exceptions carrying the CLI's messages:
+:func:`detect` (which generator made some values) and :func:`distance`;
+:class:`Table` builds seed tables that answer :func:`seed_search` by a lookup. Errors are exceptions carrying the CLI's messages:
 ``ValueError``/``TypeError`` for bad input, :class:`NoSolution` when the
 question has no answer, :class:`Underdetermined` when several states fit.
 
@@ -46,8 +47,9 @@ own ``MT19937`` with the same state draws.
 
 from __future__ import annotations
 
+import os as _os
 import re as _re
-from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Optional, Union
 
 from . import _rngkit
 from ._rngkit import (
@@ -83,6 +85,7 @@ __all__ = [
     "identify",
     "recover",
     "seed_search",
+    "Table",
     "constructor_name",
 ]
 
@@ -152,6 +155,80 @@ class SeedSearch:
         self.close()
 
 
+class Table:
+    """A seed table (``rngkit table build``): answers :func:`seed_search` by a lookup.
+
+    ``Table(path)`` opens and checks a table (every block against its
+    checksum: a damaged one raises ``ValueError`` naming what is wrong and
+    how to rebuild it); :meth:`build` writes one. ``gen``, ``draw`` (the draw
+    the first observation must be), ``seeds`` (a ``range``) and ``bytes``
+    describe it. See docs/tables.md.
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "php.table")
+    >>> t = Table.build("php", path, seeds=range(1000, 2000))
+    >>> t.gen, t.draw, t.seeds
+    ('php', 'mt-rand', range(1000, 2000))
+    >>> first = BitGenerator("php", 1234).mt_rand()
+    >>> list(seed_search("php", [("mt-rand", first)], table=t))
+    [Match(seed=1234, advance=0)]
+    """
+
+    def __init__(self, path: Union[str, "_os.PathLike[str]"]) -> None:
+        self.path = _os.fspath(path)
+        self._set(_rngkit._table_info(self.path))
+
+    def _set(self, info: Any) -> None:
+        self.gen: str = info["gen"]
+        self.draw: str = info["draw"]
+        self.seeds: range = range(info["first"], info["first"] + info["count"])
+        self.bytes: int = info["bytes"]
+
+    @classmethod
+    def build(
+        cls,
+        gen: Any,
+        path: Union[str, "_os.PathLike[str]"],
+        *,
+        seeds: Any = None,
+        draw: Optional[str] = None,
+        threads: Optional[int] = None,
+    ) -> "Table":
+        """Builds the table of ``gen`` over ``seeds`` (a ``range`` or ``(A, B)``,
+        B excluded; default every 32-bit seed) keyed on ``draw`` (the GEN's
+        default when ``None``: ``php`` ``mt-rand``, ``mt19937`` ``u32``,
+        ``python`` ``getrandbits 32``, ``ruby`` ``rand``) into ``path``, on
+        native threads with the GIL released; written as ``path.partial``
+        and renamed when whole. About 4.5 bytes a seed on disk, 12 in memory
+        while building."""
+        table = cls.__new__(cls)
+        table.path = _os.fspath(path)
+        table._set(
+            _rngkit._table_build(gen, table.path, seeds=seeds, draw=draw, threads=threads)
+        )
+        return table
+
+    def __repr__(self) -> str:
+        return f"Table({self.path!r}: {self.gen} {self.draw!r}, seeds={self.seeds})"
+
+
+class _Found:
+    """A finished list of matches behind the :class:`SeedSearch` interface."""
+
+    def __init__(self, found: Any, total: int) -> None:
+        self._it = iter(found)
+        self.total = total
+
+    def __iter__(self) -> "_Found":
+        return self
+
+    def __next__(self) -> Any:
+        return next(self._it)
+
+    def close(self) -> None:
+        self._it = iter(())
+
+
 def seed_search(
     gen: Any,
     observations: Any,
@@ -161,6 +238,8 @@ def seed_search(
     threads: Optional[int] = None,
     stream: Optional[int] = None,
     progress: Optional[Callable[[int, int], Any]] = None,
+    table: Any = None,
+    table_check: str = "full",
 ) -> SeedSearch:
     """Every seed in ``seeds`` whose stream fits the observations, as found.
 
@@ -175,10 +254,28 @@ def seed_search(
     is called about ten times a second. Ctrl-C raises ``KeyboardInterrupt``
     in the loop and stops the search; so does ``close()``.
 
+    ``table``: a :class:`Table` or a path (or a list of them, shards): the
+    same seeds are found by a lookup instead of a search, in ascending
+    order; ``seeds`` defaults to the tables' seeds and must lie in them, the
+    first observation must be the table's draw, advance is 0 (``max_advance``
+    and ``stream`` are refused). ``table_check``: ``"full"`` checks every
+    block of the tables first, ``"touched"`` only the blocks the query reads
+    (as the CLI's ``--table-check``).
+
     >>> obs = [("u32", 3499211612)]            # the first output of init_genrand(5489)
     >>> list(seed_search("mt19937", obs, seeds=range(5000, 6000)))
     [Match(seed=5489, advance=0)]
     """
+    if table is not None:
+        if max_advance or stream is not None:
+            raise ValueError(
+                "max_advance and stream do not combine with table: a table answers advance 0"
+            )
+        tables = table if isinstance(table, (list, tuple)) else [table]
+        paths = [t.path if isinstance(t, Table) else _os.fspath(t) for t in tables]
+        found = _rngkit._table_query(gen, observations, paths, seeds=seeds, check=table_check)
+        total = len(range(*_rngkit._seed_range(gen, seeds))) if seeds is not None else 0
+        return SeedSearch(_Found(found, total))
     inner = _rngkit.seed_search(
         gen,
         observations,

@@ -1,6 +1,6 @@
 """Type stubs of the native module (see the package docstring)."""
 
-from typing import Any, Callable, Iterator, Literal, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Callable, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 
@@ -142,4 +142,21 @@ def seed_search(
     progress: Optional[Callable[[int, int], Any]] = ...,
 ) -> SeedSearch: ...
 def _seed_range(gen: Union[str, BitGenerator], seeds: Any = ...) -> Tuple[int, int]: ...
+def _table_build(
+    gen: Union[str, BitGenerator],
+    path: str,
+    *,
+    seeds: Any = ...,
+    draw: Optional[str] = ...,
+    threads: Optional[int] = ...,
+) -> Dict[str, Any]: ...
+def _table_info(path: str) -> Dict[str, Any]: ...
+def _table_query(
+    gen: Union[str, BitGenerator],
+    observations: Observations,
+    paths: Sequence[str],
+    *,
+    seeds: Any = ...,
+    check: str = ...,
+) -> List[Tuple[int, int]]: ...
 def run_cli(argv: Sequence[str]) -> int: ...

@@ -42,10 +42,10 @@ except ImportError as _error:  # pragma: no cover - exercised only without dask
         "rngkit.distributed needs dask.distributed: pip install 'dask[distributed]'"
     ) from _error
 
-from . import BitGenerator, Match, _rngkit
+from . import BitGenerator, Match, Table, _rngkit
 from . import seed_search as _local_seed_search
 
-__all__ = ["seed_search", "DistributedSearch", "search_chunk"]
+__all__ = ["seed_search", "DistributedSearch", "search_chunk", "build_tables", "build_shard"]
 
 #: The log's format version (its first line names it).
 LOG_VERSION = 1
@@ -474,3 +474,64 @@ def _run(
             bar.close()
         if book is not None:
             book.close()
+
+
+def build_shard(
+    gen: str, path: str, start: int, stop: int, draw: Optional[str] = None, threads: int = 1
+) -> str:
+    """One task: the table of ``range(start, stop)`` into ``path``, unless a
+    whole table of exactly those seeds is there already (a resumed build
+    skips it). Returns ``path``."""
+    if os.path.exists(path):
+        try:
+            done = Table(path)
+            if done.gen == gen and done.seeds == range(start, stop) and (
+                draw is None or done.draw == " ".join(draw.split())
+            ):
+                return path
+        except ValueError:
+            pass  # damaged or of another build: built again
+    Table.build(gen, path, seeds=range(start, stop), draw=draw, threads=threads)
+    return path
+
+
+def build_tables(
+    client: Any,
+    gen: Union[str, BitGenerator],
+    directory: Union[str, "os.PathLike[str]"],
+    *,
+    seeds: Any = None,
+    shard: int = 1 << 26,
+    draw: Optional[str] = None,
+    threads: int = 1,
+    retries: int = 2,
+) -> List[Table]:
+    """Builds the seed tables of ``seeds`` (default: every 32-bit seed) as
+    shards of ``shard`` seeds, one Dask task each, into ``directory``
+    (``GEN-START-STOP.table``); returns them as :class:`rngkit.Table`, in
+    seed order, for ``rngkit.seed_search(..., table=...)`` or the CLI's
+    repeated ``--table``. Resumable: a shard whose table is already whole is
+    skipped, so an interrupted build run again builds only what is missing
+    (each shard is written under a temporary name and renamed when whole).
+    Each task holds 12 bytes a seed in memory while it builds.
+    """
+    if client is None:
+        client = get_client()
+    name = _gen_name(gen)
+    start, stop = _seed_bounds(name, seeds)
+    if shard < 1:
+        raise ValueError(f"shard must be at least 1 seed, not {shard}")
+    directory = os.fspath(directory)
+    os.makedirs(directory, exist_ok=True)
+    futures = []
+    for a in range(start, stop, shard):
+        b = min(stop, a + shard)
+        path = os.path.join(directory, f"{name}-{a}-{b}.table")
+        futures.append(
+            client.submit(
+                build_shard, name, path, a, b, draw, threads, pure=False, retries=retries
+            )
+        )
+    paths = client.gather(futures)
+    return [Table(p) for p in paths]
+

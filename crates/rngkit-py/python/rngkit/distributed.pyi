@@ -1,7 +1,7 @@
 import os
 from typing import Any, Callable, Iterator, List, Optional, Tuple, Union
 
-from . import BitGenerator, Match
+from . import BitGenerator, Match, Table
 
 LOG_VERSION: int
 
@@ -44,3 +44,18 @@ def seed_search(
     retries: int = ...,
     threads: int = ...,
 ) -> DistributedSearch: ...
+
+def build_shard(
+    gen: str, path: str, start: int, stop: int, draw: Optional[str] = ..., threads: int = ...
+) -> str: ...
+def build_tables(
+    client: Any,
+    gen: Union[str, BitGenerator],
+    directory: Union[str, "os.PathLike[str]"],
+    *,
+    seeds: Any = ...,
+    shard: int = ...,
+    draw: Optional[str] = ...,
+    threads: int = ...,
+    retries: int = ...,
+) -> List[Table]: ...
