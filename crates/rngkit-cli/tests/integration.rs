@@ -12,6 +12,7 @@ mod cli_detect;
 mod cli_engines;
 mod cli_examples;
 mod cli_gen_state;
+mod cli_interrupt;
 mod cli_java_bounded;
 mod cli_observation_bits;
 mod cli_predict_locate;

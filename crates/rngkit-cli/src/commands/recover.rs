@@ -170,7 +170,14 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
     let (source, text) = observations::read_text(args.observations.as_deref())?;
     let obs = observations::parse(entry, &source, &text)?;
     let ticker = crate::progress::Ticker::watch(&options.progress, &format!("recover {name}"));
-    let recovered = recover(entry, &obs, &options);
+    let watch = crate::interrupt::Watch::start();
+    options.stop = watch.stop();
+    let started = std::time::Instant::now();
+    let recovered = watch.run(
+        || recover(entry, &obs, &options),
+        || crate::interrupt::recovery_stopped(name, &options.progress, started.elapsed()),
+    );
+    drop(watch);
     ticker.finish();
     let recovered = recovered.map_err(CliError::usage)?;
     let mut agreement = None;
