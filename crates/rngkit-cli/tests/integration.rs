@@ -14,6 +14,7 @@ mod cli_examples;
 mod cli_gen_state;
 mod cli_interrupt;
 mod cli_java_bounded;
+mod cli_memory;
 mod cli_observation_bits;
 mod cli_predict_locate;
 mod cli_progress;

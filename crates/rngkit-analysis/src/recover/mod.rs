@@ -48,6 +48,7 @@
 
 pub mod lattice;
 pub mod linear;
+pub mod stream;
 
 use std::fmt;
 
