@@ -146,13 +146,18 @@ fn object(fields: &[(Key, Json)]) -> Map<String, Value> {
 /// top (a list, a number: not a request at all).
 #[derive(Arbitrary, Debug)]
 enum Request {
-    Object { op: Option<Text>, fields: Vec<(Key, Json)> },
+    Object {
+        op: Option<Text>,
+        fields: Vec<(Key, Json)>,
+    },
     Other(Json),
 }
 
 fn small(value: Option<&Value>, limit: u128) -> bool {
     match value {
-        Some(Value::String(s)) => parse_int::<i128>(s.trim()).map_or(true, |n| n.unsigned_abs() <= limit),
+        Some(Value::String(s)) => {
+            parse_int::<i128>(s.trim()).map_or(true, |n| n.unsigned_abs() <= limit)
+        }
         _ => true,
     }
 }
@@ -160,10 +165,10 @@ fn small(value: Option<&Value>, limit: u128) -> bool {
 /// Whether `v`'s `key` is text that parses as observations of `v`'s GEN
 /// (then the op would recover or search them: not sent).
 fn parses(v: &Map<String, Value>, key: &str) -> bool {
-    let (Some(Value::String(gen)), Some(Value::String(text))) = (v.get("gen"), v.get(key)) else {
+    let (Some(Value::String(name)), Some(Value::String(text))) = (v.get("gen"), v.get(key)) else {
         return false;
     };
-    registry::find(gen.trim()).is_ok_and(|e| parse_observation_list(e, "fuzz", text).is_ok())
+    registry::find(name.trim()).is_ok_and(|e| parse_observation_list(e, "fuzz", text).is_ok())
 }
 
 /// The request's text, or `None` when it would run long.
@@ -176,7 +181,11 @@ fn request(r: &Request) -> Option<String> {
     if let Some(op) = op {
         v.insert("op".to_string(), Value::String(op.text()));
     }
-    let op = v.get("op").and_then(Value::as_str).unwrap_or("").to_string();
+    let op = v
+        .get("op")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
     let entry = v
         .get("gen")
         .and_then(Value::as_str)
@@ -189,7 +198,10 @@ fn request(r: &Request) -> Option<String> {
             }
         }
         "search_step" => {
-            if v.get("seeds").and_then(Value::as_u64).is_some_and(|n| n > 4096) {
+            if v.get("seeds")
+                .and_then(Value::as_u64)
+                .is_some_and(|n| n > 4096)
+            {
                 return None;
             }
         }
