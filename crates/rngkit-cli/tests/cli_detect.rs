@@ -372,12 +372,50 @@ fn node24_and_node26_math_random_name_their_eras_and_predict() {
             continue;
         };
         let values = node_values(&node);
-        let got = detect(&values[..10]).ok();
-        assert_eq!(got.len(), 1, "node {major}: {got:?}");
+        // The era fits, decisively. Usually it alone is printed (exit 0):
+        // once one reading fits decisively, detect stops waiting for the
+        // others soon after. Which readings finish before that depends on
+        // the machine's load, and once in 30 runs of this test beside four
+        // builds a second GEN's fit was in too (exit 3, "2 unrelated
+        // generators fit every value"). What always holds: the era is
+        // named, and every GEN named with a state gives the ten values
+        // again (a printed fit is verified, never a guess).
+        let r = detect(&values[..10]);
         assert!(
-            got[0].starts_with(&format!("{era} math-random ")),
-            "node {major}: {got:?}"
+            matches!(r.code, Some(0) | Some(3)),
+            "node {major}: exit {:?}: {}{}",
+            r.code,
+            r.stdout,
+            r.stderr
         );
+        let got = r.lines();
+        assert!(
+            got.iter()
+                .any(|l| l.starts_with(&format!("{era} math-random "))),
+            "node {major}: {got:?} {}",
+            r.stderr
+        );
+        if r.code == Some(3) {
+            assert!(
+                r.stderr.contains("unrelated generators fit every value"),
+                "{}",
+                r.stderr
+            );
+            eprintln!("node {major}: more than one GEN fits: {got:?}");
+            for line in got.iter().filter(|l| l.contains(" state=")) {
+                let head: Vec<&str> = line
+                    .split(" state=")
+                    .next()
+                    .unwrap()
+                    .split_whitespace()
+                    .collect();
+                assert_eq!(
+                    gen_from_state(head[0], &state_of(line), 0, 10, &head[1..]),
+                    values[..10],
+                    "{line}"
+                );
+            }
+        }
         let obs: String = values[..10]
             .iter()
             .map(|v| format!("math-random = {v}\n"))
