@@ -97,26 +97,37 @@ impl Watch {
     /// (`recover`, `detect`).
     pub fn run<T: Send>(&self, work: impl FnOnce() -> T + Send, covered: impl Fn() -> String) -> T {
         std::thread::scope(|scope| {
-            let handle = scope.spawn(work);
+            let (tx, rx) = std::sync::mpsc::channel();
+            // The answer comes back over a channel, so a quick answer is
+            // taken at once, not at the next poll.
+            let worker = scope.spawn(move || {
+                let _ = tx.send(work());
+            });
             let mut signalled: Option<Instant> = None;
             loop {
-                if handle.is_finished() && signalled.is_none() {
-                    return handle
-                        .join()
-                        .unwrap_or_else(|p| std::panic::resume_unwind(p));
+                match rx.recv_timeout(POLL) {
+                    Ok(answer) if signalled.is_none() => return answer,
+                    Ok(_) => {}
+                    // The work panicked: its panic goes on here.
+                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) if signalled.is_none() => {
+                        let panic = worker
+                            .join()
+                            .expect_err("the worker ended without an answer");
+                        std::panic::resume_unwind(panic);
+                    }
+                    Err(_) => {}
                 }
                 if signalled.is_none() && self.interrupted() {
                     signalled = Some(Instant::now());
                 }
                 if let Some(at) = signalled
-                    && (handle.is_finished() || at.elapsed() >= GRACE)
+                    && (worker.is_finished() || at.elapsed() >= GRACE)
                 {
                     let _ = std::io::stdout().flush();
                     eprintln!("{}", covered());
                     let _ = std::io::stderr().flush();
                     std::process::exit(i32::from(EXIT_INTERRUPTED));
                 }
-                std::thread::sleep(POLL);
             }
         })
     }

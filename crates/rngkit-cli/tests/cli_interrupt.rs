@@ -187,3 +187,56 @@ fn an_interrupted_seed_search_says_how_to_resume_and_the_resumed_one_finishes_it
         resumed.stderr
     );
 }
+
+/// SIGTERM while `recover` reads a list that has not ended (a pipe whose
+/// writer keeps it open): it stops within 2 s, exit 130, and says where it
+/// was and that a recovery has no resume point.
+#[test]
+fn a_recovery_reading_a_pipe_stops_on_sigterm() {
+    use std::io::Write;
+    let mut child = Command::new(common::binary())
+        .args(["recover", "mt19937", "--threads", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the rngkit binary runs");
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(b"u32 = 1\nu32 = 2\n").unwrap();
+    input.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let pid = child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let signalled = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            signalled.elapsed() < Duration::from_secs(30),
+            "still running 30 s after SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let stopped_in = signalled.elapsed();
+    drop(input);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(status.code(), Some(130), "stderr: {stderr}");
+    assert!(
+        stopped_in < Duration::from_secs(2),
+        "stopped {stopped_in:?} after SIGTERM"
+    );
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr.starts_with("interrupted: recover mt19937 stopped after ")
+            && stderr.contains("run the same command again"),
+        "{stderr}"
+    );
+}
