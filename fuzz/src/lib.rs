@@ -19,8 +19,12 @@ mod cli;
 mod commands;
 #[path = "../../crates/rngkit-cli/src/error.rs"]
 mod error;
+#[path = "../../crates/rngkit-cli/src/interrupt.rs"]
+mod interrupt;
 #[path = "../../crates/rngkit-cli/src/output.rs"]
 mod output;
+#[path = "../../crates/rngkit-cli/src/output_file.rs"]
+mod output_file;
 #[path = "../../crates/rngkit-cli/src/progress.rs"]
 mod progress;
 #[path = "../../crates/rngkit-cli/src/reference.rs"]

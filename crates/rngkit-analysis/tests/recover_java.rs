@@ -337,24 +337,36 @@ mod bounded_draws_from_the_jvm {
             .collect()
     }
 
-    /// `runs` fresh `new Random()` processes: the first `given` values pin
-    /// the state and the next 20 are predicted exactly.
+    /// `runs` fresh `new Random()` processes (unseeded: a state drawn anew
+    /// each run): the first `given` values pin the state and the next 20
+    /// are predicted exactly. The values of a random state leave a second
+    /// fitting state now and then (24 `nextInt(24)`: about one time in
+    /// 1400, see `twenty_four_next_int_24`); recovery then lists both,
+    /// each verified against every value, and the JVM's own is among them:
+    /// what always holds is that one listed state predicts the next 20.
+    /// More than [`MAX_LISTED`] states would take three states fitting by
+    /// chance (about one in 1400^2 for the weakest case here), so more is
+    /// a failure.
     fn recover_and_predict(bound: i32, given: usize, runs: usize) {
+        const MAX_LISTED: usize = 2;
         for run in 0..runs {
             let Some(all) = jvm(bound, given + 20, None) else {
                 return;
             };
             let (seen, next) = all.split_at(given);
-            match recovered(bound, seen) {
-                Recovered::Unique(start) => {
-                    assert_eq!(
-                        predicted(bound, seen, &start, 20),
-                        next,
-                        "run {run}: {seen:?}"
-                    );
+            let listed = match recovered(bound, seen) {
+                Recovered::Unique(start) => vec![start],
+                Recovered::Several { states, .. } if (2..=MAX_LISTED).contains(&states.len()) => {
+                    states
                 }
                 other => panic!("{given} x nextInt({bound}) {seen:?}: {other:?}"),
-            }
+            };
+            assert!(
+                listed
+                    .iter()
+                    .any(|start| predicted(bound, seen, start, 20) == next),
+                "run {run}: no listed state predicts the next 20 of {seen:?}"
+            );
         }
     }
 

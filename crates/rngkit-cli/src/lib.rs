@@ -15,7 +15,9 @@ mod args;
 mod cli;
 mod commands;
 mod error;
+mod interrupt;
 mod output;
+mod output_file;
 mod progress;
 pub mod reference;
 mod seeding;
@@ -44,8 +46,10 @@ where
 {
     // clap names the program after argv[0] in usage lines: always `rngkit`,
     // whatever launched it (the binary, or Python's console script).
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    interrupt::remember(&args);
     let argv: Vec<OsString> = std::iter::once(OsString::from("rngkit"))
-        .chain(args.into_iter().map(Into::into))
+        .chain(args)
         .collect();
     let code = match Cli::try_parse_from(&argv) {
         Ok(cli) => dispatch(cli.command),

@@ -152,7 +152,7 @@ pub fn write_state_file(rng: &Engine, path: &Path) -> Result<(), CliError> {
     let data = rng
         .to_bytes()
         .unwrap_or_else(|| format!("{}\n", rng.format_words()).into_bytes());
-    fs::write(path, data)
+    crate::output_file::write(path, data)
         .map_err(|e| CliError::usage(format_args!("cannot write {}: {e}", path.display())))
 }
 

@@ -34,11 +34,13 @@ use rngkit::number::parse_int;
 use rngkit::registry::{DynGen, Engine, Steps};
 
 mod range;
+mod stream;
 
 pub use range::{Number, ValueRange};
 pub use rngkit::observe::{KnownBits, ObservedValue};
 /// A draw that an observation names: the registry's parsed draw.
 pub use rngkit::registry::Draw as ObservedDraw;
+pub use stream::{ObservationStream, StreamError};
 
 /// What the observation language needs of a GEN: its core description
 /// (name, draws, output width, seeding). A catalogue entry has one
@@ -214,120 +216,136 @@ pub fn parse_observations<G: Described + ?Sized>(
 /// description), which keeps the web page's WebAssembly small.
 fn parse_with(spec: &dyn DynGen, text: &str) -> Result<Vec<Observation>, ObservationError> {
     let mut observations = Vec::new();
-    let output_bits = spec.output_bits();
-    let profile = spec.name();
     // A byte order mark from a Windows editor is not part of the first line.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (index, raw_line) in text.lines().enumerate() {
-        let line = index + 1;
-        let error = |message: String| ObservationError { line, message };
-        let content = strip_comment(raw_line).trim();
-        if content.is_empty() {
-            continue;
+        parse_line(spec, index + 1, raw_line, &mut observations)?;
+    }
+    Ok(observations)
+}
+
+/// Parses one line of an observation list (`line`: its 1-based number, for
+/// the messages) and pushes what it says to `observations`: nothing for a
+/// blank or comment line, one observation, or one a character for a
+/// `token` line. The one parser of [`parse_observations`] and
+/// [`ObservationStream`], which reads a list a line at a time.
+///
+/// # Errors
+/// The line's [`ObservationError`] when it is malformed.
+pub(crate) fn parse_line(
+    spec: &dyn DynGen,
+    line: usize,
+    raw_line: &str,
+    observations: &mut Vec<Observation>,
+) -> Result<(), ObservationError> {
+    let output_bits = spec.output_bits();
+    let profile = spec.name();
+    let error = |message: String| ObservationError { line, message };
+    let content = strip_comment(raw_line).trim();
+    if content.is_empty() {
+        return Ok(());
+    }
+    let words: Vec<&str> = content.split_whitespace().collect();
+    if words.first() == Some(&"token") {
+        return push_token_line(observations, spec, line, content).map_err(error);
+    }
+    let in_at = words.iter().position(|w| *w == "in");
+    let kind = if let (Some(at), false) = (in_at, words.first() == Some(&"skip")) {
+        // `DRAW [ARGS] in LOW..HIGH`: the range may itself hold `=`.
+        if at == 0 {
+            return Err(error(format!("no draw before `in` in `{content}`")));
         }
-        let words: Vec<&str> = content.split_whitespace().collect();
-        if words.first() == Some(&"token") {
-            push_token_line(&mut observations, spec, line, content).map_err(error)?;
-            continue;
+        let (name, args) = (words[0], &words[1..at]);
+        if name == "bits" || args.iter().any(|w| w.contains('=')) {
+            return Err(error(format!(
+                "`{content}`: write `DRAW [ARGS] in LOW..HIGH` (a draw, not `bits`)"
+            )));
         }
-        let in_at = words.iter().position(|w| *w == "in");
-        let kind = if let (Some(at), false) = (in_at, words.first() == Some(&"skip")) {
-            // `DRAW [ARGS] in LOW..HIGH`: the range may itself hold `=`.
-            if at == 0 {
-                return Err(error(format!("no draw before `in` in `{content}`")));
+        let range_text = words[at + 1..].concat();
+        if range_text.is_empty() {
+            return Err(error(format!("nothing after `in` in `{content}`")));
+        }
+        let draw = spec
+            .parse_draw(name, args)
+            .map_err(|e| error(e.to_string()))?;
+        let range = ValueRange::parse(&range_text).map_err(error)?;
+        ObservationKind::DrawIn { draw, range }
+    } else if words.first() == Some(&"skip") && content.contains("..") {
+        let (min, max) = range::parse_skip_range(&words[1..].concat()).map_err(error)?;
+        ObservationKind::SkipRange { min, max }
+    } else if let Some((left, right)) = content.split_once('=') {
+        let right = right.trim();
+        if right.is_empty() {
+            return Err(error(format!("nothing after `=` in `{content}`")));
+        }
+        let words: Vec<&str> = left.split_whitespace().collect();
+        let Some((&name, args)) = words.split_first() else {
+            return Err(error(format!("no draw before `=` in `{content}`")));
+        };
+        if name == "bits" {
+            if args.len() != 1 {
+                return Err(error("`bits MASK = VALUE` takes one MASK".into()));
             }
-            let (name, args) = (words[0], &words[1..at]);
-            if name == "bits" || args.iter().any(|w| w.contains('=')) {
+            let mask = parse_int::<u64>(args[0]).map_err(|e| error(format!("MASK: {e}")))?;
+            let value = parse_int::<u64>(right).map_err(|e| error(format!("VALUE: {e}")))?;
+            let width = if output_bits == 32 {
+                0xffff_ffff
+            } else {
+                u64::MAX
+            };
+            if mask & !width != 0 {
                 return Err(error(format!(
-                    "`{content}`: write `DRAW [ARGS] in LOW..HIGH` (a draw, not `bits`)"
+                    "MASK {mask:#x} is wider than {profile}'s {output_bits}-bit output"
                 )));
             }
-            let range_text = words[at + 1..].concat();
-            if range_text.is_empty() {
-                return Err(error(format!("nothing after `in` in `{content}`")));
+            if value & !mask != 0 {
+                return Err(error(format!(
+                    "VALUE {value:#x} has bits outside MASK {mask:#x}, so no word can match"
+                )));
             }
+            ObservationKind::Bits(KnownBits::new(mask, value))
+        } else if name == "skip" {
+            return Err(error("`skip N` takes no `= VALUE`".into()));
+        } else {
             let draw = spec
                 .parse_draw(name, args)
                 .map_err(|e| error(e.to_string()))?;
-            let range = ValueRange::parse(&range_text).map_err(error)?;
-            ObservationKind::DrawIn { draw, range }
-        } else if words.first() == Some(&"skip") && content.contains("..") {
-            let (min, max) = range::parse_skip_range(&words[1..].concat()).map_err(error)?;
-            ObservationKind::SkipRange { min, max }
-        } else if let Some((left, right)) = content.split_once('=') {
-            let right = right.trim();
-            if right.is_empty() {
-                return Err(error(format!("nothing after `=` in `{content}`")));
-            }
-            let words: Vec<&str> = left.split_whitespace().collect();
-            let Some((&name, args)) = words.split_first() else {
-                return Err(error(format!("no draw before `=` in `{content}`")));
-            };
-            if name == "bits" {
-                if args.len() != 1 {
-                    return Err(error("`bits MASK = VALUE` takes one MASK".into()));
-                }
-                let mask = parse_int::<u64>(args[0]).map_err(|e| error(format!("MASK: {e}")))?;
-                let value = parse_int::<u64>(right).map_err(|e| error(format!("VALUE: {e}")))?;
-                let width = if output_bits == 32 {
-                    0xffff_ffff
-                } else {
-                    u64::MAX
-                };
-                if mask & !width != 0 {
-                    return Err(error(format!(
-                        "MASK {mask:#x} is wider than {profile}'s {output_bits}-bit output"
-                    )));
-                }
-                if value & !mask != 0 {
-                    return Err(error(format!(
-                        "VALUE {value:#x} has bits outside MASK {mask:#x}, so no word can match"
-                    )));
-                }
-                ObservationKind::Bits(KnownBits::new(mask, value))
-            } else if name == "skip" {
-                return Err(error("`skip N` takes no `= VALUE`".into()));
-            } else {
-                let draw = spec
-                    .parse_draw(name, args)
-                    .map_err(|e| error(e.to_string()))?;
-                // A value that is no number may be a string draw's
-                // (`to-string-36`): the draw itself says whether it can be.
-                let value = match ObservedValue::parse(right) {
-                    Ok(value) => value,
-                    Err(e) => {
-                        let text = ObservedValue::text_value(right);
-                        if draw.known_bits(&text, output_bits).is_none() {
-                            return Err(error(e));
-                        }
-                        text
+            // A value that is no number may be a string draw's
+            // (`to-string-36`): the draw itself says whether it can be.
+            let value = match ObservedValue::parse(right) {
+                Ok(value) => value,
+                Err(e) => {
+                    let text = ObservedValue::text_value(right);
+                    if draw.known_bits(&text, output_bits).is_none() {
+                        return Err(error(e));
                     }
-                };
-                if draw.known_bits(&value, output_bits).is_none() {
-                    return Err(error(format!(
-                        "`{right}` is not a value `{}` can give",
-                        left.trim()
-                    )));
+                    text
                 }
-                ObservationKind::Draw { draw, value }
+            };
+            if draw.known_bits(&value, output_bits).is_none() {
+                return Err(error(format!(
+                    "`{right}` is not a value `{}` can give",
+                    left.trim()
+                )));
             }
-        } else {
-            let words: Vec<&str> = content.split_whitespace().collect();
-            match words.as_slice() {
-                ["skip", n] => ObservationKind::Skip(
-                    parse_int::<u64>(n).map_err(|e| error(format!("skip: {e}")))?,
-                ),
-                ["skip", ..] => return Err(error("`skip N` takes one count".into())),
-                _ => {
-                    return Err(error(format!(
-                        "`{content}` is not an observation: write `DRAW [ARGS] = VALUE`, `DRAW [ARGS] in LOW..HIGH`, `skip N` or `bits MASK = VALUE`"
-                    )));
-                }
+            ObservationKind::Draw { draw, value }
+        }
+    } else {
+        let words: Vec<&str> = content.split_whitespace().collect();
+        match words.as_slice() {
+            ["skip", n] => {
+                ObservationKind::Skip(parse_int::<u64>(n).map_err(|e| error(format!("skip: {e}")))?)
             }
-        };
-        observations.push(Observation { line, kind });
-    }
-    Ok(observations)
+            ["skip", ..] => return Err(error("`skip N` takes one count".into())),
+            _ => {
+                return Err(error(format!(
+                    "`{content}` is not an observation: write `DRAW [ARGS] = VALUE`, `DRAW [ARGS] in LOW..HIGH`, `skip N` or `bits MASK = VALUE`"
+                )));
+            }
+        }
+    };
+    observations.push(Observation { line, kind });
+    Ok(())
 }
 
 /// The line without its comment. A comment starts at `#`; on a `token`

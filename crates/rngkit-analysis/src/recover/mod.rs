@@ -48,6 +48,7 @@
 
 pub mod lattice;
 pub mod linear;
+pub mod stream;
 
 use std::fmt;
 
@@ -117,11 +118,41 @@ impl Stop {
         )))
     }
 
+    /// A stop that `flag` sets: a front end's own flag (the CLI's signal
+    /// handler sets one on Ctrl-C), seen by every clone.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use rngkit_analysis::recover::Stop;
+    ///
+    /// let flag = Arc::new(AtomicBool::new(false));
+    /// let stop = Stop::from_flag(flag.clone());
+    /// assert!(!stop.is_set());
+    /// flag.store(true, Ordering::SeqCst);
+    /// assert!(stop.clone().is_set());
+    /// ```
+    pub fn from_flag(flag: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Self {
+        Stop(Some(flag))
+    }
+
     /// Tells every holder of a clone to stop.
     pub fn set(&self) {
         if let Some(flag) = &self.0 {
             flag.store(true, std::sync::atomic::Ordering::Relaxed);
         }
+    }
+
+    /// Whether this flag can ever be set (not the default one).
+    ///
+    /// ```
+    /// use rngkit_analysis::recover::Stop;
+    ///
+    /// assert!(Stop::new().can_be_set());
+    /// assert!(!Stop::default().can_be_set());
+    /// ```
+    pub fn can_be_set(&self) -> bool {
+        self.0.is_some()
     }
 
     /// Whether [`Stop::set`] was called on this flag or a clone.

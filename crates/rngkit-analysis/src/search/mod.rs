@@ -50,6 +50,7 @@ use rngkit::cpu::CpuLevel;
 use rngkit::registry::{DynGen, Engine, Gen, SeedOptions};
 
 use crate::observe::{Described, Layout, Observation, layout, matches_all};
+use crate::recover::Stop;
 
 /// A seed whose stream, advanced by `advance` raw steps, gives the observations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -98,6 +99,7 @@ pub struct SearchSpec {
     options: SeedOptions,
     backend: Option<CpuLevel>,
     deadline: Option<Instant>,
+    stop: Stop,
     first_only: bool,
 }
 
@@ -112,6 +114,7 @@ impl std::fmt::Debug for SearchSpec {
             .field("options", &self.options)
             .field("backend", &self.backend)
             .field("deadline", &self.deadline)
+            .field("stop", &self.stop.is_set())
             .field("first_only", &self.first_only)
             .finish_non_exhaustive()
     }
@@ -138,6 +141,7 @@ impl SearchSpec {
             options: SeedOptions::default(),
             backend: None,
             deadline: None,
+            stop: Stop::default(),
             first_only: false,
         }
     }
@@ -205,6 +209,30 @@ impl SearchSpec {
     /// stops soon after.
     pub fn deadline(mut self, deadline: Instant) -> Self {
         self.deadline = Some(deadline);
+        self
+    }
+
+    /// Stops taking new chunks once `stop` is set (the CLI's Ctrl-C): the
+    /// chunks already taken run to their end, so the seeds done (what
+    /// [`search`] returns) are always the first ones of the range, and a
+    /// search resumes from the range's start plus that count. Chunks are
+    /// smaller then (as under a deadline), so the search stops soon after.
+    ///
+    /// ```
+    /// use rngkit_analysis::observe::parse_observations;
+    /// use rngkit_analysis::recover::Stop;
+    /// use rngkit_analysis::registry;
+    /// use rngkit_analysis::search::{SearchSpec, search};
+    ///
+    /// let unity = registry::find("unity").unwrap();
+    /// let obs = parse_observations(unity, "u32 = 107093222").unwrap();
+    /// let stop = Stop::new();
+    /// stop.set();
+    /// let spec = SearchSpec::new(unity, obs, 0..=1 << 24).stop(stop);
+    /// assert_eq!(search(&spec, |_| {}, |_| {}).unwrap(), 0);
+    /// ```
+    pub fn stop(mut self, stop: Stop) -> Self {
+        self.stop = stop;
         self
     }
 
@@ -379,8 +407,9 @@ pub fn search(
 
     let start = *spec.seeds.start();
     let total = spec.seed_count();
-    // Under a deadline, smaller chunks let the workers stop on time.
-    let chunk = if spec.deadline.is_some() {
+    // Under a deadline or a stop flag, smaller chunks let the workers stop
+    // on time.
+    let chunk = if spec.deadline.is_some() || spec.stop.can_be_set() {
         DEADLINE_CHUNK
     } else {
         CHUNK
@@ -398,6 +427,12 @@ pub fn search(
             handles.push(scope.spawn(move || {
                 let mut survivors = Vec::new();
                 loop {
+                    // The stop flag is read before a chunk is taken, and a
+                    // chunk taken runs to its end: the chunks done are
+                    // always the first ones (see `SearchSpec::stop`).
+                    if spec.stop.is_set() {
+                        break;
+                    }
                     let c = next_chunk.fetch_add(1, Ordering::Relaxed);
                     if u128::from(c) >= chunks
                         || stop.load(Ordering::Relaxed)

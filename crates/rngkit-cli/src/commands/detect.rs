@@ -112,11 +112,18 @@ pub fn run(args: DetectArgs) -> Result<ExitCode, CliError> {
         options.threads = parse_threads(t)?;
     }
     let (name, text) = observations::read_text(args.observations.as_deref())?;
-    let found = match &args.alphabet {
-        Some(alphabet) => detect_tokens(&text, alphabet, &options),
-        None => detect(&text, &options),
-    }
-    .map_err(|e| CliError::usage(format_args!("{name}: {e}")))?;
+    let watch = crate::interrupt::Watch::start();
+    let started = std::time::Instant::now();
+    let found = watch
+        .run(
+            || match &args.alphabet {
+                Some(alphabet) => detect_tokens(&text, alphabet, &options),
+                None => detect(&text, &options),
+            },
+            || crate::interrupt::detect_stopped(started.elapsed(), budget),
+        )
+        .map_err(|e| CliError::usage(format_args!("{name}: {e}")))?;
+    drop(watch);
     if args.format.json() {
         return report_json(&found);
     }

@@ -9,8 +9,8 @@ use rngkit::registry::{Engine, Steps};
 use rngkit_analysis::message::{
     Agreed, Hints, Spelling, Unresolved, UnresolvedKind, stream_not_applicable,
 };
-use rngkit_analysis::observe::{Observation, replay};
-use rngkit_analysis::recover::{RecoverOptions, Recovered, recover};
+use rngkit_analysis::recover::stream::{Streamed, recover_streamed};
+use rngkit_analysis::recover::{RecoverOptions, Recovered};
 use rngkit_analysis::registry::{self, Entry};
 
 use crate::args::{FormatArg, parse_gen, reject_options_after_draw};
@@ -169,26 +169,54 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
             "--predict prints draws; it does not combine with -o or --at",
         ));
     }
-    let (source, text) = observations::read_text(args.observations.as_deref())?;
-    let obs = observations::parse(entry, &source, &text)?;
+    // The list is streamed: recovery holds a window of it and verifies
+    // the rest as it is read (`recover::stream`).
+    let mut stream = observations::stream(entry, args.observations.as_deref())?;
     let ticker = crate::progress::Ticker::watch(&options.progress, &format!("recover {name}"));
-    let recovered = recover(entry, &obs, &options);
+    let watch = crate::interrupt::Watch::start();
+    options.stop = watch.stop();
+    let started = std::time::Instant::now();
+    let streamed = watch.run(
+        || recover_streamed(entry, &mut stream, &options),
+        || crate::interrupt::recovery_stopped(name, &options.progress, started.elapsed()),
+    );
+    drop(watch);
     ticker.finish();
-    let recovered = recovered.map_err(CliError::usage)?;
+    let Streamed {
+        recovered,
+        ends,
+        held: obs,
+        misfit,
+        ..
+    } = streamed.map_err(CliError::usage)?;
+    if let Some(line) = misfit {
+        // The first observations fit, a later one broke the fit: say which
+        // (a hint at other GENs would mislead; the first values fit this one).
+        let last = obs.last().map_or(0, |o| o.line);
+        return Err(CliError::no_answer(format_args!(
+            "no state fits all the observations: the states that fit the first {} (lines 1 to {last}) do not give line {line}; that line, or the source of the values from there on, differs",
+            obs.len(),
+        )));
+    }
+    let text = stream.get_ref().kept();
     if args.format.json() {
-        return super::recover_json::answer(&args, &obs, &recovered, predict.as_ref(), &text);
+        return super::recover_json::answer(
+            &args,
+            &obs,
+            &ends,
+            &recovered,
+            predict.as_ref(),
+            &text,
+        );
     }
     let mut agreement = None;
     match &recovered {
         Recovered::Unique(rng) => {
             match &predict {
-                Some((n, draw)) => print_lines(&predictions(entry, &obs, rng, *n, draw)?)?,
+                Some((n, draw)) => print_lines(&predictions(entry, rng, &ends[0], *n, draw)?)?,
                 None => {
-                    let mut rng = rng.clone();
-                    if args.at == At::End {
-                        replay(&obs, &mut rng);
-                    }
-                    write_state(&rng, args.output.as_ref())?;
+                    let rng = if args.at == At::End { &ends[0] } else { rng };
+                    write_state(rng, args.output.as_ref())?;
                 }
             }
             return Ok(ExitCode::SUCCESS);
@@ -197,7 +225,7 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
             // Several states, listed: they may still agree on what --predict
             // asks (V8 values inside one cache block, say).
             if let (Some((n, draw)), false) = (&predict, states.is_empty()) {
-                let (agree, horizon) = agreeing_draws(entry, &obs, states, *n, draw)?;
+                let (agree, horizon) = agreeing_draws(entry, states, &ends, *n, draw)?;
                 let asked = n.unsigned_abs() as usize;
                 if agree.len() >= asked {
                     print_lines(&agree[..asked])?;
@@ -213,11 +241,8 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
                 agreement = Some((agree.len(), asked));
             }
             let mut out = Output::new();
-            for state in states {
-                let mut state = state.clone();
-                if args.at == At::End {
-                    replay(&obs, &mut state);
-                }
+            let listed = if args.at == At::End { &ends } else { states };
+            for state in listed {
                 out.line(&state.format_words())?;
             }
             out.finish()?;
@@ -253,19 +278,19 @@ fn parse_predict(
     Ok((n, draw))
 }
 
-/// The `n` draws after the observations from the state `start` before them
-/// (`n < 0`: the `-n` before them, nearest first), formatted.
+/// The `n` draws after the observations (from `end`, the state just after
+/// them) or, for `n < 0`, the `-n` before them from `start` (the state
+/// just before them), nearest first, formatted.
 pub(super) fn predictions(
     entry: &Entry,
-    obs: &[Observation],
     start: &Engine,
+    end: &Engine,
     n: i64,
     draw: &rngkit::registry::Draw,
 ) -> Result<Vec<String>, CliError> {
     let mut lines = Vec::new();
     if n >= 0 {
-        let mut rng = start.clone();
-        replay(obs, &mut rng);
+        let mut rng = end.clone();
         for _ in 0..n {
             lines.push(draw.eval(&mut rng).format(false));
         }
@@ -298,13 +323,14 @@ pub(super) fn predictions(
 /// to say how far the fitting states agree.
 const AGREEMENT_LOOKAHEAD: i64 = 256;
 
-/// The draws every one of `states` gives in the direction of `n`, up to
+/// The draws every one of `states` gives in the direction of `n` (their
+/// states after the observations are `ends`, in the same order), up to
 /// `|n| + AGREEMENT_LOOKAHEAD` of them: the longest common prefix, and the
 /// number compared.
 pub(super) fn agreeing_draws(
     entry: &Entry,
-    obs: &[Observation],
     states: &[Engine],
+    ends: &[Engine],
     n: i64,
     draw: &rngkit::registry::Draw,
 ) -> Result<(Vec<String>, usize), CliError> {
@@ -313,9 +339,9 @@ pub(super) fn agreeing_draws(
     } else {
         n.saturating_sub(AGREEMENT_LOOKAHEAD)
     };
-    let mut common = predictions(entry, obs, &states[0], horizon, draw)?;
-    for state in &states[1..] {
-        let other = predictions(entry, obs, state, horizon, draw)?;
+    let mut common = predictions(entry, &states[0], &ends[0], horizon, draw)?;
+    for (state, end) in states[1..].iter().zip(&ends[1..]) {
+        let other = predictions(entry, state, end, horizon, draw)?;
         let same = common
             .iter()
             .zip(&other)

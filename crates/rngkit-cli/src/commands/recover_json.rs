@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use rngkit::registry::{Draw, Engine};
 use rngkit_analysis::message::{Agreed, Hints, Unresolved, UnresolvedKind};
-use rngkit_analysis::observe::{Observation, replay};
+use rngkit_analysis::observe::Observation;
 use rngkit_analysis::recover::Recovered;
 
 use super::recover::{At, RecoverArgs, agreeing_draws, predictions};
@@ -35,13 +35,14 @@ fn values(lines: &[String]) -> Vec<Json> {
         .collect()
 }
 
-/// The state at the position `--at` asks for.
-fn at(args: &RecoverArgs, obs: &[Observation], rng: &Engine) -> Engine {
-    let mut rng = rng.clone();
+/// The state at the position `--at` asks for: `start`, before the
+/// observations, or `end`, after them.
+fn at(args: &RecoverArgs, start: &Engine, end: &Engine) -> Engine {
     if args.at == At::End {
-        replay(obs, &mut rng);
+        end.clone()
+    } else {
+        start.clone()
     }
-    rng
 }
 
 fn print(doc: &Json) -> Result<(), CliError> {
@@ -54,6 +55,7 @@ fn print(doc: &Json) -> Result<(), CliError> {
 pub fn answer(
     args: &RecoverArgs,
     obs: &[Observation],
+    ends: &[Engine],
     recovered: &Recovered,
     predict: Option<&(i64, Draw)>,
     text: &str,
@@ -63,10 +65,10 @@ pub fn answer(
     let (answer, states, predicted) = match recovered {
         Recovered::Unique(rng) => {
             let predicted = match predict {
-                Some((n, draw)) => Some(values(&predictions(entry, obs, rng, *n, draw)?)),
+                Some((n, draw)) => Some(values(&predictions(entry, rng, &ends[0], *n, draw)?)),
                 None => None,
             };
-            let state = at(args, obs, rng);
+            let state = at(args, rng, &ends[0]);
             if let (Some(path), None) = (&args.output, &predicted) {
                 write_state_file(&state, path)?;
                 let path = path.display().to_string();
@@ -94,10 +96,14 @@ pub fn answer(
             return Ok(ExitCode::SUCCESS);
         }
         Recovered::Several { count, states } => {
-            let listed: Vec<Engine> = states.iter().map(|s| at(args, obs, s)).collect();
+            let listed: Vec<Engine> = states
+                .iter()
+                .zip(ends)
+                .map(|(s, e)| at(args, s, e))
+                .collect();
             let mut predicted = None;
             if let (Some((n, draw)), false) = (predict, states.is_empty()) {
-                let (agree, horizon) = agreeing_draws(entry, obs, states, *n, draw)?;
+                let (agree, horizon) = agreeing_draws(entry, states, ends, *n, draw)?;
                 let asked = n.unsigned_abs() as usize;
                 if agree.len() >= asked {
                     let agreed = Agreed {

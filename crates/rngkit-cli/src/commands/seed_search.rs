@@ -183,6 +183,7 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
     let mut piece = 1u64 << 12;
     let thread_count =
         threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let watch = crate::interrupt::Watch::start();
     while let Some(whole) = queue.pop_front() {
         let range = if calibrating && whole.end() - whole.start() > piece {
             let cut = whole.start() + piece;
@@ -192,7 +193,9 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
             whole
         };
         let piece_started = Instant::now();
-        let mut spec = SearchSpec::new(entry, observations.clone(), range).max_advance(max_advance);
+        let mut spec = SearchSpec::new(entry, observations.clone(), range)
+            .max_advance(max_advance)
+            .stop(watch.stop());
         if let Some(t) = threads {
             spec = spec.threads(t);
         }
@@ -249,6 +252,17 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
         )
         .map_err(CliError::usage)?;
         done_before += done;
+        if watch.interrupted() && u128::from(done_before) < total {
+            if progress {
+                eprint!("\r\x1b[K");
+            }
+            return Ok(crate::interrupt::search_stopped(
+                &seeds,
+                done_before,
+                matches.get(),
+                started.elapsed(),
+            ));
+        }
         if calibrating {
             let timed = (done, piece_started.elapsed().as_secs_f64());
             piece *= 2;

@@ -89,7 +89,7 @@ pub fn run(args: StateArgs) -> Result<ExitCode, CliError> {
     match (&args.output, args.format) {
         (Some(path), StateFormat::Words) => seeding::write_state_file(&rng, path)?,
         (Some(path), StateFormat::Json) => {
-            std::fs::write(path, format!("{}\n", rng.state_json())).map_err(|e| {
+            crate::output_file::write(path, format!("{}\n", rng.state_json())).map_err(|e| {
                 CliError::usage(format_args!("cannot write {}: {e}", path.display()))
             })?;
         }

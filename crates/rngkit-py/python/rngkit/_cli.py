@@ -19,8 +19,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     """Runs ``rngkit`` with ``argv`` (default: ``sys.argv[1:]``); returns its exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
     if threading.current_thread() is threading.main_thread():
-        # As for the native binary, Ctrl-C ends a long search at once: the
-        # Rust code never returns to Python to see its KeyboardInterrupt.
+        # As for the native binary: during a search the Rust code's own
+        # handler stops it cleanly (what it covered, the command that
+        # resumes it, exit 130), elsewhere Ctrl-C ends the command at once;
+        # the Rust code never returns to Python to see a KeyboardInterrupt.
         signal.signal(signal.SIGINT, signal.SIG_DFL)
     sys.stdout.flush()
     sys.stderr.flush()

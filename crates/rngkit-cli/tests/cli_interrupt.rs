@@ -1,0 +1,242 @@
+//! Ctrl-C during a long seed search (issue 42): the search stops within
+//! 2 s, exits 130, keeps the matches it printed, and says on stderr what it
+//! covered and the command that searches the rest; that command finishes
+//! the search, and the two runs together find exactly the seeds planted.
+//!
+//! The seeds are planted with the real Ruby runtime (`Random.new(S)`,
+//! `rand(2**32)`: one raw MT19937 word each, as `rand-int 4294967296`
+//! reads it), so the answer is known from outside rngkit. Without `ruby`
+//! the test fails, unless `RNGKIT_SKIP_MISSING_RUNTIMES=1` (then it is
+//! skipped with a note).
+
+use crate::common;
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::Scratch;
+
+/// The first `n` words of `Random.new(seed)` in Ruby (`rand(2**32)`), or
+/// `None` when Ruby is missing and may be skipped.
+fn ruby_words(seed: u64, n: usize) -> Option<Vec<u32>> {
+    let script = format!("r = Random.new({seed}); {n}.times {{ puts r.rand(2**32) }}");
+    match Command::new("ruby").args(["-e", &script]).output() {
+        Ok(out) if out.status.success() => Some(
+            String::from_utf8(out.stdout)
+                .unwrap()
+                .lines()
+                .map(|l| l.parse().unwrap())
+                .collect(),
+        ),
+        Ok(out) => panic!("ruby failed: {}", String::from_utf8_lossy(&out.stderr)),
+        Err(e) if std::env::var("RNGKIT_SKIP_MISSING_RUNTIMES").as_deref() == Ok("1") => {
+            eprintln!("note: ruby could not run ({e}); skipped");
+            None
+        }
+        Err(e) => panic!(
+            "ruby (Debian package ruby) is needed ({e}); set RNGKIT_SKIP_MISSING_RUNTIMES=1 to skip"
+        ),
+    }
+}
+
+/// `bits` observations that both seeds' first words satisfy: each word's
+/// bits where the two streams agree (about 16 of 32 per word, so about 2^-64
+/// for any other seed over 4 words: none in a range of at most 2^31).
+fn shared_bits(a: &[u32], b: &[u32]) -> String {
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| {
+            let mask = !(x ^ y);
+            format!("bits {mask:#x} = {:#x}\n", x & mask)
+        })
+        .collect()
+}
+
+/// The rate of a one-thread `seed-search ruby` on this machine, from the
+/// summary of a short search (seeds a second).
+fn seeds_per_second(observations: &str) -> f64 {
+    let run = common::run(&[
+        "seed-search",
+        "ruby",
+        "--observations",
+        observations,
+        "--seeds",
+        "0..1048576",
+        "--threads",
+        "1",
+    ]);
+    // `searched N seeds in T s (...)`, in the summary or the error line.
+    let text = &run.stderr[run.stderr.find("searched ").expect(&run.stderr)..];
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let seeds: f64 = words[1].parse().unwrap();
+    let seconds: f64 = words[4].parse().unwrap();
+    seeds / seconds.max(1e-3)
+}
+
+#[test]
+fn an_interrupted_seed_search_says_how_to_resume_and_the_resumed_one_finishes_it() {
+    let dir = Scratch::new("interrupt");
+    let Some(probe) = ruby_words(1, 4) else {
+        return;
+    };
+    let probe = dir.file("probe.txt", shared_bits(&probe, &probe));
+    // A range that takes over 10 s on one thread here, whatever this
+    // machine's speed (the short search that measures the rate pays the
+    // process's start, so the range is larger than 16 s of that rate
+    // suggests: the whole took 10-11 s measured): the signal comes after 4 s.
+    let length = (seeds_per_second(&probe) * 16.0).clamp((1 << 21) as f64, (1u64 << 31) as f64);
+    let length = length as u64;
+    let base = 1_000_000_000u64;
+    let last = base + length - 1;
+    // One seed found in the first half second, one in the last second.
+    let (early, late) = (base + length / 25, base + length / 10 * 9);
+    let (a, b) = (ruby_words(early, 4).unwrap(), ruby_words(late, 4).unwrap());
+    let observations = dir.file("obs.txt", shared_bits(&a, &b));
+    let seeds = format!("{base}..{}", base + length);
+    let args = [
+        "seed-search",
+        "ruby",
+        "--observations",
+        &observations,
+        "--seeds",
+        &seeds,
+        "--threads",
+        "1",
+    ];
+
+    let mut child = Command::new(common::binary())
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the rngkit binary runs");
+    std::thread::sleep(Duration::from_secs(4));
+    let pid = child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let signalled = Instant::now();
+    // Polled, so that a search that ignores the signal fails the test
+    // instead of hanging it (it would run about 8 s more).
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            signalled.elapsed() < Duration::from_secs(30),
+            "still running 30 s after SIGINT"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let stopped_in = signalled.elapsed();
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    assert_eq!(status.code(), Some(130), "stderr: {stderr}");
+    // The issue's bound; a stop takes one chunk of 2^16 seeds (a tenth of
+    // a second here).
+    assert!(
+        stopped_in < Duration::from_secs(2),
+        "stopped {stopped_in:?} after SIGINT"
+    );
+    let first: Vec<u64> = stdout.lines().map(|l| l.parse().unwrap()).collect();
+    assert_eq!(first, vec![early], "stderr: {stderr}");
+
+    // `interrupted: searched N of L seeds (BASE..=BASE+N-1) ...` and the
+    // command for the rest.
+    let summary = stderr
+        .lines()
+        .find(|l| l.starts_with("interrupted: searched "))
+        .unwrap_or_else(|| panic!("no summary in {stderr}"));
+    let done: u64 = summary.split_whitespace().nth(2).unwrap().parse().unwrap();
+    assert!(
+        summary.contains(&format!(
+            " of {length} seeds ({base}..={}) ",
+            base + done - 1
+        )),
+        "{summary}"
+    );
+    assert!(summary.contains("1 match (printed above)"), "{summary}");
+    let resume = stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("resume: "))
+        .unwrap_or_else(|| panic!("no resume line in {stderr}"));
+    let rest = format!("{}..={last}", base + done);
+    let expected: Vec<&str> = std::iter::once("rngkit")
+        .chain(args.iter().map(|a| if *a == seeds { &rest } else { *a }))
+        .collect();
+    assert_eq!(resume.split(' ').collect::<Vec<_>>(), expected);
+    assert!(early < base + done && base + done <= late, "{summary}");
+
+    // The hinted command finishes the search.
+    let resumed = common::run(&expected[1..]);
+    let second: Vec<u64> = resumed.ok().iter().map(|l| l.parse().unwrap()).collect();
+    assert_eq!(second, vec![late], "stderr: {}", resumed.stderr);
+    assert!(
+        resumed
+            .stderr
+            .contains(&format!("searched {} seeds", length - done)),
+        "{}",
+        resumed.stderr
+    );
+}
+
+/// SIGTERM while `recover` reads a list that has not ended (a pipe whose
+/// writer keeps it open): it stops within 2 s, exit 130, and says where it
+/// was and that a recovery has no resume point.
+#[test]
+fn a_recovery_reading_a_pipe_stops_on_sigterm() {
+    use std::io::Write;
+    let mut child = Command::new(common::binary())
+        .args(["recover", "mt19937", "--threads", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the rngkit binary runs");
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(b"u32 = 1\nu32 = 2\n").unwrap();
+    input.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let pid = child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let signalled = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            signalled.elapsed() < Duration::from_secs(30),
+            "still running 30 s after SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let stopped_in = signalled.elapsed();
+    drop(input);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(status.code(), Some(130), "stderr: {stderr}");
+    assert!(
+        stopped_in < Duration::from_secs(2),
+        "stopped {stopped_in:?} after SIGTERM"
+    );
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr.starts_with("interrupted: recover mt19937 stopped after ")
+            && stderr.contains("run the same command again"),
+        "{stderr}"
+    );
+}
