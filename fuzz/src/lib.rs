@@ -21,7 +21,7 @@ mod commands;
 mod error;
 #[path = "../../crates/rngkit-cli/src/interrupt.rs"]
 mod interrupt;
-#[path = "../../crates/rngkit-cli/src/output.rs"]
+#[path = "../../crates/rngkit-cli/src/output/mod.rs"]
 mod output;
 #[path = "../../crates/rngkit-cli/src/output_file.rs"]
 mod output_file;
@@ -167,18 +167,9 @@ fn acceptable(cli: &cli::Cli) -> bool {
                     .is_some_and(|m| parse_int::<u64>(m).map_or(true, |n| n <= 10_000))
         }
         cli::Command::SeedSearch(s) => {
-            let small_range = s.seeds.as_deref().is_some_and(|r| {
-                let r = r.replace("..=", "..");
-                match r.split_once("..") {
-                    Some((a, b)) => match (parse_int::<u64>(a), parse_int::<u64>(b)) {
-                        (Ok(a), Ok(b)) => b.saturating_sub(a) <= 65_536,
-                        _ => true,
-                    },
-                    None => true,
-                }
-            });
-            small_range
+            small_seed_range(s.seeds.as_deref())
                 && s.observations.as_deref().is_some_and(inside_scratch)
+                && s.table.iter().all(|t| inside_scratch(t))
                 && s.max_advance
                     .as_deref()
                     .is_none_or(|m| parse_int::<u64>(m).map_or(true, |n| n <= 16))
@@ -206,8 +197,30 @@ fn acceptable(cli: &cli::Cli) -> bool {
                 && d.from_file.as_deref().is_none_or(inside_scratch)
                 && d.to_file.as_deref().is_none_or(inside_scratch)
         }
+        // Scripts and pages printed from the catalogue: quick.
+        cli::Command::Completions(_) | cli::Command::Man => true,
+        // Small tables, written inside the scratch dir.
+        cli::Command::Table(t) => match &t.command {
+            commands::table::TableCommand::Build(b) => {
+                small_seed_range(b.seeds.as_deref()) && inside_scratch(&b.output)
+            }
+        },
     }
 }
+
+fn small_seed_range(seeds: Option<&str>) -> bool {
+    seeds.is_some_and(|r| {
+        let r = r.replace("..=", "..");
+        match r.split_once("..") {
+            Some((a, b)) => match (parse_int::<u64>(a), parse_int::<u64>(b)) {
+                (Ok(a), Ok(b)) => b.saturating_sub(a) <= 65_536,
+                _ => true,
+            },
+            None => true,
+        }
+    })
+}
+
 
 fn inside_scratch(path: &Path) -> bool {
     use std::path::Component;
@@ -244,6 +257,9 @@ pub fn run_cli(args: &[String]) -> Outcome {
         cli::Command::SeedSearch(args) => commands::seed_search::run(args),
         cli::Command::Locate(args) => commands::locate::run(args),
         cli::Command::Detect(args) => commands::detect::run(args),
+        cli::Command::Completions(args) => commands::shell::completions(args),
+        cli::Command::Man => commands::shell::man(),
+        cli::Command::Table(args) => commands::table::run(args),
     };
     match result {
         Ok(_) => Outcome::Success,
