@@ -100,6 +100,30 @@ pub fn run(args: TableArgs) -> Result<ExitCode, CliError> {
     }
 }
 
+/// What an interrupted `table build` says on stderr: how far it got, that
+/// the file was not written, and the command that builds it again.
+fn build_stopped(
+    output: &std::path::Path,
+    seeds: &str,
+    progress: &Progress,
+    elapsed: std::time::Duration,
+) -> String {
+    let mut partial = output.as_os_str().to_owned();
+    partial.push(".partial");
+    // The writer may still hold it open; unlinked, it goes with the process.
+    let _ = std::fs::remove_file(&partial);
+    let done = progress
+        .snapshot()
+        .fraction()
+        .map_or(String::new(), |f| format!(" at {:.1}%", f * 100.0));
+    format!(
+        "interrupted: table build stopped{done} after {:.2} s; {} was not written (a table is written whole)\nresume: {}\n(or build the seeds in shards, several `--seeds` ranges into several files queried together: a finished shard is kept)",
+        elapsed.as_secs_f64(),
+        output.display(),
+        crate::interrupt::resume_command("--seeds", seeds)
+    )
+}
+
 fn build(args: BuildArgs) -> Result<ExitCode, CliError> {
     let entry = args.generator;
     // The GEN and draw first: a GEN without tables says so before its seeds.
@@ -141,7 +165,16 @@ fn build(args: BuildArgs) -> Result<ExitCode, CliError> {
     let ticker =
         crate::progress::Ticker::watch(&progress, &format!("table build {}", entry.name()));
     let started = Instant::now();
-    let built = table::build(&spec, &args.output, &progress).map_err(table_error)?;
+    // A signal ends the build (nothing in it can be kept: a table is
+    // written whole), takes its unfinished file away and says how to
+    // build again, or in shards that keep what they finish.
+    let watch = crate::interrupt::Watch::start();
+    let built = watch.run(
+        || table::build(&spec, &args.output, &progress),
+        || build_stopped(&args.output, seeds_text, &progress, started.elapsed()),
+    );
+    drop(watch);
+    let built = built.map_err(table_error)?;
     ticker.finish();
     let header = &built.header;
     let bytes = header.file_len();
