@@ -254,7 +254,7 @@ pub fn run_cli(args: &[String]) -> Outcome {
         cli::Command::Distance(args) => commands::distance::run(args),
         cli::Command::Recover(args) => commands::recover::run(args),
         cli::Command::Identify(args) => commands::identify::run(args),
-        cli::Command::SeedSearch(args) => commands::seed_search::run(args),
+        cli::Command::SeedSearch(args) => commands::seed_search_or_lookup(args),
         cli::Command::Locate(args) => commands::locate::run(args),
         cli::Command::Detect(args) => commands::detect::run(args),
         cli::Command::Completions(args) => commands::shell::completions(args),

@@ -86,7 +86,7 @@ fn dispatch(command: Command) -> ExitCode {
         Command::Detect(args) => commands::detect::run(args),
         Command::Locate(args) => commands::locate::run(args),
         Command::Identify(args) => commands::identify::run(args),
-        Command::SeedSearch(args) => commands::seed_search::run(args),
+        Command::SeedSearch(args) => commands::seed_search_or_lookup(args),
         Command::Distance(args) => commands::distance::run(args),
         Command::Completions(args) => commands::shell::completions(args),
         Command::Man => commands::shell::man(),

@@ -6,6 +6,7 @@ pub mod r#gen;
 pub mod identify;
 pub mod locate;
 mod observations;
+mod predict;
 pub mod recover;
 mod recover_json;
 pub mod seed_search;
@@ -13,7 +14,22 @@ pub mod shell;
 pub mod state;
 pub mod table;
 
+use std::process::ExitCode;
+
 use rngkit_analysis::registry;
+
+use crate::error::CliError;
+
+/// `seed-search`: a lookup in the tables given with `--table`, else the
+/// search (the two answer alike; the table code reads the search's
+/// arguments, so the choice is made here, above both).
+pub fn seed_search_or_lookup(args: seed_search::SeedSearchArgs) -> Result<ExitCode, CliError> {
+    if args.table.is_empty() {
+        seed_search::run(args)
+    } else {
+        table::seed_search(args)
+    }
+}
 
 /// The DRAWS section of `--help`: the common draws and each GEN's engine
 /// draws with their meaning and raw-step count, from the registry.

@@ -4,8 +4,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use rngkit::number::{BigInt, parse_int};
-use rngkit::registry::{Engine, Steps};
+use rngkit::number::parse_int;
+use rngkit::registry::Engine;
 use rngkit_analysis::message::{
     Agreed, Hints, Spelling, Unresolved, UnresolvedKind, stream_not_applicable,
 };
@@ -15,6 +15,8 @@ use rngkit_analysis::registry::{self, Entry};
 
 use crate::args::{FormatArg, parse_gen, reject_options_after_draw};
 use crate::commands::observations;
+use crate::commands::predict::{agreeing_draws, predictions};
+use crate::commands::recover_json::Asked;
 use crate::error::{CliError, EXIT_NO_ANSWER, EXIT_UNDERDETERMINED};
 use crate::output::Output;
 use crate::seeding::write_state_file;
@@ -201,7 +203,11 @@ pub fn run(args: RecoverArgs) -> Result<ExitCode, CliError> {
     let text = stream.get_ref().kept();
     if args.format.json() {
         return super::recover_json::answer(
-            &args,
+            &Asked {
+                entry,
+                at_end: args.at == At::End,
+                output: args.output.as_ref(),
+            },
             &obs,
             &ends,
             &recovered,
@@ -276,80 +282,6 @@ fn parse_predict(
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let draw = entry.parse_draw(name, &args).map_err(CliError::usage)?;
     Ok((n, draw))
-}
-
-/// The `n` draws after the observations (from `end`, the state just after
-/// them) or, for `n < 0`, the `-n` before them from `start` (the state
-/// just before them), nearest first, formatted.
-pub(super) fn predictions(
-    entry: &Entry,
-    start: &Engine,
-    end: &Engine,
-    n: i64,
-    draw: &rngkit::registry::Draw,
-) -> Result<Vec<String>, CliError> {
-    let mut lines = Vec::new();
-    if n >= 0 {
-        let mut rng = end.clone();
-        for _ in 0..n {
-            lines.push(draw.eval(&mut rng).format(false));
-        }
-    } else {
-        let Steps::Fixed(k) = draw.steps(entry.output_bits()) else {
-            return Err(CliError::usage(format_args!(
-                "`{}` consumes a variable number of raw steps, so the draws before the observations are ambiguous; predict backwards with a fixed-size draw (u32, value, ...)",
-                draw.text()
-            )));
-        };
-        if !entry.can_jump() {
-            return Err(CliError::usage(format_args!(
-                "{} cannot step back, so it cannot predict backwards",
-                entry.name()
-            )));
-        }
-        for i in 1..=n.unsigned_abs() {
-            let mut rng = start.clone();
-            let back = -(i128::from(k) * i128::from(i));
-            entry
-                .advance(&mut rng, &BigInt::from(back))
-                .map_err(CliError::usage)?;
-            lines.push(draw.eval(&mut rng).format(false));
-        }
-    }
-    Ok(lines)
-}
-
-/// Draws beyond the ones asked for that [`agreeing_draws`] also compares,
-/// to say how far the fitting states agree.
-const AGREEMENT_LOOKAHEAD: i64 = 256;
-
-/// The draws every one of `states` gives in the direction of `n` (their
-/// states after the observations are `ends`, in the same order), up to
-/// `|n| + AGREEMENT_LOOKAHEAD` of them: the longest common prefix, and the
-/// number compared.
-pub(super) fn agreeing_draws(
-    entry: &Entry,
-    states: &[Engine],
-    ends: &[Engine],
-    n: i64,
-    draw: &rngkit::registry::Draw,
-) -> Result<(Vec<String>, usize), CliError> {
-    let horizon = if n >= 0 {
-        n.saturating_add(AGREEMENT_LOOKAHEAD)
-    } else {
-        n.saturating_sub(AGREEMENT_LOOKAHEAD)
-    };
-    let mut common = predictions(entry, &states[0], &ends[0], horizon, draw)?;
-    for (state, end) in states[1..].iter().zip(&ends[1..]) {
-        let other = predictions(entry, state, end, horizon, draw)?;
-        let same = common
-            .iter()
-            .zip(&other)
-            .take_while(|(a, b)| a == b)
-            .count();
-        common.truncate(same);
-    }
-    Ok((common, horizon.unsigned_abs() as usize))
 }
 
 fn print_lines(lines: &[String]) -> Result<(), CliError> {

@@ -3,14 +3,16 @@
 //! written), as one document; exit 1 and 3 as in the text form, their
 //! message in the document and on stderr.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use rngkit::registry::{Draw, Engine};
 use rngkit_analysis::message::{Agreed, Hints, Unresolved, UnresolvedKind};
 use rngkit_analysis::observe::Observation;
 use rngkit_analysis::recover::Recovered;
+use rngkit_analysis::registry::Entry;
 
-use super::recover::{At, RecoverArgs, agreeing_draws, predictions};
+use crate::commands::predict::{agreeing_draws, predictions};
 use crate::error::{CliError, EXIT_NO_ANSWER, EXIT_UNDERDETERMINED};
 use crate::output::Output;
 use crate::output::documents::{self, Recovery};
@@ -35,10 +37,19 @@ fn values(lines: &[String]) -> Vec<Json> {
         .collect()
 }
 
+/// What `recover` was asked, as far as its JSON answer needs it.
+pub struct Asked<'a> {
+    pub entry: &'static Entry,
+    /// `--at end`: the states after the observations, not before.
+    pub at_end: bool,
+    /// `-o FILE`.
+    pub output: Option<&'a PathBuf>,
+}
+
 /// The state at the position `--at` asks for: `start`, before the
 /// observations, or `end`, after them.
-fn at(args: &RecoverArgs, start: &Engine, end: &Engine) -> Engine {
-    if args.at == At::End {
+fn at(args: &Asked, start: &Engine, end: &Engine) -> Engine {
+    if args.at_end {
         end.clone()
     } else {
         start.clone()
@@ -53,14 +64,14 @@ fn print(doc: &Json) -> Result<(), CliError> {
 
 /// Writes the document of `recovered` and returns the exit status.
 pub fn answer(
-    args: &RecoverArgs,
+    args: &Asked,
     obs: &[Observation],
     ends: &[Engine],
     recovered: &Recovered,
     predict: Option<&(i64, Draw)>,
     text: &str,
 ) -> Result<ExitCode, CliError> {
-    let entry = args.generator;
+    let entry = args.entry;
     let mut agreement = None;
     let (answer, states, predicted) = match recovered {
         Recovered::Unique(rng) => {
@@ -69,7 +80,7 @@ pub fn answer(
                 None => None,
             };
             let state = at(args, rng, &ends[0]);
-            if let (Some(path), None) = (&args.output, &predicted) {
+            if let (Some(path), None) = (args.output, &predicted) {
                 write_state_file(&state, path)?;
                 let path = path.display().to_string();
                 print(&documents::recover(

@@ -132,9 +132,8 @@ pub struct SeedSearchArgs {
 pub(crate) const HINT_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
 
 pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
-    if !args.table.is_empty() {
-        return crate::commands::table::seed_search(args);
-    }
+    // `commands::seed_search_or_lookup` sends a query with tables to them.
+    debug_assert!(args.table.is_empty());
     let entry = args.generator;
     let kind = entry.info().seed_kind;
     let seeds =
