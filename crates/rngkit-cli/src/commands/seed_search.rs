@@ -10,7 +10,7 @@ use clap::Args;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use rngkit::cpu::CpuLevel;
 use rngkit::number::parse_int;
-use rngkit_analysis::input::parse_seed_range;
+use rngkit_analysis::input::{SeedRange, parse_seed_range};
 use rngkit_analysis::message::{Hints, NoSeedFits, Spelling, stream_not_applicable};
 use rngkit_analysis::notes;
 use rngkit_analysis::registry::{self, Entry};
@@ -299,21 +299,59 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
     if let Some(e) = write_error {
         return Err(CliError::usage(format_args!("cannot write to stdout: {e}")));
     }
-    let none = (matches.get() == 0).then(|| {
-        // The summary joins the one error line.
-        let hints = Hints {
-            other_gens: Some((&text, HINT_BUDGET)),
-            ..Hints::default()
-        };
-        NoSeedFits::new(entry, &seeds, max_advance, &hints).to_string()
-    });
-    if json {
-        // The summary is the stream's last line.
-        let line = documents::seed_summary(&SearchSummary {
+    finish(
+        &mut stdout,
+        Ending {
             entry,
+            seeds: &seeds,
+            max_advance,
+            text: &text,
             searched: done_before,
             seconds,
             matches: matches.get(),
+            summary,
+            json,
+        },
+    )
+}
+
+/// How a seed search ended, the search's or a table's (`--table`): what
+/// the last part of its answer needs.
+pub(crate) struct Ending<'a> {
+    pub entry: &'static Entry,
+    pub seeds: &'a SeedRange,
+    pub max_advance: u64,
+    /// The observations' text: with no match, the message says which
+    /// other GENs and seeds the values fit.
+    pub text: &'a str,
+    pub searched: u64,
+    pub seconds: f64,
+    pub matches: u64,
+    /// The text form's summary line.
+    pub summary: String,
+    pub json: bool,
+}
+
+/// The end of a seed search's answer, after its matches: with no match,
+/// the one error line saying which GENs and seeds the values fit (exit 1);
+/// in JSON, the summary line that ends the stream; in text, the summary on
+/// stderr.
+pub(crate) fn finish(stdout: &mut impl Write, end: Ending) -> Result<ExitCode, CliError> {
+    let none = (end.matches == 0).then(|| {
+        // The summary joins the one error line.
+        let hints = Hints {
+            other_gens: Some((end.text, HINT_BUDGET)),
+            ..Hints::default()
+        };
+        NoSeedFits::new(end.entry, end.seeds, end.max_advance, &hints).to_string()
+    });
+    if end.json {
+        // The summary is the stream's last line.
+        let line = documents::seed_summary(&SearchSummary {
+            entry: end.entry,
+            searched: end.searched,
+            seconds: end.seconds,
+            matches: end.matches,
             message: none.as_deref(),
         });
         match writeln!(stdout, "{line}").and_then(|()| stdout.flush()) {
@@ -324,10 +362,10 @@ pub fn run(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
         }
     }
     if let Some(none) = none {
-        return Err(CliError::no_answer(format!("{none} ({summary})")));
+        return Err(CliError::no_answer(format!("{none} ({})", end.summary)));
     }
-    if !json {
-        eprintln!("{summary}");
+    if !end.json {
+        eprintln!("{}", end.summary);
     }
     Ok(ExitCode::SUCCESS)
 }

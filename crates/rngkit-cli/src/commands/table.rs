@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use rngkit_analysis::input::parse_seed_range;
-use rngkit_analysis::message::{Hints, NoSeedFits, Spelling};
+use rngkit_analysis::message::Spelling;
 use rngkit_analysis::progress::Progress;
 use rngkit_analysis::registry::Entry;
 use rngkit_analysis::search::SearchSpec;
@@ -17,9 +17,9 @@ use rngkit_analysis::table::{self, BuildSpec, Check, KEY_DRAWS, Table, TableErro
 use crate::args::parse_gen;
 use crate::commands::observations;
 use crate::commands::recover::parse_threads;
-use crate::commands::seed_search::SeedSearchArgs;
+use crate::commands::seed_search::{self, Ending, SeedSearchArgs};
 use crate::error::CliError;
-use crate::output::documents::{self, SearchSummary};
+use crate::output::documents;
 
 /// The long help of `rngkit table`.
 pub fn help() -> String {
@@ -291,34 +291,19 @@ pub fn seed_search(args: SeedSearchArgs) -> Result<ExitCode, CliError> {
         found.len(),
         if found.len() == 1 { "" } else { "es" }
     );
-    let none = found.is_empty().then(|| {
-        let hints = Hints {
-            other_gens: Some((&text, super::seed_search::HINT_BUDGET)),
-            ..Hints::default()
-        };
-        NoSeedFits::new(entry, &seeds, 0, &hints).to_string()
-    });
-    if json {
-        // The summary is the stream's last line, as the search's is.
-        let line = documents::seed_summary(&SearchSummary {
+    // A table answers advance 0 only (`--max-advance` is refused above).
+    seed_search::finish(
+        &mut stdout,
+        Ending {
             entry,
+            seeds: &seeds,
+            max_advance: 0,
+            text: &text,
             searched: u64::try_from(looked).unwrap_or(u64::MAX),
             seconds: started.elapsed().as_secs_f64(),
             matches: found.len() as u64,
-            message: none.as_deref(),
-        });
-        match writeln!(stdout, "{line}").and_then(|()| stdout.flush()) {
-            Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-                return Err(CliError::usage(format_args!("cannot write to stdout: {e}")));
-            }
-            _ => {}
-        }
-    }
-    if let Some(none) = none {
-        return Err(CliError::no_answer(format!("{none} ({summary})")));
-    }
-    if !json {
-        eprintln!("{summary}");
-    }
-    Ok(ExitCode::SUCCESS)
+            summary,
+            json,
+        },
+    )
 }
