@@ -73,6 +73,36 @@ fn seeds_per_second(observations: &str) -> f64 {
     seeds / seconds.max(1e-3)
 }
 
+/// Sends `signal` (`-INT`, `-TERM`) to `child` and waits for it to end:
+/// its exit status and how long it took after the signal. Polled, so that
+/// a command that ignores the signal fails the test after 30 s instead of
+/// hanging it.
+fn signal_and_wait(
+    child: &mut std::process::Child,
+    signal: &str,
+) -> (std::process::ExitStatus, Duration) {
+    let pid = child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args([signal, &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let signalled = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return (status, signalled.elapsed());
+        }
+        assert!(
+            signalled.elapsed() < Duration::from_secs(30),
+            "still running 30 s after SIG{}",
+            &signal[1..]
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 #[test]
 fn an_interrupted_seed_search_says_how_to_resume_and_the_resumed_one_finishes_it() {
     let dir = Scratch::new("interrupt");
@@ -112,28 +142,7 @@ fn an_interrupted_seed_search_says_how_to_resume_and_the_resumed_one_finishes_it
         .spawn()
         .expect("the rngkit binary runs");
     std::thread::sleep(Duration::from_secs(4));
-    let pid = child.id().to_string();
-    assert!(
-        Command::new("kill")
-            .args(["-INT", &pid])
-            .status()
-            .unwrap()
-            .success()
-    );
-    let signalled = Instant::now();
-    // Polled, so that a search that ignores the signal fails the test
-    // instead of hanging it (it would run about 8 s more).
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(
-            signalled.elapsed() < Duration::from_secs(30),
-            "still running 30 s after SIGINT"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let stopped_in = signalled.elapsed();
+    let (status, stopped_in) = signal_and_wait(&mut child, "-INT");
     let out = child.wait_with_output().unwrap();
     let (stdout, stderr) = (
         String::from_utf8(out.stdout).unwrap(),
@@ -205,26 +214,7 @@ fn a_recovery_reading_a_pipe_stops_on_sigterm() {
     input.write_all(b"u32 = 1\nu32 = 2\n").unwrap();
     input.flush().unwrap();
     std::thread::sleep(Duration::from_millis(500));
-    let pid = child.id().to_string();
-    assert!(
-        Command::new("kill")
-            .args(["-TERM", &pid])
-            .status()
-            .unwrap()
-            .success()
-    );
-    let signalled = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(
-            signalled.elapsed() < Duration::from_secs(30),
-            "still running 30 s after SIGTERM"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let stopped_in = signalled.elapsed();
+    let (status, stopped_in) = signal_and_wait(&mut child, "-TERM");
     drop(input);
     let out = child.wait_with_output().unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
@@ -271,26 +261,7 @@ fn an_interrupted_table_build_leaves_no_file_and_says_how_to_build_again() {
         .spawn()
         .expect("the rngkit binary runs");
     std::thread::sleep(Duration::from_millis(1500));
-    let pid = child.id().to_string();
-    assert!(
-        Command::new("kill")
-            .args(["-INT", &pid])
-            .status()
-            .unwrap()
-            .success()
-    );
-    let signalled = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(
-            signalled.elapsed() < Duration::from_secs(30),
-            "still running 30 s after SIGINT"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let stopped_in = signalled.elapsed();
+    let (status, stopped_in) = signal_and_wait(&mut child, "-INT");
     let out = child.wait_with_output().unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(status.code(), Some(130), "stderr: {stderr}");
