@@ -94,22 +94,24 @@ fn two_million_words_recover_under_a_64_mib_cap_and_every_word_is_verified() {
     );
     assert_eq!(piped.ok(), expected);
 
-    // The last word wrong: the window's state fails it, nothing fits.
     let last = lines.pop().unwrap();
+    // The list with its last line replaced, recovered under the cap.
+    let with_last = |name: &str, last: &str| {
+        let file = dir.file(name, format!("{}\n{last}\n", lines.join("\n")));
+        capped(&[
+            "recover",
+            "mt19937",
+            "--observations",
+            &file,
+            "--threads",
+            "1",
+        ])
+        .unwrap()
+    };
+
+    // The last word wrong: the window's state fails it, nothing fits.
     let wrong: u32 = last["u32 = ".len()..].parse::<u32>().unwrap() ^ 1;
-    let file = dir.file(
-        "last-wrong.txt",
-        format!("{}\nu32 = {wrong}\n", lines.join("\n")),
-    );
-    let run = capped(&[
-        "recover",
-        "mt19937",
-        "--observations",
-        &file,
-        "--threads",
-        "1",
-    ])
-    .unwrap();
+    let run = with_last("last-wrong.txt", &format!("u32 = {wrong}"));
     run.fails(
         1,
         &format!(
@@ -118,18 +120,6 @@ fn two_million_words_recover_under_a_64_mib_cap_and_every_word_is_verified() {
     );
 
     // A malformed last line is still found, with its number.
-    let file = dir.file(
-        "last-malformed.txt",
-        format!("{}\nu32 = twelve\n", lines.join("\n")),
-    );
-    let run = capped(&[
-        "recover",
-        "mt19937",
-        "--observations",
-        &file,
-        "--threads",
-        "1",
-    ])
-    .unwrap();
+    let run = with_last("last-malformed.txt", "u32 = twelve");
     run.usage_error(&format!("line {WORDS}: "));
 }
