@@ -223,29 +223,24 @@ fn shards_answer_together() {
     // A build run again keeps a shard already whole; a damaged one is
     // built again.
     let before = std::fs::read(&a).unwrap();
-    let again = run(&[
-        "table",
-        "build",
-        "ruby",
-        "--seeds",
-        &format!("{first}..{}", first + (1 << 16)),
-        "-o",
-        &a,
-    ]);
+    let build_a = || {
+        run(&[
+            "table",
+            "build",
+            "ruby",
+            "--seeds",
+            &format!("{first}..{}", first + (1 << 16)),
+            "-o",
+            &a,
+        ])
+    };
+    let again = build_a();
     assert_eq!(again.code, Some(0));
     assert!(again.stderr.contains("kept"), "{}", again.stderr);
     let mut damaged = before.clone();
     damaged[1000] ^= 1;
     std::fs::write(&a, &damaged).unwrap();
-    let again = run(&[
-        "table",
-        "build",
-        "ruby",
-        "--seeds",
-        &format!("{first}..{}", first + (1 << 16)),
-        "-o",
-        &a,
-    ]);
+    let again = build_a();
     assert!(again.stderr.contains("built "), "{}", again.stderr);
     assert_eq!(std::fs::read(&a).unwrap(), before);
     let obs = dir.file("obs.txt", "rand = 0.5\n");
