@@ -390,3 +390,24 @@ impl Token {
         }
     }
 }
+
+/// The engine's JSON call (`rngkit_wasm::handle`) on one request, checked
+/// as every page and package caller relies on: the answer is one JSON
+/// object with exactly one key, `ok` or `error`, and an error is a
+/// non-empty line without control characters (never a trap, never
+/// `undefined`).
+pub fn check_wasm_answer(request: &str) {
+    let answer = rngkit_wasm::handle(request);
+    let v: serde_json::Value = serde_json::from_str(&answer).expect("the answer is JSON");
+    let object = v.as_object().expect("the answer is an object");
+    assert_eq!(object.len(), 1, "{answer}");
+    if let Some(error) = object.get("error") {
+        let message = error.as_str().expect("the error is text");
+        assert!(
+            !message.is_empty() && !message.chars().any(char::is_control),
+            "{message:?}"
+        );
+    } else {
+        assert!(object.contains_key("ok"), "{answer}");
+    }
+}
