@@ -96,6 +96,28 @@ impl Watch {
     /// meaningless). Used by commands whose work has no resumable prefix
     /// (`recover`, `detect`).
     pub fn run<T: Send>(&self, work: impl FnOnce() -> T + Send, covered: impl Fn() -> String) -> T {
+        self.watch(work, covered, false).0
+    }
+
+    /// [`Watch::run`] for work that polls [`Watch::stop`] and then returns
+    /// what it had verified (`detect`): an answer that comes within
+    /// [`GRACE`] of the signal is returned with `true`, for the caller to
+    /// print and exit [`EXIT_INTERRUPTED`]; after that, `covered()` is
+    /// printed and the process ends, as `run` does.
+    pub fn run_keeping<T: Send>(
+        &self,
+        work: impl FnOnce() -> T + Send,
+        covered: impl Fn() -> String,
+    ) -> (T, bool) {
+        self.watch(work, covered, true)
+    }
+
+    fn watch<T: Send>(
+        &self,
+        work: impl FnOnce() -> T + Send,
+        covered: impl Fn() -> String,
+        keep: bool,
+    ) -> (T, bool) {
         std::thread::scope(|scope| {
             let (tx, rx) = std::sync::mpsc::channel();
             // The answer comes back over a channel, so a quick answer is
@@ -106,7 +128,12 @@ impl Watch {
             let mut signalled: Option<Instant> = None;
             loop {
                 match rx.recv_timeout(POLL) {
-                    Ok(answer) if signalled.is_none() => return answer,
+                    // The flag is read again here: work that polls it
+                    // may answer before this loop has seen the signal.
+                    Ok(answer) if keep && (signalled.is_some() || self.interrupted()) => {
+                        return (answer, true);
+                    }
+                    Ok(answer) if signalled.is_none() => return (answer, false),
                     Ok(_) => {}
                     // The work panicked: its panic goes on here.
                     Err(std::sync::mpsc::RecvTimeoutError::Disconnected) if signalled.is_none() => {
@@ -180,14 +207,33 @@ pub fn recovery_stopped(name: &str, progress: &Progress, elapsed: Duration) -> S
     )
 }
 
-/// What an interrupted `detect` says: how much of its time budget it had
-/// used. It prints no partial ranking (a GEN is printed only once its
-/// stream gives every value, which a stopped run has not settled).
+/// What an interrupted `detect` says when its work did not stop within
+/// the grace (so nothing it verified can be printed): how much of its time
+/// budget it had used.
 pub fn detect_stopped(elapsed: Duration, budget: Duration) -> String {
     format!(
-        "interrupted: detect stopped after {:.2} s of its {:.2} s budget (--max-seconds), before it settled; nothing is printed for a partial run: run it again, with a smaller --max-seconds to end sooner",
+        "interrupted: detect stopped after {:.2} s of its {:.2} s budget (--max-seconds), before it settled, and did not stop in time to print what it had verified: run it again, with a smaller --max-seconds to end sooner",
         elapsed.as_secs_f64(),
         budget.as_secs_f64()
+    )
+}
+
+/// What a `detect` that a signal cut short says last on stderr, after the
+/// fits it verified (stdout) and the readings it left open.
+pub fn detect_interrupted(elapsed: Duration, budget: Duration, fits: usize, open: usize) -> String {
+    format!(
+        "interrupted: detect stopped after {:.2} s of its {:.2} s budget (--max-seconds); {}, {open} reading{} left open; run it again for the whole answer, with a smaller --max-seconds to end sooner",
+        elapsed.as_secs_f64(),
+        budget.as_secs_f64(),
+        match fits {
+            0 => "no fit verified before the signal".to_string(),
+            1 => "1 fit verified before the signal (on stdout: it reproduces every value)"
+                .to_string(),
+            n => format!(
+                "{n} fits verified before the signal (on stdout: each reproduces every value)"
+            ),
+        },
+        if open == 1 { "" } else { "s" },
     )
 }
 

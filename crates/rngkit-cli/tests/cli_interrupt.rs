@@ -286,3 +286,99 @@ fn an_interrupted_table_build_leaves_no_file_and_says_how_to_build_again() {
     let expected: Vec<&str> = std::iter::once("rngkit").chain(args).collect();
     assert_eq!(resume.split(' ').collect::<Vec<_>>(), expected);
 }
+
+/// SIGINT during `detect` (a budget of 300 s, one 31-bit value: every
+/// reading stays open, so it is still at work after 4 s): it stops within
+/// 2 s, exit 130, and prints what it had verified: each fit line on stdout
+/// (a state that gives the value again: checked here by `gen` from that
+/// state), the open readings and the budget it used on stderr. With
+/// `--format json` the same run is one document that the schema accepts,
+/// `"status": "interrupted"`, `"exit": 130`.
+#[test]
+fn an_interrupted_detect_prints_the_fits_it_verified() {
+    let value = "1403572953";
+    for json in [false, true] {
+        let dir = Scratch::new(if json {
+            "interrupt-detect-json"
+        } else {
+            "interrupt-detect"
+        });
+        let file = dir.file("values.txt", format!("{value}\n"));
+        let mut args = vec!["detect", "--observations", &file, "--max-seconds", "300"];
+        if json {
+            args.extend(["--format", "json"]);
+        }
+        let mut child = Command::new(common::binary())
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the rngkit binary runs");
+        // Read as it comes: the JSON document lists every state of a fit
+        // (65536 for drand48's), megabytes that would fill the pipe.
+        let read = |mut pipe: Box<dyn std::io::Read + Send>| {
+            std::thread::spawn(move || {
+                let mut text = String::new();
+                pipe.read_to_string(&mut text).unwrap();
+                text
+            })
+        };
+        let stdout = read(Box::new(child.stdout.take().unwrap()));
+        let stderr = read(Box::new(child.stderr.take().unwrap()));
+        std::thread::sleep(Duration::from_secs(4));
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "detect ended within 4 s of its 300 s budget: the signal would come too late"
+        );
+        let (status, stopped_in) = signal_and_wait(&mut child, "-INT");
+        let stdout = stdout.join().unwrap();
+        let stderr = stderr.join().unwrap();
+        assert_eq!(status.code(), Some(130), "stderr: {stderr}");
+        assert!(
+            stopped_in < Duration::from_secs(2),
+            "stopped {stopped_in:?} after SIGINT"
+        );
+        let last = stderr.lines().last().unwrap_or("");
+        assert!(
+            last.starts_with("interrupted: detect stopped after ")
+                && last.contains("of its 300.00 s budget")
+                && last.contains("run it again"),
+            "{stderr}"
+        );
+        let fit_lines: Vec<&str> = if json {
+            let doc: serde_json::Value =
+                serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("{e}: {stdout}"));
+            let schema = common::json_schema::cli_schema();
+            let errors = common::json_schema::validate_def(&schema, "detect", &doc);
+            assert!(errors.is_empty(), "{errors:?}\n{doc}");
+            assert_eq!(doc["status"], "interrupted");
+            assert_eq!(doc["exit"], 130);
+            assert_eq!(doc["message"], last);
+            assert!(!doc["open"].as_array().unwrap().is_empty(), "{doc}");
+            Vec::new()
+        } else {
+            stdout.lines().collect()
+        };
+        // The count the last line gives is the count printed.
+        let said = match fit_lines.len() {
+            0 => "no fit verified".to_string(),
+            1 => "1 fit verified".to_string(),
+            n => format!("{n} fits verified"),
+        };
+        assert!(json || last.contains(&said), "{said}: {stderr}");
+        // `GEN DRAW [ARGS] state=WORDS [family=...]`; other answers
+        // (`states=N`, `seed=S`) are not checked here.
+        for line in fit_lines {
+            let Some((reading, rest)) = line.split_once(" state=") else {
+                continue;
+            };
+            let mut words: Vec<&str> = reading.split(' ').collect();
+            let name = words.remove(0);
+            let state = rest.split(' ').next().unwrap();
+            let mut args = vec!["gen", name, "--state", state];
+            args.extend(words);
+            assert_eq!(common::run(&args).ok(), [value], "{line}");
+        }
+    }
+}

@@ -1,7 +1,10 @@
 //! `rngkit completions SHELL` and `rngkit man`: the bash script, run by
 //! bash with COMP_WORDS set as bash sets them for a TAB, completes commands,
-//! GEN names and the GEN's draws; the manual page is roff with a GENERATORS
-//! section that names every GEN of the catalogue.
+//! GEN names and the GEN's draws; so do the fish script (fish's own
+//! `complete -C LINE`) and the zsh script (a real interactive zsh on a
+//! pseudo-terminal, zsh's zpty module, sent the line and a TAB); the manual
+//! page is roff with a GENERATORS section that names every GEN of the
+//! catalogue.
 
 use std::process::Command;
 
@@ -89,6 +92,147 @@ fn bash_completes_commands_gens_and_draws() {
     // An option's value is not a draw.
     let offered = bash_complete(&script, &["rngkit", "gen", "glibc", "--seed", ""]);
     assert!(!offered.iter().any(|o| o == "rand"), "{offered:?}");
+}
+
+/// What fish's completion offers for `line` (the text before the cursor),
+/// with the generated script loaded: `complete -C`, one candidate a line
+/// (its description after a tab).
+fn fish_complete(script: &str, line: &str) -> Vec<String> {
+    let out = Command::new("fish")
+        .args(["--no-config", "-c"])
+        .arg(format!("source '{script}'; complete -C '{line}'"))
+        .output()
+        .expect("fish runs (scripts/install-runtimes installs it)");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.split('\t').next().unwrap_or("").to_string())
+        .collect()
+}
+
+#[test]
+fn fish_completes_gens_then_the_gens_draws() {
+    let dir = Scratch::new("completions-fish");
+    let script = dir.file(
+        "rngkit.fish",
+        run(&["completions", "fish"]).ok().join("\n") + "\n",
+    );
+    // After `gen ` (and after an option's value): every GEN, no draw.
+    for line in ["rngkit gen ", "rngkit gen --seed 1 "] {
+        let offered = fish_complete(&script, line);
+        for e in registry::all() {
+            assert!(
+                offered.iter().any(|o| o == e.name()),
+                "{line}: {}",
+                e.name()
+            );
+        }
+        assert!(
+            !offered.iter().any(|o| o == "mt-rand"),
+            "{line}: {offered:?}"
+        );
+    }
+    assert_eq!(fish_complete(&script, "rngkit seed-search gl"), ["glibc"]);
+    // After `gen GEN SEEDING `: that GEN's draws, not another's, no GEN.
+    let offered = fish_complete(&script, "rngkit gen php --seed 1 -n 3 ");
+    for draw in ["mt-rand", "rand", "u32", "shuffle"] {
+        assert!(offered.iter().any(|o| o == draw), "{draw}: {offered:?}");
+    }
+    for other in ["math-random", "range-float", "mt19937"] {
+        assert!(!offered.iter().any(|o| o == other), "{other}: {offered:?}");
+    }
+    let offered = fish_complete(&script, "rngkit gen unity --seed=1 range-");
+    assert_eq!(offered, ["range-float", "range-int"]);
+    // No draws before a seeding, or after the draw.
+    let offered = fish_complete(&script, "rngkit gen php mt");
+    assert!(!offered.iter().any(|o| o == "mt-rand"), "{offered:?}");
+    let offered = fish_complete(&script, "rngkit gen php --seed 1 mt-rand ");
+    assert!(!offered.iter().any(|o| o == "mt-rand"), "{offered:?}");
+}
+
+/// What an interactive zsh prints when `line` is typed and TAB pressed,
+/// with the generated script on its `fpath` and compinit run: a zsh
+/// drives another on a pseudo-terminal (zpty). The line is typed once the
+/// other has printed a marker after compinit (zle drops what is typed
+/// before it starts), then cleared, and a second marker printed; what came
+/// between is returned with the terminal's escape sequences removed.
+fn zsh_complete(folder: &str, line: &str) -> String {
+    let program = format!(
+        r#"zmodload zsh/zpty
+zpty z 'zsh -f -i'
+zpty -w z 'PS1="> "; fpath=({folder} $fpath); autoload -U compinit; compinit -u -D; LISTMAX=100000; print -r -- __read""y__'
+deadline=$(( SECONDS + 60 ))
+wait_for() {{
+    out=""
+    while (( SECONDS < deadline )) && [[ $out != *$1* ]]; do
+        if zpty -r -t z chunk; then out+=$chunk; else sleep 0.05; fi
+    done
+}}
+wait_for __ready__
+zpty -w -n z '{line}'$'\t'$'\C-u'
+zpty -w z 'print -r -- __end_of""_completion__'
+wait_for __end_of_completion__
+zpty -d z
+print -r -- "$out"
+"#
+    );
+    let out = Command::new("zsh")
+        .args(["-f", "-c", &program])
+        .output()
+        .expect("zsh runs (scripts/install-runtimes installs it)");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        text.contains("__end_of_completion__"),
+        "zsh did not finish the completion of {line:?} in 60 s: {text}"
+    );
+    // Escape sequences (ESC [ ... letter) and carriage returns out.
+    let mut plain = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            if chars.peek() == Some(&'[') {
+                chars.next();
+                for n in chars.by_ref() {
+                    if n.is_ascii_alphabetic() {
+                        break;
+                    }
+                }
+            }
+        } else if c != '\r' {
+            plain.push(c);
+        }
+    }
+    plain
+}
+
+#[test]
+fn zsh_completes_the_gens_draws() {
+    let dir = Scratch::new("completions-zsh");
+    dir.file(
+        "_rngkit",
+        run(&["completions", "zsh"]).ok().join("\n") + "\n",
+    );
+    let folder = dir.0.to_str().unwrap();
+    let listed = zsh_complete(folder, "rngkit gen php --seed 1 ");
+    for draw in ["mt-rand", "array-rand", "str-shuffle"] {
+        assert!(listed.contains(draw), "{draw} not offered: {listed}");
+    }
+    for other in ["math-random", "range-float", "next-gaussian"] {
+        assert!(!listed.contains(other), "{other} offered for php: {listed}");
+    }
+    let listed = zsh_complete(folder, "rngkit gen unity --seed 1 range-");
+    for draw in ["range-float", "range-int"] {
+        assert!(listed.contains(draw), "{draw} not offered: {listed}");
+    }
+    assert!(!listed.contains("mt-rand"), "{listed}");
+    // A GEN is completed by name: the line becomes `rngkit gen glibc`.
+    let listed = zsh_complete(folder, "rngkit gen glib");
+    assert!(listed.contains("rngkit gen glibc"), "{listed}");
 }
 
 #[test]

@@ -69,6 +69,7 @@ use std::time::{Duration, Instant};
 
 use rngkit::registry::Engine;
 
+use crate::recover::Stop;
 use crate::registry::Entry;
 use candidates::{Candidate, Readings, read_input};
 use family::{Signature, families};
@@ -102,6 +103,24 @@ pub struct DetectOptions {
     /// [`SMALL_SEEDS_WITHOUT_CLOCK`]: the web page's run, whose
     /// WebAssembly has neither threads nor a clock.
     pub clock: bool,
+    /// A stop a front end sets (the CLI's Ctrl-C): the run then ends as if
+    /// its budget were spent, within a moment, and returns what it had
+    /// verified (the fits found; the rest open, saying so). The default
+    /// is never set.
+    ///
+    /// ```
+    /// use rngkit_analysis::detect::{DetectOptions, detect};
+    /// use rngkit_analysis::recover::Stop;
+    ///
+    /// // Stopped before it starts: every reading is left open.
+    /// let stop = Stop::new();
+    /// stop.set();
+    /// let options = DetectOptions { stop, ..DetectOptions::default() };
+    /// let found = detect("1387654321\n987654321\n1777777777\n", &options).unwrap();
+    /// assert!(found.fits.is_empty());
+    /// assert!(!found.open.is_empty());
+    /// ```
+    pub stop: Stop,
 }
 
 impl Default for DetectOptions {
@@ -111,6 +130,7 @@ impl Default for DetectOptions {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             seed_search: true,
             clock: HAS_CLOCK,
+            stop: Stop::default(),
         }
     }
 }
@@ -328,7 +348,10 @@ pub fn detect(text: &str, options: &DetectOptions) -> Result<Detection, DetectEr
 /// let mut rng = python.seed(&BigInt::from(1), &Default::default()).unwrap();
 /// let draw = python.parse_draw("token", &["choices", "a-z0-9", "16"]).unwrap();
 /// let text: String = (0..4).map(|_| format!("{}\n", draw.eval(&mut rng).format(false))).collect();
-/// let found = detect_tokens(&text, "a-z0-9", &DetectOptions::default()).unwrap();
+/// // A budget that a loaded machine does not run out of: the run ends as
+/// // soon as the fit is decisive, not at the budget.
+/// let options = DetectOptions { budget: std::time::Duration::from_secs(120), ..DetectOptions::default() };
+/// let found = detect_tokens(&text, "a-z0-9", &options).unwrap();
 /// assert_eq!(found.fits[0].generator.name(), "python");
 /// assert_eq!(found.fits[0].draw, "token choices a-z0-9");
 /// ```

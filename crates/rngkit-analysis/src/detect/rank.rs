@@ -31,6 +31,7 @@
 //! settles it: `--max-seconds`).
 
 use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use super::candidates::{Candidate, revealed_bits};
 use super::{DetectOptions, HAS_CLOCK, MARGIN, Open, values_needed};
@@ -110,6 +111,9 @@ pub fn prior(name: &str) -> u8 {
 /// Values left out of the second recovery that measures how fast values
 /// remove states (at most a quarter of them).
 const RATE_WINDOW: usize = 8;
+
+/// How often the estimate's watcher looks at the options' stop.
+const POLL: Duration = Duration::from_millis(20);
 
 /// log2 of a count of states.
 fn log2(count: Count) -> f64 {
@@ -203,14 +207,28 @@ fn measured_more(
     // (the measurement is then given up); the run without one is bounded
     // in work. (glibc's 32 values of 40 take 1 to 2.5 s on a busy 2-core
     // machine: they leave 2^29 states to count.)
+    // The options' stop (Ctrl-C) gives it up too, within a poll.
+    if options.stop.is_set() {
+        return None;
+    }
     let cap = (options.clock && HAS_CLOCK).then_some(options.budget);
     let (done, finished) = mpsc::channel::<()>();
     let recovered = std::thread::scope(|scope| {
         if let Some(cap) = cap {
-            let stop = stop.clone();
+            let (stop, interrupt) = (stop.clone(), options.stop.clone());
             scope.spawn(move || {
-                if finished.recv_timeout(cap).is_err() {
-                    stop.set();
+                let until = Instant::now() + cap;
+                loop {
+                    let left = until.saturating_duration_since(Instant::now());
+                    match finished.recv_timeout(left.min(POLL)) {
+                        Err(mpsc::RecvTimeoutError::Timeout)
+                            if !interrupt.is_set() && Instant::now() < until => {}
+                        Ok(()) => break,
+                        Err(_) => {
+                            stop.set();
+                            break;
+                        }
+                    }
                 }
             });
         }

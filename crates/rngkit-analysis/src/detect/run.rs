@@ -253,7 +253,7 @@ impl Run<'_> {
         deadline: Instant,
         cut: Option<Instant>,
     ) -> usize {
-        while pending > 0 {
+        while pending > 0 && !self.options.stop.is_set() {
             let mut until = deadline;
             if let Some(Some(t)) = self.settled_at {
                 until = until.min(t + GRACE);
@@ -378,18 +378,21 @@ impl Run<'_> {
             return;
         };
         let began = Instant::now();
-        if began >= deadline {
+        if began >= deadline || self.options.stop.is_set() {
+            let cause = if self.options.stop.is_set() {
+                "detect was interrupted"
+            } else {
+                "the time budget ran out"
+            };
             self.open.push(Open::new(c, |g| {
-                format!(
-                    "{why}; seed search not run: the time budget ran out (`rngkit seed-search {g}`)"
-                )
+                format!("{why}; seed search not run: {cause} (`rngkit seed-search {g}`)")
             }));
             return;
         }
         // At most an eighth of the budget each: some kernels are slow
         // (SFMT's seeding), and the other readings wait.
         let until = deadline.min(began + self.options.budget / 8);
-        let (found, done) = seed_search(c, 0..=SMALL_SEEDS - 1, until, self.options.threads);
+        let (found, done) = seed_search(c, 0..=SMALL_SEEDS - 1, until, self.options);
         if let Some(fit) = found {
             if fit.decisive && self.settled_at.is_none() {
                 self.settled_at = Some(Some(Instant::now()));
@@ -432,11 +435,14 @@ impl Run<'_> {
                 .saturating_duration_since(Instant::now())
                 .as_secs_f64()
                 / (count - k) as f64;
-            if self.decisive() || !all_seeds || needed > share {
+            let stopped = self.options.stop.is_set();
+            if self.decisive() || !all_seeds || needed > share || stopped {
                 let decisive = self.decisive();
                 self.open.push(Open::new(c, |g| {
                     let reason = if decisive {
                         "another GEN fits decisively".to_string()
+                    } else if stopped {
+                        format!("detect was interrupted (`rngkit seed-search {g}` runs them)")
                     } else {
                         format!(
                             "they need longer than the time left (`rngkit seed-search {g}` runs them)"
@@ -446,8 +452,7 @@ impl Run<'_> {
                 }));
                 continue;
             }
-            let (found, done) =
-                seed_search(c, SMALL_SEEDS..=total - 1, deadline, self.options.threads);
+            let (found, done) = seed_search(c, SMALL_SEEDS..=total - 1, deadline, self.options);
             if let Some(fit) = found {
                 self.raw_fits.push(fit);
             } else if done < rest {
@@ -613,18 +618,20 @@ fn too_few_bits(c: &Candidate, values: usize) -> Option<String> {
     ))
 }
 
-/// Seed-searches one reading over `seeds` until `deadline`: the first
-/// fit found (one seed shows the GEN fits; whether the values pin it is
-/// the fit's decisiveness) and how many seeds were done.
+/// Seed-searches one reading over `seeds` until `deadline` (or the
+/// options' stop): the first fit found (one seed shows the GEN fits;
+/// whether the values pin it is the fit's decisiveness) and how many seeds
+/// were done.
 fn seed_search(
     c: &Candidate,
     seeds: std::ops::RangeInclusive<u64>,
     deadline: Instant,
-    threads: usize,
+    options: &DetectOptions,
 ) -> (Option<Fit>, u64) {
     let spec = SearchSpec::new(c.generator, c.observations.clone(), seeds)
-        .threads(threads)
+        .threads(options.threads)
         .deadline(deadline)
+        .stop(options.stop.clone())
         .first_match_only();
     let mut found = Vec::new();
     let done = search(&spec, |m| found.push(m), |_| {}).unwrap_or(0);

@@ -113,21 +113,60 @@ pub fn run(args: DetectArgs) -> Result<ExitCode, CliError> {
     }
     let (name, text) = observations::read_text(args.observations.as_deref())?;
     let watch = crate::interrupt::Watch::start();
+    options.stop = watch.stop();
     let started = std::time::Instant::now();
-    let found = watch
-        .run(
-            || match &args.alphabet {
-                Some(alphabet) => detect_tokens(&text, alphabet, &options),
-                None => detect(&text, &options),
-            },
-            || crate::interrupt::detect_stopped(started.elapsed(), budget),
-        )
-        .map_err(|e| CliError::usage(format_args!("{name}: {e}")))?;
+    let (found, interrupted) = watch.run_keeping(
+        || match &args.alphabet {
+            Some(alphabet) => detect_tokens(&text, alphabet, &options),
+            None => detect(&text, &options),
+        },
+        || crate::interrupt::detect_stopped(started.elapsed(), budget),
+    );
+    let found = found.map_err(|e| CliError::usage(format_args!("{name}: {e}")))?;
     drop(watch);
+    if interrupted {
+        let line = crate::interrupt::detect_interrupted(
+            started.elapsed(),
+            budget,
+            found.fits.len(),
+            found.open.len(),
+        );
+        return report_interrupted(&found, &line, args.format.json());
+    }
     if args.format.json() {
         return report_json(&found);
     }
     report(&found)
+}
+
+/// A detection a signal cut short: the fits it verified before the
+/// signal (each reproduces every value: they are answers, not guesses) on
+/// stdout as the finished run prints them, its open readings and `line`
+/// on stderr, exit 130. With `json`, the document says `interrupted`.
+fn report_interrupted(found: &Detection, line: &str, json: bool) -> Result<ExitCode, CliError> {
+    let mut out = Output::new();
+    if json {
+        out.json(&documents::detect_interrupted(found, line))?;
+    } else {
+        for fit in &found.fits {
+            out.line(&fit_line(fit))?;
+        }
+    }
+    out.finish()?;
+    if !json {
+        const SHOWN: usize = 8;
+        for o in found.open.iter().take(SHOWN) {
+            eprintln!("detect:   {} {}: {}", o.generator.name(), o.draw, o.why);
+        }
+        if found.open.len() > SHOWN {
+            eprintln!(
+                "detect:   ... and {} more open readings (--format json lists them all)",
+                found.open.len() - SHOWN
+            );
+        }
+    }
+    eprintln!("{line}");
+    Ok(ExitCode::from(crate::interrupt::EXIT_INTERRUPTED))
 }
 
 /// `--format json`: the whole detection as one document; exit 1 and 3 as

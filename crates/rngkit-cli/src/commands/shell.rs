@@ -35,9 +35,8 @@ pub struct CompletionsArgs {
 /// The long help of `completions`.
 pub fn completions_help() -> String {
     "Prints a completion script for SHELL on stdout. It completes the commands,\n\
-     their options, GEN names and, after a GEN, its draws (bash: the draws of the\n\
-     GEN on the line; zsh, fish: every GEN's draws; powershell: commands and\n\
-     options only).\n\n\
+     their options, GEN names and, after `gen GEN`, the draws of that GEN\n\
+     (bash, zsh, fish; powershell: commands and options only).\n\n\
      INSTALL:\n  \
        bash:        rngkit completions bash > ~/.local/share/bash-completion/completions/rngkit\n  \
        zsh:         rngkit completions zsh > \"${fpath[1]}/_rngkit\"\n  \
@@ -77,11 +76,59 @@ fn gen_names() -> Vec<&'static str> {
     registry::all().iter().map(|e| e.name()).collect()
 }
 
-/// The grammar as the completion scripts see it: GEN arguments take the
-/// catalogue's names, DRAW every GEN's draws (the program itself parses
-/// GENs with aliases and suggestions, which a script cannot list).
-fn completion_command() -> clap::Command {
-    let gens = gen_names();
+/// The commands whose first positional argument is a GEN.
+const GEN_COMMANDS: [&str; 7] = [
+    "gen",
+    "state",
+    "recover",
+    "locate",
+    "identify",
+    "seed-search",
+    "distance",
+];
+
+/// The options of `command` that take a value (`--seed`, `-n`, ...), as
+/// they are written on a command line, for a script that reads the line.
+fn value_options(command: &str) -> Vec<String> {
+    let cli = Cli::command();
+    let Some(sub) = cli.find_subcommand(command) else {
+        return Vec::new();
+    };
+    let mut options = Vec::new();
+    for arg in sub.get_arguments() {
+        if arg.is_positional() || !arg.get_action().takes_values() {
+            continue;
+        }
+        options.extend(
+            arg.get_long_and_visible_aliases()
+                .into_iter()
+                .flatten()
+                .map(|l| format!("--{l}")),
+        );
+        options.extend(
+            arg.get_short_and_visible_aliases()
+                .into_iter()
+                .flatten()
+                .map(|c| format!("-{c}")),
+        );
+    }
+    options
+}
+
+/// `gen`'s options that take a value other than a seeding: the word after
+/// one is its value, not the GEN or the draw.
+fn gen_value_options() -> Vec<String> {
+    value_options("gen")
+        .into_iter()
+        .filter(|o| !SEEDINGS.contains(&o.as_str()))
+        .collect()
+}
+
+/// The seeding options that take a value.
+const SEEDINGS: [&str; 4] = ["--seed", "--seed-str", "--state", "--state-file"];
+
+/// Every GEN's draws, each name once, in catalogue order.
+fn all_draws() -> Vec<&'static str> {
     let mut draws: Vec<&'static str> = Vec::new();
     for e in registry::all() {
         for d in draw_names(e) {
@@ -90,16 +137,30 @@ fn completion_command() -> clap::Command {
             }
         }
     }
+    draws
+}
+
+/// One line a GEN for a shell's `case`: `arm(names, draws)` with the GEN's
+/// name and aliases, and its draws.
+fn draw_cases(arm: impl Fn(&[&str], &[&str]) -> String) -> String {
+    registry::all()
+        .iter()
+        .map(|e| {
+            let mut names = vec![e.name()];
+            names.extend(e.info().aliases.iter().copied());
+            arm(&names, &draw_names(e))
+        })
+        .collect()
+}
+
+/// The grammar as the completion scripts see it: GEN arguments take the
+/// catalogue's names, DRAW every GEN's draws (the program itself parses
+/// GENs with aliases and suggestions, which a script cannot list; the
+/// shells' scripts narrow DRAW to the GEN on the line).
+fn completion_command() -> clap::Command {
+    let gens = gen_names();
     let mut cmd = Cli::command();
-    for sub in [
-        "gen",
-        "state",
-        "recover",
-        "locate",
-        "identify",
-        "seed-search",
-        "distance",
-    ] {
+    for sub in GEN_COMMANDS {
         let gens = gens.clone();
         cmd = cmd.mut_subcommand(sub, |s| {
             s.mut_arg("generator", |a| {
@@ -108,7 +169,9 @@ fn completion_command() -> clap::Command {
         });
     }
     cmd.mut_subcommand("gen", |s| {
-        s.mut_arg("draw", |a| a.value_parser(PossibleValuesParser::new(draws)))
+        s.mut_arg("draw", |a| {
+            a.value_parser(PossibleValuesParser::new(all_draws()))
+        })
     })
 }
 
@@ -125,9 +188,10 @@ pub fn completions(args: CompletionsArgs) -> Result<ExitCode, CliError> {
     match args.shell {
         ShellName::Bash => script.extend_from_slice(bash_draws().as_bytes()),
         ShellName::Fish => script.extend_from_slice(fish_values().as_bytes()),
-        // clap_complete's zsh script carries the value lists itself;
-        // its PowerShell script completes commands and options only.
-        ShellName::Zsh | ShellName::Powershell => {}
+        ShellName::Zsh => script = zsh_with_draws(&script).into_bytes(),
+        // clap_complete's PowerShell script completes commands and options
+        // only.
+        ShellName::Powershell => {}
     }
     let mut out = Output::new();
     out.bytes(&script)?;
@@ -139,16 +203,14 @@ pub fn completions(args: CompletionsArgs) -> Result<ExitCode, CliError> {
 /// given, the word not an option's value), the draws of that GEN; every
 /// other word goes to clap's `_rngkit`.
 fn bash_draws() -> String {
-    let mut cases = String::new();
-    for e in registry::all() {
-        let mut names = vec![e.name()];
-        names.extend(e.info().aliases.iter().copied());
-        cases.push_str(&format!(
+    let cases = draw_cases(|names, draws| {
+        format!(
             "        {}) echo \"{}\" ;;\n",
             names.join("|"),
-            draw_names(e).join(" ")
-        ));
-    }
+            draws.join(" ")
+        )
+    });
+    let skips = gen_value_options().join("|");
     format!(
         r#"
 # The draws of each GEN (rngkit's catalogue), offered after `rngkit gen GEN
@@ -167,8 +229,8 @@ _rngkit_with_draws() {{
             if [[ -n "$skip" ]]; then skip=""; continue; fi
             case "$w" in
                 --seed|--seed-str|--state|--state-file) seeded=1; skip=1 ;;
-                --entropy) seeded=1 ;;
-                --stream|--advance|-n|--count|--format) skip=1 ;;
+                --seed=*|--seed-str=*|--state=*|--state-file=*|--entropy) seeded=1 ;;
+                {skips}) skip=1 ;;
                 -*) ;;
                 *) positional=$((positional + 1)); [[ -z "$gen" ]] && gen="$w" ;;
             esac
@@ -192,23 +254,126 @@ fi
 
 /// The fish script's value lists, which clap_complete leaves out for
 /// positional arguments: GEN names after the commands that take a GEN, and
-/// every GEN's draws after `gen`'s GEN.
+/// after `gen GEN SEEDING` the draws of that GEN (the same reading of the
+/// line as bash's).
 fn fish_values() -> String {
     let gens = gen_names().join(" ");
-    let mut draws: Vec<&str> = Vec::new();
-    for e in registry::all() {
-        for d in draw_names(e) {
-            if !draws.contains(&d) {
-                draws.push(d);
-            }
-        }
-    }
+    let cases = draw_cases(|names, draws| {
+        format!(
+            "        case {}\n            printf '%s\\n' {}\n",
+            names.join(" "),
+            draws.join(" ")
+        )
+    });
+    let option_cases: String = GEN_COMMANDS
+        .iter()
+        .map(|command| {
+            format!(
+                "        case {command}\n            set options {}\n",
+                value_options(command).join(" ")
+            )
+        })
+        .collect();
+    let gen_skips = gen_value_options().join(" ");
     format!(
-        "\n# GEN names and draws (rngkit's catalogue).\n\
-         complete -c rngkit -n \"__fish_seen_subcommand_from gen state recover locate identify seed-search distance\" -f -a \"{gens}\"\n\
-         complete -c rngkit -n \"__fish_seen_subcommand_from gen\" -f -a \"{}\"\n",
-        draws.join(" ")
+        r#"
+# True while the word being completed is a GEN: after a command that takes
+# one, and no positional word yet (an option's value is not one).
+function __rngkit_wants_gen
+    set -l words (commandline -opc)
+    test (count $words) -ge 2; or return 1
+    set -l options
+    switch $words[2]
+{option_cases}        case '*'
+            return 1
+    end
+    test (count $words) -ge 3; or return 0
+    set -l skip 0
+    for w in $words[3..-1]
+        if test $skip = 1
+            set skip 0
+        else if contains -- $w $options
+            set skip 1
+        else if not string match -q -- '-*' $w
+            return 1
+        end
+    end
+    test $skip = 0
+end
+complete -c rngkit -n "__rngkit_wants_gen" -f -a "{gens}"
+
+# The draws of the GEN on the line, offered after `rngkit gen GEN SEEDING`.
+function __rngkit_gen_draws
+    set -l words (commandline -opc)
+    test (count $words) -ge 3; or return
+    set -l gen ''
+    set -l seeded 0
+    set -l skip 0
+    set -l positional 0
+    for w in $words[3..-1]
+        if test $skip = 1
+            set skip 0
+            continue
+        end
+        switch $w
+            case --seed --seed-str --state --state-file
+                set seeded 1
+                set skip 1
+            case '--seed=*' '--seed-str=*' '--state=*' '--state-file=*' --entropy
+                set seeded 1
+            case {gen_skips}
+                set skip 1
+            case '-*'
+            case '*'
+                set positional (math $positional + 1)
+                test -z "$gen"; and set gen $w
+        end
+    end
+    test -n "$gen" -a $seeded = 1 -a $skip = 0 -a $positional = 1; or return
+    switch $gen
+{cases}    end
+end
+complete -c rngkit -n "__fish_seen_subcommand_from gen" -f -a "(__rngkit_gen_draws)"
+"#
     )
+}
+
+/// The zsh script with `gen`'s DRAW narrowed to the GEN on the line:
+/// clap_complete writes every GEN's draws as one value list; that list
+/// becomes a call of `_rngkit_gen_draws`, defined before the script's last
+/// lines (which run `_rngkit` when zsh autoloads the file).
+fn zsh_with_draws(script: &[u8]) -> String {
+    let script = String::from_utf8_lossy(script);
+    let list = format!(":({})' \\", all_draws().join(" "));
+    let script = script.replacen(&list, ":_rngkit_gen_draws' \\", 1);
+    let cases = draw_cases(|names, draws| {
+        format!(
+            "        ({}) draws=({}) ;;\n",
+            names.join("|"),
+            draws.join(" ")
+        )
+    });
+    let function = format!(
+        r#"
+# The draws of the GEN on the line (rngkit's catalogue): $line[1] is the
+# GEN, and the first word of DRAW is the draw's name.
+_rngkit_gen_draws() {{
+    local -a draws
+    case "${{line[1]}}" in
+{cases}    esac
+    if (( CURRENT == 1 )); then
+        compadd -a draws
+    else
+        _message 'the draw'"'"'s arguments'
+    fi
+}}
+
+"#
+    );
+    match script.rfind("if [ \"$funcstack[1]\" = \"_rngkit\" ]") {
+        Some(at) => format!("{}{function}{}", &script[..at], &script[at..]),
+        None => format!("{script}{function}"),
+    }
 }
 
 /// `rngkit man`: clap_mangen's page of the whole grammar, then the

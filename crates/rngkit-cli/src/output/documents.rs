@@ -270,6 +270,17 @@ fn detect_open(rank: usize, open: &Open) -> Json {
 /// (likeliest first), and on exit 1 or 3 the error line's message.
 pub fn detect(found: &Detection, message: Option<&str>) -> Json {
     let (status, exit) = detect_status(found.verdict());
+    detect_document(found, status, exit, message)
+}
+
+/// `detect --format json` stopped by a signal: status `interrupted`, exit
+/// 130, the fits verified before it and the readings it left open.
+pub fn detect_interrupted(found: &Detection, message: &str) -> Json {
+    let exit = crate::interrupt::EXIT_INTERRUPTED;
+    detect_document(found, "interrupted", exit, Some(message))
+}
+
+fn detect_document(found: &Detection, status: &str, exit: u8, message: Option<&str>) -> Json {
     document("detect", status, exit)
         .with("values", found.values)
         .with("tried", found.tried)
