@@ -497,6 +497,13 @@ pub struct SeedSearch {
     kind: SeedKind,
     done: bool,
     last_progress: Instant,
+    /// Seeds covered so far (each slice's end is reported exactly).
+    searched: u64,
+    /// Matches yielded so far.
+    matches: u64,
+    started: Instant,
+    /// How long the search ran, once it has ended (or was closed).
+    took: Option<Duration>,
 }
 
 impl Drop for SeedSearch {
@@ -509,6 +516,7 @@ impl SeedSearch {
     fn stop(&mut self, py: Python<'_>) {
         self.cancel.store(true, Ordering::Relaxed);
         self.done = true;
+        self.took.get_or_insert_with(|| self.started.elapsed());
         if let Some(h) = self.handle.take() {
             py.detach(|| {
                 let _ = h.join();
@@ -554,6 +562,7 @@ impl SeedSearch {
             }
             match message {
                 Ok(Message::Found(m)) => {
+                    self.matches += 1;
                     let seed = seed_to_py(py, self.kind, m.seed)?;
                     return Ok(Some(PyTuple::new(
                         py,
@@ -561,6 +570,7 @@ impl SeedSearch {
                     )?));
                 }
                 Ok(Message::Progress(done)) => {
+                    self.searched = self.searched.max(done);
                     if let Some(cb) = &self.progress
                         && (self.last_progress.elapsed() >= Duration::from_millis(100)
                             || u128::from(done) >= self.total)
@@ -594,6 +604,27 @@ impl SeedSearch {
     #[getter]
     fn total(&self) -> u128 {
         self.total
+    }
+
+    /// How many seeds were searched so far (all of them once the iterator
+    /// is exhausted; fewer after `close()`): the JSON summary's `searched`.
+    #[getter]
+    fn searched(&self) -> u64 {
+        self.searched
+    }
+
+    /// How many matches were yielded so far: the JSON summary's `matches`.
+    #[getter]
+    fn matches(&self) -> u64 {
+        self.matches
+    }
+
+    /// Seconds since the search started, until it ended or was closed.
+    #[getter]
+    fn seconds(&self) -> f64 {
+        self.took
+            .unwrap_or_else(|| self.started.elapsed())
+            .as_secs_f64()
     }
 
     fn __enter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -733,6 +764,10 @@ fn seed_search(
         kind: entry.info().seed_kind,
         done: false,
         last_progress: Instant::now(),
+        searched: 0,
+        matches: 0,
+        started: Instant::now(),
+        took: None,
     })
 }
 
@@ -778,6 +813,9 @@ fn run_search(
                 )
                 .map_err(|e| e.to_string())?;
                 done_before += done;
+                // The slice's end, exactly (the search's own progress
+                // reports come between chunks).
+                let _ = tx.send(Message::Progress(done_before));
                 let seconds = started.elapsed().as_secs_f64();
                 if seconds < 0.1 {
                     slice = slice.saturating_mul(2).min(1 << 40);

@@ -59,3 +59,25 @@ def test_match_and_identified_fields_are_the_json_fields(cli):
     (doc,) = _json(cli, "identify", "unity", "--state", state)
     assert set(rngkit.Identified._fields) <= set(doc)
     assert rngkit.identify(g)._asdict() == {"seed": doc["seed"], "advance": doc["advance"]}
+
+
+def test_seed_search_summary_fields_are_the_json_summarys(cli):
+    obs = "".join(f"u32 = {v}\n" for v in cli("gen", "mt19937", "--seed", "1500", "-n", "2", "u32").stdout.split())
+    lines = _json(cli, "seed-search", "mt19937", "--seeds", "1000..=2999", input=obs)
+    summary = lines[-1]
+    assert summary["type"] == "summary"
+    search = rngkit.seed_search("mt19937", obs, seeds=range(1000, 3000))
+    assert (search.searched, search.matches) == (0, 0)
+    found = list(search)
+    # The summary's fields, under the same names, with the same values.
+    for name in ["searched", "matches", "seconds", "seeds_per_second"]:
+        assert hasattr(search, name), name
+    assert (search.searched, search.matches) == (summary["searched"], summary["matches"]) == (2000, 1)
+    assert [m.seed for m in found] == [1500]
+    assert search.seconds > 0 and search.seeds_per_second == search.searched / search.seconds
+    # Closed early: what it had covered, no more than the range.
+    with rngkit.seed_search("mt19937", obs, seeds=range(0, 2**32)) as search:
+        pass
+    assert 0 <= search.searched < 2**32 and search.matches == 0
+    seconds = search.seconds
+    assert search.seconds == seconds, "the time stops when the search is closed"

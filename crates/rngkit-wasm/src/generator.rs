@@ -10,7 +10,6 @@ use std::cell::RefCell;
 use rngkit::draw::DrawValue;
 use rngkit::number::parse_int;
 use rngkit::registry::{Draw, Engine, Steps};
-use rngkit_analysis::observe::{layout, matches_all};
 use rngkit_analysis::registry::Entry;
 use serde_json::{Value, json};
 
@@ -291,31 +290,10 @@ pub fn locate(v: &Value) -> Result<Value, Error> {
     };
     let (entry, start) = with_slot(id(v)?, |s| Ok((s.entry, s.engine.clone())))?;
     let obs = observations(entry, v)?;
-    let lay = layout(&obs, entry.output_bits(), false);
-    let window = lay
-        .constraints
-        .iter()
-        .map(|c| c.offset)
-        .max()
-        .map_or(0, |m| m as usize + 1);
-    let mut ahead = start.clone();
-    let mut words: std::collections::VecDeque<u64> =
-        (0..window).map(|_| ahead.next_word()).collect();
-    let mut here = start;
     let mut found = Vec::new();
-    for n in 0..=max {
-        let quick = lay
-            .constraints
-            .iter()
-            .all(|c| c.known.matches(words[c.offset as usize]));
-        if quick && matches_all(&obs, &mut here.clone()) {
-            found.push(n.to_string());
-        }
-        here.next_word();
-        if window > 0 {
-            words.pop_front();
-            words.push_back(ahead.next_word());
-        }
-    }
+    rngkit_analysis::observe::locate(&start, &obs, max, |n| {
+        found.push(n.to_string());
+        true
+    });
     Ok(json!(found))
 }

@@ -33,9 +33,11 @@ use std::fmt;
 use rngkit::number::parse_int;
 use rngkit::registry::{DynGen, Engine, Steps};
 
+mod locate;
 mod range;
 mod stream;
 
+pub use locate::locate;
 pub use range::{Number, ValueRange};
 pub use rngkit::observe::{KnownBits, ObservedValue};
 /// A draw that an observation names: the registry's parsed draw.

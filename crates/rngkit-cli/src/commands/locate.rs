@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use rngkit::number::parse_int;
-use rngkit_analysis::observe::{layout, matches_all};
+use rngkit_analysis::observe::locate;
 
 use crate::args::{FormatArg, Source, command_examples};
 use crate::commands::observations;
@@ -56,41 +56,26 @@ pub fn run(args: LocateArgs) -> Result<ExitCode, CliError> {
     };
     let obs = observations::read(entry, Some(&args.observations))?;
     let start = seeding::build(&args.source)?;
-    let lay = layout(&obs, entry.output_bits(), false);
-    // A sliding window of the raw words the exact constraints look at.
-    let window = lay
-        .constraints
-        .iter()
-        .map(|c| c.offset)
-        .max()
-        .map_or(0, |m| m as usize + 1);
-    let mut ahead = start.clone();
-    let mut words: std::collections::VecDeque<u64> =
-        (0..window).map(|_| ahead.next_word()).collect();
-    let mut here = start;
     let mut out = Output::new();
     let mut found = 0u64;
     let json = args.format.json();
     // The JSON document lists them at the end.
     let mut advances = Vec::new();
-    for n in 0..=max {
-        let quick = lay
-            .constraints
-            .iter()
-            .all(|c| c.known.matches(words[c.offset as usize]));
-        if quick && matches_all(&obs, &mut here.clone()) {
-            found += 1;
-            if json {
-                advances.push(n);
-            } else if let Written::Closed = out.line(&n.to_string())? {
-                return Ok(ExitCode::SUCCESS);
-            }
+    let mut written = Ok(true);
+    locate(&start, &obs, max, |n| {
+        found += 1;
+        if json {
+            advances.push(n);
+            return true;
         }
-        here.next_word();
-        if window > 0 {
-            words.pop_front();
-            words.push_back(ahead.next_word());
-        }
+        // A closed stdout (`| head -1`) ends the scan.
+        written = out
+            .line(&n.to_string())
+            .map(|w| !matches!(w, Written::Closed));
+        matches!(written, Ok(true))
+    });
+    if !written? {
+        return Ok(ExitCode::SUCCESS);
     }
     let none = (found == 0).then(|| {
         format!(

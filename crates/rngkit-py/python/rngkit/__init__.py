@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import os as _os
 import re as _re
+import time as _time
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, Optional, Union
 
 from . import _rngkit
@@ -128,7 +129,14 @@ class SeedSearch:
     """The iterator :func:`seed_search` returns: yields :class:`Match` values.
 
     ``close()`` (or leaving a ``with`` block) stops the native search;
-    ``total`` is the number of seeds in the range.
+    ``total`` is the number of seeds in the range. ``searched``,
+    ``matches``, ``seconds`` and ``seeds_per_second`` are the summary
+    fields of ``rngkit seed-search --format json``, so far (final once the
+    iterator is exhausted).
+
+    >>> s = seed_search("mt19937", [("u32", 3499211612)], seeds=range(5000, 6000))
+    >>> list(s), s.searched, s.matches
+    ([Match(seed=5489, advance=0)], 1000, 1)
     """
 
     def __init__(self, inner: Any) -> None:
@@ -144,6 +152,27 @@ class SeedSearch:
     @property
     def total(self) -> int:
         return self._inner.total
+
+    @property
+    def searched(self) -> int:
+        """Seeds searched so far."""
+        return self._inner.searched
+
+    @property
+    def matches(self) -> int:
+        """Matches yielded so far."""
+        return self._inner.matches
+
+    @property
+    def seconds(self) -> float:
+        """Seconds since the search started, until it ended or was closed."""
+        return self._inner.seconds
+
+    @property
+    def seeds_per_second(self) -> float:
+        """``searched / seconds``."""
+        seconds = self.seconds
+        return self.searched / seconds if seconds > 0 else 0.0
 
     def close(self) -> None:
         self._inner.close()
@@ -213,17 +242,23 @@ class Table:
 
 
 class _Found:
-    """A finished list of matches behind the :class:`SeedSearch` interface."""
+    """A finished list of matches (a table's answer) behind the
+    :class:`SeedSearch` interface: every seed of the range was looked up."""
 
-    def __init__(self, found: Any, total: int) -> None:
+    def __init__(self, found: Any, total: int, seconds: float) -> None:
         self._it = iter(found)
         self.total = total
+        self.searched = total
+        self.seconds = seconds
+        self.matches = 0
 
     def __iter__(self) -> "_Found":
         return self
 
     def __next__(self) -> Any:
-        return next(self._it)
+        match = next(self._it)
+        self.matches += 1
+        return match
 
     def close(self) -> None:
         self._it = iter(())
@@ -273,9 +308,11 @@ def seed_search(
             )
         tables = table if isinstance(table, (list, tuple)) else [table]
         paths = [t.path if isinstance(t, Table) else _os.fspath(t) for t in tables]
+        started = _time.perf_counter()
         found = _rngkit._table_query(gen, observations, paths, seeds=seeds, check=table_check)
+        seconds = _time.perf_counter() - started
         total = len(range(*_rngkit._seed_range(gen, seeds))) if seeds is not None else 0
-        return SeedSearch(_Found(found, total))
+        return SeedSearch(_Found(found, total, seconds))
     inner = _rngkit.seed_search(
         gen,
         observations,

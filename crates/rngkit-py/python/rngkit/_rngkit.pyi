@@ -68,6 +68,9 @@ class BitGenerator:
 
 class SeedSearch(Iterator[Tuple[int, int]]):
     total: int
+    searched: int
+    matches: int
+    seconds: float
     def __next__(self) -> Tuple[int, int]: ...
     def close(self) -> None: ...
 
