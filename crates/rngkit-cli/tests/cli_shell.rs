@@ -78,6 +78,15 @@ fn bash_completes_commands_gens_and_draws() {
     }
     let offered = bash_complete(&script, &["rngkit", "seed-search", "gl"]);
     assert_eq!(offered, ["glibc"]);
+    // `table build `: the GENs a table can be built for.
+    let offered = bash_complete(&script, &["rngkit", "table", "build", ""]);
+    for gen_name in ["php", "mt19937", "python", "ruby"] {
+        assert!(
+            offered.iter().any(|o| o == gen_name),
+            "{gen_name}: {offered:?}"
+        );
+    }
+    assert!(!offered.iter().any(|o| o == "glibc"), "{offered:?}");
     // After `gen GEN SEEDING `: that GEN's draws, and not another's.
     let offered = bash_complete(&script, &["rngkit", "gen", "glibc", "--seed", "1", ""]);
     for draw in ["u32", "rand", "int"] {

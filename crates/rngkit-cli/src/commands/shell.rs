@@ -168,6 +168,20 @@ fn completion_command() -> clap::Command {
             })
         });
     }
+    // `table build GEN`: the GENs a table can be built for.
+    let mut table_gens: Vec<&'static str> = Vec::new();
+    for k in rngkit_analysis::table::KEY_DRAWS {
+        if !table_gens.contains(&k.generator) {
+            table_gens.push(k.generator);
+        }
+    }
+    cmd = cmd.mut_subcommand("table", |t| {
+        t.mut_subcommand("build", |b| {
+            b.mut_arg("generator", |a| {
+                a.value_parser(PossibleValuesParser::new(table_gens))
+            })
+        })
+    });
     cmd.mut_subcommand("gen", |s| {
         s.mut_arg("draw", |a| {
             a.value_parser(PossibleValuesParser::new(all_draws()))
