@@ -51,6 +51,20 @@ fn program(calls: usize, n: u64) -> String {
     )
 }
 
+/// Whether rngkit's text of a draw and JavaScript's are the same value:
+/// the same text, or the same double. Both print a double's shortest
+/// round-trip digits, but JavaScript switches to an exponent below 1e-6
+/// (`5.184587551498865e-7`, where rngkit prints `0.0000005184587551498865`):
+/// one value in a million, which failed this test once in 8 runs of the
+/// whole suite.
+fn same_token(rngkit: &str, javascript: &str) -> bool {
+    rngkit == javascript
+        || matches!(
+            (rngkit.parse::<f64>(), javascript.parse::<f64>()),
+            (Ok(a), Ok(b)) if a.to_bits() == b.to_bits()
+        )
+}
+
 /// Recovers `gen` from `tokens[start..start + count]` (the draw `draw`),
 /// then predicts every token after them and every token before them.
 fn recover_and_predict(gen_name: &str, draw: &str, tokens: &[String], start: usize, count: usize) {
@@ -123,7 +137,7 @@ fn recover_and_predict_with(
         replay(&obs, &mut rng);
         for (i, expected) in tokens.iter().enumerate().skip(start + count) {
             let got = d.eval(&mut rng).format(false);
-            if &got != expected {
+            if !same_token(&got, expected) {
                 return Some(format!(
                     "call {i} predicted forwards: {got}, not {expected}"
                 ));
@@ -135,7 +149,7 @@ fn recover_and_predict_with(
                 .advance(&mut rng, &BigInt::from(-(back as i64)))
                 .unwrap();
             let got = d.eval(&mut rng).format(false);
-            if got != tokens[start - back] {
+            if !same_token(&got, &tokens[start - back]) {
                 return Some(format!(
                     "call {} predicted backwards: {got}, not {}",
                     start - back,

@@ -25,12 +25,15 @@ fn bash_complete(script: &str, words: &[&str]) -> Vec<String> {
         words[words.len() - 1],
         words[words.len().saturating_sub(2)],
     );
-    let out = Command::new("bash")
-        .arg("--norc")
-        .arg("-c")
-        .arg(&program)
+    run_shell("bash", &["--norc", "-c", &program])
+}
+
+/// The lines a shell prints for `args` (it must exit 0).
+fn run_shell(shell: &str, args: &[&str]) -> Vec<String> {
+    let out = Command::new(shell)
+        .args(args)
         .output()
-        .expect("bash runs");
+        .unwrap_or_else(|e| panic!("{shell} runs (scripts/install-runtimes installs it): {e}"));
     assert!(
         out.status.success(),
         "{}",
@@ -107,19 +110,9 @@ fn bash_completes_commands_gens_and_draws() {
 /// with the generated script loaded: `complete -C`, one candidate a line
 /// (its description after a tab).
 fn fish_complete(script: &str, line: &str) -> Vec<String> {
-    let out = Command::new("fish")
-        .args(["--no-config", "-c"])
-        .arg(format!("source '{script}'; complete -C '{line}'"))
-        .output()
-        .expect("fish runs (scripts/install-runtimes installs it)");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
+    let program = format!("source '{script}'; complete -C '{line}'");
+    run_shell("fish", &["--no-config", "-c", &program])
+        .iter()
         .map(|l| l.split('\t').next().unwrap_or("").to_string())
         .collect()
 }
