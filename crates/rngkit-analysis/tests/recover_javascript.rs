@@ -171,10 +171,20 @@ fn recover_and_predict_with(
     );
 }
 
+/// The most states three doubles may list in [`recover_three_and_predict`].
+/// V8's sum reveals 159 bits of its 128-bit state, yet the carry sweep
+/// leaves states that differ in the low bits of the next doubles: of 1399
+/// three-double recoveries of `v8` measured by hand (2026-12-06, seeded
+/// streams at cache positions 0 to 129), 1184 listed 1 state, 185 2, 22 3
+/// and 8 4, falling about sevenfold a state. The suite loop once met 6 (a
+/// fresh Chromium page) where this test allowed 4. Every listed state
+/// reproduces the three values, so the true one is always among them; 32
+/// only catches a sweep that stops narrowing.
+const MOST_STATES_FROM_THREE_DOUBLES: usize = 32;
+
 /// Recovers `gen` from the 3 doubles `tokens[start..start + 3]`: one
-/// state, or (V8's sum: its 159 known bits now and then leave two or three
-/// states that differ in the low bits of the next doubles) a few listed
-/// ones; the one that predicts every later token also predicts every
+/// state, or a few listed ones (see [`MOST_STATES_FROM_THREE_DOUBLES`]);
+/// exactly one predicts every later token, and it also predicts every
 /// earlier one.
 fn recover_three_and_predict(
     gen_name: &str,
@@ -193,7 +203,11 @@ fn recover_three_and_predict(
     let took = clock.elapsed();
     let states = match recovered {
         Recovered::Unique(state) => vec![state],
-        Recovered::Several { states, .. } if (2..=4).contains(&states.len()) => states,
+        Recovered::Several { states, .. }
+            if (2..=MOST_STATES_FROM_THREE_DOUBLES).contains(&states.len()) =>
+        {
+            states
+        }
         other => panic!("{gen_name}: 3 doubles from call {start}: {other:?}"),
     };
     let d = entry.parse_draw("math-random", &[]).unwrap();
@@ -202,7 +216,7 @@ fn recover_three_and_predict(
         replay(&obs, &mut rng);
         tokens[start + 3..]
             .iter()
-            .all(|expected| &d.eval(&mut rng).format(false) == expected)
+            .all(|expected| same_token(&d.eval(&mut rng).format(false), expected))
     };
     let right: Vec<_> = states.iter().filter(|s| predicts(s)).collect();
     assert_eq!(
@@ -216,11 +230,12 @@ fn recover_three_and_predict(
         entry
             .advance(&mut rng, &BigInt::from(-(back as i64)))
             .unwrap();
-        assert_eq!(
-            d.eval(&mut rng).format(false),
-            tokens[start - back],
-            "{gen_name}: call {} predicted backwards",
-            start - back
+        let got = d.eval(&mut rng).format(false);
+        assert!(
+            same_token(&got, &tokens[start - back]),
+            "{gen_name}: call {} predicted backwards: {got}, not {}",
+            start - back,
+            tokens[start - back]
         );
     }
     eprintln!(

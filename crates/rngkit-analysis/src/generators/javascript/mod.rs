@@ -57,7 +57,8 @@
 //!   every call's bits at once, and neighbouring calls must add up to
 //!   their word there (16 bits a pair down, 9 up). Three consecutive doubles
 //!   recover in a tenth to a third of a second of CPU (`v8`'s 159 known
-//!   bits now and then leave two or three states, listed). Decimal doubles
+//!   bits leave two to four states in about one run in seven, and now and
+//!   then more, all listed). Decimal doubles
 //!   are read first as the exact doubles they print (`exact_doubles`),
 //!   since a decimal otherwise leaves its last few bits open and the sweep
 //!   needs a known end. SpiderMonkey/JSC's bit 0 is also linear on its
@@ -351,8 +352,8 @@ pub const NOTES_V8_SUM: crate::notes::Notes = crate::notes::Notes {
     recover: "A double is the top 53 bits of the sum of the two state words, so a bit-plane \
               search over the carries stands between the values and linear equations: three \
               consecutive doubles recover in a fraction of a second of CPU (their 159 known \
-              bits now and then leave two or three states, listed), four or more in \
-              hundredths. With --fresh (the values start a new process or page) the cache \
+              bits leave two to four states about one time in seven, now and then more, all \
+              listed), four or more in hundredths. With --fresh (the values start a new process or page) the cache \
               position is known: 5 values of a new Node.js 26 process or Chromium page pin \
               the state; without it, each cache position is tried.",
     recover_examples: &[],

@@ -90,9 +90,9 @@ fn v8_13_and_v8_14_positions_and_fresh() {
 /// Three consecutive doubles on every sum engine (our generators; the
 /// real engines: tests/recover_javascript.rs), each state the sweep
 /// returns verified by replay: SpiderMonkey and JSC sweep up from bit
-/// 0, `v8` and `v8-14` down from bit 63. V8's 159 known bits leave two
-/// or three states now and then (they differ in the low bits of the
-/// next doubles), so the true state is among those listed.
+/// 0, `v8` and `v8-14` down from bit 63. V8's 159 known bits leave a
+/// few states now and then (they differ in the low bits of the next
+/// doubles), so the true state is among those listed.
 #[test]
 fn three_doubles_on_every_sum_engine() {
     use crate::observe::{parse_observations, replay};
