@@ -353,7 +353,8 @@ pub const NOTES_V8_SUM: crate::notes::Notes = crate::notes::Notes {
               search over the carries stands between the values and linear equations: three \
               consecutive doubles recover in a fraction of a second of CPU (their 159 known \
               bits leave two to four states about one time in seven, now and then more, all \
-              listed), four or more in hundredths. With --fresh (the values start a new process or page) the cache \
+              listed), four or more in hundredths. With --fresh (the values start a new \
+              process or page) the cache \
               position is known: 5 values of a new Node.js 26 process or Chromium page pin \
               the state; without it, each cache position is tried.",
     recover_examples: &[],
